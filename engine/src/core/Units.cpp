@@ -1,0 +1,246 @@
+#include "meridian/core/Units.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace meridian::units {
+namespace {
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+        s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+        s.remove_suffix(1);
+    return s;
+}
+
+/// Splits "12.5 Gbps" into 12.5 and "Gbps". Returns nullopt if no number leads.
+std::optional<std::pair<double, std::string>> splitNumber(std::string_view text)
+{
+    text = trim(text);
+    if (text.empty())
+        return std::nullopt;
+    // strtod needs a NUL-terminated buffer; copy (inputs are short).
+    std::string buf(text);
+    const char* begin = buf.c_str();
+    char* end = nullptr;
+    const double value = std::strtod(begin, &end);
+    if (end == begin || !std::isfinite(value))
+        return std::nullopt;
+    std::string rest(trim(std::string_view(end)));
+    return std::make_pair(value, rest);
+}
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+bool stripSuffix(std::string& s, std::string_view suffix)
+{
+    if (s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        s.erase(s.size() - suffix.size());
+        return true;
+    }
+    return false;
+}
+
+std::optional<double> decimalPrefix(char c)
+{
+    switch (c) {
+    case 'k':
+        return 1e3;
+    case 'm':
+        return 1e6;
+    case 'g':
+        return 1e9;
+    case 't':
+        return 1e12;
+    case 'p':
+        return 1e15;
+    default:
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+std::optional<double> parseBandwidthBps(std::string_view text, double defaultMultiplier)
+{
+    auto split = splitNumber(text);
+    if (!split)
+        return std::nullopt;
+    auto [value, unit] = *split;
+    if (value < 0)
+        return std::nullopt;
+    if (unit.empty())
+        return value * defaultMultiplier;
+    std::string u = lower(unit);
+    // Byte-based rates: "MB/s", "GBps" (upper-case B) → ×8.
+    const bool bytes = unit.find("B/s") != std::string::npos || unit.find("Bps") != std::string::npos ||
+                       (unit.size() >= 1 && unit.back() == 'B');
+    // Drop the rate suffix if present; what remains is the prefix ("10G" has none to drop).
+    (void)(stripSuffix(u, "bits/s") || stripSuffix(u, "bit/s") || stripSuffix(u, "bps") ||
+           stripSuffix(u, "b/s") || stripSuffix(u, "bit") || stripSuffix(u, "b"));
+    u = std::string(trim(u));
+    double mult = 1.0;
+    if (!u.empty()) {
+        if (u.size() != 1)
+            return std::nullopt;
+        auto p = decimalPrefix(u[0]);
+        if (!p)
+            return std::nullopt;
+        mult = *p;
+    }
+    return value * mult * (bytes ? kBitsPerByte : 1.0);
+}
+
+std::optional<double> parseDurationS(std::string_view text, double defaultUnitS)
+{
+    auto split = splitNumber(text);
+    if (!split)
+        return std::nullopt;
+    auto [value, unit] = *split;
+    if (unit.empty())
+        return value * defaultUnitS;
+    const std::string u = lower(unit);
+    static const std::array<std::pair<std::string_view, double>, 14> table{{
+        {"ns", 1e-9},  {"us", 1e-6},   {"µs", 1e-6},      {"μs", 1e-6}, {"ms", 1e-3},
+        {"s", 1.0},    {"sec", 1.0},   {"secs", 1.0},     {"min", 60.0}, {"mins", 60.0},
+        {"h", 3600.0}, {"hr", 3600.0}, {"hours", 3600.0}, {"d", 86400.0},
+    }};
+    for (const auto& [name, factor] : table)
+        if (u == name)
+            return value * factor;
+    return std::nullopt;
+}
+
+std::optional<double> parseFraction(std::string_view text)
+{
+    auto split = splitNumber(text);
+    if (!split)
+        return std::nullopt;
+    auto [value, unit] = *split;
+    if (unit.empty())
+        return value;
+    if (unit == "%")
+        return value / 100.0;
+    if (unit == "‰")
+        return value / 1000.0;
+    if (lower(unit) == "ppm")
+        return value / 1e6;
+    return std::nullopt;
+}
+
+std::optional<double> parseBytes(std::string_view text)
+{
+    auto split = splitNumber(text);
+    if (!split)
+        return std::nullopt;
+    auto [value, unit] = *split;
+    if (value < 0)
+        return std::nullopt;
+    if (unit.empty())
+        return value;
+    std::string u = unit;
+    double unitBytes = 1.0;
+    if (stripSuffix(u, "bytes") || stripSuffix(u, "byte") || stripSuffix(u, "B"))
+        unitBytes = 1.0;
+    else if (stripSuffix(u, "bits") || stripSuffix(u, "bit") || stripSuffix(u, "b"))
+        unitBytes = 1.0 / kBitsPerByte;
+    else if (!u.empty() && (u.back() == 'i' || std::isalpha(static_cast<unsigned char>(u.back()))))
+        unitBytes = 1.0; // "64Mi", "1G": prefix alone means bytes
+    u = lower(std::string(trim(u)));
+    double mult = 1.0;
+    if (!u.empty()) {
+        const bool binary = u.size() == 2 && u[1] == 'i';
+        if (u.size() != 1 && !binary)
+            return std::nullopt;
+        auto p = decimalPrefix(u[0]);
+        if (!p)
+            return std::nullopt;
+        if (binary) {
+            const int power = u[0] == 'k' ? 1 : u[0] == 'm' ? 2 : u[0] == 'g' ? 3 : u[0] == 't' ? 4 : 5;
+            mult = std::pow(1024.0, power);
+        } else {
+            mult = *p;
+        }
+    }
+    return value * mult * unitBytes;
+}
+
+std::string formatNumber(double value)
+{
+    std::array<char, 64> buf{};
+    auto res = std::to_chars(buf.data(), buf.data() + buf.size(), value, std::chars_format::general);
+    return std::string(buf.data(), res.ptr);
+}
+
+namespace {
+std::string fmt3(double v)
+{
+    std::array<char, 64> buf{};
+    std::snprintf(buf.data(), buf.size(), "%.4g", v);
+    return buf.data();
+}
+} // namespace
+
+std::string formatBandwidth(double bps)
+{
+    const double a = std::fabs(bps);
+    if (a >= 1e12)
+        return fmt3(bps / 1e12) + " Tbit/s";
+    if (a >= 1e9)
+        return fmt3(bps / 1e9) + " Gbit/s";
+    if (a >= 1e6)
+        return fmt3(bps / 1e6) + " Mbit/s";
+    if (a >= 1e3)
+        return fmt3(bps / 1e3) + " kbit/s";
+    return fmt3(bps) + " bit/s";
+}
+
+std::string formatDuration(double seconds)
+{
+    const double a = std::fabs(seconds);
+    if (a == 0.0)
+        return "0 s";
+    if (a >= 3600.0 * 2)
+        return fmt3(seconds / 3600.0) + " h";
+    if (a >= 1.0)
+        return fmt3(seconds) + " s";
+    if (a >= 1e-3)
+        return fmt3(seconds * 1e3) + " ms";
+    if (a >= 1e-6)
+        return fmt3(seconds * 1e6) + " µs";
+    return fmt3(seconds * 1e9) + " ns";
+}
+
+std::string formatBytes(double bytes)
+{
+    const double a = std::fabs(bytes);
+    constexpr double Ki = 1024.0;
+    if (a >= Ki * Ki * Ki * Ki)
+        return fmt3(bytes / (Ki * Ki * Ki * Ki)) + " TiB";
+    if (a >= Ki * Ki * Ki)
+        return fmt3(bytes / (Ki * Ki * Ki)) + " GiB";
+    if (a >= Ki * Ki)
+        return fmt3(bytes / (Ki * Ki)) + " MiB";
+    if (a >= Ki)
+        return fmt3(bytes / Ki) + " KiB";
+    return fmt3(bytes) + " B";
+}
+
+std::string formatPercent(double fraction)
+{
+    return fmt3(fraction * 100.0) + " %";
+}
+
+} // namespace meridian::units

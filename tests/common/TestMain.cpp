@@ -1,0 +1,78 @@
+#include "TestMain.hpp"
+
+#include <QCoreApplication>
+#include <QtTest/QtTest>
+
+#include <map>
+
+namespace meridian::test {
+namespace {
+std::map<std::string, Factory>& registry()
+{
+    static std::map<std::string, Factory> r; // ordered by name: deterministic run order
+    return r;
+}
+} // namespace
+
+bool registerTest(const char* name, Factory factory)
+{
+    registry().emplace(name, std::move(factory));
+    return true;
+}
+
+QString sourcePath(const QString& relative)
+{
+    return QStringLiteral(MERIDIAN_SOURCE_DIR) + QLatin1Char('/') + relative;
+}
+
+QString sharedPath(const QString& relative)
+{
+    return QStringLiteral(MERIDIAN_SHARED_DIR) + QLatin1Char('/') + relative;
+}
+
+QString dataPath(const QString& relative)
+{
+    return QStringLiteral(MERIDIAN_TEST_DATA_DIR) + QLatin1Char('/') + relative;
+}
+
+QString cliPath()
+{
+    return QStringLiteral(MERIDIAN_CLI_PATH);
+}
+
+} // namespace meridian::test
+
+// Widget tests need a QApplication; areas without widgets get a QCoreApplication. The
+// choice is made by the linked libraries: MERIDIAN_TEST_WIDGETS is defined for GUI areas.
+#ifdef MERIDIAN_TEST_WIDGETS
+#include <QApplication>
+using TestApplication = QApplication;
+#else
+using TestApplication = QCoreApplication;
+#endif
+
+int main(int argc, char** argv)
+{
+    TestApplication app(argc, argv);
+    QStringList args = app.arguments();
+    QString only;
+    const int classIdx = static_cast<int>(args.indexOf(QStringLiteral("-class")));
+    if (classIdx >= 0 && classIdx + 1 < args.size()) {
+        only = args.at(classIdx + 1);
+        args.remove(classIdx, 2);
+    }
+    int failures = 0;
+    int ran = 0;
+    for (auto& [name, factory] : meridian::test::registry()) {
+        if (!only.isEmpty() && only != QString::fromStdString(name))
+            continue;
+        auto object = factory();
+        failures += QTest::qExec(object.get(), args);
+        ++ran;
+    }
+    if (ran == 0) {
+        qCritical("no test class ran");
+        return 1;
+    }
+    return failures == 0 ? 0 : 1;
+}

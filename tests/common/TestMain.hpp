@@ -1,0 +1,32 @@
+#pragma once
+// One executable per test area, one test class per file. A class registers itself with
+//   MERIDIAN_TEST(MyTest)
+// at the end of its .cpp (after the class definition and before the moc include).
+// Run one class with `test_area -class MyTest [QTest args...]`.
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace meridian::test {
+
+using Factory = std::function<std::unique_ptr<QObject>()>;
+bool registerTest(const char* name, Factory factory);
+
+/// Path of a file in the source tree, e.g. sourcePath("presets/x.topo").
+QString sourcePath(const QString& relative);
+/// Path inside ../shared (Topology Zoo samples etc.).
+QString sharedPath(const QString& relative);
+/// Path inside tests/data.
+QString dataPath(const QString& relative);
+/// Path of the built meridian-cli.
+QString cliPath();
+
+} // namespace meridian::test
+
+#define MERIDIAN_TEST(Class)                                                                     \
+    static const bool meridian_registered_##Class =                                                \
+        ::meridian::test::registerTest(#Class, [] { return std::make_unique<Class>(); });
