@@ -1,0 +1,28 @@
+#pragma once
+// Collective → DAG of point-to-point transfers and local reductions.
+//
+// Supported combinations (anything else throws InputError naming the pair):
+//   all-reduce      ring, double-binary-tree, halving-doubling, direct, binomial,
+//                   pipelined-chain, hierarchical
+//   all-gather      ring, halving-doubling (n a power of two), direct
+//   reduce-scatter  ring, halving-doubling (n a power of two), direct
+//   broadcast       direct, binomial, pipelined-chain
+//   reduce          direct, binomial, pipelined-chain
+//   all-to-all      direct
+// Formulas, steps and α-β times of each are in docs/collectives.md.
+
+#include "meridian/collective/CollectiveSpec.hpp"
+#include "meridian/collective/CommDag.hpp"
+
+namespace meridian::collective {
+
+/// True if buildCollective() implements `algorithm` for `operation`.
+bool isSupported(Operation operation, Algorithm algorithm);
+
+/// Builds the DAG. Throws InputError (location "collective", naming the field) for an
+/// unsupported combination, ranks < 1 or > 2^20, negative/non-finite bytes, a root out of
+/// range, chunks < 1, an order that is not a permutation, bad groups/gateways, or a
+/// DAG that would be too large (> 2·10^7 ops estimated).
+CommDag buildCollective(const CollectiveSpec& spec);
+
+} // namespace meridian::collective

@@ -1,0 +1,119 @@
+#pragma once
+// A collective as a directed acyclic graph of point-to-point transfers and local reductions
+// (seed 000 §2.2.1: "collective → DAG; nodes are communication tasks, edges are ordering").
+//
+// Data model. The collective's S bytes are cut into *blocks* (shards × pipelining chunks).
+// Every op moves or reduces a contiguous range of blocks [block, block + blockCount):
+//   * Send   src → dst of those blocks; `bytes` = the blocks' total size.
+//   * Reduce at rank `src` (= `dst`): combines a received message into the local buffer;
+//     `bytes` = size reduced. A Send that some Reduce at its destination lists as a
+//     dependency (same blocks) is an *accumulating* send: its payload lands in a receive
+//     buffer and only counts once that Reduce has run. Any other Send overwrites (copy).
+// A DataBlock says who owns it initially and who must hold it at the end, which is what the
+// symbolic data-movement check (checkDataMovement) verifies.
+
+#include "meridian/collective/Operation.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace meridian::collective {
+
+enum class OpKind
+{
+    Send,
+    Reduce
+};
+
+struct CommOp
+{
+    OpKind kind = OpKind::Send;
+    int src = 0;      ///< sending rank (Reduce: the rank that reduces)
+    int dst = 0;      ///< receiving rank (Reduce: same as src)
+    double bytes = 0; ///< payload (Send) or size reduced (Reduce)
+    int step = 0;     ///< algorithm step / round this op belongs to (for reports and tests)
+    int chunk = 0;    ///< pipelining chunk index, 0 … chunks−1
+    int block = 0;    ///< first data block carried
+    int blockCount = 1;
+    std::vector<std::size_t> deps; ///< indices of ops that must finish before this one starts
+};
+
+struct DataBlock
+{
+    double bytes = 0;
+    /// Rank holding the block's data initially (all-gather, broadcast, all-to-all); −1 means
+    /// every rank holds its own contribution to be reduced (all-reduce, reduce(-scatter)).
+    int owner = -1;
+    /// Rank that must hold the final block (reduce-scatter shard, reduce root, all-to-all
+    /// destination); −1 means every rank.
+    int destination = -1;
+};
+
+/// Result of the symbolic data-movement check.
+struct DataMovementReport
+{
+    bool ok = false;
+    std::string problem; ///< empty when ok
+};
+
+class CommDag
+{
+public:
+    CommDag() = default;
+    CommDag(Operation operation, int ranks, int root = 0);
+
+    Operation operation() const { return m_operation; }
+    int ranks() const { return m_ranks; }
+    int root() const { return m_root; }
+
+    const std::vector<CommOp>& ops() const { return m_ops; }
+    const std::vector<DataBlock>& blocks() const { return m_blocks; }
+    std::size_t opCount() const { return m_ops.size(); }
+
+    /// Appends an op and returns its index. Dependencies are sorted and de-duplicated.
+    std::size_t addOp(CommOp op);
+    /// Appends `count` blocks of `bytes` each; returns the index of the first.
+    int addBlocks(int count, double bytes, int owner, int destination);
+
+    /// Total bytes of the blocks [first, first + count).
+    double blockBytes(int first, int count) const;
+
+    std::vector<double> bytesSentPerRank() const;
+    std::vector<double> bytesReceivedPerRank() const;
+    std::vector<std::size_t> messagesSentPerRank() const;
+    std::vector<std::size_t> messagesReceivedPerRank() const;
+    /// Number of Send ops (point-to-point messages).
+    std::size_t messageCount() const;
+    std::size_t reduceCount() const;
+    double totalBytesSent() const;
+
+    /// Kahn's algorithm; false if a dependency cycle exists or a dependency index is out of range.
+    bool isAcyclic() const;
+    /// Largest number of Send ops on one dependency chain (Reduce ops count 0): the number of
+    /// α latencies a time-unbounded network would still pay. −1 if the graph has a cycle.
+    int criticalPathSteps() const;
+
+    /// Symbolic execution: each (rank, block) holds the set of ranks whose contribution it
+    /// contains. The ops run in two topological orders (lowest-index-first and
+    /// highest-index-first, so a missing dependency shows up as a race) and every rank must
+    /// end with what the operation promises: the full reduced set (all-reduce), every block
+    /// (all-gather), its reduced shard (reduce-scatter), the root's data (broadcast), the
+    /// reduced data at the root (reduce), the blocks addressed to it (all-to-all). Also
+    /// flags a contribution counted twice, a copy that would overwrite contributions, a send
+    /// of data the sender does not hold, an unreduced accumulating send, byte mismatches.
+    /// Memory O(ranks² · blocks / 64): intended for tests and validation.
+    DataMovementReport checkDataMovement() const;
+
+private:
+    bool topologicalOrder(bool lowestFirst, std::vector<std::size_t>& order) const;
+    std::string simulate(const std::vector<std::size_t>& order) const;
+
+    Operation m_operation = Operation::AllReduce;
+    int m_ranks = 0;
+    int m_root = 0;
+    std::vector<CommOp> m_ops;
+    std::vector<DataBlock> m_blocks;
+};
+
+} // namespace meridian::collective

@@ -1,0 +1,438 @@
+// buildCollective(): validation, then one schedule per (operation, algorithm).
+#include "meridian/collective/BuildCollective.hpp"
+
+#include "DagBuilder.hpp"
+#include "Primitives.hpp"
+#include "meridian/core/Error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <map>
+#include <string>
+
+namespace meridian::collective {
+
+using namespace primitives;
+
+namespace {
+
+constexpr int kMaxRanks = 1 << 20;
+constexpr int kMaxChunks = 1 << 16;
+constexpr double kMaxOps = 2e7;
+
+[[noreturn]] void fail(const std::string& field, const std::string& problem)
+{
+    throw InputError({}, "collective" + (field.empty() ? std::string() : "/" + field), problem);
+}
+
+std::string pairName(Operation op, Algorithm alg)
+{
+    return std::string(toString(alg)) + " " + std::string(toString(op));
+}
+
+// Members rotated so that `root` comes first, keeping the order's cyclic sequence.
+std::vector<int> rootedAt(const std::vector<int>& order, int root)
+{
+    const auto it = std::find(order.begin(), order.end(), root);
+    std::vector<int> out(it, order.end());
+    out.insert(out.end(), order.begin(), it);
+    return out;
+}
+
+bool isPowerOfTwo(int n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
+double estimatedOps(const CollectiveSpec& s)
+{
+    const double n = s.ranks;
+    const double k = s.chunks;
+    switch (s.algorithm) {
+    case Algorithm::Ring:
+    case Algorithm::Direct:
+    case Algorithm::Hierarchical:
+        return 3.0 * n * n * k;
+    default:
+        return 6.0 * n * (ceilLog2(s.ranks) + 1) * k;
+    }
+}
+
+// NCCL's binary tree (src/graph/trees.cc, ncclGetBtree): for rank r with lowest set bit b,
+// parent = (r XOR b) OR 2b, or r XOR b if that is out of range; rank 0 is the root.
+std::vector<int> btreeParents(int n)
+{
+    std::vector<int> parent(static_cast<std::size_t>(n), -1);
+    for (int r = 1; r < n; ++r) {
+        const int bit = r & -r;
+        int up = (r ^ bit) | (bit << 1);
+        if (up >= n)
+            up = r ^ bit;
+        parent[static_cast<std::size_t>(r)] = up;
+    }
+    return parent;
+}
+
+// Second tree of NCCL's double binary tree: the mirror image (n even) or the first tree
+// shifted by one rank (n odd), so that a leaf of one tree is an inner node of the other.
+std::vector<int> secondTreeParents(const std::vector<int>& first)
+{
+    const int n = static_cast<int>(first.size());
+    std::vector<int> parent(first.size(), -1);
+    for (int v = 0; v < n; ++v) {
+        if (n % 2 == 1) {
+            const int u = first[static_cast<std::size_t>((v - 1 + n) % n)];
+            parent[static_cast<std::size_t>(v)] = u < 0 ? -1 : (u + 1) % n;
+        } else {
+            const int u = first[static_cast<std::size_t>(n - 1 - v)];
+            parent[static_cast<std::size_t>(v)] = u < 0 ? -1 : n - 1 - u;
+        }
+    }
+    return parent;
+}
+
+void buildDoubleBinaryTree(DagBuilder& b, CommDag& dag, const std::vector<int>& order, double bytes,
+                           int chunks)
+{
+    const int n = static_cast<int>(order.size());
+    std::vector<std::vector<int>> parents;
+    parents.push_back(btreeParents(n));
+    parents.push_back(secondTreeParents(parents[0]));
+
+    struct Tree
+    {
+        std::vector<int> parent;
+        std::vector<int> depth;
+        std::vector<std::vector<int>> children;
+        std::vector<int> upOrder; // deepest first
+        int maxDepth = 0;
+    };
+    std::vector<Tree> trees(2);
+    for (std::size_t t = 0; t < 2; ++t) {
+        Tree& tr = trees[t];
+        tr.parent = parents[t];
+        tr.depth.assign(static_cast<std::size_t>(n), 0);
+        tr.children.assign(static_cast<std::size_t>(n), {});
+        for (int v = 0; v < n; ++v) {
+            int d = 0;
+            for (int u = v; tr.parent[static_cast<std::size_t>(u)] >= 0;
+                 u = tr.parent[static_cast<std::size_t>(u)]) {
+                ++d;
+                MERIDIAN_ASSERT(d <= n, "binary tree construction produced a cycle");
+            }
+            tr.depth[static_cast<std::size_t>(v)] = d;
+            tr.maxDepth = std::max(tr.maxDepth, d);
+            if (tr.parent[static_cast<std::size_t>(v)] >= 0)
+                tr.children[static_cast<std::size_t>(tr.parent[static_cast<std::size_t>(v)])]
+                    .push_back(v);
+        }
+        for (int v = 0; v < n; ++v)
+            tr.upOrder.push_back(v);
+        std::stable_sort(tr.upOrder.begin(), tr.upOrder.end(), [&](int a, int c) {
+            return tr.depth[static_cast<std::size_t>(a)] > tr.depth[static_cast<std::size_t>(c)];
+        });
+    }
+
+    // Each tree carries half of the data; within a tree every chunk goes up (reduce) then
+    // down (broadcast); chunks of one tree pipeline on their own lane.
+    for (int j = 0; j < chunks; ++j) {
+        const int base = dag.addBlocks(2, bytes / (2.0 * chunks), -1, -1);
+        for (int t = 0; t < 2; ++t) {
+            const Tree& tr = trees[static_cast<std::size_t>(t)];
+            for (const int v : tr.upOrder) {
+                const int p = tr.parent[static_cast<std::size_t>(v)];
+                if (p >= 0)
+                    b.accumulate(order[static_cast<std::size_t>(v)],
+                                 order[static_cast<std::size_t>(p)], base + t, 1,
+                                 tr.maxDepth - tr.depth[static_cast<std::size_t>(v)], j, t);
+            }
+            for (auto it = tr.upOrder.rbegin(); it != tr.upOrder.rend(); ++it)
+                for (const int c : tr.children[static_cast<std::size_t>(*it)])
+                    b.copy(order[static_cast<std::size_t>(*it)], order[static_cast<std::size_t>(c)],
+                           base + t, 1, tr.maxDepth + tr.depth[static_cast<std::size_t>(*it)], j,
+                           t);
+        }
+    }
+}
+
+void buildHierarchical(DagBuilder& b, CommDag& dag, const CollectiveSpec& spec,
+                       const std::vector<int>& order)
+{
+    const int n = spec.ranks;
+    if (static_cast<int>(spec.groups.size()) != n)
+        fail("groups", "hierarchical needs one group id per rank (" + std::to_string(n) +
+                           "), got " + std::to_string(spec.groups.size()));
+    std::map<int, int> groupIndex; // ascending group id → index
+    for (const int g : spec.groups)
+        groupIndex.emplace(g, 0);
+    int m = 0;
+    for (auto& [id, idx] : groupIndex)
+        idx = m++;
+    std::vector<std::vector<int>> members(static_cast<std::size_t>(m));
+    for (const int r : order) // members in `order` sequence
+        members[static_cast<std::size_t>(groupIndex[spec.groups[static_cast<std::size_t>(r)]])]
+            .push_back(r);
+
+    bool equalSizes = true;
+    for (const auto& g : members)
+        equalSizes = equalSizes && g.size() == members[0].size();
+
+    std::vector<int> gateways(static_cast<std::size_t>(m));
+    if (!spec.gateways.empty()) {
+        if (static_cast<int>(spec.gateways.size()) != m)
+            fail("gateways", "expected one gateway per group (" + std::to_string(m) + "), got " +
+                                 std::to_string(spec.gateways.size()));
+        for (int gi = 0; gi < m; ++gi) {
+            const int gw = spec.gateways[static_cast<std::size_t>(gi)];
+            const auto& mem = members[static_cast<std::size_t>(gi)];
+            if (std::find(mem.begin(), mem.end(), gw) == mem.end())
+                fail("gateways/" + std::to_string(gi),
+                     "gateway " + std::to_string(gw) + " is not a member of its group");
+            gateways[static_cast<std::size_t>(gi)] = gw;
+        }
+    } else {
+        for (int gi = 0; gi < m; ++gi)
+            gateways[static_cast<std::size_t>(gi)] = members[static_cast<std::size_t>(gi)][0];
+    }
+
+    const double S = spec.bytes;
+    const int k = spec.chunks;
+    if (equalSizes && spec.gateways.empty()) {
+        // Shard form: RS inside each group (g shards of m sub-blocks), ring all-reduce of
+        // shard p among the p-th members of all groups, AG inside each group.
+        const int g = static_cast<int>(members[0].size());
+        for (int j = 0; j < k; ++j) {
+            const int base = dag.addBlocks(g * m, S / (double(g) * m * k), -1, -1);
+            for (const auto& mem : members)
+                ringReduceScatter(b, mem, base, m, 0, j);
+            for (int p = 0; p < g; ++p) {
+                std::vector<int> peers;
+                for (const auto& mem : members)
+                    peers.push_back(mem[static_cast<std::size_t>(p)]);
+                ringReduceScatter(b, peers, base + p * m, 1, g - 1, j);
+                ringAllGather(b, peers, base + p * m, 1, g - 1 + m - 1, j);
+            }
+            for (const auto& mem : members)
+                ringAllGather(b, mem, base, m, g - 1 + 2 * (m - 1), j);
+        }
+        return;
+    }
+    // Gateway form: binomial reduce to each gateway, ring all-reduce among gateways (m
+    // shards), binomial broadcast from each gateway.
+    int rounds = 0;
+    std::vector<std::vector<int>> rooted;
+    for (int gi = 0; gi < m; ++gi) {
+        rooted.push_back(rootedAt(members[static_cast<std::size_t>(gi)],
+                                  gateways[static_cast<std::size_t>(gi)]));
+        rounds = std::max(rounds, ceilLog2(static_cast<int>(rooted.back().size())));
+    }
+    for (int j = 0; j < k; ++j) {
+        const int base = dag.addBlocks(m, S / (double(m) * k), -1, -1);
+        for (const auto& mem : rooted)
+            binomialReduce(b, mem, base, m, 0, j);
+        ringReduceScatter(b, gateways, base, 1, rounds, j);
+        ringAllGather(b, gateways, base, 1, rounds + m - 1, j);
+        for (const auto& mem : rooted)
+            binomialBroadcast(b, mem, base, m, rounds + 2 * (m - 1), j);
+    }
+}
+
+} // namespace
+
+bool isSupported(Operation operation, Algorithm algorithm)
+{
+    switch (operation) {
+    case Operation::AllReduce:
+        return true;
+    case Operation::AllGather:
+    case Operation::ReduceScatter:
+        return algorithm == Algorithm::Ring || algorithm == Algorithm::HalvingDoubling ||
+               algorithm == Algorithm::Direct;
+    case Operation::Broadcast:
+    case Operation::Reduce:
+        return algorithm == Algorithm::Direct || algorithm == Algorithm::BinomialTree ||
+               algorithm == Algorithm::PipelinedChain;
+    case Operation::AllToAll:
+        return algorithm == Algorithm::Direct;
+    }
+    return false;
+}
+
+CommDag buildCollective(const CollectiveSpec& spec)
+{
+    const Operation op = spec.operation;
+    const Algorithm alg = spec.algorithm;
+    const int n = spec.ranks;
+    if (!isSupported(op, alg))
+        fail("algorithm", pairName(op, alg) + " is not supported");
+    if (n < 1 || n > kMaxRanks)
+        fail("ranks", "ranks must be between 1 and " + std::to_string(kMaxRanks) + ", got " +
+                          std::to_string(n));
+    if (!std::isfinite(spec.bytes) || spec.bytes < 0)
+        fail("bytes", "bytes must be a finite number ≥ 0");
+    if (spec.root < 0 || spec.root >= n)
+        fail("root",
+             "root " + std::to_string(spec.root) + " is not a rank of 0…" + std::to_string(n - 1));
+    if (spec.chunks < 1 || spec.chunks > kMaxChunks)
+        fail("chunks", "chunks must be between 1 and " + std::to_string(kMaxChunks));
+    std::vector<int> order = spec.order;
+    if (order.empty()) {
+        for (int r = 0; r < n; ++r)
+            order.push_back(r);
+    } else {
+        std::vector<int> sorted = order;
+        std::sort(sorted.begin(), sorted.end());
+        bool permutation = static_cast<int>(sorted.size()) == n;
+        for (int r = 0; permutation && r < n; ++r)
+            permutation = sorted[static_cast<std::size_t>(r)] == r;
+        if (!permutation)
+            fail("order",
+                 "order must list every rank 0…" + std::to_string(n - 1) + " exactly once");
+    }
+    if ((op == Operation::AllGather || op == Operation::ReduceScatter) &&
+        alg == Algorithm::HalvingDoubling && !isPowerOfTwo(n))
+        fail("ranks",
+             pairName(op, alg) + " needs a power-of-two rank count, got " + std::to_string(n));
+    if (estimatedOps(spec) > kMaxOps)
+        fail("ranks", pairName(op, alg) + " with " + std::to_string(n) + " ranks and " +
+                          std::to_string(spec.chunks) + " chunks would exceed " +
+                          std::to_string(static_cast<long long>(kMaxOps)) + " operations");
+
+    CommDag dag(op, n, spec.root);
+    const double S = spec.bytes;
+    const int k = spec.chunks;
+    const auto pos = [&](int p) { return order[static_cast<std::size_t>(p)]; };
+    if (n == 1) {
+        // Nothing to move: one block that the single rank already holds.
+        dag.addBlocks(1, S, op == Operation::Broadcast ? 0 : -1, -1);
+        return dag;
+    }
+    if (alg == Algorithm::Hierarchical && op == Operation::AllReduce) {
+        DagBuilder b(dag);
+        buildHierarchical(b, dag, spec, order);
+        return dag;
+    }
+
+    DagBuilder b(dag);
+    const std::vector<int> rooted = rootedAt(order, spec.root);
+    const int logN = ceilLog2(n);
+    for (int j = 0; j < k; ++j) {
+        switch (op) {
+        case Operation::AllReduce: {
+            if (alg == Algorithm::DoubleBinaryTree) {
+                if (j == 0)
+                    buildDoubleBinaryTree(b, dag, order, S, k);
+                break;
+            }
+            if (alg == Algorithm::HalvingDoubling) {
+                // Non-power-of-two n (MPICH's MPIR_Allreduce_intra_recursive_doubling pre/post
+                // step): with p = 2^⌊log2 n⌋ and r = n − p, position 2i sends its whole vector
+                // to 2i+1 (i < r), which reduces it; the p survivors run halving-doubling; then
+                // 2i+1 returns the result to 2i.
+                int p = 1;
+                while (p * 2 <= n)
+                    p *= 2;
+                const int r = n - p;
+                const int base = dag.addBlocks(p, S / (double(p) * k), -1, -1);
+                std::vector<int> parts;
+                for (int i = 0; i < r; ++i) {
+                    b.accumulate(pos(2 * i), pos(2 * i + 1), base, p, 0, j);
+                    parts.push_back(pos(2 * i + 1));
+                }
+                for (int i = 2 * r; i < n; ++i)
+                    parts.push_back(pos(i));
+                const int off = r > 0 ? 1 : 0;
+                const int steps = ceilLog2(p);
+                halvingReduceScatter(b, parts, base, 1, off, j);
+                doublingAllGather(b, parts, base, 1, off + steps, j);
+                for (int i = 0; i < r; ++i)
+                    b.copy(pos(2 * i + 1), pos(2 * i), base, p, off + 2 * steps, j);
+                break;
+            }
+            if (alg == Algorithm::BinomialTree || alg == Algorithm::PipelinedChain) {
+                const int base = dag.addBlocks(1, S / k, -1, -1);
+                if (alg == Algorithm::BinomialTree) {
+                    binomialReduce(b, rooted, base, 1, 0, j);
+                    binomialBroadcast(b, rooted, base, 1, logN, j);
+                } else {
+                    chainReduce(b, rooted, base, 1, 0, j);
+                    chainBroadcast(b, rooted, base, 1, n - 1, j);
+                }
+                break;
+            }
+            const int base = dag.addBlocks(n, S / (double(n) * k), -1, -1);
+            if (alg == Algorithm::Ring) {
+                ringReduceScatter(b, order, base, 1, 0, j);
+                ringAllGather(b, order, base, 1, n - 1, j);
+            } else { // Direct
+                directReduceScatter(b, order, base, 1, 0, j);
+                directAllGather(b, order, base, 1, 1, j);
+            }
+            break;
+        }
+        case Operation::AllGather: {
+            // Shard s is the data of the rank at position s.
+            const int base = static_cast<int>(dag.blocks().size());
+            for (int s = 0; s < n; ++s)
+                dag.addBlocks(1, S / (double(n) * k), pos(s), -1);
+            if (alg == Algorithm::Ring)
+                ringAllGather(b, order, base, 1, 0, j);
+            else if (alg == Algorithm::HalvingDoubling)
+                doublingAllGather(b, order, base, 1, 0, j);
+            else
+                directAllGather(b, order, base, 1, 0, j);
+            break;
+        }
+        case Operation::ReduceScatter: {
+            const int base = static_cast<int>(dag.blocks().size());
+            for (int s = 0; s < n; ++s)
+                dag.addBlocks(1, S / (double(n) * k), -1, pos(s));
+            if (alg == Algorithm::Ring)
+                ringReduceScatter(b, order, base, 1, 0, j);
+            else if (alg == Algorithm::HalvingDoubling)
+                halvingReduceScatter(b, order, base, 1, 0, j);
+            else
+                directReduceScatter(b, order, base, 1, 0, j);
+            break;
+        }
+        case Operation::Broadcast: {
+            const int base = dag.addBlocks(1, S / k, spec.root, -1);
+            if (alg == Algorithm::Direct)
+                directBroadcast(b, rooted, base, 1, 0, j);
+            else if (alg == Algorithm::BinomialTree)
+                binomialBroadcast(b, rooted, base, 1, 0, j);
+            else
+                chainBroadcast(b, rooted, base, 1, 0, j);
+            break;
+        }
+        case Operation::Reduce: {
+            const int base = dag.addBlocks(1, S / k, -1, spec.root);
+            if (alg == Algorithm::Direct)
+                directReduce(b, rooted, base, 1, 0, j);
+            else if (alg == Algorithm::BinomialTree)
+                binomialReduce(b, rooted, base, 1, 0, j);
+            else
+                chainReduce(b, rooted, base, 1, 0, j);
+            break;
+        }
+        case Operation::AllToAll: {
+            // Block (a, c) = the S/n bytes rank a addresses to rank c.
+            const int base = static_cast<int>(dag.blocks().size());
+            for (int a = 0; a < n; ++a)
+                for (int c = 0; c < n; ++c)
+                    dag.addBlocks(1, S / (double(n) * k), a, c);
+            for (int i = 0; i < n; ++i)
+                for (int d = 1; d < n; ++d) {
+                    const int a = pos(i);
+                    const int c = pos((i + d) % n);
+                    b.copy(a, c, base + a * n + c, 1, 0, j);
+                }
+            break;
+        }
+        }
+    }
+    return dag;
+}
+
+} // namespace meridian::collective

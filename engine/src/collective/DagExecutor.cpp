@@ -1,0 +1,122 @@
+#include "meridian/collective/DagExecutor.hpp"
+
+#include "meridian/core/Error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace meridian::collective {
+
+DagExecutor::DagExecutor(const CommDag& dag, TransferBackend& backend)
+    : m_dag(dag), m_backend(backend)
+{
+    const auto& ops = dag.ops();
+    const std::size_t n = ops.size();
+    m_indegree.assign(n, 0);
+    m_successorOffsets.assign(n + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        for (const std::size_t d : ops[i].deps) {
+            if (d >= n)
+                throw InputError({}, "collective/ops/" + std::to_string(i),
+                                 "dependency " + std::to_string(d) + " does not exist");
+            ++m_successorOffsets[d + 1];
+        }
+        m_indegree[i] = ops[i].deps.size();
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        m_successorOffsets[i + 1] += m_successorOffsets[i];
+    m_successors.resize(m_successorOffsets[n]);
+    std::vector<std::size_t> fill(m_successorOffsets.begin(), m_successorOffsets.end() - 1);
+    for (std::size_t i = 0; i < n; ++i)
+        for (const std::size_t d : ops[i].deps)
+            m_successors[fill[d]++] = i;
+    if (!dag.isAcyclic())
+        throw InputError({}, "collective", "the operation DAG has a dependency cycle");
+    m_done.assign(n, 0);
+    m_timings.assign(n, OpTiming{});
+    m_completionOrder.reserve(n);
+}
+
+void DagExecutor::setOnOpFinished(std::function<void(std::size_t)> callback)
+{
+    m_onOpFinished = std::move(callback);
+}
+
+void DagExecutor::setOnFinished(std::function<void()> callback)
+{
+    m_onFinished = std::move(callback);
+}
+
+void DagExecutor::start()
+{
+    MERIDIAN_ASSERT(!m_started, "DagExecutor::start() called twice");
+    m_started = true;
+    if (m_indegree.empty()) {
+        if (m_onFinished)
+            m_onFinished();
+        return;
+    }
+    for (std::size_t i = 0; i < m_indegree.size(); ++i)
+        if (m_indegree[i] == 0)
+            m_ready.push_back(i);
+    launchReady();
+}
+
+void DagExecutor::launchReady()
+{
+    // Re-entrancy guard: a backend that completes synchronously calls complete() from inside
+    // transfer(); the newly ready ops are queued and launched by the outer loop, so the
+    // stack depth stays constant however long the dependency chains are.
+    if (m_launching)
+        return;
+    m_launching = true;
+    while (!m_ready.empty()) {
+        const std::size_t i = m_ready.front();
+        m_ready.pop_front();
+        const CommOp& op = m_dag.ops()[i];
+        if (const auto t = m_backend.nowS())
+            m_timings[i].start_s = *t;
+        auto done = [this, i] { complete(i); };
+        if (op.kind == OpKind::Send)
+            m_backend.transfer(op.src, op.dst, op.bytes, std::move(done));
+        else
+            m_backend.reduce(op.src, op.bytes, std::move(done));
+    }
+    m_launching = false;
+}
+
+void DagExecutor::complete(std::size_t op)
+{
+    MERIDIAN_ASSERT(op < m_done.size() && !m_done[op],
+                    "transfer backend reported an op complete twice");
+    m_done[op] = 1;
+    ++m_completed;
+    if (const auto t = m_backend.nowS())
+        m_timings[op].end_s = *t;
+    m_completionOrder.push_back(op);
+    for (std::size_t k = m_successorOffsets[op]; k < m_successorOffsets[op + 1]; ++k)
+        if (--m_indegree[m_successors[k]] == 0)
+            m_ready.push_back(m_successors[k]);
+    if (m_onOpFinished)
+        m_onOpFinished(op);
+    if (finished()) {
+        if (m_onFinished)
+            m_onFinished();
+        return;
+    }
+    launchReady();
+}
+
+double DagExecutor::makespanS() const
+{
+    if (!finished())
+        return std::numeric_limits<double>::quiet_NaN();
+    double end = std::numeric_limits<double>::quiet_NaN();
+    for (const auto& t : m_timings)
+        if (!std::isnan(t.end_s))
+            end = std::isnan(end) ? t.end_s : std::max(end, t.end_s);
+    return end;
+}
+
+} // namespace meridian::collective
