@@ -1390,6 +1390,7 @@ Topology generate(std::string_view kind, const std::map<std::string, std::string
     checkSize(g, expected);
     Topology t;
     t.reserveNodes(expected.nodes);
+    t.reserveLinks(expected.links);
     k.build(t, v, seed);
     MERIDIAN_ASSERT(t.nodeCount() == expected.nodes && t.linkCount() == expected.links,
                     "generator built a different number of nodes/links than its closed form");

@@ -66,6 +66,12 @@ void Topology::reserveNodes(std::size_t n)
     m_nodeById.reserve(n);
 }
 
+void Topology::reserveLinks(std::size_t n)
+{
+    m_edges.reserve(n);
+    m_linkById.reserve(n);
+}
+
 void Topology::checkNode(NodeId id) const
 {
     MERIDIAN_ASSERT(id.valid() && id.index() < nodeCount(), "NodeId out of range");

@@ -57,6 +57,8 @@ public:
     void clear();
     /// Reserves room for n nodes (generators call this for large topologies).
     void reserveNodes(std::size_t n);
+    /// Reserves room for n links (avoids rehashing the id index while loading or generating).
+    void reserveLinks(std::size_t n);
 
     std::size_t nodeCount() const { return boost::num_vertices(m_graph); }
     std::size_t linkCount() const { return m_edges.size(); }
