@@ -26,14 +26,13 @@ std::optional<std::pair<double, std::string>> splitNumber(std::string_view text)
     text = trim(text);
     if (text.empty())
         return std::nullopt;
-    // strtod needs a NUL-terminated buffer; copy (inputs are short).
-    std::string buf(text);
-    const char* begin = buf.c_str();
-    char* end = nullptr;
-    const double value = std::strtod(begin, &end);
-    if (end == begin || !std::isfinite(value))
+    // std::from_chars, unlike strtod, ignores the C locale: "2.5G" must not depend on the
+    // user's decimal comma (Qt calls setlocale(LC_ALL, "") in the GUI).
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end == text.data() || !std::isfinite(value))
         return std::nullopt;
-    std::string rest(trim(std::string_view(end)));
+    std::string rest(trim(std::string_view(end, static_cast<std::size_t>(text.data() + text.size() - end))));
     return std::make_pair(value, rest);
 }
 

@@ -297,7 +297,8 @@ public:
 
 Values parseOptions(const GeneratorInfo& g, const std::map<std::string, std::string>& given)
 {
-    for (const auto& [name, value] : given) {
+    for (const auto& entry : given) {
+        const std::string& name = entry.first; // not a structured binding: lambdas capture it
         const bool known = std::any_of(g.options.begin(), g.options.end(),
                                        [&](const GeneratorOption& o) { return o.name == name; });
         if (!known) {

@@ -6,13 +6,16 @@
 // data untouched (the Project is returned only when the whole file is good). Writers are
 // atomic: the text goes to a temporary file in the same folder, which is then renamed.
 
+#include "meridian/core/Error.hpp"
 #include "meridian/topology/Topology.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include <cstdint>
 #include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace meridian::io {
 
@@ -32,8 +35,27 @@ struct Project
     bool operator==(const Project& other) const = default;
 };
 
+/// Outcome of a load that reports every problem instead of the first one. A structural
+/// problem (bad JSON, wrong type, unknown key, dangling endpoint) stops the load and is the
+/// only error; when the structure is sound, every topology::validate() issue is listed.
+struct ProjectLoadResult
+{
+    std::optional<Project> project; ///< set only when `errors` is empty
+    std::vector<InputError> errors; ///< in file order; each names file, JSON path and problem
+
+    bool ok() const { return errors.empty(); }
+};
+
+/// Largest .topo file a reader accepts (bytes); larger inputs are rejected before parsing.
+inline constexpr std::uintmax_t kMaxTopoFileBytes = 256ull * 1024 * 1024;
+
+/// Like parseProject/readProject, but returns all problems (used by `meridian-cli validate`).
+ProjectLoadResult loadProject(std::string_view text, const std::string& fileLabel);
+ProjectLoadResult loadProjectFile(const std::filesystem::path& path);
+
 /// Parses .topo text. `fileLabel` is used in error messages (usually the path).
-/// Structural errors and attribute range errors (topology::validate) are reported.
+/// Structural errors and attribute range errors (topology::validate) are reported: the
+/// first problem is thrown; if there are more, its text ends with "(and N more problems)".
 Project parseProject(std::string_view text, const std::string& fileLabel);
 /// Reads and parses a .topo file.
 Project readProject(const std::filesystem::path& path);

@@ -1,0 +1,571 @@
+// .topo version 1 reader and writer (docs/file-format.md, ARCHITECTURE §6).
+//
+// Reading is strict and two-staged: (1) structure — JSON syntax, types, known keys, units,
+// unique ids, existing endpoints — stops at the first problem, since later content cannot be
+// trusted; (2) topology::validate() — ranges, self loops, parent chains, schedules — lists
+// every issue. A Project is returned only when both stages pass.
+//
+// Writing is canonical: fixed key order, defaults omitted where the reader restores them,
+// and numbers chosen so that reading the text back gives bit-identical doubles (see
+// scaledNumber below), hence read → write → read yields an equal Project.
+
+#include "meridian/io/ProjectFile.hpp"
+
+#include "io/ObjectReader.hpp"
+#include "io/StrictJson.hpp"
+#include "meridian/core/Units.hpp"
+#include "meridian/topology/Validation.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <new>
+#include <sstream>
+#include <system_error>
+
+namespace meridian::io {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+using namespace meridian::topology;
+using Kind = QuantitySpec::Kind;
+
+constexpr const char* kFormatName = "meridian.topo";
+
+// File keys and their conversions to engine units (canonical = file × multiply ÷ divide).
+const QuantitySpec kBandwidth{"bandwidth_gbps", "bandwidth", Kind::Bandwidth, 1e9, 1.0};
+const QuantitySpec kDelay{"delay_ms", "delay", Kind::Duration, 1.0, 1e3};
+const QuantitySpec kJitter{"jitter_ms", "jitter", Kind::Duration, 1.0, 1e3};
+const QuantitySpec kCorrelation{"jitter_correlation", nullptr, Kind::Fraction};
+const QuantitySpec kLoss{"loss", nullptr, Kind::Fraction};
+const QuantitySpec kQueuePkts{"queue_pkts", nullptr, Kind::Plain};
+const QuantitySpec kQueueBytes{"queue_bytes", nullptr, Kind::Bytes};
+const QuantitySpec kFabricLink{"link_gbps", "link_bandwidth", Kind::Bandwidth, 1e9, 1.0};
+const QuantitySpec kFabricLatency{"latency_us", "latency", Kind::Duration, 1.0, 1e6};
+const QuantitySpec kAt{"at_s", "at", Kind::Duration};
+const QuantitySpec kMemory{"memory_gb", nullptr, Kind::Plain};
+
+// ----------------------------------------------------------------------------------------
+// Reading
+
+std::string choices(std::initializer_list<std::string_view> names)
+{
+    std::string out;
+    for (auto n : names)
+        out += (out.empty() ? "" : ", ") + std::string(n);
+    return out;
+}
+
+/// Fields of a link, its reverse override and its schedule steps share one reader.
+LinkPatch readPatch(ObjectReader& r)
+{
+    LinkPatch p;
+    p.bandwidth_bps = r.optQuantity(kBandwidth);
+    p.delay_s = r.optQuantity(kDelay);
+    p.jitter_s = r.optQuantity(kJitter);
+    if (auto d = r.optString("jitter_distribution")) {
+        p.jitter_distribution = jitterDistributionFromString(*d);
+        if (!p.jitter_distribution)
+            r.fail("jitter_distribution",
+                   "unknown jitter distribution '" + *d + "' (expected " +
+                       choices({"uniform", "normal", "pareto", "paretonormal"}) + ")");
+    }
+    p.jitter_correlation = r.optQuantity(kCorrelation);
+    p.loss = r.optQuantity(kLoss);
+    const bool pkts = r.has("queue_pkts");
+    const bool bytes = r.has("queue_bytes");
+    if (pkts && bytes)
+        r.fail("queue_bytes", "both 'queue_pkts' and 'queue_bytes' are given; keep one");
+    if (pkts) {
+        p.queue = r.optQuantity(kQueuePkts);
+        p.queue_unit = QueueUnit::Packets;
+    } else if (bytes) {
+        p.queue = r.optQuantity(kQueueBytes);
+        p.queue_unit = QueueUnit::Bytes;
+    }
+    return p;
+}
+
+ScheduleStep readScheduleStep(const json& value, const std::string& path, const std::string& file)
+{
+    ObjectReader r(value, path, file);
+    ScheduleStep step;
+    const auto at = r.optQuantity(kAt);
+    if (!at)
+        throw InputError(file, path, "missing required key 'at_s' (time of the step, seconds)");
+    step.at_s = *at;
+    step.patch = readPatch(r);
+    step.up = r.optBoolean("up");
+    if (auto d = r.optString("direction")) {
+        if (*d == "both")
+            step.direction = ScheduleStep::Direction::Both;
+        else if (*d == "forward")
+            step.direction = ScheduleStep::Direction::Forward;
+        else if (*d == "reverse")
+            step.direction = ScheduleStep::Direction::Reverse;
+        else
+            r.fail("direction", "unknown direction '" + *d + "' (expected both, forward, reverse)");
+    }
+    r.finish();
+    if (step.patch.empty() && !step.up)
+        throw InputError(file, path, "schedule step changes nothing (give an attribute or 'up')");
+    return step;
+}
+
+LinkAttributes readLink(const json& value, const std::string& path, const std::string& file,
+                        const Topology& topo)
+{
+    ObjectReader r(value, path, file);
+    LinkAttributes l;
+    l.id = r.requiredString("id");
+    l.a = r.requiredString("a");
+    l.b = r.requiredString("b");
+    if (topo.findLink(l.id))
+        r.fail("id", "duplicate link id '" + l.id + "'");
+    if (!topo.findNode(l.a))
+        r.fail("a", "link '" + l.id + "' refers to unknown node '" + l.a + "'");
+    if (!topo.findNode(l.b))
+        r.fail("b", "link '" + l.id + "' refers to unknown node '" + l.b + "'");
+    readPatch(r).applyTo(l.params);
+    if (auto d = r.optString("duplex")) {
+        const auto duplex = duplexFromString(*d);
+        if (!duplex)
+            r.fail("duplex", "unknown duplex '" + *d + "' (expected full, half)");
+        l.duplex = *duplex;
+    }
+    l.label = r.string("label", "");
+    if (const auto* rev = r.get("reverse")) {
+        ObjectReader rr(*rev, r.pathOf("reverse"), file);
+        l.reverse = readPatch(rr);
+        rr.finish();
+    }
+    if (const auto* sched = r.get("schedule")) {
+        if (!sched->is_array())
+            r.fail("schedule", "expected an array of steps");
+        for (std::size_t k = 0; k < sched->size(); ++k)
+            l.schedule.push_back(readScheduleStep(
+                (*sched)[k], r.pathOf("schedule") + "/" + std::to_string(k), file));
+    }
+    r.finish();
+    return l;
+}
+
+FabricSpec readFabric(const json& value, const std::string& path, const std::string& file)
+{
+    ObjectReader r(value, path, file);
+    FabricSpec f;
+    f.topology = r.string("topology", f.topology);
+    f.link_bandwidth_bps = r.optQuantity(kFabricLink).value_or(f.link_bandwidth_bps);
+    f.latency_s = r.optQuantity(kFabricLatency).value_or(f.latency_s);
+    f.gpus_per_server =
+        static_cast<int>(r.optInteger("gpus_per_server", std::numeric_limits<int>::min(),
+                                      std::numeric_limits<int>::max())
+                             .value_or(f.gpus_per_server));
+    r.finish();
+    return f;
+}
+
+NodeAttributes readNode(const json& value, const std::string& path, const std::string& file,
+                        const Topology& topo)
+{
+    constexpr long long kIntMin = std::numeric_limits<int>::min();
+    constexpr long long kIntMax = std::numeric_limits<int>::max();
+    ObjectReader r(value, path, file);
+    NodeAttributes n;
+    n.id = r.requiredString("id");
+    if (topo.findNode(n.id))
+        r.fail("id", "duplicate node id '" + n.id + "'");
+    const std::string kind = r.requiredString("kind");
+    const auto k = nodeKindFromString(kind);
+    if (!k)
+        r.fail("kind", "unknown node kind '" + kind + "' (expected " +
+                           choices({"center", "gpu", "switch", "router", "host"}) + ")");
+    n.kind = *k;
+    n.name = r.string("name", "");
+    if (const auto* pos = r.get("pos")) {
+        if (!pos->is_array() || pos->size() != 2 || !(*pos)[0].is_number() ||
+            !(*pos)[1].is_number())
+            r.fail("pos", "expected [x, y] with two numbers");
+        n.pos = {(*pos)[0].get<double>(), (*pos)[1].get<double>()};
+    }
+    n.parent = r.string("parent", "");
+    n.collapsed = r.optBoolean("collapsed").value_or(false);
+    if (const auto* attrsValue = r.get("attrs")) {
+        ObjectReader a(*attrsValue, r.pathOf("attrs"), file);
+        n.ip = a.string("ip", "");
+        n.cpu_cores = static_cast<int>(a.optInteger("cpu_cores", kIntMin, kIntMax).value_or(0));
+        n.memory_gb = a.optQuantity(kMemory).value_or(0.0);
+        n.gpu_model = a.string("gpu_model", "");
+        n.gpu_count = static_cast<int>(a.optInteger("gpu_count", kIntMin, kIntMax).value_or(0));
+        n.latitude_deg = a.optNumber("lat");
+        n.longitude_deg = a.optNumber("lon");
+        if (n.latitude_deg && (*n.latitude_deg < -90.0 || *n.latitude_deg > 90.0))
+            a.fail("lat", "latitude must be in [-90, 90] degrees");
+        if (n.longitude_deg && (*n.longitude_deg < -180.0 || *n.longitude_deg > 180.0))
+            a.fail("lon", "longitude must be in [-180, 180] degrees");
+        if (const auto* fabric = a.get("fabric"))
+            n.fabric = readFabric(*fabric, a.pathOf("fabric"), file);
+        a.finish();
+    }
+    r.finish();
+    return n;
+}
+
+/// Stage 1: structure. Throws the first problem.
+Project readStructure(std::string_view text, const std::string& file)
+{
+    const json doc = parseStrictJson(text, file);
+    ObjectReader top(doc, "", file);
+    // Format and version first: a file of another kind or version must say so, not trip
+    // over the first key this version does not know.
+    const auto* format = top.get("format");
+    if (format == nullptr)
+        throw InputError(file, "/",
+                         std::string("missing \"format\": \"") + kFormatName +
+                             "\" (not a Meridian .topo file?)");
+    if (!format->is_string() || format->get<std::string>() != kFormatName)
+        top.fail("format", std::string("expected \"") + kFormatName + "\", got " + format->dump());
+    const auto* version = top.get("version");
+    if (version == nullptr)
+        throw InputError(file, "/", "missing \"version\"");
+    if (!version->is_number_integer() || version->get<long long>() != kTopoFormatVersion)
+        top.fail("version", "unsupported version " + version->dump() +
+                                " (this build reads version " + std::to_string(kTopoFormatVersion) +
+                                ")");
+
+    Project project;
+    project.name = top.string("name", "");
+    Topology& topo = project.topology;
+    if (const auto* nodes = top.get("nodes")) {
+        if (!nodes->is_array())
+            top.fail("nodes", "expected an array of nodes");
+        topo.reserveNodes(nodes->size());
+        for (std::size_t i = 0; i < nodes->size(); ++i)
+            topo.addNode(readNode((*nodes)[i], "/nodes/" + std::to_string(i), file, topo));
+    }
+    if (const auto* links = top.get("links")) {
+        if (!links->is_array())
+            top.fail("links", "expected an array of links");
+        for (std::size_t i = 0; i < links->size(); ++i)
+            topo.addLink(readLink((*links)[i], "/links/" + std::to_string(i), file, topo));
+    }
+    if (const auto* experiment = top.get("experiment")) {
+        if (!experiment->is_object() && !experiment->is_null())
+            top.fail("experiment", "expected an object");
+        project.experiment = *experiment;
+    }
+    for (const std::string& key : top.unusedKeys())
+        project.extra[key] = doc.at(key);
+    return project;
+}
+
+ProjectLoadResult loadChecked(std::string_view text, const std::string& file)
+{
+    ProjectLoadResult result;
+    try {
+        Project project = readStructure(text, file);
+        for (const ValidationIssue& issue : validate(project.topology))
+            result.errors.emplace_back(file, issue.location, issue.message);
+        if (result.errors.empty())
+            result.project = std::move(project);
+    } catch (const InputError& e) {
+        // Errors from Topology::addNode/addLink carry no file; they cannot happen after the
+        // checks above, but name the file if one ever does.
+        result.errors.push_back(e.file().empty() ? e.withFile(file) : e);
+    } catch (const std::bad_alloc&) {
+        result.errors.emplace_back(file, "", "out of memory while reading the file");
+    } catch (const std::exception& e) {
+        // Never let a library exception escape a reader (docs: readers throw InputError only).
+        result.errors.emplace_back(file, "", std::string("cannot read: ") + e.what());
+    }
+    return result;
+}
+
+// ----------------------------------------------------------------------------------------
+// Writing
+
+/// Whole numbers are written without a fraction ("10", not "10.0").
+ordered_json number(double v, const std::string& where)
+{
+    if (!std::isfinite(v))
+        throw InputError("", where, "cannot write a value that is not a finite number");
+    constexpr double kExactInt = 9007199254740992.0; // 2^53
+    if (std::floor(v) == v && std::fabs(v) < kExactInt)
+        return static_cast<std::int64_t>(v);
+    return v;
+}
+
+/// A value in engine units, written in the file unit of `spec` such that the reader's single
+/// conversion (× multiply or ÷ divide) returns exactly `engine`: the shortest decimal (1 to
+/// 17 significant digits) of the file-unit value that converts back exactly, else a
+/// neighbouring double that does. About 2 % of arbitrary doubles have no file-unit double
+/// that converts back exactly (×1e3 spreads doubles apart); those are written as a unit
+/// string in SI ("1.23e8 bps", "0.00804 s"), which the reader parses with no conversion.
+ordered_json scaledNumber(double engine, const QuantitySpec& spec, const std::string& where)
+{
+    if (!std::isfinite(engine))
+        throw InputError("", where, "cannot write a value that is not a finite number");
+    const bool mul = spec.multiply != 1.0;
+    if (!mul && spec.divide == 1.0)
+        return number(engine, where);
+    auto back = [&](double file) { return mul ? file * spec.multiply : file / spec.divide; };
+    const double approx = mul ? engine / spec.multiply : engine * spec.divide;
+    std::array<char, 64> buf{};
+    for (int digits = 1; digits <= 17; ++digits) {
+        const auto res = std::to_chars(buf.data(), buf.data() + buf.size(), approx,
+                                       std::chars_format::general, digits);
+        double v = 0.0;
+        std::from_chars(buf.data(), res.ptr, v);
+        if (back(v) == engine)
+            return number(v, where);
+    }
+    double up = approx;
+    double down = approx;
+    for (int k = 0; k < 4; ++k) {
+        up = std::nextafter(up, std::numeric_limits<double>::infinity());
+        down = std::nextafter(down, -std::numeric_limits<double>::infinity());
+        if (back(up) == engine)
+            return number(up, where);
+        if (back(down) == engine)
+            return number(down, where);
+    }
+    return units::formatNumber(engine) + (spec.kind == Kind::Bandwidth ? " bps" : " s");
+}
+
+void writeParams(ordered_json& o, const LinkParams& p, const std::string& where)
+{
+    const LinkParams def;
+    o[kBandwidth.key] = scaledNumber(p.bandwidth_bps, kBandwidth, where + "/bandwidth_gbps");
+    o[kDelay.key] = scaledNumber(p.delay_s, kDelay, where + "/delay_ms");
+    if (p.jitter_s != def.jitter_s)
+        o[kJitter.key] = scaledNumber(p.jitter_s, kJitter, where + "/jitter_ms");
+    if (p.jitter_distribution != def.jitter_distribution)
+        o["jitter_distribution"] = toString(p.jitter_distribution);
+    if (p.jitter_correlation != def.jitter_correlation)
+        o["jitter_correlation"] = number(p.jitter_correlation, where + "/jitter_correlation");
+    if (p.loss != def.loss)
+        o["loss"] = number(p.loss, where + "/loss");
+    const bool bytes = p.queue_unit == QueueUnit::Bytes;
+    o[bytes ? "queue_bytes" : "queue_pkts"] = number(p.queue, where + "/queue");
+}
+
+void writePatch(ordered_json& o, const LinkPatch& p, QueueUnit inheritedQueueUnit,
+                const std::string& where)
+{
+    if (p.bandwidth_bps)
+        o[kBandwidth.key] = scaledNumber(*p.bandwidth_bps, kBandwidth, where + "/bandwidth_gbps");
+    if (p.delay_s)
+        o[kDelay.key] = scaledNumber(*p.delay_s, kDelay, where + "/delay_ms");
+    if (p.jitter_s)
+        o[kJitter.key] = scaledNumber(*p.jitter_s, kJitter, where + "/jitter_ms");
+    if (p.jitter_distribution)
+        o["jitter_distribution"] = toString(*p.jitter_distribution);
+    if (p.jitter_correlation)
+        o["jitter_correlation"] = number(*p.jitter_correlation, where + "/jitter_correlation");
+    if (p.loss)
+        o["loss"] = number(*p.loss, where + "/loss");
+    // A patch's queue size without its own unit is in the unit of the link it patches
+    // (topology::validate reads it so). The reader always sets the unit from the key, so a
+    // read patch has both; a unit without a size changes nothing and is not written.
+    if (p.queue) {
+        const bool bytes = p.queue_unit.value_or(inheritedQueueUnit) == QueueUnit::Bytes;
+        o[bytes ? "queue_bytes" : "queue_pkts"] = number(*p.queue, where + "/queue");
+    }
+}
+
+ordered_json writeNode(const NodeAttributes& n, const std::string& where)
+{
+    ordered_json o;
+    o["id"] = n.id;
+    o["kind"] = toString(n.kind);
+    if (!n.name.empty())
+        o["name"] = n.name;
+    o["pos"] =
+        ordered_json::array({number(n.pos[0], where + "/pos"), number(n.pos[1], where + "/pos")});
+    if (!n.parent.empty())
+        o["parent"] = n.parent;
+    ordered_json attrs = ordered_json::object();
+    if (!n.ip.empty())
+        attrs["ip"] = n.ip;
+    if (n.cpu_cores != 0)
+        attrs["cpu_cores"] = n.cpu_cores;
+    if (n.memory_gb != 0.0)
+        attrs["memory_gb"] = number(n.memory_gb, where + "/attrs/memory_gb");
+    if (!n.gpu_model.empty())
+        attrs["gpu_model"] = n.gpu_model;
+    if (n.gpu_count != 0)
+        attrs["gpu_count"] = n.gpu_count;
+    if (n.fabric) {
+        const std::string fw = where + "/attrs/fabric";
+        ordered_json f;
+        f["topology"] = n.fabric->topology;
+        f["link_gbps"] = scaledNumber(n.fabric->link_bandwidth_bps, kFabricLink, fw + "/link_gbps");
+        f["latency_us"] = scaledNumber(n.fabric->latency_s, kFabricLatency, fw + "/latency_us");
+        f["gpus_per_server"] = n.fabric->gpus_per_server;
+        attrs["fabric"] = std::move(f);
+    }
+    if (n.latitude_deg)
+        attrs["lat"] = number(*n.latitude_deg, where + "/attrs/lat");
+    if (n.longitude_deg)
+        attrs["lon"] = number(*n.longitude_deg, where + "/attrs/lon");
+    if (!attrs.empty())
+        o["attrs"] = std::move(attrs);
+    if (n.collapsed)
+        o["collapsed"] = true;
+    return o;
+}
+
+ordered_json writeLink(const LinkAttributes& l, const std::string& where)
+{
+    ordered_json o;
+    o["id"] = l.id;
+    o["a"] = l.a;
+    o["b"] = l.b;
+    writeParams(o, l.params, where);
+    if (l.duplex != Duplex::Full)
+        o["duplex"] = toString(l.duplex);
+    if (!l.label.empty())
+        o["label"] = l.label;
+    if (!l.reverse.empty()) {
+        ordered_json r = ordered_json::object();
+        writePatch(r, l.reverse, l.params.queue_unit, where + "/reverse");
+        o["reverse"] = std::move(r);
+    }
+    if (!l.schedule.empty()) {
+        ordered_json steps = ordered_json::array();
+        for (std::size_t k = 0; k < l.schedule.size(); ++k) {
+            const ScheduleStep& s = l.schedule[k];
+            const std::string sw = where + "/schedule/" + std::to_string(k);
+            ordered_json step;
+            step["at_s"] = number(s.at_s, sw + "/at_s");
+            writePatch(step, s.patch, l.params.queue_unit, sw);
+            if (s.up)
+                step["up"] = *s.up;
+            if (s.direction == ScheduleStep::Direction::Forward)
+                step["direction"] = "forward";
+            else if (s.direction == ScheduleStep::Direction::Reverse)
+                step["direction"] = "reverse";
+            steps.push_back(std::move(step));
+        }
+        o["schedule"] = std::move(steps);
+    }
+    return o;
+}
+
+std::string readWholeFile(const std::filesystem::path& path)
+{
+    const std::string file = path.string();
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status))
+        throw InputError(file, "", "cannot open: no such file");
+    if (std::filesystem::is_directory(status))
+        throw InputError(file, "", "cannot open: is a directory");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxTopoFileBytes)
+        throw InputError(
+            file, "",
+            "file is " + units::formatBytes(static_cast<double>(size)) + ", larger than the " +
+                units::formatBytes(static_cast<double>(kMaxTopoFileBytes)) + " a .topo may have");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError(file, "", "cannot open for reading");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad())
+        throw InputError(file, "", "read error");
+    std::string text = std::move(buffer).str();
+    if (text.size() > kMaxTopoFileBytes)
+        throw InputError(file, "", "file is larger than a .topo may be");
+    return text;
+}
+
+} // namespace
+
+ProjectLoadResult loadProject(std::string_view text, const std::string& fileLabel)
+{
+    return loadChecked(text, fileLabel);
+}
+
+ProjectLoadResult loadProjectFile(const std::filesystem::path& path)
+{
+    std::string text;
+    try {
+        text = readWholeFile(path);
+    } catch (const InputError& e) {
+        ProjectLoadResult result;
+        result.errors.push_back(e);
+        return result;
+    } catch (const std::exception& e) {
+        ProjectLoadResult result;
+        result.errors.emplace_back(path.string(), "", std::string("cannot read: ") + e.what());
+        return result;
+    }
+    return loadChecked(text, path.string());
+}
+
+namespace {
+Project firstErrorOrProject(ProjectLoadResult result)
+{
+    if (result.ok())
+        return std::move(*result.project);
+    const InputError& first = result.errors.front();
+    if (result.errors.size() == 1)
+        throw first;
+    throw InputError(first.file(), first.location(),
+                     first.problem() + " (and " + std::to_string(result.errors.size() - 1) +
+                         " more problem" + (result.errors.size() > 2 ? "s" : "") + ")");
+}
+} // namespace
+
+Project parseProject(std::string_view text, const std::string& fileLabel)
+{
+    return firstErrorOrProject(loadProject(text, fileLabel));
+}
+
+Project readProject(const std::filesystem::path& path)
+{
+    return firstErrorOrProject(loadProjectFile(path));
+}
+
+std::string serializeProject(const Project& project)
+{
+    ordered_json doc;
+    doc["format"] = kFormatName;
+    doc["version"] = kTopoFormatVersion;
+    doc["name"] = project.name;
+    ordered_json nodes = ordered_json::array();
+    const Topology& topo = project.topology;
+    for (std::size_t i = 0; i < topo.nodeCount(); ++i)
+        nodes.push_back(writeNode(topo.node(NodeId::fromIndex(i)), "/nodes/" + std::to_string(i)));
+    doc["nodes"] = std::move(nodes);
+    ordered_json links = ordered_json::array();
+    for (std::size_t i = 0; i < topo.linkCount(); ++i)
+        links.push_back(writeLink(topo.link(LinkId::fromIndex(i)), "/links/" + std::to_string(i)));
+    doc["links"] = std::move(links);
+    if (!project.experiment.is_null())
+        doc["experiment"] = ordered_json(project.experiment);
+    // Extras keep their (sorted) order after the known keys; a clash with a known key would
+    // make the file ambiguous, so such extras are not written.
+    if (project.extra.is_object())
+        for (auto it = project.extra.begin(); it != project.extra.end(); ++it)
+            if (!doc.contains(it.key()))
+                doc[it.key()] = ordered_json(it.value());
+    return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+}
+
+void writeProject(const Project& project, const std::filesystem::path& path)
+{
+    std::string text;
+    try {
+        text = serializeProject(project);
+    } catch (const InputError& e) {
+        throw e.withFile(path.string());
+    }
+    writeFileAtomically(path, text);
+}
+
+} // namespace meridian::io

@@ -1,0 +1,143 @@
+// meridian-cli validate / import, run as a real process.
+#include "TestMain.hpp"
+#include "meridian/io/ProjectFile.hpp"
+
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <fstream>
+
+using namespace meridian;
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList& args, const QString& workDir = {})
+{
+    QProcess p;
+    if (!workDir.isEmpty())
+        p.setWorkingDirectory(workDir);
+    p.start(test::cliPath(), args);
+    p.waitForFinished(60000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class CliTest : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void validateGoodFilePrintsOneLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("good.topo");
+        std::ofstream(path.toStdString())
+            << R"({"format": "meridian.topo", "version": 1, "name": "g",
+          "nodes": [{"id": "bj", "kind": "center", "attrs": {"gpu_count": 64}},
+                    {"id": "sh", "kind": "center", "attrs": {"gpu_count": 32}},
+                    {"id": "sh-g0", "kind": "gpu", "parent": "sh"},
+                    {"id": "hub", "kind": "router"}],
+          "links": [{"id": "l1", "a": "bj", "b": "hub", "bandwidth": "10G", "delay": "10ms"},
+                    {"id": "l2", "a": "sh", "b": "hub"}],
+          "experiment": {"kind": "collective"}})";
+        const Run r = cli({"validate", path});
+        QCOMPARE(r.code, 0);
+        // sh has an explicit gpu child, so its gpu_count is not added again: 64 + 1.
+        QCOMPARE(r.out,
+                 path + ": ok — 4 nodes (2 centres, 65 GPUs), 2 links, experiment: collective\n");
+    }
+
+    void validateBadFilePrintsEveryProblem()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.topo");
+        std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
+          "nodes": [{"id": "a", "kind": "router"}, {"id": "b", "kind": "router"}],
+          "links": [{"id": "l", "a": "a", "b": "b", "loss": 3, "jitter_ms": -2}]})";
+        const Run r = cli({"validate", path});
+        QCOMPARE(r.code, 2);
+        const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines[0].startsWith(path + ": /links/0/jitter_ms: "));
+        QVERIFY(lines[1].startsWith(path + ": /links/0/loss: "));
+    }
+
+    void validateBrokenCorpusExitsTwo()
+    {
+        const QDir dir(test::dataPath("broken"));
+        for (const QString& f : dir.entryList({"*.topo"}, QDir::Files, QDir::Name)) {
+            const Run r = cli({"validate", dir.filePath(f)});
+            QVERIFY2(r.code == 2, qPrintable(f));
+            QVERIFY2(r.out.startsWith(dir.filePath(f) + ": "), qPrintable(r.out));
+        }
+    }
+
+    void helpAndBadArguments()
+    {
+        QCOMPARE(cli({"validate", "--help"}).code, 0);
+        QVERIFY(cli({"validate", "--help"}).out.contains("usage: meridian-cli validate"));
+        QCOMPARE(cli({"import", "--help"}).code, 0);
+        QVERIFY(cli({"import", "--help"}).out.contains("--route-factor"));
+        QCOMPARE(cli({"validate"}).code, 2);
+        QCOMPARE(cli({"import"}).code, 2);
+        QCOMPARE(cli({"import", "x.graphml", "--bogus", "1"}).code, 2);
+        QCOMPARE(cli({"import", test::sharedPath("data/topologyzoo/Abilene.graphml"),
+                      "--default-bandwidth", "fast"})
+                     .code,
+                 2);
+        QCOMPARE(cli({"validate", "/nonexistent/file.topo"}).code, 2);
+    }
+
+    void importWritesAValidTopo()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("airtel.topo");
+        const Run r = cli({"import", test::sharedPath("data/topologyzoo/Airtel.graphml"), "-o", out,
+                           "--default-bandwidth", "2.5G", "--route-factor", "1.3"});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("note: "));
+        QVERIFY(r.out.endsWith("wrote " + out + ": 16 nodes, 37 links\n"));
+        const io::Project p = io::readProject(out.toStdString());
+        QCOMPARE(p.topology.nodeCount(), std::size_t(16));
+        bool sawDefault = false;
+        for (std::size_t i = 0; i < p.topology.linkCount(); ++i)
+            sawDefault =
+                sawDefault || p.topology.link(LinkId::fromIndex(i)).params.bandwidth_bps == 2.5e9;
+        QVERIFY(sawDefault);
+        QCOMPARE(cli({"validate", out}).code, 0);
+        // Default output name: <stem>.topo in the working directory.
+        const Run r2 =
+            cli({"import", test::sharedPath("data/topologyzoo/Abilene.graphml")}, dir.path());
+        QCOMPARE(r2.code, 0);
+        QVERIFY(QFile::exists(dir.filePath("Abilene.topo")));
+        // Unwritable output: exit 1.
+        QCOMPARE(
+            cli({"import", test::sharedPath("data/topologyzoo/Abilene.graphml"), "-o", dir.path()})
+                .code,
+            1);
+    }
+
+    void importMalformedExitsTwo()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.graphml");
+        std::ofstream(path.toStdString()) << "<graphml><graph><node id=\"0\"></graph></graphml>";
+        const Run r = cli({"import", path, "-o", dir.filePath("o.topo")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(path + ": line 1: malformed XML"));
+        QVERIFY(!QFile::exists(dir.filePath("o.topo")));
+    }
+};
+
+MERIDIAN_TEST(CliTest)
+#include "CliTest.moc"
