@@ -1,0 +1,177 @@
+#pragma once
+// Flow-level network model (ARCHITECTURE §3; every formula in docs/network-model.md).
+//
+// A transfer (message) of `bytes` from src to dst becomes a flow on the route the Router
+// picks. Its life:
+//   1. data phase — the flow holds a rate r on every directed link resource of its route;
+//      r comes from progressive-filling max-min fairness over all active flows, each flow
+//      capped by its transport (TCP: min(cwnd/RTT in slow start, rwnd/RTT, PFTK, queue/BDP
+//      bound); UDP/GBN/SR: none). Wire bytes = bytes / efficiency (retransmissions).
+//   2. delivery — when the last wire byte has left (one completion event per flow,
+//      rescheduled whenever r changes), the message still needs its one-way latency:
+//        Σ_l max(0, τ_l + jitter_l) + store-and-forward + queueing (+ recovery rounds)
+//      with one jitter sample per link from that link direction's RNG stream.
+//   The completion callback fires at delivery with a TransferResult.
+//
+// Max-min recomputation is component-local: only flows connected (through shared
+// resources) to a flow that started/ended or a link that changed are re-solved, and all
+// changes at one instant are batched into one recomputation event.
+//
+// Usage (the experiment runner):
+//   sim::Simulator sim;
+//   net::Network net(sim, topo, config);           // schedules the links' schedule steps
+//   net.startTransfer(a, b, 64e6, net::Protocol::Tcp,
+//                     [](const net::TransferResult& r) { ... });
+//   sim.run();
+//   net.linkStats(link, 0), net.flowRecords(), net.sampleTimes() ...
+//
+// The Topology must outlive the Network. Node and link ids are those of the Topology.
+
+#include "meridian/net/LinkStats.hpp"
+#include "meridian/net/NetworkConfig.hpp"
+#include "meridian/net/Protocol.hpp"
+#include "meridian/net/TransferResult.hpp"
+#include "meridian/sim/RngStream.hpp"
+#include "meridian/sim/Simulator.hpp"
+#include "meridian/topology/Router.hpp"
+#include "meridian/topology/Topology.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace meridian::net {
+
+using CompletionCallback = std::function<void(const TransferResult&)>;
+
+class Network
+{
+public:
+    /// Throws InputError for invalid configuration or schedule times (negative, NaN).
+    Network(sim::Simulator& sim, const topology::Topology& topology, NetworkConfig config = {});
+    ~Network();
+    Network(const Network&) = delete;
+    Network& operator=(const Network&) = delete;
+
+    /// Starts a transfer of `bytes` (≥ 0, finite; else InputError) from src to dst now.
+    /// The callback is always called exactly once, from a simulator event (never from
+    /// inside this call): at delivery, or at once with ok = false if there is no path;
+    /// src == dst completes at the current time.
+    FlowId startTransfer(NodeId src, NodeId dst, double bytes, Protocol protocol,
+                         CompletionCallback onComplete);
+
+    // --- observation -----------------------------------------------------------------
+    /// Current max-min rate of an active flow in its data phase (wire bit/s), else 0.
+    double flowRateBps(FlowId flow) const;
+    /// Current transport cap of an active flow (bit/s; +∞ when uncapped), else 0.
+    double flowCapBps(FlowId flow) const;
+    /// Flows in their data phase.
+    std::size_t activeFlows() const noexcept { return m_activeFlows; }
+    /// Finished transfers in completion order (if NetworkConfig::keep_flow_records).
+    const std::vector<TransferResult>& flowRecords() const noexcept { return m_records; }
+    /// Statistics of one direction of a link, up to now().
+    LinkStats linkStats(LinkId link, int dir);
+    /// Both directions of every link, in (LinkId, dir) order.
+    std::vector<LinkStats> allLinkStats();
+    /// End times of the utilisation sample intervals (seconds): a fixed grid of
+    /// sample_interval_s while flows are active, plus a final sample when the network goes idle.
+    const std::vector<double>& sampleTimes() const noexcept { return m_sampleTimes; }
+    /// Round-trip time TCP uses between two nodes (forward + reverse route delay), or
+    /// nullopt without a route.
+    std::optional<double> rttS(NodeId src, NodeId dst);
+    /// Current parameters of one link direction (after schedule steps).
+    const topology::LinkParams& linkParams(LinkId link, int dir) const;
+    bool linkUp(LinkId link) const { return m_router.linkUp(link); }
+
+    topology::Router& router() noexcept { return m_router; }
+    const NetworkConfig& config() const noexcept { return m_config; }
+    /// Max-min recomputations and the flows they touched (benchmarks).
+    std::uint64_t recomputations() const noexcept { return m_recomputations; }
+    std::uint64_t flowsRecomputed() const noexcept { return m_flowsRecomputed; }
+
+    // --- changes at run time (also used by the links' schedules) ----------------------
+    /// Applies a schedule step to a link now (bandwidth/delay/jitter/loss/queue, up/down).
+    void applyLinkChange(LinkId link, const topology::ScheduleStep& step);
+
+private:
+    struct Resource;
+    struct Arc;
+    struct Connection;
+    struct Flow;
+
+    std::uint32_t connectionFor(NodeId src, NodeId dst);
+    bool routeConnection(std::uint32_t conn);
+    void refreshConnection(Connection& c);
+    double steadyCapBps(const Connection& c) const;
+    double transportCap(const Flow& f) const;
+    void updateCapacity(std::uint32_t resource);
+
+    void markDirtyFlow(std::uint32_t slot);
+    void markDirtyResource(std::uint32_t r);
+    void requestRecompute();
+    void recompute();
+    void settleFlow(Flow& f);
+    void settleResource(Resource& r);
+    void settleAllResources();
+    void reschedule(std::uint32_t slot);
+
+    void attachFlow(std::uint32_t slot);
+    void detachFlow(std::uint32_t slot);
+    void onDataComplete(std::uint32_t slot);
+    void onSlowStartRound(std::uint32_t slot);
+    void deliver(std::uint32_t slot);
+    void failFlow(std::uint32_t slot, const std::string& error);
+    double sampleLatencyS(const Connection& c, bool includeQueueing);
+    void ensureSampler();
+    void onSample();
+    void takeSample();
+    void finalSample();
+    void releaseFlow(std::uint32_t slot);
+    void finish(TransferResult result, CompletionCallback& cb);
+
+    sim::Simulator& m_sim;
+    const topology::Topology& m_topology;
+    NetworkConfig m_config;
+    topology::Router m_router;
+
+    std::vector<Arc> m_arcs;           ///< 2·LinkId + dir
+    std::vector<Resource> m_resources; ///< full duplex: one per arc; half: arc 2l shared
+    std::vector<Connection> m_connections;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_connectionIndex;
+    std::vector<Flow> m_flows;
+    std::vector<std::uint32_t> m_freeFlows;
+    std::unordered_map<std::uint32_t, std::uint32_t> m_slotOfFlow; ///< FlowId → slot (live)
+    std::uint32_t m_nextFlowId = 0;
+    std::size_t m_activeFlows = 0;
+    std::size_t m_liveFlows = 0; ///< data phase + awaiting delivery
+    std::uint64_t m_routeEpoch = 1;
+
+    // Recomputation scratch (kept to avoid allocation per event).
+    std::vector<std::uint32_t> m_dirtyFlows;
+    std::vector<std::uint32_t> m_dirtyResources;
+    bool m_recomputePending = false;
+    std::uint32_t m_epoch = 0;
+    std::vector<std::uint32_t> m_compFlows;
+    std::vector<std::uint32_t> m_compResources;
+    std::vector<std::uint32_t> m_stack;
+    struct HeapEntry
+    {
+        double share;
+        std::uint32_t resource;
+        std::uint32_t version;
+    };
+    std::vector<HeapEntry> m_heap;
+    std::vector<std::pair<double, std::uint32_t>> m_capOrder;
+    std::uint64_t m_recomputations = 0;
+    std::uint64_t m_flowsRecomputed = 0;
+
+    std::vector<TransferResult> m_records;
+    std::vector<double> m_sampleTimes;
+    bool m_samplerRunning = false;
+    sim::EventHandle m_sampleEvent;
+    sim::SimTime m_lastSample;
+};
+
+} // namespace meridian::net

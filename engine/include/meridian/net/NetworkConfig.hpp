@@ -1,0 +1,28 @@
+#pragma once
+// Parameters of the flow-level network model (defaults follow Linux and RFC 6928).
+
+#include "meridian/topology/Router.hpp"
+
+#include <cstdint>
+
+namespace meridian::net {
+
+struct NetworkConfig
+{
+    double mss_bytes = 1448.0;        ///< TCP payload per segment (1500 B MTU − 52 B headers)
+    double packet_bytes = 1500.0;     ///< wire packet: queue limits in packets, store-and-forward
+    int initial_window_segments = 10; ///< RFC 6928
+    /// Receive-window cap (Linux tcp_rmem[2] = 6 MiB); 0 = unlimited.
+    double max_window_bytes = 6.0 * 1024.0 * 1024.0;
+    double min_rto_s = 0.2;            ///< Linux TCP_RTO_MIN
+    double delayed_ack_b = 2.0;        ///< packets acknowledged per ACK (PFTK's b)
+    bool slow_start_after_idle = true; ///< net.ipv4.tcp_slow_start_after_idle (RFC 2861)
+    double sample_interval_s = 0.1;    ///< utilisation time series; 0 = no series
+    std::uint64_t seed = 1;            ///< experiment seed for jitter streams
+    topology::RouteMetric metric = topology::RouteMetric::Delay;
+    /// Keep a TransferResult per finished transfer (flowRecords()); turn off for runs with
+    /// millions of transfers whose callers collect what they need from the callbacks.
+    bool keep_flow_records = true;
+};
+
+} // namespace meridian::net

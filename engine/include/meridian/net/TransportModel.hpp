@@ -1,0 +1,48 @@
+#pragma once
+// Closed-form transport formulas used by the Network (every one documented with its source
+// and validity range in docs/network-model.md). Pure functions: no state, no Simulator.
+
+#include "meridian/sim/RngStream.hpp"
+#include "meridian/topology/Attributes.hpp"
+
+namespace meridian::net {
+
+class TransportModel
+{
+public:
+    /// Path loss of independent per-link losses: p = 1 − Π(1 − λ_l).
+    static double pathLoss(const double* losses, int count);
+
+    /// PFTK (Padhye et al. 1998) loss-limited TCP throughput in bit/s, without the W/RTT
+    /// term (applied separately):
+    ///   B = MSS·8 / ( RTT·√(2bp/3) + T0·min(1, 3·√(3bp/8))·p·(1 + 32p²) ).
+    /// Returns +∞ for p ≤ 0.
+    static double pftkRateBps(double mss_bytes, double rtt_s, double loss, double b, double t0_s);
+
+    /// Mean link utilisation of one Reno flow whose drop-tail buffer B_q is smaller than the
+    /// bandwidth-delay product (both in bytes); 1 when B_q ≥ BDP:
+    ///   U = ¾·W² / (BDP² − W·BDP + W²),  W = BDP + B_q  (0.75 at B_q = 0, 1 at B_q = BDP).
+    static double renoQueueUtilisation(double buffer_bytes, double bdp_bytes);
+
+    /// Go-back-N efficiency (goodput / wire rate) with window W packets and loss p:
+    ///   η = (1 − p) / (1 − p + W·p)   (Bertsekas & Gallager, Data Networks, §2.4).
+    static double goBackNEfficiency(double window_packets, double loss);
+
+    /// Expected number of extra recovery rounds until all n packets are delivered when each
+    /// round resends the lost ones: E[R] − 1 = Σ_{k≥1} (1 − (1 − p^k)^n).
+    static double expectedExtraRounds(double packets, double loss);
+
+    /// Standard deviation of one jitter sample with parameter σ: σ/√3 for uniform ±σ, σ for
+    /// normal, pareto and paretonormal (those are normalised to unit variance).
+    static double jitterStdDev(double sigma_s, topology::JitterDistribution d);
+
+    /// One zero-mean jitter sample with parameter σ (seconds):
+    ///   Uniform: U(−σ, σ) (netem default); Normal: N(0, σ²);
+    ///   Pareto: σ·(X − 1.5)/√0.75 with X ~ Pareto(α = 3, x_m = 1) (mean 1.5, var 0.75),
+    ///           i.e. unit-variance, heavy right tail;
+    ///   ParetoNormal: σ·(¼·Z + ¾·P)/√(1/16 + 9/16), Z standard normal, P the normalised
+    ///           pareto above (netem's paretonormal mixes the two the same way).
+    static double jitterSample(sim::RngStream& rng, double sigma_s, topology::JitterDistribution d);
+};
+
+} // namespace meridian::net

@@ -1,0 +1,57 @@
+#pragma once
+// Simulated time as a signed 64-bit count of nanoseconds (htsim / ns-3 style).
+//
+// Integer time makes event ordering exact: two events computed through different float
+// paths still compare equal when they should, and repeated additions never drift. The
+// range of int64 ns is ±292 years of simulated time, far beyond any experiment.
+
+#include <cmath>
+#include <compare>
+#include <cstdint>
+#include <limits>
+
+namespace meridian::sim {
+
+class SimTime
+{
+public:
+    constexpr SimTime() = default;
+    static constexpr SimTime fromNs(std::int64_t ns) { return SimTime(ns); }
+    /// Rounds to the nearest nanosecond.
+    static SimTime fromSeconds(double seconds)
+    {
+        return SimTime(static_cast<std::int64_t>(std::llround(seconds * 1e9)));
+    }
+    /// Rounds up to the next nanosecond: an event computed to happen "at or after" a
+    /// real instant (a flow's last byte) never fires early.
+    static SimTime fromSecondsCeil(double seconds)
+    {
+        return SimTime(static_cast<std::int64_t>(std::ceil(seconds * 1e9 - 1e-6)));
+    }
+    static constexpr SimTime zero() { return SimTime(0); }
+    static constexpr SimTime max() { return SimTime(std::numeric_limits<std::int64_t>::max()); }
+
+    constexpr std::int64_t ns() const noexcept { return m_ns; }
+    constexpr double toSeconds() const noexcept { return static_cast<double>(m_ns) * 1e-9; }
+
+    constexpr SimTime operator+(SimTime o) const { return SimTime(m_ns + o.m_ns); }
+    constexpr SimTime operator-(SimTime o) const { return SimTime(m_ns - o.m_ns); }
+    constexpr SimTime& operator+=(SimTime o)
+    {
+        m_ns += o.m_ns;
+        return *this;
+    }
+    constexpr SimTime& operator-=(SimTime o)
+    {
+        m_ns -= o.m_ns;
+        return *this;
+    }
+    constexpr SimTime operator*(std::int64_t k) const { return SimTime(m_ns * k); }
+    friend constexpr auto operator<=>(SimTime, SimTime) = default;
+
+private:
+    constexpr explicit SimTime(std::int64_t ns) : m_ns(ns) {}
+    std::int64_t m_ns = 0;
+};
+
+} // namespace meridian::sim

@@ -1,0 +1,1002 @@
+#include "meridian/net/Network.hpp"
+
+#include "meridian/core/Error.hpp"
+#include "meridian/net/TransportModel.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace meridian::net {
+
+using topology::LinkParams;
+using topology::ScheduleStep;
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr std::uint32_t kNone = UINT32_MAX;
+// A resource is "saturated" when its allocation is within this fraction of its capacity.
+constexpr double kSaturated = 1e-9;
+// Remaining wire bytes below this count as finished (float residue of rate·time).
+constexpr double kDoneBytes = 1e-6;
+
+std::uint64_t pairKey(NodeId a, NodeId b)
+{
+    return (static_cast<std::uint64_t>(a.value()) << 32) | b.value();
+}
+} // namespace
+
+// One direction of a link: current parameters and its jitter stream.
+struct Network::Arc
+{
+    LinkParams params;
+    sim::RngStream rng;
+    double lastJitter_s = 0.0; ///< for netem-style correlation
+    std::uint32_t resource = 0;
+};
+
+// A capacity shared by flows: one link direction (full duplex) or a whole half-duplex link.
+struct Network::Resource
+{
+    LinkId link;
+    int dir = 0;
+    double capacity_bps = 0.0;
+    double alloc_bps = 0.0;
+    std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
+    std::uint32_t tcpFlows = 0;
+    std::uint32_t mark = 0; ///< BFS epoch
+    // progressive filling
+    double rem_bps = 0.0;
+    std::uint32_t unfrozen = 0;
+    std::uint32_t version = 0;
+    // statistics
+    sim::SimTime last;
+    double bits = 0.0;
+    double capBits = 0.0; ///< ∫ capacity dt
+    double busy_s = 0.0;
+    double peak = 0.0;
+    double bitsAtSample = 0.0;
+    double capBitsAtSample = 0.0;
+    std::vector<double> series;
+};
+
+// Persistent state between a (src, dst) pair: route and TCP window.
+struct Network::Connection
+{
+    NodeId src;
+    NodeId dst;
+    std::uint64_t routeEpoch = 0;
+    bool hasRoute = false;
+    std::vector<std::uint32_t> arcs;      ///< forward route
+    std::vector<std::uint32_t> revArcs;   ///< reverse route (ACK path, for the RTT)
+    std::vector<std::uint32_t> resources; ///< forward route's resources
+    double rtt_s = 0.0;
+    double loss = 0.0;
+    double bottleneck_bps = kInf;
+    double buffer_bytes = 0.0; ///< queue of the bottleneck direction
+    double rttvar_s = 0.0;
+    double steadyCap_bps = kInf;
+    // TCP state kept across messages
+    double cwnd_bytes = 0.0;
+    bool slowStart = true;
+    bool used = false;
+    sim::SimTime lastActive;
+    std::uint32_t active = 0; ///< flows in data phase or delivery
+};
+
+struct Network::Flow
+{
+    FlowId id;
+    std::uint32_t conn = kNone;
+    Protocol protocol = Protocol::Tcp;
+    double bytes = 0.0;
+    double wire_bytes = 0.0;
+    double remaining_bytes = 0.0; ///< wire bytes still to send
+    double rate_bps = 0.0;
+    double newRate_bps = 0.0;
+    double cap_bps = kInf;
+    double cwnd_bytes = 0.0;
+    double retransmitted_bytes = 0.0;
+    double lost_bytes = 0.0;
+    double extraRounds = 0.0;
+    bool slowStart = false;
+    bool dataPhase = false;
+    bool frozen = false;
+    bool live = false;
+    std::uint32_t mark = 0;
+    sim::SimTime start;
+    sim::SimTime lastUpdate;
+    sim::EventHandle done;
+    sim::EventHandle round;
+    CompletionCallback cb;
+};
+
+Network::Network(sim::Simulator& sim, const topology::Topology& topology, NetworkConfig config)
+    : m_sim(sim), m_topology(topology), m_config(config), m_router(topology, config.metric)
+{
+    const auto bad = [](const char* field, const char* problem) {
+        return InputError({}, std::string("network/") + field, problem);
+    };
+    if (!(m_config.mss_bytes > 0.0) || !std::isfinite(m_config.mss_bytes))
+        throw bad("mss_bytes", "must be a positive number");
+    if (!(m_config.packet_bytes > 0.0) || !std::isfinite(m_config.packet_bytes))
+        throw bad("packet_bytes", "must be a positive number");
+    if (m_config.initial_window_segments < 1)
+        throw bad("initial_window_segments", "must be at least 1");
+    if (!(m_config.max_window_bytes >= 0.0))
+        throw bad("max_window_bytes", "must be ≥ 0 (0 = unlimited)");
+    if (!(m_config.min_rto_s >= 0.0) || !std::isfinite(m_config.min_rto_s))
+        throw bad("min_rto_s", "must be ≥ 0");
+    if (!(m_config.delayed_ack_b >= 1.0))
+        throw bad("delayed_ack_b", "must be ≥ 1");
+    if (!(m_config.sample_interval_s >= 0.0) || !std::isfinite(m_config.sample_interval_s))
+        throw bad("sample_interval_s", "must be ≥ 0 (0 = no time series)");
+
+    const std::size_t links = topology.linkCount();
+    m_arcs.resize(2 * links);
+    m_resources.resize(2 * links);
+    for (std::size_t l = 0; l < links; ++l) {
+        const LinkId id = LinkId::fromIndex(l);
+        const auto& attrs = topology.link(id);
+        const bool half = attrs.duplex == topology::Duplex::Half;
+        for (int dir = 0; dir < 2; ++dir) {
+            const std::size_t a = 2 * l + dir;
+            m_arcs[a].params = attrs.direction(dir);
+            m_arcs[a].rng = sim::RngStream(m_config.seed, l, static_cast<std::uint64_t>(dir));
+            m_arcs[a].resource = static_cast<std::uint32_t>(half ? 2 * l : a);
+            m_resources[a].link = id;
+            m_resources[a].dir = dir;
+        }
+        updateCapacity(static_cast<std::uint32_t>(2 * l));
+        updateCapacity(static_cast<std::uint32_t>(2 * l + 1));
+        for (std::size_t s = 0; s < attrs.schedule.size(); ++s) {
+            const ScheduleStep& step = attrs.schedule[s];
+            if (!std::isfinite(step.at_s) || step.at_s < 0.0)
+                throw InputError({},
+                                 "/links/" + attrs.id + "/schedule/" + std::to_string(s) + "/at_s",
+                                 "schedule time must be a finite number ≥ 0");
+            const sim::SimTime at = sim::SimTime::fromSeconds(step.at_s);
+            m_sim.schedule(std::max(at, m_sim.now()),
+                           [this, id, step] { applyLinkChange(id, step); });
+        }
+    }
+}
+
+Network::~Network() = default;
+
+const LinkParams& Network::linkParams(LinkId link, int dir) const
+{
+    MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
+                    "Network::linkParams: unknown link direction");
+    return m_arcs[2 * link.index() + dir].params;
+}
+
+void Network::updateCapacity(std::uint32_t r)
+{
+    Resource& res = m_resources[r];
+    const std::size_t l = res.link.index();
+    const bool up = m_router.linkUp(res.link);
+    const bool half = m_arcs[2 * l].resource == m_arcs[2 * l + 1].resource;
+    double cap = m_arcs[r].params.bandwidth_bps;
+    if (half) // one medium for both directions: the slower direction's rate bounds it
+        cap = std::min(m_arcs[2 * l].params.bandwidth_bps, m_arcs[2 * l + 1].params.bandwidth_bps);
+    res.capacity_bps = up ? std::max(0.0, cap) : 0.0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Connections and transport caps
+
+std::uint32_t Network::connectionFor(NodeId src, NodeId dst)
+{
+    const auto [it, inserted] = m_connectionIndex.try_emplace(
+        pairKey(src, dst), static_cast<std::uint32_t>(m_connections.size()));
+    if (inserted) {
+        Connection c;
+        c.src = src;
+        c.dst = dst;
+        m_connections.push_back(std::move(c));
+    }
+    return it->second;
+}
+
+bool Network::routeConnection(std::uint32_t ci)
+{
+    Connection& c = m_connections[ci];
+    if (c.routeEpoch == m_routeEpoch)
+        return c.hasRoute;
+    c.routeEpoch = m_routeEpoch;
+    c.arcs.clear();
+    c.revArcs.clear();
+    c.resources.clear();
+    const auto fwd = m_router.route(c.src, c.dst);
+    c.hasRoute = fwd.has_value();
+    if (!c.hasRoute)
+        return false;
+    for (const auto& h : fwd->hops) {
+        const auto a = static_cast<std::uint32_t>(2 * h.link.index() + h.dir);
+        c.arcs.push_back(a);
+        c.resources.push_back(m_arcs[a].resource);
+    }
+    if (const auto rev = m_router.route(c.dst, c.src)) {
+        for (const auto& h : rev->hops)
+            c.revArcs.push_back(static_cast<std::uint32_t>(2 * h.link.index() + h.dir));
+    } else {
+        c.revArcs.clear(); // cannot happen with bidirectional links; RTT falls back to 2×
+    }
+    refreshConnection(c);
+    return true;
+}
+
+void Network::refreshConnection(Connection& c)
+{
+    // RTT = forward one-way delay + reverse (ACK path) one-way delay, base values without
+    // queueing (the queue's effect on a Reno flow is in renoQueueUtilisation).
+    double fwd = 0.0;
+    double var = 0.0;
+    std::vector<double> losses;
+    losses.reserve(c.arcs.size());
+    c.bottleneck_bps = kInf;
+    c.buffer_bytes = 0.0;
+    for (std::uint32_t a : c.arcs) {
+        const LinkParams& p = m_arcs[a].params;
+        fwd += std::max(0.0, p.delay_s);
+        const double sd = TransportModel::jitterStdDev(p.jitter_s, p.jitter_distribution);
+        var += sd * sd;
+        losses.push_back(p.loss);
+        const double cap = m_resources[m_arcs[a].resource].capacity_bps;
+        if (cap < c.bottleneck_bps) {
+            c.bottleneck_bps = cap;
+            c.buffer_bytes = p.queueBytes(m_config.packet_bytes);
+        }
+    }
+    double rev = 0.0;
+    for (std::uint32_t a : c.revArcs) {
+        const LinkParams& p = m_arcs[a].params;
+        rev += std::max(0.0, p.delay_s);
+        const double sd = TransportModel::jitterStdDev(p.jitter_s, p.jitter_distribution);
+        var += sd * sd;
+    }
+    if (c.revArcs.empty() && !c.arcs.empty()) {
+        rev = fwd;
+        var *= 2.0;
+    }
+    c.rtt_s = fwd + rev;
+    c.rttvar_s = std::sqrt(var);
+    c.loss = TransportModel::pathLoss(losses.data(), static_cast<int>(losses.size()));
+    c.steadyCap_bps = steadyCapBps(c);
+}
+
+double Network::steadyCapBps(const Connection& c) const
+{
+    // Steady TCP rate cap = min(rwnd/RTT, PFTK(p, RTT, T0), U(B_q, BDP)·C_bottleneck);
+    // the max-min share is applied on top by the solver.
+    if (c.rtt_s <= 0.0)
+        return kInf; // zero-delay path: no window or loss dynamics to model
+    double cap = kInf;
+    if (m_config.max_window_bytes > 0.0)
+        cap = std::min(cap, m_config.max_window_bytes * 8.0 / c.rtt_s);
+    // T0 as Linux computes the RTO: SRTT + max(4·RTTVAR, rto_min); RTTVAR from the jitter.
+    const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
+    cap = std::min(cap, TransportModel::pftkRateBps(m_config.mss_bytes, c.rtt_s, c.loss,
+                                                    m_config.delayed_ack_b, t0));
+    if (std::isfinite(c.bottleneck_bps) && c.bottleneck_bps > 0.0) {
+        const double bdp = c.bottleneck_bps * c.rtt_s / 8.0;
+        cap = std::min(cap, TransportModel::renoQueueUtilisation(c.buffer_bytes, bdp) *
+                                c.bottleneck_bps);
+    }
+    return cap;
+}
+
+double Network::transportCap(const Flow& f) const
+{
+    if (f.protocol != Protocol::Tcp)
+        return kInf;
+    const Connection& c = m_connections[f.conn];
+    if (f.slowStart && c.rtt_s > 0.0)
+        return std::min(f.cwnd_bytes * 8.0 / c.rtt_s, c.steadyCap_bps);
+    return c.steadyCap_bps;
+}
+
+std::optional<double> Network::rttS(NodeId src, NodeId dst)
+{
+    const std::uint32_t ci = connectionFor(src, dst);
+    if (m_connections[ci].active == 0 && !routeConnection(ci))
+        return std::nullopt;
+    if (!m_connections[ci].hasRoute)
+        return std::nullopt;
+    return m_connections[ci].rtt_s;
+}
+
+// ---------------------------------------------------------------------------------------
+// Transfers
+
+void Network::finish(TransferResult result, CompletionCallback& cb)
+{
+    if (m_config.keep_flow_records)
+        m_records.push_back(result);
+    if (cb)
+        cb(result);
+}
+
+FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol protocol,
+                              CompletionCallback onComplete)
+{
+    if (!std::isfinite(bytes) || bytes < 0.0)
+        throw InputError({}, "transfer",
+                         "size must be a finite number of bytes ≥ 0, got " + std::to_string(bytes));
+    if (src.index() >= m_topology.nodeCount() || dst.index() >= m_topology.nodeCount())
+        throw InputError({}, "transfer", "unknown source or destination node");
+    const FlowId id = FlowId::fromIndex(m_nextFlowId++);
+    const double now_s = m_sim.now().toSeconds();
+    TransferResult base;
+    base.flow = id;
+    base.src = src;
+    base.dst = dst;
+    base.protocol = protocol;
+    base.bytes = bytes;
+    base.start_s = now_s;
+    base.end_s = now_s;
+
+    if (src == dst) {
+        m_sim.schedule(m_sim.now(),
+                       [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
+        return id;
+    }
+    const std::uint32_t ci = connectionFor(src, dst);
+    // An idle connection follows route changes; a busy one keeps its path (its flows are
+    // moved only when that path fails).
+    const bool routed =
+        m_connections[ci].active == 0 ? routeConnection(ci) : m_connections[ci].hasRoute;
+    if (!routed) {
+        base.ok = false;
+        base.error = "no path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id;
+        m_sim.schedule(m_sim.now(),
+                       [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
+        return id;
+    }
+    Connection& c = m_connections[ci];
+
+    std::uint32_t slot;
+    if (!m_freeFlows.empty()) {
+        slot = m_freeFlows.back();
+        m_freeFlows.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(m_flows.size());
+        m_flows.emplace_back();
+    }
+    Flow& f = m_flows[slot];
+    f = Flow{};
+    f.id = id;
+    f.conn = ci;
+    f.protocol = protocol;
+    f.bytes = bytes;
+    f.start = m_sim.now();
+    f.lastUpdate = m_sim.now();
+    f.cb = std::move(onComplete);
+    f.live = true;
+    m_slotOfFlow.emplace(id.value(), slot);
+    ++m_liveFlows;
+    const bool freshConnection = !c.used;
+    // Idle before this message (used for slow start after idle, below).
+    const bool wasIdle = c.active == 0;
+    c.used = true;
+    ++c.active;
+
+    // Wire bytes and repairs per protocol (expected values, docs §5-7).
+    const double p = c.loss;
+    const double packets = std::ceil(bytes / m_config.mss_bytes);
+    switch (protocol) {
+    case Protocol::Tcp:
+    case Protocol::ReliableSr:
+        // Every packet is sent until it gets through: 1/(1 − p) transmissions on average.
+        f.wire_bytes = p < 1.0 ? bytes / (1.0 - p) : kInf;
+        break;
+    case Protocol::ReliableGbn: {
+        // Window = the path's BDP in packets (an RDMA NIC keeps the pipe full).
+        const double w = std::isfinite(c.bottleneck_bps)
+                             ? std::max(1.0, c.bottleneck_bps * c.rtt_s / 8.0 / m_config.mss_bytes)
+                             : 1.0;
+        const double eta = TransportModel::goBackNEfficiency(w, p);
+        f.wire_bytes = eta > 0.0 ? bytes / eta : kInf;
+        break;
+    }
+    case Protocol::Udp:
+        f.wire_bytes = bytes;
+        f.lost_bytes = bytes * p;
+        break;
+    }
+    if (protocol != Protocol::Udp)
+        f.retransmitted_bytes = std::isfinite(f.wire_bytes) ? f.wire_bytes - bytes : 0.0;
+    if (protocol == Protocol::ReliableGbn || protocol == Protocol::ReliableSr)
+        f.extraRounds = TransportModel::expectedExtraRounds(packets, p);
+    if (!std::isfinite(f.wire_bytes)) {
+        failFlow(slot, "path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id +
+                           " loses every packet");
+        return id;
+    }
+    f.remaining_bytes = f.wire_bytes;
+
+    if (protocol == Protocol::Tcp) {
+        const double iw = m_config.initial_window_segments * m_config.mss_bytes;
+        // Connection reuse: keep the window unless idle longer than one RTO (RFC 2861).
+        const double rto = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
+        const bool idleReset = m_config.slow_start_after_idle && wasIdle &&
+                               (m_sim.now() - c.lastActive).toSeconds() > rto;
+        if (freshConnection || idleReset) {
+            c.cwnd_bytes = iw;
+            c.slowStart = true;
+        }
+        f.cwnd_bytes = c.cwnd_bytes;
+        f.slowStart =
+            c.slowStart && c.rtt_s > 0.0 && f.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
+    }
+    f.cap_bps = transportCap(f);
+    attachFlow(slot);
+    if (f.slowStart)
+        f.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
+                                   [this, slot] { onSlowStartRound(slot); });
+    ensureSampler();
+    return id;
+}
+
+void Network::attachFlow(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    f.dataPhase = true;
+    f.rate_bps = 0.0;
+    f.lastUpdate = m_sim.now();
+    ++m_activeFlows;
+    for (std::uint32_t r : m_connections[f.conn].resources) {
+        m_resources[r].flows.push_back(slot);
+        if (f.protocol == Protocol::Tcp)
+            ++m_resources[r].tcpFlows;
+    }
+    markDirtyFlow(slot);
+}
+
+void Network::detachFlow(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    if (!f.dataPhase)
+        return;
+    settleFlow(f);
+    for (std::uint32_t r : m_connections[f.conn].resources) {
+        Resource& res = m_resources[r];
+        auto it = std::find(res.flows.begin(), res.flows.end(), slot);
+        MERIDIAN_ASSERT(it != res.flows.end(), "flow missing from its resource");
+        *it = res.flows.back();
+        res.flows.pop_back();
+        if (f.protocol == Protocol::Tcp)
+            --res.tcpFlows;
+        markDirtyResource(r);
+    }
+    f.dataPhase = false;
+    f.rate_bps = 0.0;
+    --m_activeFlows;
+    m_sim.cancel(f.done);
+    m_sim.cancel(f.round);
+}
+
+void Network::releaseFlow(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    Connection& c = m_connections[f.conn];
+    --c.active;
+    m_slotOfFlow.erase(f.id.value());
+    f.live = false;
+    f.cb = nullptr;
+    m_freeFlows.push_back(slot);
+    --m_liveFlows;
+}
+
+void Network::onSlowStartRound(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    if (!f.live || !f.dataPhase || !f.slowStart)
+        return;
+    const Connection& c = m_connections[f.conn];
+    // Slow start: cwnd doubles every RTT (RFC 5681, one ACK per segment growth ×2/RTT).
+    // It ends when cwnd/RTT reaches the steady cap, or when the network, not the window,
+    // limits the flow (in a real stack the queue would overflow and cwnd halve).
+    const bool networkLimited = f.rate_bps < f.cap_bps * (1.0 - 1e-9);
+    f.cwnd_bytes *= 2.0;
+    if (networkLimited || f.cwnd_bytes * 8.0 / c.rtt_s >= c.steadyCap_bps) {
+        f.slowStart = false;
+    } else {
+        f.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
+                                   [this, slot] { onSlowStartRound(slot); });
+    }
+    const double cap = transportCap(f);
+    if (cap != f.cap_bps) {
+        f.cap_bps = cap;
+        markDirtyFlow(slot);
+    }
+}
+
+void Network::onDataComplete(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    if (!f.live || !f.dataPhase)
+        return;
+    Connection& c = m_connections[f.conn];
+    // Latency is sampled now, while this flow still counts on its resources.
+    double latency = sampleLatencyS(c, true);
+    latency += f.extraRounds * c.rtt_s;
+    // Keep the TCP window for the next message on this connection.
+    if (f.protocol == Protocol::Tcp) {
+        if (!f.slowStart && std::isfinite(c.steadyCap_bps))
+            c.cwnd_bytes = std::max(f.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
+        else
+            c.cwnd_bytes = f.cwnd_bytes;
+        c.slowStart = f.slowStart;
+    }
+    f.done = {};
+    detachFlow(slot);
+    f.remaining_bytes = 0.0;
+    if (m_activeFlows == 0)
+        finalSample();
+    const sim::SimTime at = m_sim.now() + sim::SimTime::fromSeconds(latency);
+    c.lastActive = std::max(c.lastActive, at);
+    m_sim.schedule(at, [this, slot] { deliver(slot); });
+}
+
+void Network::deliver(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    const Connection& c = m_connections[f.conn];
+    TransferResult r;
+    r.flow = f.id;
+    r.src = c.src;
+    r.dst = c.dst;
+    r.protocol = f.protocol;
+    r.bytes = f.bytes;
+    r.start_s = f.start.toSeconds();
+    r.end_s = m_sim.now().toSeconds();
+    r.retransmitted_bytes = f.retransmitted_bytes;
+    r.lost_bytes = f.lost_bytes;
+    CompletionCallback cb = std::move(f.cb);
+    releaseFlow(slot);
+    finish(std::move(r), cb);
+}
+
+void Network::failFlow(std::uint32_t slot, const std::string& error)
+{
+    Flow& f = m_flows[slot];
+    detachFlow(slot);
+    if (m_activeFlows == 0)
+        finalSample();
+    const Connection& c = m_connections[f.conn];
+    TransferResult r;
+    r.flow = f.id;
+    r.src = c.src;
+    r.dst = c.dst;
+    r.protocol = f.protocol;
+    r.bytes = f.bytes;
+    r.start_s = f.start.toSeconds();
+    r.end_s = m_sim.now().toSeconds();
+    r.ok = false;
+    r.error = error;
+    CompletionCallback cb = std::move(f.cb);
+    releaseFlow(slot);
+    // Report from an event so that callers never see their callback re-enter them.
+    m_sim.schedule(m_sim.now(), [this, r = std::move(r), cb = std::move(cb)]() mutable {
+        finish(std::move(r), cb);
+    });
+}
+
+double Network::sampleLatencyS(const Connection& c, bool includeQueueing)
+{
+    // One-way latency of a message: Σ_l max(0, τ_l + j_l) with one jitter sample per link
+    // (netem correlation: j = (1 − ρ)·fresh + ρ·previous), plus store-and-forward of one
+    // packet at every hop but the bottleneck (whose packet time is inside the fluid data
+    // time), plus the standing queue of saturated TCP-carrying links (B_q/2 drained at C).
+    double latency = 0.0;
+    double packetTimes = 0.0;
+    double bottleneckPacket = 0.0;
+    const double packetBits = m_config.packet_bytes * 8.0;
+    for (std::uint32_t a : c.arcs) {
+        Arc& arc = m_arcs[a];
+        const LinkParams& p = arc.params;
+        double j = TransportModel::jitterSample(arc.rng, p.jitter_s, p.jitter_distribution);
+        if (p.jitter_correlation > 0.0) {
+            const double rho = std::clamp(p.jitter_correlation, 0.0, 1.0);
+            j = (1.0 - rho) * j + rho * arc.lastJitter_s;
+        }
+        arc.lastJitter_s = j;
+        latency += std::max(0.0, p.delay_s + j);
+        const Resource& res = m_resources[arc.resource];
+        if (res.capacity_bps > 0.0) {
+            const double t = packetBits / res.capacity_bps;
+            packetTimes += t;
+            bottleneckPacket = std::max(bottleneckPacket, t);
+            if (includeQueueing && res.tcpFlows > 0 &&
+                res.alloc_bps >= res.capacity_bps * (1.0 - kSaturated))
+                latency += 0.5 * p.queueBytes(m_config.packet_bytes) * 8.0 / res.capacity_bps;
+        }
+    }
+    return latency + (packetTimes - bottleneckPacket);
+}
+
+// ---------------------------------------------------------------------------------------
+// Max-min fair sharing
+
+void Network::markDirtyFlow(std::uint32_t slot)
+{
+    m_dirtyFlows.push_back(slot);
+    requestRecompute();
+}
+
+void Network::markDirtyResource(std::uint32_t r)
+{
+    m_dirtyResources.push_back(r);
+    requestRecompute();
+}
+
+void Network::requestRecompute()
+{
+    // All changes at one instant are solved together by one event at the same time.
+    if (m_recomputePending)
+        return;
+    m_recomputePending = true;
+    m_sim.schedule(m_sim.now(), [this] { recompute(); });
+}
+
+void Network::settleFlow(Flow& f)
+{
+    const double dt = (m_sim.now() - f.lastUpdate).toSeconds();
+    if (dt > 0.0 && f.rate_bps > 0.0)
+        f.remaining_bytes = std::max(0.0, f.remaining_bytes - f.rate_bps * dt / 8.0);
+    f.lastUpdate = m_sim.now();
+}
+
+void Network::settleResource(Resource& r)
+{
+    const double dt = (m_sim.now() - r.last).toSeconds();
+    if (dt > 0.0) {
+        r.bits += r.alloc_bps * dt;
+        r.capBits += r.capacity_bps * dt;
+        if (r.alloc_bps > 0.0)
+            r.busy_s += dt;
+    }
+    r.last = m_sim.now();
+}
+
+void Network::settleAllResources()
+{
+    for (std::size_t i = 0; i < m_resources.size(); ++i)
+        if (m_arcs[i].resource == i)
+            settleResource(m_resources[i]);
+}
+
+void Network::recompute()
+{
+    m_recomputePending = false;
+    ++m_recomputations;
+    ++m_epoch;
+    m_compFlows.clear();
+    m_compResources.clear();
+    m_stack.clear();
+    // 1. The connected component(s) of the changed flows and resources.
+    for (std::uint32_t slot : m_dirtyFlows) {
+        Flow& f = m_flows[slot];
+        if (!f.live || !f.dataPhase || f.mark == m_epoch)
+            continue;
+        f.mark = m_epoch;
+        m_compFlows.push_back(slot);
+        for (std::uint32_t r : m_connections[f.conn].resources)
+            m_stack.push_back(r);
+    }
+    for (std::uint32_t r : m_dirtyResources)
+        m_stack.push_back(r);
+    m_dirtyFlows.clear();
+    m_dirtyResources.clear();
+    while (!m_stack.empty()) {
+        const std::uint32_t r = m_stack.back();
+        m_stack.pop_back();
+        Resource& res = m_resources[r];
+        if (res.mark == m_epoch)
+            continue;
+        res.mark = m_epoch;
+        m_compResources.push_back(r);
+        for (std::uint32_t slot : res.flows) {
+            Flow& f = m_flows[slot];
+            if (f.mark == m_epoch)
+                continue;
+            f.mark = m_epoch;
+            m_compFlows.push_back(slot);
+            for (std::uint32_t r2 : m_connections[f.conn].resources)
+                if (m_resources[r2].mark != m_epoch)
+                    m_stack.push_back(r2);
+        }
+    }
+    m_flowsRecomputed += m_compFlows.size();
+
+    // 2. Bring progress and statistics up to now under the old rates.
+    for (std::uint32_t slot : m_compFlows)
+        settleFlow(m_flows[slot]);
+    for (std::uint32_t r : m_compResources)
+        settleResource(m_resources[r]);
+
+    // 3. Progressive filling (Bertsekas & Gallager §6.5.2): raise all unfrozen rates
+    //    together; the next event is either a resource filling up (its fair share
+    //    rem/unfrozen is the smallest) or a flow reaching its transport cap. Frozen flows
+    //    keep their rate. Resources are kept in a lazy min-heap by fair share.
+    m_heap.clear();
+    m_capOrder.clear();
+    const auto heapLess = [](const HeapEntry& a, const HeapEntry& b) {
+        return a.share != b.share ? a.share > b.share : a.resource > b.resource;
+    };
+    for (std::uint32_t r : m_compResources) {
+        Resource& res = m_resources[r];
+        res.rem_bps = res.capacity_bps;
+        res.unfrozen = static_cast<std::uint32_t>(res.flows.size());
+        ++res.version;
+        if (res.unfrozen > 0)
+            m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
+    }
+    std::make_heap(m_heap.begin(), m_heap.end(), heapLess);
+    for (std::uint32_t slot : m_compFlows) {
+        Flow& f = m_flows[slot];
+        f.frozen = false;
+        f.newRate_bps = 0.0;
+        if (std::isfinite(f.cap_bps))
+            m_capOrder.emplace_back(f.cap_bps, slot);
+    }
+    std::sort(m_capOrder.begin(), m_capOrder.end());
+    std::size_t capIdx = 0;
+    std::size_t unfrozenFlows = m_compFlows.size();
+
+    const auto freeze = [&](std::uint32_t slot, double rate) {
+        Flow& f = m_flows[slot];
+        f.frozen = true;
+        f.newRate_bps = rate;
+        --unfrozenFlows;
+        for (std::uint32_t r : m_connections[f.conn].resources) {
+            Resource& res = m_resources[r];
+            res.rem_bps = std::max(0.0, res.rem_bps - rate);
+            --res.unfrozen;
+            ++res.version;
+            if (res.unfrozen > 0) {
+                m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
+                std::push_heap(m_heap.begin(), m_heap.end(), heapLess);
+            }
+        }
+    };
+    while (unfrozenFlows > 0) {
+        while (!m_heap.empty() &&
+               m_heap.front().version != m_resources[m_heap.front().resource].version) {
+            std::pop_heap(m_heap.begin(), m_heap.end(), heapLess);
+            m_heap.pop_back();
+        }
+        while (capIdx < m_capOrder.size() && m_flows[m_capOrder[capIdx].second].frozen)
+            ++capIdx;
+        const double shareRes = m_heap.empty() ? kInf : m_heap.front().share;
+        const double shareCap = capIdx < m_capOrder.size() ? m_capOrder[capIdx].first : kInf;
+        if (!std::isfinite(shareRes) && !std::isfinite(shareCap))
+            break; // cannot happen: every data-phase flow crosses ≥ 1 resource
+        if (shareCap <= shareRes) {
+            freeze(m_capOrder[capIdx].second, shareCap);
+        } else {
+            const std::uint32_t r = m_heap.front().resource;
+            std::pop_heap(m_heap.begin(), m_heap.end(), heapLess);
+            m_heap.pop_back();
+            // Copy: freeze() does not modify res.flows, but keep the loop obviously safe.
+            for (std::uint32_t slot : m_resources[r].flows)
+                if (!m_flows[slot].frozen)
+                    freeze(slot, shareRes);
+        }
+    }
+
+    // 4. New allocations, statistics peaks and completion events.
+    for (std::uint32_t r : m_compResources) {
+        Resource& res = m_resources[r];
+        double sum = 0.0;
+        for (std::uint32_t slot : res.flows)
+            sum += m_flows[slot].newRate_bps;
+        res.alloc_bps = sum;
+        if (res.capacity_bps > 0.0)
+            res.peak = std::max(res.peak, std::min(1.0, sum / res.capacity_bps));
+    }
+    for (std::uint32_t slot : m_compFlows) {
+        Flow& f = m_flows[slot];
+        if (f.newRate_bps != f.rate_bps || !m_sim.pending(f.done)) {
+            f.rate_bps = f.newRate_bps;
+            reschedule(slot);
+        }
+    }
+}
+
+void Network::reschedule(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    m_sim.cancel(f.done);
+    f.done = {};
+    if (f.remaining_bytes <= kDoneBytes) {
+        f.done = m_sim.schedule(m_sim.now(), [this, slot] { onDataComplete(slot); });
+    } else if (f.rate_bps > 0.0) {
+        const double dt = f.remaining_bytes * 8.0 / f.rate_bps;
+        f.done = m_sim.schedule(m_sim.now() + sim::SimTime::fromSecondsCeil(dt),
+                                [this, slot] { onDataComplete(slot); });
+    } // rate 0: stalled (capacity 0) until a change gives it a share
+}
+
+double Network::flowRateBps(FlowId flow) const
+{
+    const auto it = m_slotOfFlow.find(flow.value());
+    if (it == m_slotOfFlow.end())
+        return 0.0;
+    const Flow& f = m_flows[it->second];
+    return f.dataPhase ? f.rate_bps : 0.0;
+}
+
+double Network::flowCapBps(FlowId flow) const
+{
+    const auto it = m_slotOfFlow.find(flow.value());
+    if (it == m_slotOfFlow.end())
+        return 0.0;
+    const Flow& f = m_flows[it->second];
+    return f.dataPhase ? f.cap_bps : 0.0;
+}
+
+// ---------------------------------------------------------------------------------------
+// Link changes (schedules, failures)
+
+void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
+{
+    MERIDIAN_ASSERT(link.index() < m_topology.linkCount(), "applyLinkChange: unknown link");
+    const std::size_t l = link.index();
+    const bool wasUp = m_router.linkUp(link);
+    for (int dir = 0; dir < 2; ++dir) {
+        if ((step.direction == ScheduleStep::Direction::Forward && dir == 1) ||
+            (step.direction == ScheduleStep::Direction::Reverse && dir == 0))
+            continue;
+        Arc& arc = m_arcs[2 * l + dir];
+        step.patch.applyTo(arc.params);
+        if (step.patch.delay_s)
+            m_router.setDelay(link, dir, arc.params.delay_s);
+    }
+    if (step.patch.delay_s)
+        ++m_routeEpoch; // idle connections pick up the new shortest paths
+    const bool up = step.up.value_or(wasUp);
+    if (up != wasUp) {
+        m_router.setLinkUp(link, up);
+        ++m_routeEpoch;
+    }
+    // Settle the affected resources under the old capacity, then change it.
+    for (int dir = 0; dir < 2; ++dir) {
+        const std::uint32_t r = m_arcs[2 * l + dir].resource;
+        settleResource(m_resources[r]);
+        updateCapacity(r);
+        markDirtyResource(r);
+    }
+    // Busy connections crossing the link: re-route if it went down, else refresh caps.
+    std::vector<std::uint32_t> conns;
+    for (int dir = 0; dir < 2; ++dir)
+        for (std::uint32_t slot : m_resources[m_arcs[2 * l + dir].resource].flows)
+            conns.push_back(m_flows[slot].conn);
+    std::sort(conns.begin(), conns.end());
+    conns.erase(std::unique(conns.begin(), conns.end()), conns.end());
+    for (std::uint32_t ci : conns) {
+        // Flows of this connection in their data phase, in slot order (deterministic).
+        std::vector<std::uint32_t> slots;
+        for (std::uint32_t r : m_connections[ci].resources)
+            for (std::uint32_t slot : m_resources[r].flows)
+                if (m_flows[slot].conn == ci)
+                    slots.push_back(slot);
+        std::sort(slots.begin(), slots.end());
+        slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+        if (!up) {
+            for (std::uint32_t slot : slots)
+                detachFlow(slot);
+            m_connections[ci].routeEpoch = 0; // force a new route
+            if (routeConnection(ci)) {
+                for (std::uint32_t slot : slots) {
+                    Flow& f = m_flows[slot];
+                    f.cap_bps = transportCap(f);
+                    attachFlow(slot);
+                    if (f.slowStart && !m_sim.pending(f.round))
+                        f.round =
+                            m_sim.scheduleIn(sim::SimTime::fromSeconds(m_connections[ci].rtt_s),
+                                             [this, slot] { onSlowStartRound(slot); });
+                }
+            } else {
+                const std::string why =
+                    "link " + m_topology.link(link).id +
+                    " failed at t = " + std::to_string(m_sim.now().toSeconds()) +
+                    " s and no other path leads from " + m_topology.node(m_connections[ci].src).id +
+                    " to " + m_topology.node(m_connections[ci].dst).id;
+                for (std::uint32_t slot : slots)
+                    failFlow(slot, why);
+            }
+        } else {
+            refreshConnection(m_connections[ci]);
+            for (std::uint32_t slot : slots) {
+                Flow& f = m_flows[slot];
+                const double cap = transportCap(f);
+                if (cap != f.cap_bps) {
+                    f.cap_bps = cap;
+                    markDirtyFlow(slot);
+                }
+            }
+        }
+    }
+    ensureSampler();
+}
+
+// ---------------------------------------------------------------------------------------
+// Statistics
+
+void Network::ensureSampler()
+{
+    if (m_samplerRunning || m_config.sample_interval_s <= 0.0 || m_activeFlows == 0)
+        return;
+    m_samplerRunning = true;
+    const auto interval = sim::SimTime::fromSeconds(m_config.sample_interval_s);
+    // Next multiple of the interval after now, so samples sit on a fixed grid.
+    const std::int64_t k = m_sim.now().ns() / std::max<std::int64_t>(1, interval.ns()) + 1;
+    m_sampleEvent = m_sim.schedule(interval * k, [this] { onSample(); });
+}
+
+void Network::finalSample()
+{
+    // The network went idle: close the current interval now instead of keeping an event
+    // alive that would push the simulated clock past the last delivery.
+    if (!m_samplerRunning)
+        return;
+    m_sim.cancel(m_sampleEvent);
+    m_samplerRunning = false;
+    if (m_sampleTimes.empty() || m_sampleTimes.back() < m_sim.now().toSeconds())
+        takeSample();
+}
+
+void Network::onSample()
+{
+    takeSample();
+    m_samplerRunning = false;
+    ensureSampler();
+}
+
+void Network::takeSample()
+{
+    settleAllResources();
+    for (std::size_t i = 0; i < m_resources.size(); ++i) {
+        Resource& r = m_resources[m_arcs[i].resource];
+        if (m_arcs[i].resource != i)
+            continue;
+        const double capBits = r.capBits - r.capBitsAtSample;
+        r.series.push_back(capBits > 0.0 ? (r.bits - r.bitsAtSample) / capBits : 0.0);
+        r.bitsAtSample = r.bits;
+        r.capBitsAtSample = r.capBits;
+    }
+    m_sampleTimes.push_back(m_sim.now().toSeconds());
+}
+
+LinkStats Network::linkStats(LinkId link, int dir)
+{
+    MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
+                    "Network::linkStats: unknown link direction");
+    Resource& r = m_resources[m_arcs[2 * link.index() + dir].resource];
+    settleResource(r);
+    LinkStats s;
+    s.link = link;
+    s.dir = dir;
+    s.bytes = r.bits / 8.0;
+    s.busy_s = r.busy_s;
+    s.utilisation_mean = r.capBits > 0.0 ? r.bits / r.capBits : 0.0;
+    s.utilisation_peak = r.peak;
+    s.utilisation_series = r.series;
+    return s;
+}
+
+std::vector<LinkStats> Network::allLinkStats()
+{
+    std::vector<LinkStats> out;
+    out.reserve(m_arcs.size());
+    for (std::size_t l = 0; l < m_topology.linkCount(); ++l)
+        for (int dir = 0; dir < 2; ++dir)
+            out.push_back(linkStats(LinkId::fromIndex(l), dir));
+    return out;
+}
+
+} // namespace meridian::net

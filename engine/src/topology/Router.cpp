@@ -1,0 +1,261 @@
+#include "meridian/topology/Router.hpp"
+
+#include "meridian/core/Error.hpp"
+
+#include <algorithm>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+#include <boost/property_map/property_map.hpp>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace meridian::topology {
+
+namespace {
+constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max();
+// Cached trees are dropped wholesale beyond this many stored node entries (≈ 48 MiB): a
+// performance bound only; results never depend on what is cached.
+constexpr std::size_t kMaxCachedEntries = 4u << 20;
+
+struct ArcProp
+{
+    std::uint32_t arc = 0;
+    std::int64_t weight = 1;
+};
+using Csr = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, ArcProp,
+                                               boost::no_property, std::uint32_t, std::uint32_t>;
+} // namespace
+
+struct Router::Impl
+{
+    Csr graph;
+    std::vector<Csr::edge_descriptor> edgeOfArc;
+};
+
+Router::Router(const Topology& topology, RouteMetric metric)
+    : m_metric(metric), m_nodeCount(topology.nodeCount()), m_linkCount(topology.linkCount())
+{
+    const std::size_t arcs = 2 * m_linkCount;
+    m_arcFrom.resize(arcs);
+    m_arcTo.resize(arcs);
+    m_delayS.resize(arcs);
+    m_up.assign(m_linkCount, true);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    std::vector<ArcProp> props;
+    edges.reserve(arcs);
+    props.reserve(arcs);
+    for (std::size_t l = 0; l < m_linkCount; ++l) {
+        const LinkId id = LinkId::fromIndex(l);
+        const auto [a, b] = topology.endpoints(id);
+        const LinkAttributes& attrs = topology.link(id);
+        for (int dir = 0; dir < 2; ++dir) {
+            const auto arc = static_cast<std::uint32_t>(2 * l + dir);
+            m_arcFrom[arc] = dir == 0 ? a.value() : b.value();
+            m_arcTo[arc] = dir == 0 ? b.value() : a.value();
+            m_delayS[arc] = std::max(0.0, attrs.direction(dir).delay_s);
+            edges.emplace_back(m_arcFrom[arc], m_arcTo[arc]);
+            props.push_back(ArcProp{arc, weightOf(arc)});
+        }
+    }
+    m_impl = new Impl{Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(),
+                          props.begin(), static_cast<std::uint32_t>(m_nodeCount)),
+                      {}};
+    m_impl->edgeOfArc.resize(arcs);
+    for (auto e : boost::make_iterator_range(boost::edges(m_impl->graph)))
+        m_impl->edgeOfArc[m_impl->graph[e].arc] = e;
+
+    // Incoming arcs per node in ascending arc id (the deterministic tie-break order).
+    m_inStart.assign(m_nodeCount + 1, 0);
+    for (std::size_t arc = 0; arc < arcs; ++arc)
+        ++m_inStart[m_arcTo[arc] + 1];
+    for (std::size_t v = 0; v < m_nodeCount; ++v)
+        m_inStart[v + 1] += m_inStart[v];
+    m_inArcs.resize(arcs);
+    std::vector<std::uint32_t> fill(m_inStart.begin(), m_inStart.end() - 1);
+    for (std::size_t arc = 0; arc < arcs; ++arc)
+        m_inArcs[fill[m_arcTo[arc]]++] = static_cast<std::uint32_t>(arc);
+    m_trees.resize(m_nodeCount);
+}
+
+Router::~Router()
+{
+    delete m_impl;
+}
+
+std::int64_t Router::weightOf(std::uint32_t arc) const
+{
+    if (!m_up[arc / 2])
+        return kInf; // closed_plus keeps dist + ∞ = ∞, so a down arc never relaxes
+    if (m_metric == RouteMetric::Hops)
+        return 1;
+    const auto ns = static_cast<std::int64_t>(std::llround(m_delayS[arc] * 1e9));
+    return (ns << 16) + 1;
+}
+
+void Router::invalidate()
+{
+    for (auto& t : m_trees)
+        t.reset();
+    m_cachedEntries = 0;
+}
+
+void Router::setLinkUp(LinkId link, bool up)
+{
+    MERIDIAN_ASSERT(link.index() < m_linkCount, "Router::setLinkUp: unknown link");
+    if (m_up[link.index()] == up)
+        return;
+    m_up[link.index()] = up;
+    for (int dir = 0; dir < 2; ++dir) {
+        const auto arc = static_cast<std::uint32_t>(2 * link.index() + dir);
+        m_impl->graph[m_impl->edgeOfArc[arc]].weight = weightOf(arc);
+    }
+    invalidate();
+}
+
+bool Router::linkUp(LinkId link) const
+{
+    MERIDIAN_ASSERT(link.index() < m_linkCount, "Router::linkUp: unknown link");
+    return m_up[link.index()];
+}
+
+void Router::setDelay(LinkId link, int dir, double delay_s)
+{
+    MERIDIAN_ASSERT(link.index() < m_linkCount && (dir == 0 || dir == 1),
+                    "Router::setDelay: unknown link direction");
+    const auto arc = static_cast<std::uint32_t>(2 * link.index() + dir);
+    m_delayS[arc] = std::max(0.0, delay_s);
+    const std::int64_t w = weightOf(arc);
+    auto& prop = m_impl->graph[m_impl->edgeOfArc[arc]];
+    if (prop.weight != w) {
+        prop.weight = w;
+        invalidate();
+    }
+}
+
+double Router::delayS(LinkId link, int dir) const
+{
+    MERIDIAN_ASSERT(link.index() < m_linkCount && (dir == 0 || dir == 1),
+                    "Router::delayS: unknown link direction");
+    return m_delayS[2 * link.index() + dir];
+}
+
+const Router::Tree& Router::tree(NodeId from)
+{
+    MERIDIAN_ASSERT(from.index() < m_nodeCount, "Router: unknown source node");
+    auto& slot = m_trees[from.index()];
+    if (slot)
+        return *slot;
+    if (m_cachedEntries + m_nodeCount > kMaxCachedEntries)
+        invalidate();
+    Tree t;
+    t.dist.assign(m_nodeCount, kInf);
+    const Csr& g = m_impl->graph;
+    boost::dijkstra_shortest_paths(
+        g, static_cast<std::uint32_t>(from.value()),
+        boost::weight_map(boost::get(&ArcProp::weight, g))
+            .distance_map(boost::make_iterator_property_map(t.dist.begin(),
+                                                            boost::get(boost::vertex_index, g)))
+            .distance_inf(kInf)
+            .distance_zero(std::int64_t{0})
+            // Saturating sum: a down arc (weight ∞) must never relax anything.
+            .distance_combine([](std::int64_t a, std::int64_t b) {
+                return (a == kInf || b == kInf) ? kInf : a + b;
+            }));
+    ++m_treeComputations;
+    // Predecessor = lowest-id tight incoming arc: independent of Boost's visiting order.
+    t.pred.assign(m_nodeCount, UINT32_MAX);
+    for (std::size_t v = 0; v < m_nodeCount; ++v) {
+        if (t.dist[v] == kInf || v == from.index())
+            continue;
+        for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i) {
+            const std::uint32_t arc = m_inArcs[i];
+            const std::int64_t du = t.dist[m_arcFrom[arc]];
+            const std::int64_t w = weightOf(arc);
+            if (du != kInf && w != kInf && du + w == t.dist[v]) {
+                t.pred[v] = arc;
+                break;
+            }
+        }
+    }
+    slot = std::move(t);
+    m_cachedEntries += m_nodeCount;
+    return *slot;
+}
+
+Route Router::buildRoute(const std::vector<std::uint32_t>& arcsReversed, NodeId from) const
+{
+    Route r;
+    r.nodes.reserve(arcsReversed.size() + 1);
+    r.hops.reserve(arcsReversed.size());
+    r.nodes.push_back(from);
+    for (auto it = arcsReversed.rbegin(); it != arcsReversed.rend(); ++it) {
+        const std::uint32_t arc = *it;
+        r.hops.push_back(RouteHop{LinkId::fromIndex(arc / 2), static_cast<int>(arc % 2)});
+        r.nodes.push_back(NodeId::fromIndex(m_arcTo[arc]));
+        r.delay_s += m_delayS[arc];
+    }
+    return r;
+}
+
+std::optional<Route> Router::route(NodeId from, NodeId to)
+{
+    MERIDIAN_ASSERT(to.index() < m_nodeCount, "Router: unknown destination node");
+    const Tree& t = tree(from);
+    if (t.dist[to.index()] == kInf)
+        return std::nullopt;
+    std::vector<std::uint32_t> arcs;
+    for (std::uint32_t v = to.value(); v != from.value(); v = m_arcFrom[t.pred[v]])
+        arcs.push_back(t.pred[v]);
+    return buildRoute(arcs, from);
+}
+
+std::vector<Route> Router::equalCostRoutes(NodeId from, NodeId to, std::size_t maxPaths)
+{
+    MERIDIAN_ASSERT(to.index() < m_nodeCount, "Router: unknown destination node");
+    std::vector<Route> out;
+    const Tree& t = tree(from);
+    if (maxPaths == 0 || t.dist[to.index()] == kInf)
+        return out;
+    // Depth-first walk back from `to` over tight arcs (dist[u] + w = dist[v]); the tight
+    // arcs form a DAG because every weight is ≥ 1.
+    std::vector<std::uint32_t> stackArcs;
+    std::vector<std::uint32_t> cursor; // per depth: next index into the incoming-arc list
+    std::vector<std::uint32_t> nodeAt{to.value()};
+    cursor.push_back(m_inStart[to.value()]);
+    while (!cursor.empty() && out.size() < maxPaths) {
+        const std::uint32_t v = nodeAt.back();
+        if (v == from.value()) {
+            out.push_back(buildRoute(stackArcs, from));
+            cursor.pop_back();
+            nodeAt.pop_back();
+            if (!stackArcs.empty())
+                stackArcs.pop_back();
+            continue;
+        }
+        std::uint32_t& i = cursor.back();
+        bool descended = false;
+        for (; i < m_inStart[v + 1]; ++i) {
+            const std::uint32_t arc = m_inArcs[i];
+            const std::int64_t du = t.dist[m_arcFrom[arc]];
+            const std::int64_t w = weightOf(arc);
+            if (du != kInf && w != kInf && du + w == t.dist[v]) {
+                ++i;
+                stackArcs.push_back(arc);
+                nodeAt.push_back(m_arcFrom[arc]);
+                cursor.push_back(m_inStart[m_arcFrom[arc]]);
+                descended = true;
+                break;
+            }
+        }
+        if (!descended) {
+            cursor.pop_back();
+            nodeAt.pop_back();
+            if (!stackArcs.empty())
+                stackArcs.pop_back();
+        }
+    }
+    return out;
+}
+
+} // namespace meridian::topology

@@ -1,0 +1,50 @@
+#pragma once
+// Small topology builders shared by the net unit tests and the validation tests.
+
+#include "meridian/topology/Topology.hpp"
+
+#include <string>
+
+namespace meridian::test {
+
+inline topology::NodeAttributes netNode(const std::string& id,
+                                        topology::NodeKind kind = topology::NodeKind::Host)
+{
+    topology::NodeAttributes n;
+    n.id = id;
+    n.kind = kind;
+    return n;
+}
+
+/// A link with the given bandwidth and one-way delay, no jitter, no loss, a 1000-packet queue.
+inline topology::LinkAttributes netLink(const std::string& id, const std::string& a,
+                                        const std::string& b, double bandwidth_bps, double delay_s)
+{
+    topology::LinkAttributes l;
+    l.id = id;
+    l.a = a;
+    l.b = b;
+    l.params.bandwidth_bps = bandwidth_bps;
+    l.params.delay_s = delay_s;
+    return l;
+}
+
+/// Star: switch "sw" and hosts h0..h{n-1}, link "l<i>" between h<i> and sw (a = host).
+inline topology::Topology
+netStar(int hosts, double bandwidth_bps, double delay_s, double jitter_s = 0.0,
+        topology::JitterDistribution dist = topology::JitterDistribution::Uniform)
+{
+    topology::Topology t;
+    t.addNode(netNode("sw", topology::NodeKind::Switch));
+    for (int i = 0; i < hosts; ++i) {
+        const std::string h = "h" + std::to_string(i);
+        t.addNode(netNode(h));
+        auto l = netLink("l" + std::to_string(i), h, "sw", bandwidth_bps, delay_s);
+        l.params.jitter_s = jitter_s;
+        l.params.jitter_distribution = dist;
+        t.addLink(l);
+    }
+    return t;
+}
+
+} // namespace meridian::test

@@ -1,0 +1,126 @@
+// Event kernel: deterministic ordering, cancellation, runUntil/step/stop, SimTime.
+#include "meridian/sim/Simulator.hpp"
+
+#include "TestMain.hpp"
+#include "meridian/core/Error.hpp"
+
+#include <QtTest/QtTest>
+#include <array>
+#include <string>
+#include <vector>
+
+using namespace meridian;
+using namespace meridian::sim;
+
+class SimulatorTest : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void simTimeConversions()
+    {
+        QCOMPARE(SimTime::fromSeconds(1.5).ns(), std::int64_t(1500000000));
+        QCOMPARE(SimTime::fromSeconds(1e-9).ns(), std::int64_t(1));
+        QCOMPARE(SimTime::fromSecondsCeil(1.2e-9).ns(), std::int64_t(2));
+        QCOMPARE(SimTime::fromSecondsCeil(2e-9).ns(), std::int64_t(2));
+        QCOMPARE((SimTime::fromNs(5) + SimTime::fromNs(7)).ns(), std::int64_t(12));
+        QVERIFY(SimTime::fromNs(3) < SimTime::fromNs(4));
+        QCOMPARE(SimTime::fromNs(250000000).toSeconds(), 0.25);
+    }
+
+    void equalTimesRunInSchedulingOrder()
+    {
+        Simulator sim;
+        std::vector<int> order;
+        // Expectation: time first, then insertion order: 1@1, then 2,3,4 @5 in order, 5@9.
+        sim.schedule(SimTime::fromNs(5), [&] { order.push_back(2); });
+        sim.schedule(SimTime::fromNs(9), [&] { order.push_back(5); });
+        sim.schedule(SimTime::fromNs(5), [&] { order.push_back(3); });
+        sim.schedule(SimTime::fromNs(1), [&] { order.push_back(1); });
+        sim.schedule(SimTime::fromNs(5), [&] { order.push_back(4); });
+        QCOMPARE(sim.run(), std::uint64_t(5));
+        QCOMPARE(order, (std::vector<int>{1, 2, 3, 4, 5}));
+        QCOMPARE(sim.now().ns(), std::int64_t(9));
+        QCOMPARE(sim.eventsExecuted(), std::uint64_t(5));
+    }
+
+    void cancelSkipsTheEventAndStaleHandlesAreHarmless()
+    {
+        Simulator sim;
+        int ran = 0;
+        const EventHandle a = sim.schedule(SimTime::fromNs(10), [&] { ran += 1; });
+        const EventHandle b = sim.schedule(SimTime::fromNs(20), [&] { ran += 10; });
+        QVERIFY(sim.pending(a));
+        QVERIFY(sim.cancel(a));
+        QVERIFY(!sim.cancel(a)); // already cancelled
+        QVERIFY(!sim.pending(a));
+        // Reuse of a's slot by a new event must not let the old handle cancel it.
+        const EventHandle c = sim.schedule(SimTime::fromNs(30), [&] { ran += 100; });
+        QVERIFY(!sim.cancel(a));
+        QCOMPARE(sim.pendingEvents(), std::size_t(2));
+        sim.run();
+        QCOMPARE(ran, 110);
+        QVERIFY(!sim.pending(b));
+        QVERIFY(!sim.pending(c));
+        QVERIFY(!sim.cancel(EventHandle{}));
+    }
+
+    void eventsScheduleEventsAndRunUntilStops()
+    {
+        Simulator sim;
+        int count = 0;
+        std::function<void()> tick = [&] {
+            ++count;
+            sim.scheduleIn(SimTime::fromNs(100), tick);
+        };
+        sim.schedule(SimTime::zero(), tick);
+        // Ticks at 0, 100, ..., 1000 → 11 events; now() is then exactly the horizon.
+        QCOMPARE(sim.runUntil(SimTime::fromNs(1000)), std::uint64_t(11));
+        QCOMPARE(count, 11);
+        QCOMPARE(sim.now().ns(), std::int64_t(1000));
+        QVERIFY(sim.step());
+        QCOMPARE(sim.now().ns(), std::int64_t(1100));
+    }
+
+    void requestStopEndsRun()
+    {
+        Simulator sim;
+        int count = 0;
+        for (int i = 0; i < 10; ++i)
+            sim.schedule(SimTime::fromNs(i), [&] {
+                if (++count == 4)
+                    sim.requestStop();
+            });
+        sim.run();
+        QCOMPARE(count, 4);
+        QVERIFY(sim.stopRequested());
+        sim.clearStop();
+        sim.run();
+        QCOMPARE(count, 10);
+    }
+
+    void largeCallbacksGoToTheHeap()
+    {
+        Simulator sim;
+        std::array<double, 32> big{};
+        big[31] = 42.0;
+        double seen = 0.0;
+        sim.schedule(SimTime::fromNs(1), [big, &seen] { seen = big[31]; });
+        std::string text(100, 'x');
+        std::size_t len = 0;
+        sim.schedule(SimTime::fromNs(2), [text, &len] { len = text.size(); });
+        sim.run();
+        QCOMPARE(seen, 42.0);
+        QCOMPARE(len, std::size_t(100));
+    }
+
+    void schedulingInThePastIsAnInvariantViolation()
+    {
+        Simulator sim;
+        sim.schedule(SimTime::fromNs(10), [] {});
+        sim.run();
+        QVERIFY_THROWS_EXCEPTION(meridian::InternalError, sim.schedule(SimTime::fromNs(5), [] {}));
+    }
+};
+
+MERIDIAN_TEST(SimulatorTest)
+#include "SimulatorTest.moc"
