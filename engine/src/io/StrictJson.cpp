@@ -2,6 +2,7 @@
 
 #include "meridian/core/Error.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -108,8 +109,10 @@ public:
         case E::key: {
             Frame& top = m_frames.back();
             top.key = parsed.get<std::string>();
-            if (!top.keys.insert(top.key).second)
+            // Objects here have a handful of keys: a linear scan beats a node-based set.
+            if (std::find(top.keys.begin(), top.keys.end(), top.key) != top.keys.end())
                 throw InputError(m_file, path(), "duplicate key '" + top.key + "'");
+            top.keys.push_back(top.key);
             break;
         }
         case E::value:
@@ -130,7 +133,7 @@ private:
         bool array = false;
         std::string key;
         std::size_t index = 0;
-        std::set<std::string> keys;
+        std::vector<std::string> keys;
     };
 
     void elementDone()
