@@ -1,0 +1,79 @@
+#include "meridian/workload/DeviceCatalogue.hpp"
+
+#include "meridian/core/Error.hpp"
+#include "meridian/workload/Presets.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+
+namespace meridian::workload {
+
+using nlohmann::json;
+
+namespace {
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+} // namespace
+
+DeviceCatalogue DeviceCatalogue::load(const std::filesystem::path& dir)
+{
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        if (e.path().extension() == ".json")
+            files.push_back(e.path());
+    if (ec)
+        throw InputError(dir.string(), "", "cannot list the device presets: " + ec.message());
+    std::sort(files.begin(), files.end());
+    DeviceCatalogue cat;
+    for (const auto& f : files) {
+        std::ifstream in(f, std::ios::binary);
+        try {
+            DeviceSpec d = deviceSpecFromJson(json::parse(in));
+            if (d.id != f.stem().string())
+                throw InputError({}, "/id", "must equal the file name '" + f.stem().string() + "'");
+            cat.m_devices.push_back(std::move(d));
+        } catch (const json::parse_error& e) {
+            throw InputError(f.string(), "byte " + std::to_string(e.byte), "invalid JSON");
+        } catch (const InputError& e) {
+            throw e.withFile(f.string());
+        }
+    }
+    return cat;
+}
+
+const DeviceCatalogue& DeviceCatalogue::builtin()
+{
+    static const DeviceCatalogue cat = load(presetsDir() / "devices");
+    return cat;
+}
+
+const DeviceSpec* DeviceCatalogue::find(const std::string& name) const
+{
+    const std::string key = lower(name);
+    for (const auto& d : m_devices)
+        if (lower(d.id) == key || lower(d.name) == key)
+            return &d;
+    return nullptr;
+}
+
+DeviceSpec devicePreset(const std::string& name)
+{
+    const auto& cat = DeviceCatalogue::builtin();
+    if (const auto* d = cat.find(name))
+        return *d;
+    std::string known;
+    for (const auto& d : cat.devices())
+        known += (known.empty() ? "" : ", ") + d.id;
+    throw InputError({}, "device preset", "unknown device '" + name + "' (known: " + known + ")");
+}
+
+} // namespace meridian::workload

@@ -1,0 +1,106 @@
+#include "meridian/workload/ModelCatalogue.hpp"
+
+#include "JsonRead.hpp"
+#include "meridian/core/Error.hpp"
+#include "meridian/workload/HfConfigImport.hpp"
+#include "meridian/workload/Presets.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+
+namespace meridian::workload {
+
+using nlohmann::json;
+
+namespace {
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+} // namespace
+
+ModelSpec modelFromPresetJson(const json& j)
+{
+    if (!j.is_object())
+        throw InputError({}, "", "a model preset must be a JSON object");
+    if (const auto* cfg = detail::member(j, "hf_config")) {
+        const std::string name = detail::optString(j, "name", "").value_or("");
+        std::optional<double> seq;
+        if (auto s = detail::optNumber(j, "seq_len", ""))
+            seq = *s;
+        ModelSpec m;
+        try {
+            m = modelFromHfConfig(*cfg, name, seq);
+        } catch (const InputError& e) {
+            throw e.withLocationPrefix("/hf_config");
+        }
+        m.source = detail::optString(j, "source", "").value_or(m.source);
+        if (auto stated = detail::optNumber(j, "parameters", "");
+            stated && static_cast<std::int64_t>(*stated) != m.parameterCount())
+            throw InputError({}, "/parameters",
+                             "states " + std::to_string(static_cast<std::int64_t>(*stated)) +
+                                 " but the configuration gives " +
+                                 std::to_string(m.parameterCount()));
+        return m;
+    }
+    return modelSpecFromJson(j);
+}
+
+ModelCatalogue ModelCatalogue::load(const std::filesystem::path& dir)
+{
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        if (e.path().extension() == ".json")
+            files.push_back(e.path());
+    if (ec)
+        throw InputError(dir.string(), "", "cannot list the model presets: " + ec.message());
+    std::sort(files.begin(), files.end());
+    ModelCatalogue cat;
+    for (const auto& f : files) {
+        std::ifstream in(f, std::ios::binary);
+        try {
+            json j = json::parse(in);
+            cat.m_entries.push_back({f.stem().string(), modelFromPresetJson(j)});
+        } catch (const json::parse_error& e) {
+            throw InputError(f.string(), "byte " + std::to_string(e.byte), "invalid JSON");
+        } catch (const InputError& e) {
+            throw e.withFile(f.string());
+        }
+    }
+    return cat;
+}
+
+const ModelCatalogue& ModelCatalogue::builtin()
+{
+    static const ModelCatalogue cat = load(presetsDir() / "models");
+    return cat;
+}
+
+const ModelSpec* ModelCatalogue::find(const std::string& name) const
+{
+    const std::string key = lower(name);
+    for (const auto& e : m_entries)
+        if (lower(e.id) == key || lower(e.model.name) == key)
+            return &e.model;
+    return nullptr;
+}
+
+ModelSpec modelPreset(const std::string& name)
+{
+    const auto& cat = ModelCatalogue::builtin();
+    if (const auto* m = cat.find(name))
+        return *m;
+    std::string known;
+    for (const auto& e : cat.entries())
+        known += (known.empty() ? "" : ", ") + e.id;
+    throw InputError({}, "model preset", "unknown model '" + name + "' (known: " + known + ")");
+}
+
+} // namespace meridian::workload

@@ -1,0 +1,566 @@
+#include "meridian/workload/OnnxImport.hpp"
+
+#include "ProtoReader.hpp"
+#include "meridian/core/Error.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace meridian::workload {
+
+using detail::ProtoReader;
+
+namespace {
+
+using Shape = std::vector<std::int64_t>; // −1 = unknown dimension
+
+struct Attribute
+{
+    std::optional<std::int64_t> i;
+    std::vector<std::int64_t> ints;
+    std::string s;
+};
+
+struct Node
+{
+    std::string name;
+    std::string op;
+    std::vector<std::string> inputs;
+    std::vector<std::string> outputs;
+    std::map<std::string, Attribute> attributes;
+    bool has_subgraph = false;
+
+    std::int64_t attrInt(const std::string& key, std::int64_t fallback) const
+    {
+        auto it = attributes.find(key);
+        return it != attributes.end() && it->second.i ? *it->second.i : fallback;
+    }
+    std::vector<std::int64_t> attrInts(const std::string& key) const
+    {
+        auto it = attributes.find(key);
+        return it == attributes.end() ? std::vector<std::int64_t>{} : it->second.ints;
+    }
+    std::string attrString(const std::string& key) const
+    {
+        auto it = attributes.find(key);
+        return it == attributes.end() ? std::string{} : it->second.s;
+    }
+};
+
+struct Initializer
+{
+    std::string name;
+    Shape dims;
+    int data_type = 0;
+};
+
+struct ValueInfo
+{
+    std::string name;
+    Shape shape;
+    bool has_shape = false;
+    int elem_type = 0;
+};
+
+struct Graph
+{
+    std::vector<Node> nodes;
+    std::vector<Initializer> initializers;
+    std::vector<ValueInfo> inputs, outputs, value_info;
+    std::string name;
+};
+
+// ONNX TensorProto.DataType values of floating-point types.
+bool isFloatType(int t)
+{
+    return t == 1 || t == 10 || t == 11 || t == 16 || (t >= 17 && t <= 20);
+}
+
+std::optional<DType> dtypeOf(int t)
+{
+    switch (t) {
+    case 1:
+    case 11:
+        return DType::Fp32;
+    case 10:
+        return DType::Fp16;
+    case 16:
+        return DType::Bf16;
+    default:
+        return t >= 17 && t <= 20 ? std::optional<DType>(DType::Fp8) : std::nullopt;
+    }
+}
+
+Attribute parseAttribute(std::string_view data, std::string& name, bool& subgraph)
+{
+    Attribute a;
+    ProtoReader r(data, "attribute");
+    while (r.next()) {
+        switch (r.field()) {
+        case 1:
+            name = std::string(r.bytes());
+            break;
+        case 3:
+            a.i = r.int64();
+            break;
+        case 4:
+            a.s = std::string(r.bytes());
+            break;
+        case 8:
+            r.int64s(a.ints);
+            break;
+        case 6:
+        case 11: // g, graphs: sub-graphs are not analysed
+            subgraph = true;
+            r.skip();
+            break;
+        default:
+            r.skip();
+        }
+    }
+    return a;
+}
+
+Node parseNode(std::string_view data)
+{
+    Node n;
+    ProtoReader r(data, "node");
+    while (r.next()) {
+        switch (r.field()) {
+        case 1:
+            n.inputs.emplace_back(r.bytes());
+            break;
+        case 2:
+            n.outputs.emplace_back(r.bytes());
+            break;
+        case 3:
+            n.name = std::string(r.bytes());
+            break;
+        case 4:
+            n.op = std::string(r.bytes());
+            break;
+        case 5: {
+            std::string key;
+            bool sub = false;
+            Attribute a = parseAttribute(r.bytes(), key, sub);
+            n.has_subgraph = n.has_subgraph || sub;
+            n.attributes[key] = std::move(a);
+            break;
+        }
+        default:
+            r.skip();
+        }
+    }
+    return n;
+}
+
+Initializer parseTensor(std::string_view data)
+{
+    Initializer t;
+    ProtoReader r(data, "initializer");
+    while (r.next()) {
+        switch (r.field()) {
+        case 1:
+            r.int64s(t.dims);
+            break;
+        case 2:
+            t.data_type = static_cast<int>(r.int64());
+            break;
+        case 8:
+            t.name = std::string(r.bytes());
+            break;
+        default:
+            r.skip();
+        }
+    }
+    for (auto d : t.dims)
+        if (d < 0)
+            throw InputError({}, "initializer " + t.name, "negative dimension");
+    return t;
+}
+
+ValueInfo parseValueInfo(std::string_view data)
+{
+    ValueInfo v;
+    ProtoReader r(data, "value_info");
+    while (r.next()) {
+        if (r.field() == 1) {
+            v.name = std::string(r.bytes());
+        } else if (r.field() == 2 && r.wireType() == 2) {
+            ProtoReader type(r.bytes(), "value_info " + v.name + " type");
+            while (type.next()) {
+                if (type.field() != 1 || type.wireType() != 2) { // tensor_type only
+                    type.skip();
+                    continue;
+                }
+                ProtoReader tensor(type.bytes(), "value_info " + v.name + " tensor_type");
+                while (tensor.next()) {
+                    if (tensor.field() == 1) {
+                        v.elem_type = static_cast<int>(tensor.int64());
+                    } else if (tensor.field() == 2 && tensor.wireType() == 2) {
+                        v.has_shape = true;
+                        ProtoReader shape(tensor.bytes(), "shape of " + v.name);
+                        while (shape.next()) {
+                            if (shape.field() != 1) {
+                                shape.skip();
+                                continue;
+                            }
+                            ProtoReader dim(shape.bytes(), "dimension of " + v.name);
+                            std::int64_t value = -1;
+                            while (dim.next()) {
+                                if (dim.field() == 1 && dim.wireType() == 0)
+                                    value = dim.int64();
+                                else
+                                    dim.skip();
+                            }
+                            v.shape.push_back(value > 0 ? value : -1);
+                        }
+                    } else {
+                        tensor.skip();
+                    }
+                }
+            }
+        } else {
+            r.skip();
+        }
+    }
+    return v;
+}
+
+Graph parseGraph(std::string_view data)
+{
+    Graph g;
+    ProtoReader r(data, "graph");
+    while (r.next()) {
+        switch (r.field()) {
+        case 1:
+            g.nodes.push_back(parseNode(r.bytes()));
+            break;
+        case 2:
+            g.name = std::string(r.bytes());
+            break;
+        case 5:
+            g.initializers.push_back(parseTensor(r.bytes()));
+            break;
+        case 11:
+            g.inputs.push_back(parseValueInfo(r.bytes()));
+            break;
+        case 12:
+            g.outputs.push_back(parseValueInfo(r.bytes()));
+            break;
+        case 13:
+            g.value_info.push_back(parseValueInfo(r.bytes()));
+            break;
+        default:
+            r.skip();
+        }
+    }
+    return g;
+}
+
+bool known(const Shape& s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](auto d) { return d > 0; });
+}
+
+double product(const Shape& s, std::size_t from = 0, std::size_t to = std::string::npos)
+{
+    double p = 1.0;
+    for (std::size_t i = from; i < std::min(to, s.size()); ++i)
+        p *= static_cast<double>(s[i]);
+    return p;
+}
+
+const std::set<std::string> kShapePreserving{"Relu",
+                                             "LeakyRelu",
+                                             "Sigmoid",
+                                             "Tanh",
+                                             "Gelu",
+                                             "Erf",
+                                             "Elu",
+                                             "Selu",
+                                             "Softplus",
+                                             "HardSigmoid",
+                                             "HardSwish",
+                                             "Clip",
+                                             "Dropout",
+                                             "Identity",
+                                             "Cast",
+                                             "Sqrt",
+                                             "Neg",
+                                             "Exp",
+                                             "Log",
+                                             "Abs",
+                                             "BatchNormalization",
+                                             "LayerNormalization",
+                                             "InstanceNormalization",
+                                             "Softmax",
+                                             "LogSoftmax",
+                                             "LRN"};
+const std::set<std::string> kBroadcastBinary{"Add", "Sub", "Mul", "Div",
+                                             "Pow", "Sum", "Max", "Min"};
+
+/// numpy broadcasting of two (fully known) shapes.
+std::optional<Shape> broadcast(const Shape& a, const Shape& b)
+{
+    Shape out(std::max(a.size(), b.size()), 1);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const std::int64_t da = i < out.size() - a.size() ? 1 : a[i - (out.size() - a.size())];
+        const std::int64_t db = i < out.size() - b.size() ? 1 : b[i - (out.size() - b.size())];
+        if (da != db && da != 1 && db != 1)
+            return std::nullopt;
+        out[i] = std::max(da, db);
+    }
+    return out;
+}
+
+} // namespace
+
+ModelSpec modelFromOnnx(std::string_view bytes, const std::string& name)
+{
+    std::optional<Graph> graph;
+    ProtoReader model(bytes, "model");
+    while (model.next()) {
+        if (model.field() == 7 && model.wireType() == 2)
+            graph = parseGraph(model.bytes());
+        else
+            model.skip();
+    }
+    if (!graph)
+        throw InputError({}, "model", "no graph (not an ONNX ModelProto?)");
+
+    std::map<std::string, Shape> shapes;
+    std::map<std::string, const Initializer*> inits;
+    for (const auto& t : graph->initializers) {
+        inits[t.name] = &t;
+        shapes[t.name] = t.dims;
+    }
+    for (const auto* list : {&graph->inputs, &graph->value_info, &graph->outputs})
+        for (const auto& v : *list)
+            if (v.has_shape && known(v.shape))
+                shapes[v.name] = v.shape;
+
+    // Batch = first dimension of the first real (non-initializer) graph input.
+    double batch = 1.0;
+    std::optional<DType> inputType;
+    for (const auto& v : graph->inputs) {
+        if (inits.count(v.name) != 0)
+            continue;
+        if (!v.shape.empty() && v.shape[0] > 0)
+            batch = static_cast<double>(v.shape[0]);
+        inputType = dtypeOf(v.elem_type);
+        break;
+    }
+
+    ModelSpec m;
+    m.name = name.empty() ? graph->name : name;
+    m.family = "onnx";
+    m.unit = "sample";
+    m.seq_len = 1.0;
+    m.source = "ONNX graph '" + graph->name + "'";
+
+    std::set<std::string> used;
+    std::map<DType, double> paramsByType;
+    auto shapeOf = [&](const Node& n, std::size_t i) -> const Shape* {
+        if (i >= n.inputs.size())
+            return nullptr;
+        auto it = shapes.find(n.inputs[i]);
+        return it != shapes.end() && known(it->second) ? &it->second : nullptr;
+    };
+    auto setOutput = [&](const Node& n, const Shape& s) {
+        if (!n.outputs.empty() && shapes.count(n.outputs[0]) == 0)
+            shapes[n.outputs[0]] = s;
+    };
+
+    for (std::size_t idx = 0; idx < graph->nodes.size(); ++idx) {
+        const Node& n = graph->nodes[idx];
+        LayerSpec layer;
+        layer.name = n.name.empty() ? n.op + "_" + std::to_string(idx) : n.name;
+        layer.kind = LayerKind::Other;
+        for (const auto& in : n.inputs) {
+            auto it = inits.find(in);
+            if (it == inits.end() || !isFloatType(it->second->data_type) || !used.insert(in).second)
+                continue;
+            const auto count = static_cast<std::int64_t>(product(it->second->dims));
+            layer.parameters += count;
+            if (auto d = dtypeOf(it->second->data_type))
+                paramsByType[*d] += static_cast<double>(count);
+        }
+        if (n.has_subgraph)
+            m.notes.push_back("node '" + layer.name + "' (" + n.op + "): sub-graph not analysed");
+        const Shape* a = shapeOf(n, 0);
+        const Shape* b = shapeOf(n, 1);
+        bool missing = false;
+        const double elem = 4.0; // activation bytes are filled in below once the dtype is known
+
+        if (n.op == "Conv" || n.op == "ConvTranspose") {
+            layer.kind = LayerKind::Conv;
+            if (a == nullptr || b == nullptr || a->size() < 3 || b->size() != a->size()) {
+                missing = true;
+            } else {
+                const auto& x = *a;
+                const auto& w = *b;
+                const std::size_t spatial = x.size() - 2;
+                const std::int64_t group = std::max<std::int64_t>(1, n.attrInt("group", 1));
+                const double kernel = product(w, 2);
+                if (n.op == "Conv") {
+                    // Output spatial size: given by the graph, else from pads/strides/dilations.
+                    Shape out;
+                    if (const Shape* o = !n.outputs.empty() && shapes.count(n.outputs[0]) != 0 &&
+                                                 known(shapes[n.outputs[0]])
+                                             ? &shapes[n.outputs[0]]
+                                             : nullptr;
+                        o != nullptr && o->size() == x.size()) {
+                        out = *o;
+                    } else {
+                        auto strides = n.attrInts("strides");
+                        auto dil = n.attrInts("dilations");
+                        auto pads = n.attrInts("pads");
+                        const std::string autoPad = n.attrString("auto_pad");
+                        out = {x[0], w[0]};
+                        for (std::size_t i = 0; i < spatial; ++i) {
+                            const std::int64_t s = i < strides.size() ? strides[i] : 1;
+                            const std::int64_t d = i < dil.size() ? dil[i] : 1;
+                            const std::int64_t k = w[2 + i];
+                            const std::int64_t in = x[2 + i];
+                            std::int64_t o = 0;
+                            if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER")
+                                o = (in + s - 1) / s;
+                            else {
+                                const std::int64_t p =
+                                    pads.size() == 2 * spatial ? pads[i] + pads[i + spatial] : 0;
+                                o = (in + p - d * (k - 1) - 1) / s + 1;
+                            }
+                            out.push_back(std::max<std::int64_t>(o, 1));
+                        }
+                        setOutput(n, out);
+                    }
+                    // im2col: M = output pixels, K = C_in/group · kernel, N = C_out/group.
+                    layer.gemms.push_back(
+                        GemmSpec{product(out, 2), static_cast<double>(w[1]) * kernel,
+                                 static_cast<double>(w[0] / group),
+                                 static_cast<double>(group) * static_cast<double>(x[0]) / batch,
+                                 GemmScope::Batch});
+                } else {
+                    // ConvTranspose = the transpose of a Conv: every input pixel scatters a
+                    // (C_out/group · kernel) patch: M = input pixels, K = C_in/group.
+                    layer.gemms.push_back(
+                        GemmSpec{product(x, 2), static_cast<double>(x[1] / group),
+                                 static_cast<double>(w[1]) * kernel,
+                                 static_cast<double>(group) * static_cast<double>(x[0]) / batch,
+                                 GemmScope::Batch});
+                }
+                layer.activation_bytes_per_token = product(x, 1) * elem;
+            }
+        } else if (n.op == "Gemm") {
+            layer.kind = LayerKind::Gemm;
+            if (a == nullptr || b == nullptr || a->size() != 2 || b->size() != 2) {
+                missing = true;
+            } else {
+                const bool ta = n.attrInt("transA", 0) != 0;
+                const bool tb = n.attrInt("transB", 0) != 0;
+                const double M = static_cast<double>(ta ? (*a)[1] : (*a)[0]);
+                const double K = static_cast<double>(ta ? (*a)[0] : (*a)[1]);
+                const double N = static_cast<double>(tb ? (*b)[0] : (*b)[1]);
+                layer.gemms.push_back(GemmSpec{M / batch, K, N, 1.0, GemmScope::Batch});
+                layer.activation_bytes_per_token = M * K / batch * elem;
+                setOutput(n, {static_cast<std::int64_t>(M), static_cast<std::int64_t>(N)});
+            }
+        } else if (n.op == "MatMul") {
+            layer.kind = LayerKind::Gemm;
+            if (a == nullptr || b == nullptr) {
+                missing = true;
+            } else {
+                // 1-D operands are promoted to matrices (numpy.matmul semantics).
+                Shape sa = a->size() == 1 ? Shape{1, (*a)[0]} : *a;
+                Shape sb = b->size() == 1 ? Shape{(*b)[0], 1} : *b;
+                const std::int64_t M = sa[sa.size() - 2], K = sa.back(), N = sb.back();
+                if (sb[sb.size() - 2] != K)
+                    throw InputError({}, "node " + layer.name, "MatMul inner dimensions differ");
+                auto batchShape =
+                    broadcast(Shape(sa.begin(), sa.end() - 2), Shape(sb.begin(), sb.end() - 2));
+                if (!batchShape)
+                    throw InputError({}, "node " + layer.name, "MatMul batch dimensions differ");
+                layer.gemms.push_back(GemmSpec{static_cast<double>(M), static_cast<double>(K),
+                                               static_cast<double>(N), product(*batchShape) / batch,
+                                               GemmScope::Batch});
+                layer.activation_bytes_per_token =
+                    product(*batchShape) * static_cast<double>(M * K) / batch * elem;
+                Shape out = *batchShape;
+                if (a->size() > 1)
+                    out.push_back(M);
+                if (b->size() > 1)
+                    out.push_back(N);
+                setOutput(n, out);
+            }
+        } else if (n.op == "Attention" || n.op == "MultiHeadAttention") {
+            layer.kind = LayerKind::Attention;
+            m.notes.push_back("node '" + layer.name + "' (" + n.op +
+                              "): fused attention FLOPs not counted");
+        } else if (n.op == "BatchNormalization" || n.op == "LayerNormalization" ||
+                   n.op == "InstanceNormalization") {
+            layer.kind = LayerKind::Norm;
+        } else if (n.op == "Gather" && n.inputs.size() > 0 && inits.count(n.inputs[0]) != 0) {
+            layer.kind = LayerKind::Embedding;
+        }
+        if (missing)
+            m.notes.push_back("node '" + layer.name + "' (" + n.op +
+                              "): operand shape unknown, FLOPs not counted");
+        if (a != nullptr && kShapePreserving.count(n.op) != 0)
+            setOutput(n, *a);
+        else if (a != nullptr && b != nullptr && kBroadcastBinary.count(n.op) != 0)
+            if (auto s = broadcast(*a, *b))
+                setOutput(n, *s);
+        if (layer.parameters > 0 || !layer.gemms.empty() || layer.kind == LayerKind::Attention)
+            m.layers.push_back(std::move(layer));
+    }
+
+    LayerSpec unused;
+    unused.name = "unused initializers";
+    for (const auto& t : graph->initializers)
+        if (isFloatType(t.data_type) && used.count(t.name) == 0) {
+            unused.parameters += static_cast<std::int64_t>(product(t.dims));
+            if (auto d = dtypeOf(t.data_type))
+                paramsByType[*d] += product(t.dims);
+        }
+    if (unused.parameters > 0)
+        m.layers.push_back(std::move(unused));
+    if (m.layers.empty())
+        throw InputError({}, "graph", "no parameters and no Conv/Gemm/MatMul nodes to model");
+
+    // Model dtype: the type holding most parameters, else the first input's element type.
+    double best = -1.0;
+    m.dtype = inputType.value_or(DType::Fp32);
+    for (const auto& [d, count] : paramsByType)
+        if (count > best) {
+            best = count;
+            m.dtype = d;
+        }
+    const double scale = bytesPerElement(m.dtype) / 4.0;
+    for (auto& l : m.layers)
+        l.activation_bytes_per_token *= scale;
+    return m;
+}
+
+ModelSpec readOnnx(const std::filesystem::path& file)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        throw InputError(file.string(), "", "cannot open file");
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    try {
+        std::string name = file.stem().string();
+        if (name == "model")
+            name = file.parent_path().filename().string();
+        return modelFromOnnx(buf.str(), name);
+    } catch (const InputError& e) {
+        throw e.withFile(file.string());
+    }
+}
+
+} // namespace meridian::workload

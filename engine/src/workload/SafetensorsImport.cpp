@@ -1,0 +1,287 @@
+#include "meridian/workload/SafetensorsImport.hpp"
+
+#include "meridian/core/Error.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <tuple>
+
+namespace meridian::workload {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::uint64_t kMaxHeaderBytes = 100'000'000; // the format's own limit
+
+std::optional<std::uint64_t> safetensorsDtypeBytes(std::string_view dtype)
+{
+    static const std::array<std::pair<std::string_view, std::uint64_t>, 17> kSizes{{
+        {"F64", 8},
+        {"F32", 4},
+        {"F16", 2},
+        {"BF16", 2},
+        {"I64", 8},
+        {"I32", 4},
+        {"I16", 2},
+        {"I8", 1},
+        {"U64", 8},
+        {"U32", 4},
+        {"U16", 2},
+        {"U8", 1},
+        {"BOOL", 1},
+        {"F8_E4M3", 1},
+        {"F8_E5M2", 1},
+        {"F8_E8M0", 1},
+        {"C64", 8},
+    }};
+    for (const auto& [name, size] : kSizes)
+        if (name == dtype)
+            return size;
+    return std::nullopt;
+}
+
+std::optional<DType> modelDtype(std::string_view dtype)
+{
+    if (dtype == "F32" || dtype == "F64")
+        return DType::Fp32;
+    if (dtype == "BF16")
+        return DType::Bf16;
+    if (dtype == "F16")
+        return DType::Fp16;
+    if (dtype.rfind("F8_", 0) == 0)
+        return DType::Fp8;
+    return std::nullopt;
+}
+
+/// Block index from "model.layers.12.mlp..." / "transformer.h.3.attn..." (−1 if none) and
+/// the remainder after the index.
+std::pair<long, std::string> blockOf(const std::string& name)
+{
+    for (const std::string_view marker : {"layers.", "h.", "blocks.", "layer."}) {
+        std::size_t pos = 0;
+        while ((pos = name.find(marker, pos)) != std::string::npos) {
+            if (pos == 0 || name[pos - 1] == '.') {
+                std::size_t p = pos + marker.size();
+                std::size_t q = p;
+                while (q < name.size() && std::isdigit(static_cast<unsigned char>(name[q])))
+                    ++q;
+                if (q > p && q < name.size() && name[q] == '.')
+                    return {std::stol(name.substr(p, q - p)), name.substr(q + 1)};
+            }
+            pos += marker.size();
+        }
+    }
+    return {-1, name};
+}
+
+bool contains(const std::string& s, std::string_view part)
+{
+    return s.find(part) != std::string::npos;
+}
+
+LayerKind subKind(const std::string& rest)
+{
+    if (contains(rest, "norm") || rest.rfind("ln", 0) == 0)
+        return LayerKind::Norm;
+    if (contains(rest, "attn") || contains(rest, "attention"))
+        return LayerKind::Attention;
+    if (contains(rest, "mlp") || contains(rest, "feed_forward") || contains(rest, "ffn"))
+        return LayerKind::Mlp;
+    return LayerKind::Other;
+}
+
+} // namespace
+
+std::vector<SafetensorsTensor> parseSafetensorsHeader(std::string_view header_json,
+                                                      std::uint64_t file_size)
+{
+    json j;
+    try {
+        j = json::parse(header_json);
+    } catch (const json::parse_error& e) {
+        throw InputError({}, "header byte " + std::to_string(e.byte), "invalid JSON");
+    }
+    if (!j.is_object())
+        throw InputError({}, "header", "expected a JSON object of tensors");
+    if (file_size < 8 + header_json.size())
+        throw InputError({}, "header", "header longer than the file");
+    const std::uint64_t buffer = file_size - 8 - header_json.size();
+    std::vector<SafetensorsTensor> out;
+    for (const auto& [name, t] : j.items()) {
+        if (name == "__metadata__") {
+            if (!t.is_object())
+                throw InputError({}, name, "expected an object of strings");
+            continue;
+        }
+        if (!t.is_object())
+            throw InputError({}, name, "expected {dtype, shape, data_offsets}");
+        SafetensorsTensor st;
+        st.name = name;
+        auto dt = t.find("dtype");
+        if (dt == t.end() || !dt->is_string())
+            throw InputError({}, name + "/dtype", "missing");
+        st.dtype = dt->get<std::string>();
+        const auto elem = safetensorsDtypeBytes(st.dtype);
+        if (!elem)
+            throw InputError({}, name + "/dtype", "unknown dtype '" + st.dtype + "'");
+        auto sh = t.find("shape");
+        if (sh == t.end() || !sh->is_array())
+            throw InputError({}, name + "/shape", "expected an array of sizes");
+        std::uint64_t numel = 1;
+        for (const auto& d : *sh) {
+            if (!d.is_number_unsigned())
+                throw InputError({}, name + "/shape", "sizes must be non-negative integers");
+            const auto v = d.get<std::uint64_t>();
+            if (v != 0 && numel > (std::uint64_t{1} << 62) / v)
+                throw InputError({}, name + "/shape", "tensor too large");
+            numel *= v;
+            st.shape.push_back(static_cast<std::int64_t>(v));
+        }
+        auto off = t.find("data_offsets");
+        if (off == t.end() || !off->is_array() || off->size() != 2 ||
+            !(*off)[0].is_number_unsigned() || !(*off)[1].is_number_unsigned())
+            throw InputError({}, name + "/data_offsets", "expected [begin, end]");
+        st.begin = (*off)[0].get<std::uint64_t>();
+        st.end = (*off)[1].get<std::uint64_t>();
+        if (st.end < st.begin)
+            throw InputError({}, name + "/data_offsets", "end before begin");
+        if (st.end - st.begin != numel * *elem)
+            throw InputError({}, name + "/data_offsets",
+                             "spans " + std::to_string(st.end - st.begin) + " bytes but shape × " +
+                                 st.dtype + " needs " + std::to_string(numel * *elem));
+        if (st.end > buffer)
+            throw InputError({}, name + "/data_offsets",
+                             "ends at byte " + std::to_string(st.end) +
+                                 " beyond the data buffer of " + std::to_string(buffer) + " bytes");
+        out.push_back(std::move(st));
+    }
+    std::vector<const SafetensorsTensor*> byOffset;
+    for (const auto& t : out)
+        byOffset.push_back(&t);
+    std::sort(byOffset.begin(), byOffset.end(), [](const auto* a, const auto* b) {
+        return std::tie(a->begin, a->end, a->name) < std::tie(b->begin, b->end, b->name);
+    });
+    for (std::size_t i = 1; i < byOffset.size(); ++i)
+        if (byOffset[i]->begin < byOffset[i - 1]->end)
+            throw InputError({}, byOffset[i]->name + "/data_offsets",
+                             "overlaps tensor '" + byOffset[i - 1]->name + "'");
+    return out;
+}
+
+ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
+                               const std::string& name)
+{
+    // Group key orders layers: embeddings, blocks by index, other tensors, final norm, head.
+    struct Key
+    {
+        int rank;
+        long block;
+        int sub;
+        std::string name;
+        auto operator<=>(const Key&) const = default;
+    };
+    std::map<Key, LayerSpec> groups;
+    std::map<std::string, double> bytesByDtype;
+    long blocks = 0;
+    bool head = false;
+    for (const auto& t : tensors) {
+        std::uint64_t numel = 1;
+        for (auto d : t.shape)
+            numel *= static_cast<std::uint64_t>(d);
+        const double bytes = static_cast<double>(t.end - t.begin);
+        bytesByDtype[t.dtype] += bytes;
+        const auto [block, rest] = blockOf(t.name);
+        Key key;
+        LayerKind kind = LayerKind::Other;
+        if (block >= 0) {
+            kind = subKind(rest);
+            const auto kindName = std::string(toString(kind));
+            key = {1, block, static_cast<int>(kind),
+                   "layers." + std::to_string(block) + "." + kindName};
+            blocks = std::max(blocks, block + 1);
+        } else if (contains(t.name, "lm_head") || contains(t.name, "embed_out")) {
+            kind = LayerKind::LmHead;
+            key = {4, 0, 0, "lm_head"};
+            head = true;
+        } else if (contains(t.name, "embed") || contains(t.name, "wte") ||
+                   contains(t.name, "wpe")) {
+            kind = LayerKind::Embedding;
+            key = {0, 0, 0, "embedding"};
+        } else if (contains(t.name, "norm") || contains(t.name, "ln_f")) {
+            kind = LayerKind::Norm;
+            key = {3, 0, 0, "final_norm"};
+        } else {
+            const auto dot = t.name.rfind('.');
+            key = {2, 0, 0, dot == std::string::npos ? t.name : t.name.substr(0, dot)};
+        }
+        LayerSpec& l = groups[key];
+        l.name = key.name;
+        l.kind = kind;
+        l.parameters += static_cast<std::int64_t>(numel);
+        l.weight_bytes += bytes;
+        // A 2-D weight applied to every token: y = x·Wᵀ costs 2·rows·cols FLOPs per token.
+        if (t.shape.size() == 2 && kind != LayerKind::Embedding && kind != LayerKind::Norm)
+            l.gemms.push_back(GemmSpec{1.0, static_cast<double>(t.shape[1]),
+                                       static_cast<double>(t.shape[0]), 1.0, GemmScope::Batch});
+    }
+    ModelSpec m;
+    m.name = name;
+    m.family = "safetensors";
+    m.unit = "token";
+    m.num_blocks = static_cast<int>(blocks);
+    m.source = "safetensors header";
+    // The model dtype is the floating-point dtype holding most bytes.
+    double best = -1.0;
+    for (const auto& [dt, bytes] : bytesByDtype)
+        if (auto d = modelDtype(dt); d && bytes > best) {
+            best = bytes;
+            m.dtype = *d;
+        }
+    for (auto& [key, layer] : groups)
+        m.layers.push_back(std::move(layer));
+    if (m.layers.empty())
+        throw InputError({}, "header", "the file holds no tensors");
+    m.notes.push_back("attention score/context FLOPs are not included (no head count in a "
+                      "safetensors header); activation sizes unknown");
+    if (!head)
+        m.notes.push_back("no lm_head tensor: tied embeddings, logits FLOPs not included");
+    return m;
+}
+
+ModelSpec readSafetensors(const std::filesystem::path& file)
+{
+    try {
+        std::ifstream in(file, std::ios::binary);
+        if (!in)
+            throw InputError({}, "", "cannot open file");
+        std::error_code ec;
+        const std::uint64_t size = std::filesystem::file_size(file, ec);
+        if (ec || size < 8)
+            throw InputError({}, "header", "file shorter than the 8-byte header length");
+        std::array<unsigned char, 8> raw{};
+        in.read(reinterpret_cast<char*>(raw.data()), 8);
+        std::uint64_t n = 0;
+        for (int i = 7; i >= 0; --i) // little-endian
+            n = (n << 8) | raw[static_cast<std::size_t>(i)];
+        if (n > size - 8 || n > kMaxHeaderBytes)
+            throw InputError({}, "header",
+                             "header length " + std::to_string(n) + " exceeds the file (" +
+                                 std::to_string(size) + " bytes) or the 100 MB limit");
+        std::string header(static_cast<std::size_t>(n), '\0');
+        in.read(header.data(), static_cast<std::streamsize>(n));
+        if (!in)
+            throw InputError({}, "header", "truncated header");
+        const auto tensors = parseSafetensorsHeader(header, size);
+        return modelFromSafetensors(tensors, file.stem().string());
+    } catch (const InputError& e) {
+        throw e.withFile(file.string());
+    }
+}
+
+} // namespace meridian::workload
