@@ -1,0 +1,123 @@
+// meridian-cli run: runs the experiment of a .topo file headless and writes its results.
+#include "Args.hpp"
+#include "Commands.hpp"
+
+#include "meridian/core/Error.hpp"
+#include "meridian/core/Units.hpp"
+#include "meridian/experiment/Runner.hpp"
+#include "meridian/io/ProjectFile.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <iostream>
+#include <sstream>
+
+namespace meridian::cli {
+
+namespace {
+
+const char* kRunHelp =
+    R"(usage: meridian-cli run FILE.topo [--seed N] [--iterations K] [--out DIR] [--format json,csv]
+                        [--sample-interval 1s] [--quiet]
+
+Runs the experiment of FILE.topo on the event engine and prints a per-phase table.
+  --seed N             override the experiment's seed (same file + seed = identical results.json)
+  --iterations K       override the number of training iterations
+  --out DIR            write DIR/results.json, CSV files and DIR/run-info.json (default: results)
+  --format LIST        json, csv or json,csv (default json,csv)
+  --sample-interval T  link utilisation sampling interval (default 1s)
+  --quiet              print only errors and the output folder
+exit codes: 0 success, 1 the run failed (e.g. a link failed with no alternative path),
+            2 invalid file or arguments (with the file, JSON path and problem)
+)";
+
+/// Prints phase progress to stderr so stdout keeps only the table.
+class ConsoleObserver : public experiment::RunObserver
+{
+public:
+    explicit ConsoleObserver(bool quiet) : m_quiet(quiet) {}
+    void phaseFinished(const experiment::PhaseResult& p) override
+    {
+        if (m_quiet)
+            return;
+        std::cerr << "  " << p.name;
+        if (p.iteration >= 0)
+            std::cerr << " #" << p.iteration;
+        std::cerr << " done at t = " << units::formatDuration(p.end_s) << "\n";
+    }
+
+private:
+    bool m_quiet;
+};
+
+} // namespace
+
+int cmdRun(int argc, char** argv, int first)
+{
+    const Args args = parseArgs(argc, argv, first, {"help", "quiet"}, {{"o", "out"}});
+    if (args.has("help")) {
+        std::cout << kRunHelp;
+        return kExitOk;
+    }
+    if (args.positional.size() != 1) {
+        std::cerr << kRunHelp;
+        return kExitBadInput;
+    }
+    const std::filesystem::path file = args.positional[0];
+    const std::string format = args.get("format").value_or("json,csv");
+    bool json = false, csv = false;
+    std::stringstream fs(format);
+    for (std::string part; std::getline(fs, part, ',');) {
+        if (part == "json")
+            json = true;
+        else if (part == "csv")
+            csv = true;
+        else
+            throw InputError("command line", "--format", "unknown format '" + part + "' (expected json, csv)");
+    }
+    experiment::RunOptions options;
+    if (args.get("iterations"))
+        options.iterations = static_cast<int>(intOption(args, "iterations", 1));
+    if (args.get("seed")) {
+        const long long seed = intOption(args, "seed", 1);
+        if (seed < 0)
+            throw InputError("command line", "--seed", "must not be negative");
+        options.seed = static_cast<std::uint64_t>(seed);
+    }
+    if (auto s = args.get("sample-interval")) {
+        auto v = units::parseDurationS(*s);
+        if (!v || !(*v > 0))
+            throw InputError("command line", "--sample-interval", "expected a positive duration such as 1s");
+        options.sample_interval_s = *v;
+    }
+    options.project_dir = file.parent_path();
+    options.topology_name = file.filename().string();
+    const bool quiet = args.has("quiet");
+
+    const io::Project project = io::readProject(file);
+    experiment::Runner runner(project, options);
+    for (const auto& w : runner.spec().warnings)
+        std::cerr << "warning: " << w << "\n";
+    ConsoleObserver observer(quiet);
+    const auto wallStart = std::chrono::steady_clock::now();
+    const experiment::Results results = runner.run(&observer);
+    const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+
+    const std::filesystem::path out = args.get("out").value_or("results");
+    experiment::writeResults(results, out, json, csv);
+    nlohmann::ordered_json info;
+    info["topology"] = file.string();
+    info["wall_time_s"] = wall_s;
+    info["events"] = results.engine.events;
+    info["events_per_s"] = wall_s > 0 ? static_cast<double>(results.engine.events) / wall_s : 0.0;
+    info["transfers"] = results.engine.flows;
+    io::writeFileAtomically(out / "run-info.json", info.dump(2) + "\n");
+    if (!quiet)
+        std::cout << experiment::resultsSummary(results);
+    std::cout << "wall time " << units::formatDuration(wall_s) << ", " << results.engine.events << " events; results in "
+              << out.string() << "\n";
+    return kExitOk;
+}
+
+} // namespace meridian::cli

@@ -1,0 +1,102 @@
+#pragma once
+// The declarative experiment of a .topo file (the "experiment" object, ARCHITECTURE §4/§6).
+//
+// Three kinds:
+//  * "training" (default): data-parallel training of a model across compute centres:
+//    broadcast of weights and dataset shards, then per iteration compute, intra-centre
+//    collective, inter-centre collective and parameter update.
+//  * "collective": one collective among explicit participants, repeated (compare nccl-tests).
+//  * "p2p": one point-to-point transfer, repeated (compare iperf).
+// parseExperiment() validates everything against the topology and reports InputError with
+// the JSON path ("/experiment/inter_center/collective") and the problem.
+
+#include "meridian/topology/Topology.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace meridian::experiment {
+
+enum class ExperimentKind { Training, Collective, P2p };
+
+/// Transport protocol names as in the file: "tcp", "udp", "gbn", "sr" (reliable custom
+/// protocol with go-back-N or selective-repeat retransmission, RDMA-like).
+enum class ProtocolName { Tcp, Udp, ReliableGbn, ReliableSr };
+
+struct CollectivePhaseSpec
+{
+    std::string collective = "ring"; ///< algorithm name (collective::algorithmFromString)
+    ProtocolName protocol = ProtocolName::Tcp;
+    int chunks = 1;                 ///< pipelining chunks per block
+    std::vector<std::string> order; ///< explicit ring order of centre ids (empty = topology-aware)
+};
+
+struct TrainingSpec
+{
+    nlohmann::json model;       ///< {"preset": "..."} or {"file": "..."} (relative to the .topo)
+    std::string dataset_name;
+    double dataset_bytes = 0.0; ///< total dataset size, split into equal shards per centre
+    std::string mode = "data";  ///< parallelism: only data parallelism is simulated
+    double global_batch_tokens = 4194304.0;
+    int seq_len = 8192;
+    std::string dtype = "bf16";   ///< weights/gradients dtype on the wire
+    int zero_stage = 0;
+    double mfu = 0.4;             ///< model FLOPs utilisation for the roofline compute model
+    bool activation_recompute = false;
+    std::string source;           ///< centre that holds the model and dataset at t = 0
+    std::string broadcast_algorithm = "binomial";
+    ProtocolName broadcast_protocol = ProtocolName::Tcp;
+    bool broadcast_dataset = true;
+    CollectivePhaseSpec intra_center{"ring", ProtocolName::Tcp, 1, {}};
+    CollectivePhaseSpec inter_center{"ring", ProtocolName::Tcp, 1, {}};
+    double update_s = -1.0;       ///< optimizer step time; < 0 = from the compute model
+};
+
+struct MicroBenchmarkSpec
+{
+    std::string operation = "allreduce"; ///< collective kinds; "p2p" for point-to-point
+    std::string algorithm = "ring";
+    std::vector<std::string> participants; ///< node ids (collective) or {from, to} (p2p)
+    double bytes = 0.0;
+    ProtocolName protocol = ProtocolName::Tcp;
+    int repeat = 1;
+    int chunks = 1;
+};
+
+/// TCP settings of the hosts ("transport" object); defaults are Linux's.
+struct TransportSpec
+{
+    double mss_bytes = 1448.0;
+    int initial_window_segments = 10;
+    double max_window_bytes = 6.0 * 1024.0 * 1024.0; ///< tcp_rmem[2]; 0 = unlimited
+    double min_rto_s = 0.2;
+    bool slow_start_after_idle = true;
+};
+
+struct ExperimentSpec
+{
+    ExperimentKind kind = ExperimentKind::Training;
+    TrainingSpec training;
+    MicroBenchmarkSpec bench;
+    TransportSpec transport;
+    int iterations = 1;
+    std::uint64_t seed = 1;
+    /// Keys that are accepted but have no effect in this version, with the reason; the CLI
+    /// prints them as warnings (e.g. control-plane "triggers").
+    std::vector<std::string> warnings;
+};
+
+std::string_view toString(ExperimentKind k);
+std::string_view toString(ProtocolName p);
+std::optional<ProtocolName> protocolFromString(std::string_view s);
+
+/// Parses and checks the "experiment" object against the topology. `fileLabel` names the
+/// file in errors. Throws InputError (file, "/experiment/...", problem).
+ExperimentSpec parseExperiment(const nlohmann::json& experiment, const topology::Topology& topo,
+                               const std::string& fileLabel);
+
+} // namespace meridian::experiment

@@ -1,0 +1,103 @@
+#pragma once
+// Results of one experiment run (ARCHITECTURE §7, docs/results-format.md).
+// Everything here is simulated time or counts: no wall-clock figures, so the same .topo
+// and seed give a byte-identical results.json.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace meridian::experiment {
+
+struct PhaseResult
+{
+    std::string name; ///< broadcast | compute | intra_center | inter_center | update
+    int iteration = -1; ///< -1 for the one-off broadcast phase
+    double start_s = 0.0;
+    double end_s = 0.0;
+    double duration_s() const { return end_s - start_s; }
+};
+
+struct IterationResult
+{
+    int index = 0;
+    double start_s = 0.0;
+    double compute_s = 0.0;      ///< slowest centre's compute
+    double intra_center_s = 0.0; ///< intra-centre collective phase (all centres, wall span)
+    double inter_center_s = 0.0;
+    double update_s = 0.0;
+    double total_s = 0.0;
+    double gpu_effective_compute_ratio = 0.0; ///< compute_s / total_s (seed 002 §2)
+};
+
+struct CenterResult
+{
+    std::string id;
+    int gpus = 0;
+    std::string gpu_model;
+    double compute_s = 0.0;
+    double communication_s = 0.0;
+    double idle_s = 0.0;
+};
+
+struct LinkResult
+{
+    std::string id;
+    double bytes = 0.0; ///< both directions
+    double utilization_mean = 0.0;
+    double utilization_peak = 0.0;
+    std::vector<double> utilization_series; ///< max of both directions, one per sample interval
+};
+
+struct CollectiveResult
+{
+    std::string operation;
+    std::string algorithm;
+    std::string protocol;
+    int ranks = 0;
+    double bytes = 0.0;
+    std::vector<double> repetitions_s;
+    double mean_s = 0.0;
+    double algbw_gbps = 0.0; ///< bytes / mean time (nccl-tests)
+    double busbw_gbps = 0.0; ///< algbw × bus factor (nccl-tests PERFORMANCE.md)
+};
+
+struct EngineStats
+{
+    std::uint64_t events = 0;
+    std::uint64_t flows = 0;
+};
+
+struct Results
+{
+    std::string topology; ///< file name of the .topo (no directory: results are portable)
+    std::string kind;     ///< training | collective | p2p
+    std::uint64_t seed = 0;
+    std::vector<PhaseResult> phases;
+    std::vector<IterationResult> iterations;
+    std::vector<CenterResult> centers;
+    std::vector<LinkResult> links;
+    bool has_collective = false;
+    CollectiveResult collective;
+    double sample_interval_s = 0.0;
+    /// End times of the utilisation samples (a sample is taken only while traffic flows).
+    std::vector<double> sample_times_s;
+    double total_s = 0.0;
+    std::vector<std::string> warnings;
+    // Training summary.
+    std::string model;
+    double model_parameters = 0.0;
+    double model_bytes = 0.0;
+    EngineStats engine;
+};
+
+/// results.json text (format "meridian.results", version 1), deterministic.
+std::string resultsToJson(const Results& results);
+/// Writes results.json and the CSV files (phases.csv, iterations.csv, centers.csv, links.csv,
+/// or collective.csv for micro-benchmarks) into `dir`, creating it. Atomic per file.
+void writeResults(const Results& results, const std::filesystem::path& dir, bool json, bool csv);
+/// A human-readable per-phase table (what `meridian-cli run` prints).
+std::string resultsSummary(const Results& results);
+
+} // namespace meridian::experiment

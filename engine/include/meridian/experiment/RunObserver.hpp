@@ -1,0 +1,33 @@
+#pragma once
+// How a run reports to its front end (STYLE: the kernel never knows the GUI). The CLI
+// prints; the GUI adapts these calls into queued Qt signals on its worker thread.
+// Calls arrive on the thread that runs Runner::run(), in simulated-time order.
+
+#include "meridian/experiment/Results.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace meridian::experiment {
+
+struct RunSnapshot
+{
+    double time_s = 0.0;
+    double progress = 0.0; ///< 0..1, by completed phases
+    /// Utilisation of every link of the user's topology over the last sample interval
+    /// (max of both directions), in LinkId order.
+    std::vector<std::pair<std::string, double>> link_utilisation;
+};
+
+class RunObserver
+{
+public:
+    virtual ~RunObserver() = default;
+    virtual void phaseStarted(const std::string& /*name*/, int /*iteration*/, double /*time_s*/) {}
+    virtual void phaseFinished(const PhaseResult& /*phase*/) {}
+    /// At least once per phase and every `RunOptions::snapshot_interval_s` of simulated time.
+    virtual void snapshot(const RunSnapshot& /*snapshot*/) {}
+};
+
+} // namespace meridian::experiment

@@ -1,0 +1,68 @@
+#pragma once
+// Runs the experiment of a project on the event engine (ARCHITECTURE §4, docs/experiments.md).
+//
+// Training (data parallel):
+//   0. Every centre gets ranks: its explicit GPU children, or — without children — servers
+//      synthesised from its `fabric` (servers of gpus_per_server GPUs, leaves, spines, a
+//      border link to the centre node) that are added to a private copy of the topology and
+//      simulated by the same network engine.
+//   1. broadcast: model weights (broadcast DAG among the centres' lead ranks) and, at the same
+//      time, one dataset shard per other centre, from the source centre.
+//   2. per iteration: compute (roofline/systolic time of tokens-per-GPU on each centre's
+//      device) → intra_center (all-reduce of the gradients among the centre's ranks) →
+//      inter_center (all-reduce among the centres' lead ranks over the WAN) → update (lead
+//      rank broadcasts the result inside its centre, then the optimiser step).
+// Collective / p2p micro-benchmarks run one collective or transfer `repeat` times back to back.
+//
+// run() is deterministic for a given project and seed. cancel() may be called from any thread.
+
+#include "meridian/experiment/ExperimentSpec.hpp"
+#include "meridian/experiment/Results.hpp"
+#include "meridian/experiment/RunObserver.hpp"
+#include "meridian/io/ProjectFile.hpp"
+
+#include <atomic>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace meridian::experiment {
+
+/// Thrown by run() when cancel() was called.
+class RunCancelled : public std::runtime_error
+{
+public:
+    RunCancelled() : std::runtime_error("run cancelled") {}
+};
+
+struct RunOptions
+{
+    std::optional<int> iterations;      ///< overrides the file's "iterations"
+    std::optional<std::uint64_t> seed;  ///< overrides the file's "seed"
+    std::filesystem::path project_dir;  ///< base for relative model files
+    std::string topology_name;          ///< file name recorded in results ("x.topo")
+    double sample_interval_s = 1.0;     ///< link utilisation series
+    double snapshot_interval_s = 1.0;   ///< observer snapshots
+};
+
+class Runner
+{
+public:
+    /// Parses and checks the project's experiment; throws InputError on bad input.
+    Runner(const io::Project& project, RunOptions options = {});
+
+    const ExperimentSpec& spec() const { return m_spec; }
+    /// Runs to the end. Throws InputError (unreachable centre, infeasible input),
+    /// RunCancelled, or InternalError.
+    Results run(RunObserver* observer = nullptr);
+    void cancel() { m_cancel.store(true); }
+
+private:
+    const io::Project& m_project;
+    RunOptions m_options;
+    ExperimentSpec m_spec;
+    std::atomic<bool> m_cancel{false};
+};
+
+} // namespace meridian::experiment

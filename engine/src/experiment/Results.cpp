@@ -1,0 +1,217 @@
+#include "meridian/experiment/Results.hpp"
+
+#include "meridian/core/Error.hpp"
+#include "meridian/core/Units.hpp"
+#include "meridian/io/ProjectFile.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <sstream>
+
+namespace meridian::experiment {
+
+using ojson = nlohmann::ordered_json;
+
+std::string resultsToJson(const Results& r)
+{
+    ojson j;
+    j["format"] = "meridian.results";
+    j["version"] = 1;
+    j["topology"] = r.topology;
+    j["kind"] = r.kind;
+    j["seed"] = r.seed;
+    j["total_s"] = r.total_s;
+    if (!r.model.empty())
+        j["model"] = {{"name", r.model}, {"parameters", r.model_parameters}, {"bytes", r.model_bytes}};
+    ojson phases = ojson::array();
+    for (const auto& p : r.phases) {
+        ojson o;
+        o["name"] = p.name;
+        if (p.iteration >= 0)
+            o["iteration"] = p.iteration;
+        o["start_s"] = p.start_s;
+        o["end_s"] = p.end_s;
+        o["duration_s"] = p.duration_s();
+        phases.push_back(std::move(o));
+    }
+    j["phases"] = std::move(phases);
+    if (r.kind == "training") {
+        ojson its = ojson::array();
+        for (const auto& i : r.iterations) {
+            its.push_back({{"index", i.index},
+                           {"start_s", i.start_s},
+                           {"compute_s", i.compute_s},
+                           {"intra_center_s", i.intra_center_s},
+                           {"inter_center_s", i.inter_center_s},
+                           {"update_s", i.update_s},
+                           {"total_s", i.total_s},
+                           {"gpu_effective_compute_ratio", i.gpu_effective_compute_ratio}});
+        }
+        j["iterations"] = std::move(its);
+        ojson cs = ojson::array();
+        for (const auto& c : r.centers) {
+            cs.push_back({{"id", c.id},
+                          {"gpus", c.gpus},
+                          {"gpu_model", c.gpu_model},
+                          {"compute_s", c.compute_s},
+                          {"communication_s", c.communication_s},
+                          {"idle_s", c.idle_s}});
+        }
+        j["centers"] = std::move(cs);
+    }
+    ojson ls = ojson::array();
+    for (const auto& l : r.links) {
+        ls.push_back({{"id", l.id},
+                      {"bytes", l.bytes},
+                      {"utilization_mean", l.utilization_mean},
+                      {"utilization_peak", l.utilization_peak},
+                      {"utilization_series", l.utilization_series}});
+    }
+    j["links"] = std::move(ls);
+    j["sample_interval_s"] = r.sample_interval_s;
+    j["sample_times_s"] = r.sample_times_s;
+    if (r.has_collective) {
+        const auto& c = r.collective;
+        j["collective"] = {{"operation", c.operation},   {"algorithm", c.algorithm},
+                           {"protocol", c.protocol},     {"ranks", c.ranks},
+                           {"bytes", c.bytes},           {"repetitions_s", c.repetitions_s},
+                           {"mean_s", c.mean_s},         {"algbw_gbps", c.algbw_gbps},
+                           {"busbw_gbps", c.busbw_gbps}};
+    }
+    j["warnings"] = r.warnings;
+    j["engine"] = {{"events", r.engine.events}, {"flows", r.engine.flows}};
+    return j.dump(2) + "\n";
+}
+
+namespace {
+std::string num(double v)
+{
+    return units::formatNumber(v);
+}
+
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+} // namespace
+
+void writeResults(const Results& r, const std::filesystem::path& dir, bool json, bool csv)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        throw InputError(dir.string(), "", "cannot create the output folder: " + ec.message());
+    if (json)
+        io::writeFileAtomically(dir / "results.json", resultsToJson(r));
+    if (!csv)
+        return;
+    {
+        std::ostringstream s;
+        s << "name,iteration,start_s,end_s,duration_s\n";
+        for (const auto& p : r.phases)
+            s << p.name << ',' << p.iteration << ',' << num(p.start_s) << ',' << num(p.end_s) << ','
+              << num(p.duration_s()) << '\n';
+        io::writeFileAtomically(dir / "phases.csv", s.str());
+    }
+    if (r.kind == "training") {
+        std::ostringstream s;
+        s << "index,start_s,compute_s,intra_center_s,inter_center_s,update_s,total_s,gpu_effective_compute_ratio\n";
+        for (const auto& i : r.iterations)
+            s << i.index << ',' << num(i.start_s) << ',' << num(i.compute_s) << ',' << num(i.intra_center_s)
+              << ',' << num(i.inter_center_s) << ',' << num(i.update_s) << ',' << num(i.total_s) << ','
+              << num(i.gpu_effective_compute_ratio) << '\n';
+        io::writeFileAtomically(dir / "iterations.csv", s.str());
+        std::ostringstream c;
+        c << "id,gpus,gpu_model,compute_s,communication_s,idle_s\n";
+        for (const auto& x : r.centers)
+            c << csvField(x.id) << ',' << x.gpus << ',' << csvField(x.gpu_model) << ',' << num(x.compute_s) << ','
+              << num(x.communication_s) << ',' << num(x.idle_s) << '\n';
+        io::writeFileAtomically(dir / "centers.csv", c.str());
+    }
+    {
+        std::ostringstream s;
+        s << "id,bytes,utilization_mean,utilization_peak\n";
+        for (const auto& l : r.links)
+            s << csvField(l.id) << ',' << num(l.bytes) << ',' << num(l.utilization_mean) << ','
+              << num(l.utilization_peak) << '\n';
+        io::writeFileAtomically(dir / "links.csv", s.str());
+    }
+    if (r.has_collective) {
+        std::ostringstream s;
+        s << "repetition,time_s,algbw_gbps,busbw_gbps\n";
+        const auto& c = r.collective;
+        for (std::size_t i = 0; i < c.repetitions_s.size(); ++i) {
+            const double t = c.repetitions_s[i];
+            const double alg = t > 0 ? c.bytes * 8.0 / t / 1e9 : 0.0;
+            const double factor = c.algbw_gbps > 0 ? c.busbw_gbps / c.algbw_gbps : 1.0;
+            s << i << ',' << num(t) << ',' << num(alg) << ',' << num(alg * factor) << '\n';
+        }
+        io::writeFileAtomically(dir / "collective.csv", s.str());
+    }
+}
+
+std::string resultsSummary(const Results& r)
+{
+    std::ostringstream s;
+    char line[256];
+    s << "experiment: " << r.kind << "  topology: " << r.topology << "  seed: " << r.seed << "\n";
+    if (!r.model.empty())
+        s << "model: " << r.model << " (" << num(r.model_parameters / 1e9) << " B parameters, "
+          << units::formatBytes(r.model_bytes) << " on the wire)\n";
+    s << "\n";
+    std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", "phase", "iter", "start", "end", "duration");
+    s << line;
+    for (const auto& p : r.phases) {
+        std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", p.name.c_str(),
+                      p.iteration >= 0 ? std::to_string(p.iteration).c_str() : "-",
+                      units::formatDuration(p.start_s).c_str(), units::formatDuration(p.end_s).c_str(),
+                      units::formatDuration(p.duration_s()).c_str());
+        s << line;
+    }
+    if (!r.iterations.empty()) {
+        s << "\n";
+        std::snprintf(line, sizeof line, "%-5s %12s %12s %12s %12s %12s %8s\n", "iter", "compute", "intra",
+                      "inter", "update", "total", "GPU eff");
+        s << line;
+        for (const auto& i : r.iterations) {
+            std::snprintf(line, sizeof line, "%-5d %12s %12s %12s %12s %12s %7.1f%%\n", i.index,
+                          units::formatDuration(i.compute_s).c_str(), units::formatDuration(i.intra_center_s).c_str(),
+                          units::formatDuration(i.inter_center_s).c_str(), units::formatDuration(i.update_s).c_str(),
+                          units::formatDuration(i.total_s).c_str(), i.gpu_effective_compute_ratio * 100.0);
+            s << line;
+        }
+    }
+    if (!r.centers.empty()) {
+        s << "\n";
+        std::snprintf(line, sizeof line, "%-12s %6s %-12s %12s %12s %12s\n", "centre", "GPUs", "model", "compute",
+                      "comm", "idle");
+        s << line;
+        for (const auto& c : r.centers) {
+            std::snprintf(line, sizeof line, "%-12s %6d %-12s %12s %12s %12s\n", c.id.c_str(), c.gpus,
+                          c.gpu_model.c_str(), units::formatDuration(c.compute_s).c_str(),
+                          units::formatDuration(c.communication_s).c_str(), units::formatDuration(c.idle_s).c_str());
+            s << line;
+        }
+    }
+    if (r.has_collective) {
+        const auto& c = r.collective;
+        s << "\n" << c.operation << " (" << c.algorithm << ", " << c.protocol << ") over " << c.ranks << " ranks, "
+          << units::formatBytes(c.bytes) << ": mean " << units::formatDuration(c.mean_s) << ", algbw "
+          << num(c.algbw_gbps) << " Gbit/s, busbw " << num(c.busbw_gbps) << " Gbit/s\n";
+    }
+    s << "\ntotal simulated time: " << units::formatDuration(r.total_s) << "\n";
+    for (const auto& w : r.warnings)
+        s << "warning: " << w << "\n";
+    return s.str();
+}
+
+} // namespace meridian::experiment
