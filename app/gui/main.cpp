@@ -1,0 +1,169 @@
+// meridian: the desktop topology designer. All logic lives in meridian_ui.
+#include "ui/MainWindow.hpp"
+#include "ui/Resources.hpp"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QPalette>
+#include <QStyleFactory>
+#include <QTimer>
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+bool displayAvailable()
+{
+    // An explicit platform (offscreen, xcb, wayland, ...) is the user's choice; otherwise we
+    // need an X11 or Wayland display.
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") ||
+           !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+bool wantsHelpOrVersion(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "--version" || a == "-v" || a == "--help-all")
+            return true;
+    }
+    return false;
+}
+
+void applyLook(QApplication& app)
+{
+    app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p = app.palette();
+    p.setColor(QPalette::Window, QColor(0xf3, 0xf5, 0xf8));
+    p.setColor(QPalette::Base, Qt::white);
+    p.setColor(QPalette::AlternateBase, QColor(0xf6, 0xf8, 0xfb));
+    p.setColor(QPalette::Button, QColor(0xf7, 0xf8, 0xfa));
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb5));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(0x8a, 0x94, 0xa3));
+    app.setPalette(p);
+    QFont f = app.font();
+    if (f.pointSizeF() < 9.5)
+        f.setPointSizeF(9.5);
+    app.setFont(f);
+}
+
+bool applyLayout(meridian::ui::MainWindow& window, const QString& kind)
+{
+    if (kind == QLatin1String("force"))
+        window.layoutForceDirected();
+    else if (kind == QLatin1String("spring"))
+        window.layoutSpring();
+    else if (kind == QLatin1String("geo"))
+        window.layoutGeographic();
+    else {
+        std::fprintf(stderr, "meridian: unknown layout '%s' (force, spring or geo)\n",
+                     qPrintable(kind));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (!displayAvailable() && !wantsHelpOrVersion(argc, argv)) {
+        std::fprintf(
+            stderr, "meridian: no display available (neither DISPLAY nor WAYLAND_DISPLAY is set).\n"
+                    "  For headless work use the command-line tool:  meridian-cli --help\n"
+                    "  To render without a display, set QT_QPA_PLATFORM=offscreen (e.g. with "
+                    "--screenshot).\n");
+        return 2;
+    }
+    if (wantsHelpOrVersion(argc, argv) && !displayAvailable())
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // --help must work on a headless machine
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("meridian"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Meridian"));
+    QApplication::setOrganizationName(QStringLiteral("Meridian"));
+    QApplication::setApplicationVersion(QStringLiteral(MERIDIAN_VERSION));
+    meridian::ui::initResources();
+    applyLook(app);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Meridian — design and simulate AI training across WAN-connected compute "
+                       "centres.\nFor headless runs use meridian-cli."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .topo project to open."),
+                                 QStringLiteral("[FILE.topo]"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Open FILE, fit the view, save a PNG of the main window to OUT and exit."),
+        QStringLiteral("OUT.png"));
+    const QCommandLineOption size(
+        QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1360x860)."),
+        QStringLiteral("WxH"));
+    const QCommandLineOption noRecovery(
+        QStringLiteral("no-recovery"),
+        QStringLiteral("Do not offer to restore an autosaved drawing."));
+    const QCommandLineOption importOpt(
+        QStringLiteral("import"),
+        QStringLiteral("Import a GraphML map (Topology Zoo) into a new drawing, placed "
+                       "geographically when it has coordinates."),
+        QStringLiteral("FILE.graphml"));
+    parser.addOption(importOpt);
+    const QCommandLineOption layoutOpt(
+        QStringLiteral("layout"),
+        QStringLiteral("After opening, apply an automatic layout: force, spring or geo."),
+        QStringLiteral("KIND"));
+    parser.addOption(layoutOpt);
+    parser.addOption(screenshot);
+    parser.addOption(size);
+    parser.addOption(noRecovery);
+    parser.process(app);
+
+    meridian::ui::MainWindow window;
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    const QStringList files = parser.positionalArguments();
+
+    if (parser.isSet(screenshot)) {
+        // Headless rendering: errors go to stderr, never to a modal box.
+        int status = 0;
+        window.setErrorReporter([&status](const QString& title, const QString& text) {
+            std::fprintf(stderr, "meridian: %s\n%s\n", qPrintable(title), qPrintable(text));
+            status = 1;
+        });
+        window.setAsker([](const QString&, const QString&, QMessageBox::StandardButtons) {
+            return QMessageBox::No;
+        });
+        if (!files.isEmpty() && !window.openFile(files.first()))
+            return 1;
+        if (parser.isSet(importOpt) && !window.importGraphml(parser.value(importOpt)))
+            return 1;
+        if (parser.isSet(layoutOpt) && !applyLayout(window, parser.value(layoutOpt)))
+            return 2;
+        window.show();
+        if (!window.screenshot(parser.value(screenshot))) {
+            std::fprintf(stderr, "meridian: cannot write %s\n",
+                         qPrintable(parser.value(screenshot)));
+            return 1;
+        }
+        return status;
+    }
+
+    window.show();
+    if (!files.isEmpty())
+        window.openFile(files.first());
+    else if (parser.isSet(importOpt))
+        window.importGraphml(parser.value(importOpt));
+    if (parser.isSet(layoutOpt))
+        applyLayout(window, parser.value(layoutOpt));
+    else if (!parser.isSet(noRecovery))
+        QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+    return app.exec();
+}

@@ -1,0 +1,253 @@
+#include "ui/CanvasView.hpp"
+
+#include "ui/NodeItem.hpp"
+#include "ui/TopologyScene.hpp"
+
+#include <QContextMenuEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMimeData>
+#include <QScrollBar>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace meridian::ui {
+
+namespace {
+constexpr qreal kMinZoom = 0.01;
+constexpr qreal kMaxZoom = 8.0;
+} // namespace
+
+QString CanvasView::nodeKindMimeType()
+{
+    return QStringLiteral("application/x-meridian-node-kind");
+}
+
+CanvasView::CanvasView(TopologyScene* scene, QWidget* parent)
+    : QGraphicsView(scene, parent), m_scene(scene)
+{
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                   QPainter::SmoothPixmapTransform);
+    setDragMode(RubberBandDrag);
+    setRubberBandSelectionMode(Qt::IntersectsItemShape);
+    // Repaint only what changed; never the whole viewport per moved item.
+    setViewportUpdateMode(SmartViewportUpdate);
+    setOptimizationFlags(DontSavePainterState | DontAdjustForAntialiasing);
+    setCacheMode(CacheBackground);
+    setTransformationAnchor(AnchorUnderMouse);
+    setResizeAnchor(AnchorViewCenter);
+    setAcceptDrops(true);
+    setFrameShape(QFrame::NoFrame);
+    setMouseTracking(true);
+}
+
+void CanvasView::setZoom(qreal factor)
+{
+    factor = std::clamp(factor, kMinZoom, kMaxZoom);
+    const ViewportAnchor anchor = transformationAnchor();
+    setTransform(QTransform::fromScale(factor, factor));
+    setTransformationAnchor(anchor);
+    resetCachedContent();
+    Q_EMIT zoomChanged(factor);
+}
+
+void CanvasView::zoomBy(qreal factor)
+{
+    const qreal target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
+    if (qFuzzyCompare(target, zoom()))
+        return;
+    scale(target / zoom(), target / zoom());
+    resetCachedContent();
+    Q_EMIT zoomChanged(zoom());
+}
+
+void CanvasView::fitAll()
+{
+    QRectF r = m_scene->itemsBoundingRect();
+    if (r.isEmpty())
+        r = QRectF(-300, -200, 600, 400);
+    r.adjust(-40, -40, 40, 40);
+    m_scene->setSceneRect(m_scene->sceneRect().united(m_scene->contentRect()));
+    fitInView(r, Qt::KeepAspectRatio);
+    if (zoom() > 1.5)
+        setZoom(1.5); // a tiny drawing is shown at a comfortable size, not blown up
+    if (zoom() < kMinZoom)
+        setZoom(kMinZoom);
+    centerOn(r.center());
+    resetCachedContent();
+    Q_EMIT zoomChanged(zoom());
+}
+
+void CanvasView::wheelEvent(QWheelEvent* event)
+{
+    // Plain wheel and Ctrl+wheel both zoom around the cursor (diagram-editor convention);
+    // Shift+wheel scrolls horizontally, Alt+wheel vertically.
+    if (event->modifiers() & (Qt::ShiftModifier | Qt::AltModifier)) {
+        QGraphicsView::wheelEvent(event);
+        return;
+    }
+    const qreal steps = event->angleDelta().y() / 120.0;
+    if (steps == 0)
+        return;
+    zoomBy(std::pow(1.15, steps));
+    event->accept();
+}
+
+void CanvasView::keyPressEvent(QKeyEvent* event)
+{
+    const qreal g = m_scene->gridSize();
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.25);
+        return;
+    case Qt::Key_Minus:
+        zoomBy(1 / 1.25);
+        return;
+    case Qt::Key_Space:
+        if (!event->isAutoRepeat()) {
+            m_spaceHeld = true;
+            viewport()->setCursor(Qt::OpenHandCursor);
+        }
+        return;
+    case Qt::Key_Left:
+        m_scene->nudgeSelection({-g, 0});
+        return;
+    case Qt::Key_Right:
+        m_scene->nudgeSelection({g, 0});
+        return;
+    case Qt::Key_Up:
+        m_scene->nudgeSelection({0, -g});
+        return;
+    case Qt::Key_Down:
+        m_scene->nudgeSelection({0, g});
+        return;
+    case Qt::Key_Escape:
+        m_scene->setMode(TopologyScene::Mode::Select);
+        m_scene->clearSelection();
+        return;
+    default:
+        QGraphicsView::keyPressEvent(event);
+    }
+}
+
+void CanvasView::keyReleaseEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_spaceHeld = false;
+        viewport()->unsetCursor();
+        return;
+    }
+    QGraphicsView::keyReleaseEvent(event);
+}
+
+void CanvasView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceHeld)) {
+        m_panning = true;
+        m_panLast = event->position().toPoint();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void CanvasView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (m_panning) {
+        const QPoint p = event->position().toPoint();
+        const QPoint d = p - m_panLast;
+        m_panLast = p;
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void CanvasView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_panning) {
+        m_panning = false;
+        if (m_spaceHeld)
+            viewport()->setCursor(Qt::OpenHandCursor);
+        else
+            viewport()->unsetCursor();
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void CanvasView::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasFormat(nodeKindMimeType()))
+        event->acceptProposedAction();
+    else
+        QGraphicsView::dragEnterEvent(event);
+}
+
+void CanvasView::dragMoveEvent(QDragMoveEvent* event)
+{
+    if (event->mimeData()->hasFormat(nodeKindMimeType()))
+        event->acceptProposedAction();
+    else
+        QGraphicsView::dragMoveEvent(event);
+}
+
+void CanvasView::dropEvent(QDropEvent* event)
+{
+    if (!event->mimeData()->hasFormat(nodeKindMimeType())) {
+        QGraphicsView::dropEvent(event);
+        return;
+    }
+    const auto kind = topology::nodeKindFromString(
+        QString::fromUtf8(event->mimeData()->data(nodeKindMimeType())).toStdString());
+    if (!kind) {
+        event->ignore();
+        return;
+    }
+    const QPointF scenePos = mapToScene(event->position().toPoint());
+    const QString id = m_scene->addNodeAt(*kind, scenePos);
+    m_scene->selectIds({id.toStdString()}, {});
+    event->acceptProposedAction();
+    setFocus();
+}
+
+void CanvasView::contextMenuEvent(QContextMenuEvent* event)
+{
+    // Right-click selects what is under the cursor (if not already selected) and offers the
+    // window's edit actions.
+    const QPointF p = mapToScene(event->pos());
+    QGraphicsItem* hit = nullptr;
+    for (QGraphicsItem* i : m_scene->items(p, Qt::IntersectsItemShape, Qt::DescendingOrder))
+        if (i->flags() & QGraphicsItem::ItemIsSelectable) {
+            hit = i;
+            break;
+        }
+    if (hit && !hit->isSelected()) {
+        m_scene->clearSelection();
+        hit->setSelected(true);
+    }
+    if (m_contextActions.isEmpty())
+        return;
+    QMenu menu(this);
+    for (QAction* a : std::as_const(m_contextActions)) {
+        if (a)
+            menu.addAction(a);
+        else
+            menu.addSeparator();
+    }
+    menu.exec(event->globalPos());
+}
+
+void CanvasView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    Q_EMIT viewportMoved();
+}
+
+} // namespace meridian::ui

@@ -1,0 +1,56 @@
+#pragma once
+// The main canvas view: zoom (Ctrl+wheel or plain wheel, +/- keys), pan (middle drag or
+// Space+drag), rubber-band selection, drops from the palette, keyboard nudges.
+
+#include "meridian/topology/Attributes.hpp"
+
+#include <QGraphicsView>
+
+namespace meridian::ui {
+
+class TopologyScene;
+
+class CanvasView : public QGraphicsView
+{
+    Q_OBJECT
+public:
+    /// MIME type of a palette drag: the payload is the node kind's name ("gpu").
+    static QString nodeKindMimeType();
+
+    explicit CanvasView(TopologyScene* scene, QWidget* parent = nullptr);
+
+    TopologyScene* topologyScene() const { return m_scene; }
+    /// Current zoom as a factor (1 = 100 %).
+    qreal zoom() const { return transform().m11(); }
+    void setZoom(qreal factor);
+    void zoomBy(qreal factor);
+    void fitAll();
+    /// Actions shown in the right-click menu (owned by the main window).
+    void setContextActions(const QList<QAction*>& actions) { m_contextActions = actions; }
+
+Q_SIGNALS:
+    void zoomChanged(qreal factor);
+    void viewportMoved();
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void keyReleaseEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+private:
+    TopologyScene* m_scene = nullptr;
+    bool m_spaceHeld = false;
+    bool m_panning = false;
+    QPoint m_panLast;
+    QList<QAction*> m_contextActions;
+};
+
+} // namespace meridian::ui

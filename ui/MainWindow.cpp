@@ -1,0 +1,817 @@
+#include "ui/MainWindow.hpp"
+
+#include "meridian/core/Error.hpp"
+#include "meridian/io/GraphmlImport.hpp"
+#include "meridian/topology/Generators.hpp"
+#include "ui/AutoLayout.hpp"
+#include "ui/Autosave.hpp"
+#include "ui/CanvasView.hpp"
+#include "ui/Clipboard.hpp"
+#include "ui/Document.hpp"
+#include "ui/GeneratorDialog.hpp"
+#include "ui/LinkItem.hpp"
+#include "ui/MiniMap.hpp"
+#include "ui/NodeItem.hpp"
+#include "ui/NodeStyle.hpp"
+#include "ui/OutlineView.hpp"
+#include "ui/PaletteWidget.hpp"
+#include "ui/PropertyEditor.hpp"
+#include "ui/TopologyScene.hpp"
+#include "ui/commands/PasteCommand.hpp"
+#include "ui/commands/ReplaceTopologyCommand.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QImage>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QPainter>
+#include <QSettings>
+#include <QStatusBar>
+#include <QSvgGenerator>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QUndoView>
+
+namespace meridian::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const char* kTopoFilter = QT_TRANSLATE_NOOP("MainWindow", "Meridian topology (*.topo)");
+
+QString errorText(const std::exception& e)
+{
+    // InputError::what() reads "FILE: LOCATION: PROBLEM"; show it on separate lines.
+    if (const auto* ie = dynamic_cast<const InputError*>(&e)) {
+        QStringList lines;
+        if (!ie->file().empty())
+            lines << QCoreApplication::translate("MainWindow", "File: %1")
+                         .arg(QString::fromStdString(ie->file()));
+        if (!ie->location().empty())
+            lines << QCoreApplication::translate("MainWindow", "Where: %1")
+                         .arg(QString::fromStdString(ie->location()));
+        lines << QCoreApplication::translate("MainWindow", "Problem: %1")
+                     .arg(QString::fromStdString(ie->problem()));
+        return lines.join(QLatin1Char('\n'));
+    }
+    return QString::fromUtf8(e.what());
+}
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setWindowIcon(QIcon(QStringLiteral(":/icons/meridian.svg")));
+    m_doc = new Document(this);
+    m_scene = new TopologyScene(m_doc, this);
+    m_view = new CanvasView(m_scene, this);
+    setCentralWidget(m_view);
+    m_autosave = new Autosave(m_doc, this);
+
+    createActions();
+    createDocks();
+    createMenus();
+
+    m_countsLabel = new QLabel;
+    m_modeLabel = new QLabel;
+    m_zoomLabel = new QLabel;
+    m_zoomLabel->setMinimumWidth(70);
+    m_zoomLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    statusBar()->addPermanentWidget(m_modeLabel, 1);
+    statusBar()->addPermanentWidget(m_countsLabel);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+
+    connect(m_doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_scene, &TopologyScene::contentChanged, this, &MainWindow::updateStatus);
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateActions);
+    connect(m_scene, &TopologyScene::modeChanged, this, [this] {
+        m_actions.value(QStringLiteral("tool.link"))
+            ->setChecked(m_scene->mode() == TopologyScene::Mode::Link);
+        m_actions.value(QStringLiteral("tool.select"))
+            ->setChecked(m_scene->mode() == TopologyScene::Mode::Select);
+        updateStatus();
+    });
+    connect(m_view, &CanvasView::zoomChanged, this, &MainWindow::updateStatus);
+    connect(m_outline, &OutlineView::itemActivatedById, this,
+            [this](const QString& kind, const QString& id) {
+                if (kind == QLatin1String("node")) {
+                    m_scene->selectIds({id.toStdString()}, {});
+                    if (NodeItem* n = m_scene->nodeItem(id))
+                        m_view->centerOn(n);
+                } else {
+                    m_scene->selectIds({}, {id.toStdString()});
+                    if (LinkItem* l = m_scene->linkItem(id))
+                        m_view->centerOn(l->boundingRect().center());
+                }
+            });
+
+    resize(1360, 860);
+    updateTitle();
+    updateStatus();
+    updateActions();
+    rebuildRecentMenu();
+    m_view->fitAll();
+}
+
+MainWindow::~MainWindow()
+{
+    // Children are destroyed in creation order: silence the scene and the document first so
+    // that item teardown does not call back into docks that are half destroyed.
+    m_scene->blockSignals(true);
+    m_doc->blockSignals(true);
+    m_doc->undoStack()->blockSignals(true);
+}
+
+QAction* MainWindow::action(const QString& name) const
+{
+    return m_actions.value(name);
+}
+
+void MainWindow::createActions()
+{
+    const auto make = [this](const QString& name, const QString& text, const QKeySequence& key,
+                             auto slot, const QString& icon = {}) {
+        auto* a = new QAction(text, this);
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        if (!icon.isEmpty())
+            a->setIcon(QIcon(icon));
+        a->setObjectName(name);
+        connect(a, &QAction::triggered, this, slot);
+        m_actions.insert(name, a);
+        return a;
+    };
+    make(QStringLiteral("file.new"), tr("&New"), QKeySequence::New, [this] { newDocument(); });
+    make(QStringLiteral("file.open"), tr("&Open…"), QKeySequence::Open, [this] {
+        if (!maybeSave())
+            return;
+        const QString p = chooseOpenPath(tr("Open topology"), tr(kTopoFilter));
+        if (!p.isEmpty())
+            openFile(p);
+    });
+    make(QStringLiteral("file.save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
+    make(QStringLiteral("file.saveAs"), tr("Save &As…"), QKeySequence::SaveAs, [this] {
+        const QString p =
+            chooseSavePath(tr("Save topology"), tr(kTopoFilter), QStringLiteral("topo"));
+        if (!p.isEmpty())
+            saveAs(p);
+    });
+    make(QStringLiteral("file.import"), tr("&Import GraphML…"), QKeySequence(tr("Ctrl+I")), [this] {
+        const QString p =
+            chooseOpenPath(tr("Import GraphML (Topology Zoo)"), tr("GraphML (*.graphml *.xml)"));
+        if (!p.isEmpty())
+            importGraphml(p);
+    });
+    make(QStringLiteral("file.exportPng"), tr("Export as &PNG…"), QKeySequence(), [this] {
+        const QString p =
+            chooseSavePath(tr("Export PNG"), tr("PNG image (*.png)"), QStringLiteral("png"));
+        if (!p.isEmpty())
+            exportPng(p);
+    });
+    make(QStringLiteral("file.exportSvg"), tr("Export as S&VG…"), QKeySequence(), [this] {
+        const QString p =
+            chooseSavePath(tr("Export SVG"), tr("SVG image (*.svg)"), QStringLiteral("svg"));
+        if (!p.isEmpty())
+            exportSvg(p);
+    });
+    make(QStringLiteral("file.quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+
+    QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    m_actions.insert(QStringLiteral("edit.undo"), undo);
+    QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    m_actions.insert(QStringLiteral("edit.redo"), redo);
+    make(QStringLiteral("edit.cut"), tr("Cu&t"), QKeySequence::Cut, [this] { cutSelection(); });
+    make(QStringLiteral("edit.copy"), tr("&Copy"), QKeySequence::Copy, [this] { copySelection(); });
+    make(QStringLiteral("edit.paste"), tr("&Paste"), QKeySequence::Paste, [this] { paste(); });
+    make(QStringLiteral("edit.duplicate"), tr("D&uplicate"), QKeySequence(tr("Ctrl+D")),
+         [this] { duplicateSelection(); });
+    make(QStringLiteral("edit.delete"), tr("&Delete"), QKeySequence::Delete,
+         [this] { m_scene->deleteSelection(); });
+    m_actions.value(QStringLiteral("edit.delete"))
+        ->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
+    make(QStringLiteral("edit.selectAll"), tr("Select &All"), QKeySequence::SelectAll, [this] {
+        for (QGraphicsItem* i : m_scene->items())
+            if ((i->flags() & QGraphicsItem::ItemIsSelectable) && i->isVisible())
+                i->setSelected(true);
+    });
+    make(QStringLiteral("edit.collapse"), tr("Collapse / &Expand Centre"),
+         QKeySequence(tr("Ctrl+E")), [this] {
+             for (const auto& id : m_scene->selectedNodeIds())
+                 if (const auto* n = m_doc->node(id); n && n->kind == topology::NodeKind::Center)
+                     m_scene->toggleCollapsed(id);
+         });
+
+    make(
+        QStringLiteral("view.zoomIn"), tr("Zoom &In"), QKeySequence::ZoomIn,
+        [this] { m_view->zoomBy(1.25); }, QStringLiteral(":/icons/zoom-in.svg"));
+    make(
+        QStringLiteral("view.zoomOut"), tr("Zoom &Out"), QKeySequence::ZoomOut,
+        [this] { m_view->zoomBy(1 / 1.25); }, QStringLiteral(":/icons/zoom-out.svg"));
+    make(QStringLiteral("view.zoomReset"), tr("&Actual Size"), QKeySequence(tr("Ctrl+0")),
+         [this] { m_view->setZoom(1.0); });
+    make(
+        QStringLiteral("view.fit"), tr("&Fit to View"), QKeySequence(tr("Ctrl+1")),
+        [this] { m_view->fitAll(); }, QStringLiteral(":/icons/fit.svg"));
+    auto* grid = make(
+        QStringLiteral("view.grid"), tr("Show &Grid"), QKeySequence(tr("Ctrl+G")),
+        [this](bool on) { m_scene->setGridVisible(on); }, QStringLiteral(":/icons/grid.svg"));
+    grid->setCheckable(true);
+    grid->setChecked(true);
+    auto* snap = make(QStringLiteral("view.snap"), tr("&Snap to Grid"), QKeySequence(),
+                      [this](bool on) { m_scene->setSnapToGrid(on); });
+    snap->setCheckable(true);
+    snap->setChecked(true);
+
+    auto* tools = new QActionGroup(this);
+    auto* select = make(
+        QStringLiteral("tool.select"), tr("&Select"), QKeySequence(tr("S")),
+        [this] { m_scene->setMode(TopologyScene::Mode::Select); },
+        QStringLiteral(":/icons/select.svg"));
+    auto* link = make(
+        QStringLiteral("tool.link"), tr("&Link Tool"), QKeySequence(tr("L")),
+        [this] { m_scene->setMode(TopologyScene::Mode::Link); },
+        QStringLiteral(":/icons/link.svg"));
+    select->setCheckable(true);
+    link->setCheckable(true);
+    select->setChecked(true);
+    tools->addAction(select);
+    tools->addAction(link);
+    link->setToolTip(
+        tr("Link tool (L): drag from one node to another. Shift+drag works in any tool."));
+
+    make(QStringLiteral("tools.generate"), tr("&Generate Topology…"),
+         QKeySequence(tr("Ctrl+Shift+G")), [this] { showGeneratorDialog(); });
+    make(QStringLiteral("layout.force"), tr("&Force-Directed Layout"), QKeySequence(),
+         [this] { layoutForceDirected(); });
+    make(QStringLiteral("layout.spring"), tr("&Spring Layout (Kamada–Kawai)"), QKeySequence(),
+         [this] { layoutSpring(); });
+    make(QStringLiteral("layout.geo"), tr("&Geographic Layout"), QKeySequence(),
+         [this] { layoutGeographic(); });
+    for (QAction* a : std::as_const(m_actions))
+        addAction(a); // shortcuts work whichever widget has focus
+}
+
+void MainWindow::createDocks()
+{
+    setDockNestingEnabled(true);
+    const auto dock = [this](const QString& name, const QString& title, QWidget* w,
+                             Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_palette = new PaletteWidget;
+    auto* paletteDock =
+        dock(QStringLiteral("paletteDock"), tr("Palette"), m_palette, Qt::LeftDockWidgetArea);
+    m_outline = new OutlineView(m_doc);
+    auto* outlineDock =
+        dock(QStringLiteral("outlineDock"), tr("Outline"), m_outline, Qt::LeftDockWidgetArea);
+    m_minimap = new MiniMap(m_view);
+    auto* mapDock =
+        dock(QStringLiteral("minimapDock"), tr("Overview"), m_minimap, Qt::LeftDockWidgetArea);
+    m_properties = new PropertyEditor(m_doc, m_scene);
+    auto* propDock = dock(QStringLiteral("propertiesDock"), tr("Properties"), m_properties,
+                          Qt::RightDockWidgetArea);
+    m_undoView = new QUndoView(m_doc->undoStack());
+    m_undoView->setEmptyLabel(tr("<opened file>"));
+    auto* undoDock =
+        dock(QStringLiteral("historyDock"), tr("History"), m_undoView, Qt::RightDockWidgetArea);
+    splitDockWidget(propDock, undoDock, Qt::Vertical);
+    resizeDocks({paletteDock, outlineDock, mapDock}, {230, 330, 170}, Qt::Vertical);
+    resizeDocks({paletteDock}, {210}, Qt::Horizontal);
+    resizeDocks({propDock}, {330}, Qt::Horizontal);
+    resizeDocks({propDock, undoDock}, {560, 200}, Qt::Vertical);
+    m_palette->setMinimumHeight(5 * 42);
+
+    m_view->setContextActions({m_actions.value(QStringLiteral("edit.cut")),
+                               m_actions.value(QStringLiteral("edit.copy")),
+                               m_actions.value(QStringLiteral("edit.paste")),
+                               m_actions.value(QStringLiteral("edit.duplicate")),
+                               m_actions.value(QStringLiteral("edit.delete")), nullptr,
+                               m_actions.value(QStringLiteral("edit.collapse")), nullptr,
+                               m_actions.value(QStringLiteral("view.fit"))});
+}
+
+void MainWindow::createMenus()
+{
+    auto* file = menuBar()->addMenu(tr("&File"));
+    for (const char* n : {"file.new", "file.open"})
+        file->addAction(m_actions.value(QLatin1String(n)));
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    for (const char* n : {"file.save", "file.saveAs"})
+        file->addAction(m_actions.value(QLatin1String(n)));
+    file->addSeparator();
+    file->addAction(m_actions.value(QStringLiteral("file.import")));
+    file->addAction(m_actions.value(QStringLiteral("file.exportPng")));
+    file->addAction(m_actions.value(QStringLiteral("file.exportSvg")));
+    file->addSeparator();
+    file->addAction(m_actions.value(QStringLiteral("file.quit")));
+
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    for (const char* n : {"edit.undo", "edit.redo", "", "edit.cut", "edit.copy", "edit.paste",
+                          "edit.duplicate", "edit.delete", "", "edit.selectAll", "edit.collapse"}) {
+        if (*n)
+            edit->addAction(m_actions.value(QLatin1String(n)));
+        else
+            edit->addSeparator();
+    }
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (const char* n : {"view.zoomIn", "view.zoomOut", "view.zoomReset", "view.fit", "",
+                          "view.grid", "view.snap", ""}) {
+        if (*n)
+            m_viewMenu->addAction(m_actions.value(QLatin1String(n)));
+        else
+            m_viewMenu->addSeparator();
+    }
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        m_viewMenu->addAction(d->toggleViewAction());
+
+    auto* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(m_actions.value(QStringLiteral("tool.select")));
+    tools->addAction(m_actions.value(QStringLiteral("tool.link")));
+    tools->addSeparator();
+    tools->addAction(m_actions.value(QStringLiteral("tools.generate")));
+    auto* layout = tools->addMenu(tr("&Layout"));
+    layout->addAction(m_actions.value(QStringLiteral("layout.force")));
+    layout->addAction(m_actions.value(QStringLiteral("layout.spring")));
+    layout->addAction(m_actions.value(QStringLiteral("layout.geo")));
+
+    auto* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setIconSize(QSize(22, 22));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_actions.value(QStringLiteral("file.new"))
+        ->setIcon(style()->standardIcon(QStyle::SP_FileIcon));
+    m_actions.value(QStringLiteral("file.open"))
+        ->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
+    m_actions.value(QStringLiteral("file.save"))
+        ->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    m_actions.value(QStringLiteral("edit.undo"))
+        ->setIcon(style()->standardIcon(QStyle::SP_ArrowBack));
+    m_actions.value(QStringLiteral("edit.redo"))
+        ->setIcon(style()->standardIcon(QStyle::SP_ArrowForward));
+    for (const char* n :
+         {"file.new", "file.open", "file.save", "", "edit.undo", "edit.redo", "", "tool.select",
+          "tool.link", "", "view.zoomIn", "view.zoomOut", "view.fit", "view.grid"}) {
+        if (*n)
+            bar->addAction(m_actions.value(QLatin1String(n)));
+        else
+            bar->addSeparator();
+    }
+    for (const char* n : {"file.new", "file.open", "file.save", "edit.undo", "edit.redo",
+                          "view.zoomIn", "view.zoomOut", "view.grid"})
+        if (auto* w = bar->widgetForAction(m_actions.value(QLatin1String(n))))
+            if (auto* b = qobject_cast<QToolButton*>(w))
+                b->setToolButtonStyle(Qt::ToolButtonIconOnly);
+}
+
+// ---- status -------------------------------------------------------------------------------
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(m_doc->displayName() + QStringLiteral("[*] — Meridian"));
+    setWindowModified(m_doc->isModified());
+}
+
+void MainWindow::updateStatus()
+{
+    const QLocale loc;
+    m_countsLabel->setText(
+        tr("%1 nodes · %2 links")
+            .arg(loc.toString(static_cast<qulonglong>(m_doc->topology().nodeCount())),
+                 loc.toString(static_cast<qulonglong>(m_doc->topology().linkCount()))));
+    m_zoomLabel->setText(QStringLiteral("%1 %").arg(qRound(m_view->zoom() * 100)));
+    m_modeLabel->setText(
+        m_scene->mode() == TopologyScene::Mode::Link
+            ? tr("Link tool: drag from a node to another node. Esc returns to Select.")
+            : tr("Drag kinds from the palette · Shift+drag between nodes to link · "
+                 "wheel zooms · middle/Space+drag pans"));
+}
+
+void MainWindow::updateActions()
+{
+    const bool nodes = !m_scene->selectedNodeIds().empty();
+    const bool any = nodes || !m_scene->selectedLinkIds().empty();
+    m_actions.value(QStringLiteral("edit.copy"))->setEnabled(nodes);
+    m_actions.value(QStringLiteral("edit.cut"))->setEnabled(nodes);
+    m_actions.value(QStringLiteral("edit.duplicate"))->setEnabled(nodes);
+    m_actions.value(QStringLiteral("edit.delete"))->setEnabled(any);
+}
+
+void MainWindow::reportError(const QString& title, const QString& text)
+{
+    if (m_reportError)
+        m_reportError(title, text);
+    else
+        QMessageBox::critical(this, title, text);
+}
+
+QMessageBox::StandardButton MainWindow::ask(const QString& title, const QString& text,
+                                            QMessageBox::StandardButtons buttons)
+{
+    if (m_ask)
+        return m_ask(title, text, buttons);
+    return QMessageBox::question(this, title, text, buttons);
+}
+
+QString MainWindow::chooseOpenPath(const QString& title, const QString& filter)
+{
+    QSettings s;
+    const QString dir = s.value(QStringLiteral("lastDir")).toString();
+    const QString p = QFileDialog::getOpenFileName(this, title, dir, filter);
+    if (!p.isEmpty())
+        s.setValue(QStringLiteral("lastDir"), QFileInfo(p).absolutePath());
+    return p;
+}
+
+QString MainWindow::chooseSavePath(const QString& title, const QString& filter,
+                                   const QString& suffix)
+{
+    QSettings s;
+    QString dir = s.value(QStringLiteral("lastDir")).toString();
+    QFileDialog dialog(this, title, dir, filter);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(suffix);
+    if (!m_doc->filePath().isEmpty())
+        dialog.selectFile(QFileInfo(m_doc->filePath()).completeBaseName() + QLatin1Char('.') +
+                          suffix);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return {};
+    const QString p = dialog.selectedFiles().first();
+    s.setValue(QStringLiteral("lastDir"), QFileInfo(p).absolutePath());
+    return p;
+}
+
+// ---- files --------------------------------------------------------------------------------
+
+bool MainWindow::maybeSave()
+{
+    if (!m_doc->isModified())
+        return true;
+    const auto answer = ask(tr("Unsaved changes"),
+                            tr("“%1” has unsaved changes. Save them?").arg(m_doc->displayName()),
+                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::newDocument()
+{
+    if (!maybeSave())
+        return false;
+    m_doc->clear();
+    Autosave::discard();
+    m_view->fitAll();
+    return true;
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    try {
+        m_doc->load(path);
+    } catch (const std::exception& e) {
+        reportError(tr("Cannot open file"), errorText(e));
+        return false;
+    }
+    addRecentFile(m_doc->filePath());
+    m_view->fitAll();
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_doc->filePath().isEmpty()) {
+        const QString p =
+            chooseSavePath(tr("Save topology"), tr(kTopoFilter), QStringLiteral("topo"));
+        return !p.isEmpty() && saveAs(p);
+    }
+    return saveAs(m_doc->filePath());
+}
+
+bool MainWindow::saveAs(const QString& path)
+{
+    try {
+        if (m_doc->project().name.empty())
+            m_doc->setProjectName(QFileInfo(path).completeBaseName().toStdString());
+        m_doc->save(path);
+    } catch (const std::exception& e) {
+        reportError(tr("Cannot save file"), errorText(e));
+        return false;
+    }
+    Autosave::discard();
+    addRecentFile(m_doc->filePath());
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+bool MainWindow::offerRecovery()
+{
+    if (!Autosave::hasRecovery())
+        return false;
+    const QString original = Autosave::recoveredOriginalPath();
+    const auto answer = ask(tr("Recover unsaved work?"),
+                            tr("Meridian was closed without saving %1. Restore the automatically "
+                               "saved copy?")
+                                .arg(original.isEmpty() ? tr("an untitled drawing")
+                                                        : QStringLiteral("“%1”").arg(original)),
+                            QMessageBox::Yes | QMessageBox::No);
+    if (answer != QMessageBox::Yes) {
+        Autosave::discard();
+        return false;
+    }
+    QString error;
+    if (!Autosave::restoreInto(*m_doc, &error)) {
+        reportError(tr("Cannot recover"), error);
+        return false;
+    }
+    m_view->fitAll();
+    return true;
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    if (path.isEmpty())
+        return;
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecent)
+        files.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        auto* a = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+bool MainWindow::importGraphml(const QString& path)
+{
+    try {
+        io::GraphmlImportResult r = io::importGraphml(path.toStdString());
+        const bool geo = AutoLayout::geolocatedCount(r.topology) > 0;
+        topology::Topology placed =
+            geo ? AutoLayout::geographic(r.topology) : AutoLayout::forceDirected(r.topology);
+        if (m_doc->topology().nodeCount() == 0) {
+            m_doc->undoStack()->push(new ReplaceTopologyCommand(
+                m_doc, std::move(placed), tr("Import %1").arg(QFileInfo(path).fileName())));
+            if (m_doc->project().name.empty())
+                m_doc->setProjectName(r.name);
+        } else {
+            // Add beside the current drawing, with fresh ids where they collide.
+            io::Project sub;
+            sub.topology = std::move(placed);
+            const QRectF current = m_scene->itemsBoundingRect();
+            auto* cmd =
+                Clipboard::makePaste(*m_doc, QByteArray::fromStdString(io::serializeProject(sub)),
+                                     QPointF(current.right() + 200, current.top()),
+                                     tr("Import %1").arg(QFileInfo(path).fileName()));
+            if (!cmd)
+                throw InputError(path.toStdString(), {}, "the imported graph could not be merged");
+            m_doc->undoStack()->push(cmd);
+        }
+        if (!r.notes.empty())
+            statusBar()->showMessage(QString::fromStdString(r.notes.front()), 6000);
+    } catch (const std::exception& e) {
+        reportError(tr("Cannot import GraphML"), errorText(e));
+        return false;
+    }
+    m_view->fitAll();
+    return true;
+}
+
+QRectF MainWindow::exportRect() const
+{
+    QRectF r = m_scene->itemsBoundingRect();
+    if (r.isEmpty())
+        r = QRectF(-200, -150, 400, 300);
+    return r.adjusted(-30, -30, 30, 30);
+}
+
+bool MainWindow::exportPng(const QString& path)
+{
+    const QRectF src = exportRect();
+    // 2 px per scene unit for small drawings, capped at 8k px on the long side.
+    const qreal scale = std::min(2.0, 8000.0 / std::max(src.width(), src.height()));
+    QImage image((src.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter p(&image);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                         QPainter::SmoothPixmapTransform);
+        const QSignalBlocker block(m_scene);
+        const auto selection = m_scene->selectedItems();
+        for (QGraphicsItem* i : selection)
+            i->setSelected(false);
+        m_scene->render(&p, QRectF(QPointF(0, 0), image.size()), src);
+        for (QGraphicsItem* i : selection)
+            i->setSelected(true);
+    }
+    if (!image.save(path, "PNG")) {
+        reportError(tr("Cannot export"), tr("Could not write %1").arg(path));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::exportSvg(const QString& path)
+{
+    const QRectF src = exportRect();
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(src.size().toSize());
+    svg.setViewBox(QRectF(QPointF(0, 0), src.size()));
+    svg.setTitle(m_doc->displayName());
+    svg.setDescription(tr("Topology exported by Meridian"));
+    QPainter p;
+    if (!p.begin(&svg)) {
+        reportError(tr("Cannot export"), tr("Could not write %1").arg(path));
+        return false;
+    }
+    p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    m_scene->render(&p, QRectF(QPointF(0, 0), src.size()), src);
+    p.end();
+    return QFileInfo::exists(path);
+}
+
+bool MainWindow::screenshot(const QString& path)
+{
+    if (!isVisible())
+        show();
+    m_view->fitAll();
+    m_outline->rebuildNow();
+    QCoreApplication::processEvents();
+    m_minimap->refit();
+    QCoreApplication::processEvents();
+    const QPixmap shot = grab();
+    return shot.save(path, "PNG");
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (maybeSave()) {
+        Autosave::discard();
+        event->accept();
+    } else {
+        event->ignore();
+    }
+}
+
+// ---- editing ------------------------------------------------------------------------------
+
+void MainWindow::copySelection()
+{
+    const QByteArray data = Clipboard::copy(*m_doc, m_scene->selectedNodeIds());
+    if (data.isEmpty())
+        return;
+    m_clipboardFallback = data;
+    m_pasteCount = 0;
+    auto* mime = new QMimeData;
+    mime->setData(Clipboard::mimeType(), data);
+    mime->setText(QString::fromUtf8(data));
+    QApplication::clipboard()->setMimeData(mime);
+}
+
+void MainWindow::cutSelection()
+{
+    copySelection();
+    m_scene->deleteSelection();
+}
+
+void MainWindow::paste()
+{
+    QByteArray data;
+    if (const QMimeData* mime = QApplication::clipboard()->mimeData();
+        mime && mime->hasFormat(Clipboard::mimeType()))
+        data = mime->data(Clipboard::mimeType());
+    if (data.isEmpty())
+        data = m_clipboardFallback;
+    if (data.isEmpty())
+        return;
+    ++m_pasteCount;
+    const qreal step = 2 * m_scene->gridSize() * m_pasteCount;
+    PasteCommand* cmd = Clipboard::makePaste(*m_doc, data, QPointF(step, step), tr("Paste"));
+    if (!cmd)
+        return;
+    std::vector<std::string> ids;
+    for (const auto& n : cmd->nodes())
+        ids.push_back(n.id);
+    m_doc->undoStack()->push(cmd);
+    m_scene->selectIds(ids, {});
+}
+
+void MainWindow::duplicateSelection()
+{
+    const QByteArray data = Clipboard::copy(*m_doc, m_scene->selectedNodeIds());
+    if (data.isEmpty())
+        return;
+    const qreal step = 2 * m_scene->gridSize();
+    PasteCommand* cmd = Clipboard::makePaste(*m_doc, data, QPointF(step, step), tr("Duplicate"));
+    if (!cmd)
+        return;
+    std::vector<std::string> ids;
+    for (const auto& n : cmd->nodes())
+        ids.push_back(n.id);
+    m_doc->undoStack()->push(cmd);
+    m_scene->selectIds(ids, {});
+}
+
+bool MainWindow::applyGenerator(const QString& kind,
+                                const std::map<std::string, std::string>& options,
+                                std::uint64_t seed, bool replace)
+{
+    try {
+        topology::Topology t = topology::generate(kind.toStdString(), options, seed);
+        const QString text = tr("Generate %1").arg(kind);
+        if (replace || m_doc->topology().nodeCount() == 0) {
+            m_doc->undoStack()->push(new ReplaceTopologyCommand(m_doc, std::move(t), text));
+        } else {
+            io::Project sub;
+            sub.topology = std::move(t);
+            const QRectF current = m_scene->itemsBoundingRect();
+            auto* cmd =
+                Clipboard::makePaste(*m_doc, QByteArray::fromStdString(io::serializeProject(sub)),
+                                     QPointF(current.right() + 300, current.top()), text);
+            if (!cmd)
+                throw InputError("the generated topology could not be merged");
+            m_doc->undoStack()->push(cmd);
+        }
+    } catch (const std::exception& e) {
+        reportError(tr("Cannot generate"), errorText(e));
+        return false;
+    }
+    m_view->fitAll();
+    return true;
+}
+
+void MainWindow::showGeneratorDialog()
+{
+    GeneratorDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (dialog.replaceExisting() && !maybeSave())
+        return;
+    applyGenerator(dialog.generator(), dialog.options(), dialog.seed(), dialog.replaceExisting());
+}
+
+void MainWindow::layoutForceDirected()
+{
+    m_doc->undoStack()->push(new ReplaceTopologyCommand(
+        m_doc, AutoLayout::forceDirected(m_doc->topology()), tr("Force-directed layout")));
+    m_view->fitAll();
+}
+
+void MainWindow::layoutSpring()
+{
+    m_doc->undoStack()->push(new ReplaceTopologyCommand(
+        m_doc, AutoLayout::springLayout(m_doc->topology()), tr("Spring layout")));
+    m_view->fitAll();
+}
+
+void MainWindow::layoutGeographic()
+{
+    if (AutoLayout::geolocatedCount(m_doc->topology()) == 0) {
+        reportError(tr("Geographic layout"),
+                    tr("No node has a latitude and longitude. Set them in the property editor "
+                       "or import a GraphML map."));
+        return;
+    }
+    m_doc->undoStack()->push(new ReplaceTopologyCommand(
+        m_doc, AutoLayout::geographic(m_doc->topology()), tr("Geographic layout")));
+    m_view->fitAll();
+}
+
+} // namespace meridian::ui

@@ -1,0 +1,263 @@
+#include "ui/NodeItem.hpp"
+
+#include "meridian/core/Units.hpp"
+#include "ui/LinkItem.hpp"
+#include "ui/NodeStyle.hpp"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <algorithm>
+#include <cmath>
+
+namespace meridian::ui {
+
+namespace {
+constexpr qreal kTile = 44.0;     // device tile edge, scene units
+constexpr qreal kCenterW = 190.0; // centre card size when collapsed or empty
+constexpr qreal kCenterH = 96.0;
+constexpr qreal kCenterPad = 26.0;    // room around children inside a centre box
+constexpr qreal kCenterHeader = 30.0; // title strip of an expanded centre
+constexpr qreal kLabelMaxScale = 2.5; // labels keep a readable size down to lod 0.4
+constexpr qreal kLabelLod = 0.4;      // below this zoom, names are skipped
+constexpr qreal kDetailLod = 0.15;    // below this, a node is a flat coloured square
+
+QFont labelFont()
+{
+    QFont f;
+    f.setPointSizeF(8.5);
+    return f;
+}
+} // namespace
+
+NodeItem::NodeItem(const topology::NodeAttributes& attrs)
+{
+    setFlags(ItemIsSelectable | ItemSendsGeometryChanges);
+    // Device-space cache: a node repaints only when it changes or the zoom changes, not when
+    // the view pans or another item moves (ARCHITECTURE §5 "fast with 10,000 nodes").
+    setCacheMode(DeviceCoordinateCache);
+    setAttributes(attrs);
+}
+
+void NodeItem::setAttributes(const topology::NodeAttributes& attrs)
+{
+    m_id = attrs.id;
+    m_kind = attrs.kind;
+    m_name = QString::fromStdString(attrs.name.empty() ? attrs.id : attrs.name);
+    m_collapsed = attrs.collapsed;
+    if (isCenter()) {
+        QStringList parts;
+        if (attrs.gpu_count > 0)
+            parts << QStringLiteral("%1 × %2")
+                         .arg(attrs.gpu_count)
+                         .arg(attrs.gpu_model.empty() ? QStringLiteral("GPU")
+                                                      : QString::fromStdString(attrs.gpu_model));
+        if (attrs.fabric)
+            parts << QStringLiteral("%1 · %2").arg(
+                QString::fromStdString(attrs.fabric->topology),
+                QString::fromStdString(units::formatBandwidth(attrs.fabric->link_bandwidth_bps)));
+        m_summary = parts.join(QLatin1Char('\n'));
+        setZValue(-10.0);
+    } else {
+        m_summary = attrs.kind == topology::NodeKind::Gpu && !attrs.gpu_model.empty()
+                        ? QString::fromStdString(attrs.gpu_model)
+                        : QString();
+        setZValue(10.0);
+    }
+    setPos(attrs.pos[0], attrs.pos[1]);
+    updateGeometry();
+}
+
+void NodeItem::setChildrenBounds(const QRectF& sceneBounds)
+{
+    if (sceneBounds == m_childrenBounds)
+        return;
+    m_childrenBounds = sceneBounds;
+    updateGeometry();
+}
+
+void NodeItem::updateGeometry()
+{
+    prepareGeometryChange();
+    const QFontMetricsF fm(labelFont());
+    if (isCenter()) {
+        QRectF box(-kCenterW / 2, -kCenterH / 2, kCenterW, kCenterH);
+        if (!m_collapsed && m_childrenBounds.isValid()) {
+            const QRectF inner = m_childrenBounds.translated(-pos());
+            box = inner.adjusted(-kCenterPad, -kCenterPad - kCenterHeader, kCenterPad, kCenterPad);
+            // Keep the title readable even around a single child.
+            if (box.width() < kCenterW)
+                box.adjust(-(kCenterW - box.width()) / 2, 0, (kCenterW - box.width()) / 2, 0);
+        }
+        m_box = box;
+        m_bounds = box.adjusted(-3, -3, 3, 3);
+    } else {
+        m_box = QRectF(-kTile / 2, -kTile / 2, kTile, kTile);
+        const qreal textW =
+            std::max(fm.horizontalAdvance(m_name), fm.horizontalAdvance(m_summary)) *
+            kLabelMaxScale;
+        const qreal textH = fm.height() * 2 * kLabelMaxScale;
+        m_bounds = m_box.united(QRectF(-textW / 2 - 4, kTile / 2, textW + 8, textH + 6))
+                       .adjusted(-3, -3, 3, 3);
+    }
+    update();
+}
+
+QRectF NodeItem::boundingRect() const
+{
+    return m_bounds;
+}
+
+QPainterPath NodeItem::shape() const
+{
+    QPainterPath p;
+    if (isCenter() && !m_collapsed && m_childrenBounds.isValid()) {
+        // An expanded centre is picked by its frame and title, so that clicks inside reach
+        // the children and rubber bands can start in the empty area of the box.
+        QPainterPath outer;
+        outer.addRoundedRect(m_box, 12, 12);
+        QPainterPath inner;
+        inner.addRect(m_box.adjusted(8, kCenterHeader, -8, -8));
+        return outer.subtracted(inner);
+    }
+    p.addRoundedRect(m_box, 8, 8);
+    return p;
+}
+
+void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    if (isCenter())
+        paintCenter(painter, lod);
+    else
+        paintDevice(painter, lod);
+}
+
+void NodeItem::paintDevice(QPainter* painter, qreal lod)
+{
+    const QColor c = NodeStyle::color(m_kind);
+    const bool selected = isSelected();
+    if (lod < kDetailLod) {
+        painter->fillRect(m_box, selected ? QColor(0xff, 0x8c, 0x00) : c);
+        return;
+    }
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(QPen(selected ? QColor(0xff, 0x8c, 0x00) : c.darker(130), selected ? 3 : 1.2));
+    painter->setBrush(Qt::white);
+    painter->drawRoundedRect(m_box, 8, 8);
+    const int px = std::clamp(static_cast<int>(std::ceil(kTile * lod * 0.8)), 8, 256);
+    const QRectF iconRect = m_box.adjusted(5, 5, -5, -5);
+    painter->setRenderHint(QPainter::SmoothPixmapTransform);
+    painter->drawPixmap(iconRect, NodeStyle::pixmap(m_kind, px), QRectF(0, 0, px, px));
+    if (lod < kLabelLod)
+        return;
+    // Names keep a constant on-screen size while zoomed out (scaled by 1/lod up to
+    // kLabelMaxScale), and grow naturally when zoomed in.
+    const qreal s = std::clamp(1.0 / lod, 1.0, kLabelMaxScale);
+    painter->save();
+    painter->translate(0, kTile / 2 + 2);
+    painter->scale(s, s);
+    painter->setFont(labelFont());
+    const QFontMetricsF fm(labelFont());
+    const QString text = m_summary.isEmpty() ? m_name : m_name + QLatin1Char('\n') + m_summary;
+    const qreal w = std::max(fm.horizontalAdvance(m_name), fm.horizontalAdvance(m_summary)) + 8;
+    const QRectF tr(-w / 2, 0, w, fm.height() * (m_summary.isEmpty() ? 1 : 2) + 2);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(255, 255, 255, 215));
+    painter->drawRoundedRect(tr, 3, 3);
+    painter->setPen(QColor(0x22, 0x28, 0x30));
+    painter->drawText(tr, Qt::AlignCenter, text);
+    painter->restore();
+}
+
+void NodeItem::paintCenter(QPainter* painter, qreal lod)
+{
+    const QColor c = NodeStyle::color(m_kind);
+    const bool selected = isSelected();
+    const QColor border = selected ? QColor(0xff, 0x8c, 0x00) : c;
+    if (lod < kDetailLod) {
+        painter->setPen(QPen(border, 0));
+        painter->setBrush(QColor(c.red(), c.green(), c.blue(), 40));
+        painter->drawRect(m_box);
+        return;
+    }
+    painter->setRenderHint(QPainter::Antialiasing);
+    const bool card = m_collapsed || !m_childrenBounds.isValid();
+    painter->setPen(QPen(border, selected ? 3 : 1.6, card ? Qt::SolidLine : Qt::SolidLine));
+    painter->setBrush(card ? QColor(0xf4, 0xf8, 0xfd) : QColor(c.red(), c.green(), c.blue(), 22));
+    painter->drawRoundedRect(m_box, 12, 12);
+    // Title strip with icon and name.
+    const QRectF header(m_box.left(), m_box.top(), m_box.width(), kCenterHeader);
+    QPainterPath strip;
+    strip.addRoundedRect(header, 12, 12);
+    QPainterPath lower;
+    lower.addRect(header.adjusted(0, header.height() / 2, 0, 0));
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(c);
+    painter->drawPath(strip.united(lower));
+    const int px = std::clamp(static_cast<int>(std::ceil(22 * lod)), 8, 128);
+    painter->setRenderHint(QPainter::SmoothPixmapTransform);
+    const QRectF iconRect(header.left() + 6, header.top() + 4, 22, 22);
+    painter->setBrush(QColor(255, 255, 255, 230));
+    painter->drawRoundedRect(iconRect.adjusted(-1, -1, 1, 1), 4, 4);
+    painter->drawPixmap(iconRect, NodeStyle::pixmap(m_kind, px), QRectF(0, 0, px, px));
+    if (lod < kLabelLod)
+        return;
+    QFont bold = labelFont();
+    bold.setBold(true);
+    bold.setPointSizeF(9.5);
+    painter->setFont(bold);
+    painter->setPen(Qt::white);
+    const QRectF titleRect = header.adjusted(34, 0, -24, 0);
+    painter->drawText(titleRect, Qt::AlignVCenter | Qt::AlignLeft,
+                      QFontMetricsF(bold).elidedText(m_name, Qt::ElideRight, titleRect.width()));
+    // Collapse indicator ▸ / ▾.
+    painter->drawText(header.adjusted(0, 0, -8, 0), Qt::AlignVCenter | Qt::AlignRight,
+                      m_collapsed ? QStringLiteral("▸") : QStringLiteral("▾"));
+    if (card && !m_summary.isEmpty()) {
+        painter->setFont(labelFont());
+        painter->setPen(QColor(0x22, 0x28, 0x30));
+        painter->drawText(m_box.adjusted(10, kCenterHeader + 4, -10, -6),
+                          Qt::AlignCenter | Qt::TextWordWrap, m_summary);
+    }
+}
+
+NodeItem* NodeItem::visibleNode()
+{
+    NodeItem* shown = this;
+    for (NodeItem* p = m_container; p; p = p->m_container)
+        if (p->m_collapsed)
+            shown = p;
+    return shown;
+}
+
+QPointF NodeItem::anchor() const
+{
+    return mapToScene(m_box.center());
+}
+
+QPointF NodeItem::borderPoint(const QPointF& towards) const
+{
+    const QRectF r = mapRectToScene(m_box);
+    const QPointF c = r.center();
+    const QPointF d = towards - c;
+    if (qFuzzyIsNull(d.x()) && qFuzzyIsNull(d.y()))
+        return c;
+    // Scale the direction so that it just reaches the box edge (ray/rectangle exit point).
+    const qreal tx = qFuzzyIsNull(d.x()) ? 1e9 : (r.width() / 2) / std::abs(d.x());
+    const qreal ty = qFuzzyIsNull(d.y()) ? 1e9 : (r.height() / 2) / std::abs(d.y());
+    const qreal t = std::min({tx, ty, 1.0});
+    return c + d * t;
+}
+
+QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value)
+{
+    if (change == ItemPositionHasChanged) {
+        for (LinkItem* l : std::as_const(m_links))
+            l->adjust();
+        if (isCenter() && m_childrenBounds.isValid())
+            updateGeometry(); // the box is stored relative to pos; children bounds are absolute
+    }
+    return QGraphicsItem::itemChange(change, value);
+}
+
+} // namespace meridian::ui

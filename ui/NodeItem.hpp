@@ -1,0 +1,79 @@
+#pragma once
+// Canvas item of one node. A pure view: it caches what it paints from NodeAttributes and
+// is updated by TopologyScene when the Document announces a change.
+//
+// Nodes are drawn as an icon tile with the name below; a compute centre is a rounded
+// container box around its children (or, collapsed/empty, a card showing GPU count and
+// fabric). Level of detail (QStyleOptionGraphicsItem::levelOfDetailFromTransform) drops
+// names and icons when zoomed out so that 10,000 nodes stay cheap to paint.
+
+#include "meridian/topology/Attributes.hpp"
+
+#include <QGraphicsItem>
+#include <QList>
+#include <QPixmap>
+
+namespace meridian::ui {
+
+class LinkItem;
+
+class NodeItem : public QGraphicsItem
+{
+public:
+    enum
+    {
+        Type = UserType + 1
+    };
+
+    explicit NodeItem(const topology::NodeAttributes& attrs);
+
+    int type() const override { return Type; }
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    void setAttributes(const topology::NodeAttributes& attrs);
+    const std::string& nodeId() const { return m_id; }
+    topology::NodeKind kind() const { return m_kind; }
+    bool isCenter() const { return m_kind == topology::NodeKind::Center; }
+    bool isCollapsed() const { return m_collapsed; }
+
+    /// The centre item this node sits in (set by the scene), or nullptr.
+    NodeItem* container() const { return m_container; }
+    void setContainer(NodeItem* c) { m_container = c; }
+    /// The item that stands for this node on screen: itself, or its outermost collapsed
+    /// enclosing centre.
+    NodeItem* visibleNode();
+    /// Where links attach, in scene coordinates, and the point on this node's outline
+    /// towards `towards` (links stop at a centre's border instead of crossing it).
+    QPointF anchor() const;
+    QPointF borderPoint(const QPointF& towards) const;
+
+    /// For centres: the scene-space bounds of the visible children (null = none).
+    void setChildrenBounds(const QRectF& sceneBounds);
+    /// The box of a centre in scene coordinates (drop target test).
+    QRectF boxSceneRect() const { return mapRectToScene(m_box); }
+
+    QList<LinkItem*>& links() { return m_links; }
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+
+private:
+    void updateGeometry();
+    void paintCenter(QPainter* painter, qreal lod);
+    void paintDevice(QPainter* painter, qreal lod);
+
+    std::string m_id;
+    topology::NodeKind m_kind = topology::NodeKind::Host;
+    QString m_name;
+    QString m_summary; ///< centre card: GPUs and fabric; device: model or address
+    bool m_collapsed = false;
+    QRectF m_childrenBounds; ///< scene coordinates
+    QRectF m_box;            ///< item coordinates: the tile or the centre box
+    QRectF m_bounds;         ///< item coordinates: box plus labels
+    NodeItem* m_container = nullptr;
+    QList<LinkItem*> m_links;
+};
+
+} // namespace meridian::ui

@@ -1,0 +1,100 @@
+#pragma once
+// Property editor of the canvas selection. Fields come from the engine's attribute table
+// (labels, units, ranges, help), accept unit-aware text ("10G", "400 Gbps", "15ms", "0.1%")
+// and validate before anything is applied: an invalid entry shows a red message under the
+// field and changes nothing. An edit applies to every selected item of the shown kind as ONE
+// undo command.
+
+#include "meridian/topology/Attributes.hpp"
+
+#include <QWidget>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QStackedWidget;
+class QTableWidget;
+class QGridLayout;
+class QPushButton;
+
+namespace meridian::ui {
+
+class Document;
+class TopologyScene;
+
+class PropertyEditor : public QWidget
+{
+    Q_OBJECT
+public:
+    PropertyEditor(Document* doc, TopologyScene* scene, QWidget* parent = nullptr);
+
+    /// The editor of a field, by .topo key ("bandwidth_gbps", "name", "fabric.link_gbps",
+    /// "link_id", ...): a QLineEdit, or a QComboBox for choices and the GPU model.
+    QWidget* editor(const QString& key) const;
+    QLineEdit* lineEdit(const QString& key) const;
+    QComboBox* comboBox(const QString& key) const;
+    /// The inline error text under a field (empty when the last entry was valid).
+    QString errorText(const QString& key) const;
+    /// Applies the field's current text, as pressing Enter does. False if it was rejected.
+    bool commit(const QString& key);
+    QTableWidget* scheduleTable() const { return m_schedule; }
+    /// Which page is shown: "none", "node" or "link".
+    QString currentPage() const;
+
+public Q_SLOTS:
+    void refresh();
+
+private:
+    /// One editable attribute. `show` renders it for an item, `apply` parses text into an
+    /// item and returns an error message ("" = accepted).
+    template <class Attrs> struct Field
+    {
+        QString key;
+        QString label;
+        QLabel* labelWidget = nullptr;
+        QWidget* editor = nullptr;
+        QLabel* error = nullptr;
+        std::function<QString(const Attrs&)> show;
+        std::function<QString(Attrs&, const QString&)> apply;
+        std::function<bool(const Attrs&)> applicable; ///< e.g. fabric fields only for centres
+        bool singleOnly = false;                      ///< ids cannot be shared by many items
+    };
+    using NodeField = Field<topology::NodeAttributes>;
+    using LinkField = Field<topology::LinkAttributes>;
+
+    void buildNodePage();
+    void buildLinkPage();
+    template <class Attrs>
+    void addRow(QGridLayout* grid, Field<Attrs>& field, const QString& unit, const QString& help,
+                const QStringList& choices, bool editableCombo);
+    template <class Attrs>
+    void showValues(std::vector<Field<Attrs>>& fields, const std::vector<Attrs>& items);
+    bool commitNodeField(NodeField& field);
+    bool commitLinkField(LinkField& field);
+    void commitSchedule();
+    void fillSchedule(const topology::LinkAttributes& link);
+    static QString fieldText(QWidget* editor);
+    static void setError(QLabel* error, const QString& text);
+
+    std::vector<topology::NodeAttributes> selectedNodes() const;
+    std::vector<topology::LinkAttributes> selectedLinks() const;
+
+    Document* m_doc = nullptr;
+    TopologyScene* m_scene = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    QLabel* m_nodeHeader = nullptr;
+    QLabel* m_linkHeader = nullptr;
+    QLabel* m_scheduleError = nullptr;
+    QTableWidget* m_schedule = nullptr;
+    QPushButton* m_addStep = nullptr;
+    QPushButton* m_removeStep = nullptr;
+    std::vector<NodeField> m_nodeFields;
+    std::vector<LinkField> m_linkFields;
+    bool m_refreshing = false;
+};
+
+} // namespace meridian::ui

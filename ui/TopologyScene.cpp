@@ -1,0 +1,646 @@
+#include "ui/TopologyScene.hpp"
+
+#include "ui/Document.hpp"
+#include "ui/LinkItem.hpp"
+#include "ui/NodeItem.hpp"
+#include "ui/NodeStyle.hpp"
+#include "ui/commands/AddLinkCommand.hpp"
+#include "ui/commands/AddNodeCommand.hpp"
+#include "ui/commands/ChangeNodeAttributesCommand.hpp"
+#include "ui/commands/MoveNodesCommand.hpp"
+#include "ui/commands/RemoveItemsCommand.hpp"
+
+#include <QGraphicsLineItem>
+#include <QGraphicsSceneMouseEvent>
+#include <QPainter>
+#include <QUndoStack>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace meridian::ui {
+
+using topology::LinkAttributes;
+using topology::NodeAttributes;
+using topology::NodeKind;
+
+namespace {
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+/// 0, 1, -1, 2, -2, ... : the k-th parallel link between a pair is offset to alternate sides.
+int parallelOffset(int k)
+{
+    return (k % 2 == 1) ? (k + 1) / 2 : -(k / 2);
+}
+} // namespace
+
+TopologyScene::TopologyScene(Document* doc, QObject* parent) : QGraphicsScene(parent), m_doc(doc)
+{
+    setItemIndexMethod(BspTreeIndex);
+    connect(doc, &Document::nodeAdded, this, &TopologyScene::onNodeAdded);
+    connect(doc, &Document::nodeRemoved, this, &TopologyScene::onNodeRemoved);
+    connect(doc, &Document::nodeChanged, this, &TopologyScene::onNodeChanged);
+    connect(doc, &Document::nodeMoved, this, &TopologyScene::onNodeMoved);
+    connect(doc, &Document::linkAdded, this, &TopologyScene::onLinkAdded);
+    connect(doc, &Document::linkRemoved, this, &TopologyScene::onLinkRemoved);
+    connect(doc, &Document::linkChanged, this, &TopologyScene::onLinkChanged);
+    connect(doc, &Document::topologyReset, this, &TopologyScene::rebuild);
+    rebuild();
+}
+
+TopologyScene::~TopologyScene()
+{
+    removeAllItems();
+}
+
+void TopologyScene::setMode(Mode mode)
+{
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    Q_EMIT modeChanged(mode);
+}
+
+void TopologyScene::setGridVisible(bool on)
+{
+    m_gridVisible = on;
+    update();
+}
+
+QPointF TopologyScene::snapped(const QPointF& p) const
+{
+    if (!m_snap)
+        return p;
+    const qreal g = gridSize();
+    return {std::round(p.x() / g) * g, std::round(p.y() / g) * g};
+}
+
+// ---- building items ----------------------------------------------------------------------
+
+void TopologyScene::removeAllItems()
+{
+    // Links first: a LinkItem unregisters itself from its endpoints on destruction.
+    for (LinkItem* l : std::as_const(m_links))
+        delete l;
+    m_links.clear();
+    for (NodeItem* n : std::as_const(m_nodes))
+        delete n;
+    m_nodes.clear();
+    m_children.clear();
+    delete m_rubberLine;
+    m_rubberLine = nullptr;
+    m_linkFrom = nullptr;
+    m_dragItems.clear();
+    m_dragPrimary = nullptr;
+}
+
+void TopologyScene::rebuild()
+{
+    removeAllItems();
+    const auto& topo = m_doc->topology();
+    m_nodes.reserve(static_cast<qsizetype>(topo.nodeCount()));
+    std::vector<NodeItem*> ordered;
+    ordered.reserve(topo.nodeCount());
+    for (std::size_t i = 0; i < topo.nodeCount(); ++i) {
+        auto* item = new NodeItem(topo.node(NodeId::fromIndex(i)));
+        addItem(item);
+        m_nodes.insert(qs(item->nodeId()), item);
+        ordered.push_back(item);
+    }
+    for (std::size_t i = 0; i < topo.nodeCount(); ++i) {
+        const std::string& parent = topo.node(NodeId::fromIndex(i)).parent;
+        if (parent.empty())
+            continue;
+        if (NodeItem* c = m_nodes.value(qs(parent))) {
+            ordered[i]->setContainer(c);
+            m_children[c].append(ordered[i]);
+        }
+    }
+    for (NodeItem* item : ordered) {
+        if (item->visibleNode() != item)
+            item->setVisible(false);
+        if (item->isCenter() && m_children.contains(item))
+            updateCenterBounds(item);
+    }
+    // Parallel links: count per unordered endpoint pair, in link order (deterministic).
+    std::map<std::pair<std::string, std::string>, int> pairCount;
+    m_links.reserve(static_cast<qsizetype>(topo.linkCount()));
+    for (std::size_t i = 0; i < topo.linkCount(); ++i) {
+        const LinkAttributes& l = topo.link(LinkId::fromIndex(i));
+        LinkItem* item = createLinkItem(l);
+        if (!item)
+            continue;
+        auto key = std::minmax(l.a, l.b);
+        const int k = pairCount[{key.first, key.second}]++;
+        if (k > 0)
+            item->setParallelOffset(parallelOffset(k));
+    }
+    setSceneRect(contentRect());
+    Q_EMIT contentChanged();
+}
+
+QRectF TopologyScene::contentRect() const
+{
+    QRectF r = itemsBoundingRect();
+    if (r.isNull())
+        r = QRectF(-400, -300, 800, 600);
+    const qreal m = std::max({r.width(), r.height(), 800.0}) * 0.5;
+    return r.adjusted(-m, -m, m, m);
+}
+
+void TopologyScene::growSceneRect(const QRectF& r)
+{
+    const QRectF current = sceneRect();
+    if (!current.contains(r))
+        setSceneRect(current.united(r.adjusted(-400, -400, 400, 400)));
+}
+
+LinkItem* TopologyScene::createLinkItem(const LinkAttributes& attrs)
+{
+    NodeItem* a = m_nodes.value(qs(attrs.a));
+    NodeItem* b = m_nodes.value(qs(attrs.b));
+    if (!a || !b)
+        return nullptr;
+    auto* item = new LinkItem(attrs, a, b);
+    addItem(item);
+    m_links.insert(qs(attrs.id), item);
+    return item;
+}
+
+QList<NodeItem*> TopologyScene::childItems(NodeItem* center) const
+{
+    return m_children.value(center);
+}
+
+void TopologyScene::updateCenterBounds(NodeItem* center)
+{
+    for (NodeItem* c = center; c; c = c->container()) {
+        QRectF bounds;
+        for (NodeItem* child : m_children.value(c)) {
+            if (!child->isVisible())
+                continue;
+            // Children contribute their tile plus room for the name under it.
+            bounds |= child->boxSceneRect().adjusted(-20, 0, 20, 24);
+        }
+        c->setChildrenBounds(bounds);
+        for (LinkItem* l : c->links())
+            l->adjust();
+    }
+}
+
+void TopologyScene::applyCollapse(NodeItem* center)
+{
+    // Visibility of every descendant follows the collapsed state of its ancestors.
+    QList<NodeItem*> stack = m_children.value(center);
+    QList<NodeItem*> all;
+    while (!stack.isEmpty()) {
+        NodeItem* n = stack.takeLast();
+        all.append(n);
+        stack.append(m_children.value(n));
+    }
+    for (NodeItem* n : all)
+        n->setVisible(n->visibleNode() == n);
+    for (NodeItem* n : all)
+        for (LinkItem* l : n->links())
+            l->adjust();
+    updateCenterBounds(center);
+}
+
+// ---- document signals --------------------------------------------------------------------
+
+void TopologyScene::onNodeAdded(const QString& id)
+{
+    const NodeAttributes* attrs = m_doc->node(id.toStdString());
+    if (!attrs || m_nodes.contains(id))
+        return;
+    auto* item = new NodeItem(*attrs);
+    addItem(item);
+    m_nodes.insert(id, item);
+    if (NodeItem* c = m_nodes.value(qs(attrs->parent))) {
+        item->setContainer(c);
+        m_children[c].append(item);
+    }
+    if (item->isCenter()) {
+        // Children restored before their centre (undo merges by index) find it now.
+        for (const auto& childId : m_doc->childrenOf(attrs->id)) {
+            NodeItem* child = m_nodes.value(qs(childId));
+            if (child && child->container() != item) {
+                child->setContainer(item);
+                m_children[item].append(child);
+            }
+        }
+        applyCollapse(item);
+    }
+    item->setVisible(item->visibleNode() == item);
+    if (item->container())
+        updateCenterBounds(item->container());
+    growSceneRect(item->sceneBoundingRect());
+    Q_EMIT contentChanged();
+}
+
+void TopologyScene::onNodeRemoved(const QString& id)
+{
+    NodeItem* item = m_nodes.take(id);
+    if (!item)
+        return;
+    NodeItem* container = item->container();
+    if (container)
+        m_children[container].removeOne(item);
+    for (NodeItem* child : m_children.take(item))
+        child->setContainer(nullptr);
+    // Links of a removed node have been announced first; drop any stragglers defensively.
+    for (LinkItem* l : QList<LinkItem*>(item->links())) {
+        m_links.remove(qs(l->linkId()));
+        delete l;
+    }
+    m_dragItems.removeAll(item);
+    if (m_dragPrimary == item)
+        m_dragPrimary = nullptr;
+    if (m_linkFrom == item)
+        m_linkFrom = nullptr;
+    delete item;
+    if (container)
+        updateCenterBounds(container);
+    Q_EMIT contentChanged();
+}
+
+void TopologyScene::onNodeChanged(const QString& id)
+{
+    NodeItem* item = m_nodes.value(id);
+    const NodeAttributes* attrs = m_doc->node(id.toStdString());
+    if (!item || !attrs)
+        return;
+    const bool wasCollapsed = item->isCollapsed();
+    item->setAttributes(*attrs);
+    NodeItem* oldContainer = item->container();
+    NodeItem* newContainer = m_nodes.value(qs(attrs->parent));
+    if (oldContainer != newContainer) {
+        if (oldContainer)
+            m_children[oldContainer].removeOne(item);
+        item->setContainer(newContainer);
+        if (newContainer)
+            m_children[newContainer].append(item);
+        item->setVisible(item->visibleNode() == item);
+        if (oldContainer)
+            updateCenterBounds(oldContainer);
+    }
+    if (item->isCenter() && wasCollapsed != item->isCollapsed())
+        applyCollapse(item);
+    else if (item->isCenter())
+        updateCenterBounds(item);
+    if (newContainer)
+        updateCenterBounds(newContainer);
+    for (LinkItem* l : item->links())
+        l->adjust();
+    Q_EMIT contentChanged();
+}
+
+void TopologyScene::onNodeMoved(const QString& id)
+{
+    NodeItem* item = m_nodes.value(id);
+    const NodeAttributes* attrs = m_doc->node(id.toStdString());
+    if (!item || !attrs)
+        return;
+    const QPointF p(attrs->pos[0], attrs->pos[1]);
+    if (item->pos() != p)
+        item->setPos(p);
+    if (item->container())
+        updateCenterBounds(item->container());
+    growSceneRect(item->sceneBoundingRect());
+}
+
+void TopologyScene::onLinkAdded(const QString& id)
+{
+    const LinkAttributes* attrs = m_doc->link(id.toStdString());
+    if (!attrs || m_links.contains(id))
+        return;
+    LinkItem* item = createLinkItem(*attrs);
+    if (!item)
+        return;
+    // Offset by the number of links already joining the same pair.
+    int k = 0;
+    for (LinkItem* other : item->nodeA()->links())
+        if (other != item &&
+            ((other->nodeA() == item->nodeA() && other->nodeB() == item->nodeB()) ||
+             (other->nodeA() == item->nodeB() && other->nodeB() == item->nodeA())))
+            ++k;
+    if (k > 0)
+        item->setParallelOffset(parallelOffset(k));
+    Q_EMIT contentChanged();
+}
+
+void TopologyScene::onLinkRemoved(const QString& id)
+{
+    delete m_links.take(id);
+    Q_EMIT contentChanged();
+}
+
+void TopologyScene::onLinkChanged(const QString& id)
+{
+    LinkItem* item = m_links.value(id);
+    const LinkAttributes* attrs = m_doc->link(id.toStdString());
+    if (item && attrs)
+        item->setAttributes(*attrs);
+    Q_EMIT contentChanged();
+}
+
+// ---- selection helpers ---------------------------------------------------------------------
+
+std::vector<std::string> TopologyScene::selectedNodeIds() const
+{
+    std::vector<std::pair<std::size_t, std::string>> ids;
+    for (QGraphicsItem* i : selectedItems())
+        if (i->type() == NodeItem::Type) {
+            const auto& id = static_cast<NodeItem*>(i)->nodeId();
+            if (auto n = m_doc->topology().findNode(id))
+                ids.emplace_back(n->index(), id);
+        }
+    std::sort(ids.begin(), ids.end());
+    std::vector<std::string> out;
+    for (auto& p : ids)
+        out.push_back(p.second);
+    return out;
+}
+
+std::vector<std::string> TopologyScene::selectedLinkIds() const
+{
+    std::vector<std::pair<std::size_t, std::string>> ids;
+    for (QGraphicsItem* i : selectedItems())
+        if (i->type() == LinkItem::Type) {
+            const auto& id = static_cast<LinkItem*>(i)->linkId();
+            if (auto l = m_doc->topology().findLink(id))
+                ids.emplace_back(l->index(), id);
+        }
+    std::sort(ids.begin(), ids.end());
+    std::vector<std::string> out;
+    for (auto& p : ids)
+        out.push_back(p.second);
+    return out;
+}
+
+void TopologyScene::selectIds(const std::vector<std::string>& nodes,
+                              const std::vector<std::string>& links)
+{
+    QSignalBlocker block(this);
+    clearSelection();
+    for (const auto& n : nodes)
+        if (NodeItem* i = m_nodes.value(qs(n)))
+            i->setSelected(true);
+    for (const auto& l : links)
+        if (LinkItem* i = m_links.value(qs(l)))
+            i->setSelected(true);
+    block.unblock();
+    Q_EMIT selectionChanged();
+}
+
+NodeItem* TopologyScene::centerAt(const QPointF& p, const QSet<NodeItem*>& exclude) const
+{
+    for (QGraphicsItem* i : items(p, Qt::IntersectsItemBoundingRect, Qt::DescendingOrder)) {
+        if (i->type() != NodeItem::Type || !i->isVisible())
+            continue;
+        auto* n = static_cast<NodeItem*>(i);
+        if (n->isCenter() && !n->isCollapsed() && !exclude.contains(n) &&
+            n->boxSceneRect().contains(p))
+            return n;
+    }
+    return nullptr;
+}
+
+NodeItem* TopologyScene::nodeAt(const QPointF& p) const
+{
+    for (QGraphicsItem* i : items(p, Qt::IntersectsItemShape, Qt::DescendingOrder))
+        if (i->type() == NodeItem::Type && i->isVisible())
+            return static_cast<NodeItem*>(i);
+    return nullptr;
+}
+
+// ---- gestures ------------------------------------------------------------------------------
+
+QString TopologyScene::addNodeAt(NodeKind kind, const QPointF& scenePos)
+{
+    NodeAttributes a;
+    a.kind = kind;
+    a.id = m_doc->uniqueNodeId(NodeStyle::idStem(kind).toStdString());
+    a.name = a.id;
+    const QPointF p = snapped(scenePos);
+    a.pos = {p.x(), p.y()};
+    switch (kind) {
+    case NodeKind::Center:
+        a.fabric = topology::FabricSpec{};
+        a.gpu_count = 8;
+        break;
+    case NodeKind::Gpu:
+        a.gpu_count = 1;
+        break;
+    default:
+        break;
+    }
+    if (kind != NodeKind::Center)
+        if (NodeItem* c = centerAt(scenePos))
+            a.parent = c->nodeId();
+    m_doc->undoStack()->push(new AddNodeCommand(m_doc, a));
+    return qs(a.id);
+}
+
+QString TopologyScene::connectNodes(const std::string& a, const std::string& b)
+{
+    if (a == b || !m_doc->node(a) || !m_doc->node(b))
+        return {};
+    LinkAttributes l;
+    l.id = m_doc->uniqueLinkId(a + "-" + b);
+    l.a = a;
+    l.b = b;
+    const bool wan =
+        m_doc->node(a)->kind == NodeKind::Center || m_doc->node(b)->kind == NodeKind::Center ||
+        m_doc->node(a)->kind == NodeKind::Router || m_doc->node(b)->kind == NodeKind::Router;
+    // Sensible starting points: a WAN link (10 Gbit/s, 10 ms) or an intra-centre link
+    // (100 Gbit/s, 1 µs); the user edits them in the property editor.
+    l.params.bandwidth_bps = wan ? 10e9 : 100e9;
+    l.params.delay_s = wan ? 10e-3 : 1e-6;
+    m_doc->undoStack()->push(new AddLinkCommand(m_doc, l));
+    return qs(l.id);
+}
+
+void TopologyScene::deleteSelection()
+{
+    const auto nodes = selectedNodeIds();
+    const auto links = selectedLinkIds();
+    if (nodes.empty() && links.empty())
+        return;
+    auto* cmd = new RemoveItemsCommand(m_doc, nodes, links);
+    m_doc->undoStack()->push(cmd);
+}
+
+void TopologyScene::toggleCollapsed(const std::string& centerId)
+{
+    const NodeAttributes* n = m_doc->node(centerId);
+    if (!n || n->kind != NodeKind::Center)
+        return;
+    NodeAttributes after = *n;
+    after.collapsed = !n->collapsed;
+    m_doc->undoStack()->push(new ChangeNodeAttributesCommand(
+        m_doc, {*n}, {after},
+        after.collapsed ? tr("Collapse %1").arg(qs(n->id)) : tr("Expand %1").arg(qs(n->id))));
+}
+
+void TopologyScene::nudgeSelection(const QPointF& delta)
+{
+    const auto ids = m_doc->withDescendants(selectedNodeIds());
+    if (ids.empty())
+        return;
+    std::vector<NodePlacement> before;
+    std::vector<NodePlacement> after;
+    for (const auto& id : ids) {
+        const NodeAttributes* n = m_doc->node(id);
+        const QPointF p(n->pos[0], n->pos[1]);
+        before.push_back({id, p, n->parent});
+        after.push_back({id, p + delta, n->parent});
+    }
+    m_doc->undoStack()->push(new MoveNodesCommand(m_doc, before, after, true));
+}
+
+// ---- mouse ---------------------------------------------------------------------------------
+
+void TopologyScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
+{
+    NodeItem* hit = event->button() == Qt::LeftButton ? nodeAt(event->scenePos()) : nullptr;
+    const bool linkGesture = m_mode == Mode::Link || (event->modifiers() & Qt::ShiftModifier) != 0;
+    if (hit && linkGesture) {
+        m_linkFrom = hit->visibleNode();
+        m_rubberLine = new QGraphicsLineItem(QLineF(m_linkFrom->anchor(), event->scenePos()));
+        QPen pen(QColor(0x2f, 0x6f, 0xb5), 2, Qt::DashLine);
+        pen.setCosmetic(true);
+        m_rubberLine->setPen(pen);
+        m_rubberLine->setZValue(100);
+        addItem(m_rubberLine);
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mousePressEvent(event);
+    if (hit && hit->isSelected() && m_mode == Mode::Select) {
+        // Move the selection; a moving centre takes everything inside it along.
+        m_dragPrimary = hit;
+        m_dragStart = event->scenePos();
+        m_dragMoved = false;
+        m_dragItems.clear();
+        m_dragStartPos.clear();
+        for (const auto& id : m_doc->withDescendants(selectedNodeIds())) {
+            NodeItem* n = m_nodes.value(qs(id));
+            m_dragItems.append(n);
+            m_dragStartPos.append(n->pos());
+        }
+        event->accept();
+    }
+}
+
+void TopologyScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (m_rubberLine) {
+        m_rubberLine->setLine(QLineF(m_rubberLine->line().p1(), event->scenePos()));
+        return;
+    }
+    if (m_dragPrimary && (event->buttons() & Qt::LeftButton)) {
+        const int i = static_cast<int>(m_dragItems.indexOf(m_dragPrimary));
+        const QPointF start = i >= 0 ? m_dragStartPos[i] : m_dragPrimary->pos();
+        const QPointF delta = snapped(start + event->scenePos() - m_dragStart) - start;
+        if (!m_dragMoved && (event->scenePos() - m_dragStart).manhattanLength() < 3)
+            return;
+        m_dragMoved = true;
+        QSet<NodeItem*> containers;
+        for (int k = 0; k < m_dragItems.size(); ++k) {
+            m_dragItems[k]->setPos(m_dragStartPos[k] + delta);
+            if (m_dragItems[k]->container())
+                containers.insert(m_dragItems[k]->container());
+        }
+        for (NodeItem* c : containers)
+            updateCenterBounds(c);
+        return;
+    }
+    QGraphicsScene::mouseMoveEvent(event);
+}
+
+void TopologyScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (m_rubberLine) {
+        delete m_rubberLine;
+        m_rubberLine = nullptr;
+        NodeItem* to = nodeAt(event->scenePos());
+        if (to && m_linkFrom && to->visibleNode() != m_linkFrom)
+            connectNodes(m_linkFrom->nodeId(), to->visibleNode()->nodeId());
+        m_linkFrom = nullptr;
+        return;
+    }
+    if (m_dragPrimary && m_dragMoved) {
+        const QSet<NodeItem*> moving(m_dragItems.begin(), m_dragItems.end());
+        std::vector<NodePlacement> before;
+        std::vector<NodePlacement> after;
+        for (int k = 0; k < m_dragItems.size(); ++k) {
+            NodeItem* n = m_dragItems[k];
+            const NodeAttributes* a = m_doc->node(n->nodeId());
+            std::string parent = a->parent;
+            // A dragged device that does not travel with its centre joins the centre it is
+            // dropped in (or leaves its centre when dropped outside).
+            if (!n->isCenter() && !(n->container() && moving.contains(n->container()))) {
+                NodeItem* c = centerAt(n->pos(), moving);
+                parent = c ? c->nodeId() : std::string();
+            }
+            before.push_back({n->nodeId(), m_dragStartPos[k], a->parent});
+            after.push_back({n->nodeId(), n->pos(), parent});
+        }
+        m_dragPrimary = nullptr;
+        m_dragItems.clear();
+        m_dragStartPos.clear();
+        m_doc->undoStack()->push(new MoveNodesCommand(m_doc, before, after));
+        QGraphicsScene::mouseReleaseEvent(event);
+        return;
+    }
+    m_dragPrimary = nullptr;
+    m_dragItems.clear();
+    m_dragStartPos.clear();
+    QGraphicsScene::mouseReleaseEvent(event);
+}
+
+void TopologyScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event)
+{
+    NodeItem* hit = nodeAt(event->scenePos());
+    if (hit && hit->isCenter()) {
+        toggleCollapsed(hit->nodeId());
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseDoubleClickEvent(event);
+}
+
+void TopologyScene::drawBackground(QPainter* painter, const QRectF& rect)
+{
+    painter->fillRect(rect, QColor(0xfa, 0xfb, 0xfd));
+    if (!m_gridVisible)
+        return;
+    // Grid lines at the snap step, coarsened by 5× until they are at least 8 px apart.
+    const qreal scale = painter->worldTransform().m11();
+    qreal step = gridSize();
+    while (step * scale < 8.0)
+        step *= 5.0;
+    const qreal major = step * 5.0;
+    QPen minorPen(QColor(0xec, 0xef, 0xf3), 0);
+    QPen majorPen(QColor(0xdd, 0xe2, 0xe9), 0);
+    QVector<QLineF> minor;
+    QVector<QLineF> majorLines;
+    const qreal left = std::floor(rect.left() / step) * step;
+    const qreal top = std::floor(rect.top() / step) * step;
+    for (qreal x = left; x <= rect.right(); x += step)
+        (std::fmod(std::abs(x), major) < 1e-6 ? majorLines : minor)
+            .append(QLineF(x, rect.top(), x, rect.bottom()));
+    for (qreal y = top; y <= rect.bottom(); y += step)
+        (std::fmod(std::abs(y), major) < 1e-6 ? majorLines : minor)
+            .append(QLineF(rect.left(), y, rect.right(), y));
+    painter->setPen(minorPen);
+    painter->drawLines(minor);
+    painter->setPen(majorPen);
+    painter->drawLines(majorLines);
+}
+
+} // namespace meridian::ui

@@ -1,0 +1,125 @@
+#pragma once
+// The canvas scene: a view of the Document, rebuilt incrementally from its signals.
+// The scene owns no data the file does not: items cache what they paint, and every user
+// gesture (drop, link drawing, drag, collapse, delete) becomes a QUndoCommand on the
+// document, whose signals then update the items.
+//
+// Modes (after Qt's Diagram Scene example): Select (click, Ctrl+click, rubber band, drag to
+// move) and Link (drag from one node to another; Shift+drag does the same in Select mode).
+
+#include "meridian/topology/Attributes.hpp"
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QSet>
+#include <string>
+#include <vector>
+
+class QGraphicsLineItem;
+
+namespace meridian::ui {
+
+class Document;
+class NodeItem;
+class LinkItem;
+
+class TopologyScene : public QGraphicsScene
+{
+    Q_OBJECT
+public:
+    enum class Mode
+    {
+        Select,
+        Link
+    };
+
+    explicit TopologyScene(Document* doc, QObject* parent = nullptr);
+    ~TopologyScene() override;
+
+    Document* document() const { return m_doc; }
+    Mode mode() const { return m_mode; }
+    void setMode(Mode mode);
+
+    bool gridVisible() const { return m_gridVisible; }
+    void setGridVisible(bool on);
+    bool snapToGrid() const { return m_snap; }
+    void setSnapToGrid(bool on) { m_snap = on; }
+    qreal gridSize() const { return 20.0; }
+    /// Position rounded to the grid when snapping is on.
+    QPointF snapped(const QPointF& p) const;
+
+    NodeItem* nodeItem(const QString& id) const { return m_nodes.value(id); }
+    LinkItem* linkItem(const QString& id) const { return m_links.value(id); }
+    int nodeItemCount() const { return static_cast<int>(m_nodes.size()); }
+    int linkItemCount() const { return static_cast<int>(m_links.size()); }
+    /// Selected ids in document order (deterministic for commands and the clipboard).
+    std::vector<std::string> selectedNodeIds() const;
+    std::vector<std::string> selectedLinkIds() const;
+    void selectIds(const std::vector<std::string>& nodes, const std::vector<std::string>& links);
+    /// Topmost expanded centre whose box contains `p`, not counting `exclude`.
+    NodeItem* centerAt(const QPointF& p, const QSet<NodeItem*>& exclude = {}) const;
+    /// Topmost node item (shape hit) at a scene point.
+    NodeItem* nodeAt(const QPointF& p) const;
+
+    // ---- gestures: each pushes one undo command; they return the new id ("" = nothing) --
+    QString addNodeAt(topology::NodeKind kind, const QPointF& scenePos);
+    QString connectNodes(const std::string& a, const std::string& b);
+    void deleteSelection();
+    void toggleCollapsed(const std::string& centerId);
+    /// Moves the selected nodes by `delta` (keyboard nudge; consecutive nudges merge).
+    void nudgeSelection(const QPointF& delta);
+
+    /// Full rebuild from the document (load, reset). Also used by the benchmark.
+    void rebuild();
+    /// Scene rect that fits all items plus a margin for panning.
+    QRectF contentRect() const;
+
+Q_SIGNALS:
+    void modeChanged(meridian::ui::TopologyScene::Mode mode);
+    void contentChanged();
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    void onNodeAdded(const QString& id);
+    void onNodeRemoved(const QString& id);
+    void onNodeChanged(const QString& id);
+    void onNodeMoved(const QString& id);
+    void onLinkAdded(const QString& id);
+    void onLinkRemoved(const QString& id);
+    void onLinkChanged(const QString& id);
+
+    LinkItem* createLinkItem(const topology::LinkAttributes& attrs);
+    void removeAllItems();
+    /// Recomputes a centre's box from its visible children, then its own container's.
+    void updateCenterBounds(NodeItem* center);
+    /// Shows/hides everything below a centre after a collapse change and re-routes links.
+    void applyCollapse(NodeItem* center);
+    QList<NodeItem*> childItems(NodeItem* center) const;
+    void growSceneRect(const QRectF& r);
+
+    Document* m_doc = nullptr;
+    Mode m_mode = Mode::Select;
+    bool m_gridVisible = true;
+    bool m_snap = true;
+    QHash<QString, NodeItem*> m_nodes;
+    QHash<QString, LinkItem*> m_links;
+    QHash<NodeItem*, QList<NodeItem*>> m_children;
+
+    // Link drawing.
+    QGraphicsLineItem* m_rubberLine = nullptr;
+    NodeItem* m_linkFrom = nullptr;
+    // Moving.
+    NodeItem* m_dragPrimary = nullptr;
+    QPointF m_dragStart;
+    QList<NodeItem*> m_dragItems;
+    QList<QPointF> m_dragStartPos;
+    bool m_dragMoved = false;
+};
+
+} // namespace meridian::ui
