@@ -1,6 +1,7 @@
 // meridian: the desktop topology designer. All logic lives in meridian_ui.
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
+#include "ui/Translations.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -87,6 +88,9 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("Meridian"));
     QApplication::setApplicationVersion(QStringLiteral(MERIDIAN_VERSION));
     meridian::ui::initResources();
+    // Language: MERIDIAN_LANG (e.g. zh_CN) overrides the system locale.
+    const QByteArray lang = qgetenv("MERIDIAN_LANG");
+    meridian::ui::installTranslations(app, lang.isEmpty() ? QLocale() : QLocale(QString::fromLatin1(lang)));
     applyLook(app);
 
     QCommandLineParser parser;

@@ -1,0 +1,38 @@
+// The embedded Chinese translation loads and translates the main window's menus.
+#include "TestMain.hpp"
+
+#include "ui/MainWindow.hpp"
+#include "ui/Resources.hpp"
+#include "ui/Translations.hpp"
+
+#include <QApplication>
+#include <QMenuBar>
+#include <QTranslator>
+#include <QtTest/QtTest>
+
+class TranslationsTest : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void chineseMenus()
+    {
+        meridian::ui::initResources();
+        QTranslator* zh = meridian::ui::installTranslations(*QCoreApplication::instance(), QLocale(QStringLiteral("zh_CN")));
+        QVERIFY(zh != nullptr);
+        // tr() in meridian::ui::MainWindow asks for the namespaced context.
+        QCOMPARE(QCoreApplication::translate("meridian::ui::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+        meridian::ui::MainWindow window;
+        QStringList titles;
+        for (QAction* a : window.menuBar()->actions())
+            titles << a->text();
+        QVERIFY2(titles.contains(QStringLiteral("文件(&F)")), qPrintable(titles.join(',')));
+        // English has no translation file entries to apply: the sources are English.
+        QVERIFY(!meridian::ui::installTranslations(*QCoreApplication::instance(), QLocale(QStringLiteral("fr_FR"))));
+        QCoreApplication::removeTranslator(zh);
+        delete zh;
+        QCOMPARE(QCoreApplication::translate("meridian::ui::MainWindow", "&File"), QStringLiteral("&File"));
+    }
+};
+
+MERIDIAN_TEST(TranslationsTest)
+#include "TranslationsTest.moc"
