@@ -1,6 +1,7 @@
 #include "TestMain.hpp"
 
 #include <QCoreApplication>
+#include <QProcess>
 #include <QtTest/QtTest>
 
 #include <map>
@@ -38,6 +39,21 @@ QString dataPath(const QString& relative)
 QString cliPath()
 {
     return QStringLiteral(MERIDIAN_CLI_PATH);
+}
+
+CliRun runCli(const QStringList& args, const QString& workDir, int timeoutMs)
+{
+    QProcess p;
+    if (!workDir.isEmpty())
+        p.setWorkingDirectory(workDir);
+    p.start(cliPath(), args);
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return {-1, {}, QStringLiteral("timed out")};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
 } // namespace meridian::test

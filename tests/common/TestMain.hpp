@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <memory>
@@ -24,6 +25,16 @@ QString sharedPath(const QString& relative);
 QString dataPath(const QString& relative);
 /// Path of the built meridian-cli.
 QString cliPath();
+
+/// Outcome of one meridian-cli invocation.
+struct CliRun
+{
+    int code = -1; ///< exit code; −1 if it crashed or timed out
+    QString out;
+    QString err;
+};
+/// Runs meridian-cli with `args` (in `workDir` if given), waiting up to `timeoutMs`.
+CliRun runCli(const QStringList& args, const QString& workDir = {}, int timeoutMs = 300000);
 
 } // namespace meridian::test
 

@@ -3,7 +3,6 @@
 #include "meridian/io/ProjectFile.hpp"
 
 #include <QDir>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <fstream>
@@ -12,23 +11,11 @@ using namespace meridian;
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
+using Run = test::CliRun;
 
 Run cli(const QStringList& args, const QString& workDir = {})
 {
-    QProcess p;
-    if (!workDir.isEmpty())
-        p.setWorkingDirectory(workDir);
-    p.start(test::cliPath(), args);
-    p.waitForFinished(60000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    return test::runCli(args, workDir);
 }
 
 } // namespace

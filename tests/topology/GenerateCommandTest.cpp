@@ -3,7 +3,6 @@
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/Generators.hpp"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -13,21 +12,8 @@ class GenerateCommandTest : public QObject
 {
     Q_OBJECT
 private:
-    struct Result
-    {
-        int code = -1;
-        QString out;
-        QString err;
-    };
-    static Result run(const QStringList& args)
-    {
-        QProcess p;
-        p.start(test::cliPath(), QStringList{"generate"} + args);
-        p.waitForFinished(60000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
+    using Result = test::CliRun;
+    static Result run(const QStringList& args) { return test::runCli(QStringList{"generate"} + args); }
 
 private Q_SLOTS:
     void helpListsEveryKind()

@@ -4,28 +4,14 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest/QtTest>
 
 class ModelCliTest : public QObject
 {
     Q_OBJECT
 private:
-    struct Result
-    {
-        int code = -1;
-        QString out;
-        QString err;
-    };
-    static Result run(const QStringList& args)
-    {
-        QProcess p;
-        p.start(meridian::test::cliPath(), QStringList{"model"} + args);
-        if (!p.waitForFinished(60000))
-            return {};
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
+    using Result = meridian::test::CliRun;
+    static Result run(const QStringList& args) { return meridian::test::runCli(QStringList{"model"} + args); }
 
 private Q_SLOTS:
     void configFileTable()
