@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 
 namespace meridian::workload {
 
@@ -24,29 +23,13 @@ std::string lower(std::string s)
 
 DeviceCatalogue DeviceCatalogue::load(const std::filesystem::path& dir)
 {
-    namespace fs = std::filesystem;
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-        if (e.path().extension() == ".json")
-            files.push_back(e.path());
-    if (ec)
-        throw InputError(dir.string(), "", "cannot list the device presets: " + ec.message());
-    std::sort(files.begin(), files.end());
     DeviceCatalogue cat;
-    for (const auto& f : files) {
-        std::ifstream in(f, std::ios::binary);
-        try {
-            DeviceSpec d = deviceSpecFromJson(json::parse(in));
-            if (d.id != f.stem().string())
-                throw InputError({}, "/id", "must equal the file name '" + f.stem().string() + "'");
-            cat.m_devices.push_back(std::move(d));
-        } catch (const json::parse_error& e) {
-            throw InputError(f.string(), "byte " + std::to_string(e.byte), "invalid JSON");
-        } catch (const InputError& e) {
-            throw e.withFile(f.string());
-        }
-    }
+    forEachPresetJson(dir, "device presets", [&cat](const std::filesystem::path& f, const json& j) {
+        DeviceSpec d = deviceSpecFromJson(j);
+        if (d.id != f.stem().string())
+            throw InputError({}, "/id", "must equal the file name '" + f.stem().string() + "'");
+        cat.m_devices.push_back(std::move(d));
+    });
     return cat;
 }
 

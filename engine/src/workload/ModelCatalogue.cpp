@@ -53,27 +53,10 @@ ModelSpec modelFromPresetJson(const json& j)
 
 ModelCatalogue ModelCatalogue::load(const std::filesystem::path& dir)
 {
-    namespace fs = std::filesystem;
-    std::vector<fs::path> files;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-        if (e.path().extension() == ".json")
-            files.push_back(e.path());
-    if (ec)
-        throw InputError(dir.string(), "", "cannot list the model presets: " + ec.message());
-    std::sort(files.begin(), files.end());
     ModelCatalogue cat;
-    for (const auto& f : files) {
-        std::ifstream in(f, std::ios::binary);
-        try {
-            json j = json::parse(in);
-            cat.m_entries.push_back({f.stem().string(), modelFromPresetJson(j)});
-        } catch (const json::parse_error& e) {
-            throw InputError(f.string(), "byte " + std::to_string(e.byte), "invalid JSON");
-        } catch (const InputError& e) {
-            throw e.withFile(f.string());
-        }
-    }
+    forEachPresetJson(dir, "model presets", [&cat](const std::filesystem::path& f, const json& j) {
+        cat.m_entries.push_back({f.stem().string(), modelFromPresetJson(j)});
+    });
     return cat;
 }
 

@@ -1,7 +1,12 @@
 #include "meridian/workload/Presets.hpp"
 
+#include "meridian/core/Error.hpp"
+
+#include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <system_error>
+#include <vector>
 
 namespace meridian::workload {
 
@@ -20,6 +25,30 @@ std::filesystem::path presetsDir()
             return installed.lexically_normal();
     }
     return fs::path(MERIDIAN_PRESETS_DIR);
+}
+
+void forEachPresetJson(const std::filesystem::path& dir, const char* what,
+                       const std::function<void(const std::filesystem::path&, const nlohmann::json&)>& visit)
+{
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        if (e.path().extension() == ".json")
+            files.push_back(e.path());
+    if (ec)
+        throw InputError(dir.string(), "", std::string("cannot list the ") + what + ": " + ec.message());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+        std::ifstream in(f, std::ios::binary);
+        try {
+            visit(f, nlohmann::json::parse(in));
+        } catch (const nlohmann::json::parse_error& e) {
+            throw InputError(f.string(), "byte " + std::to_string(e.byte), "invalid JSON");
+        } catch (const InputError& e) {
+            throw e.withFile(f.string());
+        }
+    }
 }
 
 } // namespace meridian::workload
