@@ -56,7 +56,7 @@ topology::Topology fatTree(int k, double bw, double delay)
 }
 } // namespace
 
-int main()
+int main(int argc, char** argv)
 {
     const int k = 16, flows = 10'000, measuredUpdates = 100;
     const auto t = fatTree(k, 100e9, 1e-6);
@@ -67,6 +67,11 @@ int main()
     net::NetworkConfig cfg;
     cfg.keep_flow_records = false;
     cfg.sample_interval_s = 0.0;
+    // A fat-tree is built for ECMP: without it every pair takes the lowest-id path, the
+    // first aggregation and core switches carry all inter-pod traffic and every flow shares
+    // a bottleneck with every other one.
+    cfg.ecmp = argc > 1 ? std::string(argv[1]) != "noecmp" : true;
+    std::printf("ECMP %s\n", cfg.ecmp ? "on" : "off");
     net::Network net(sim, t, cfg);
     sim::RngStream rng(2024, 0);
     std::uint64_t completions = 0;

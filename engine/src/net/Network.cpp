@@ -45,11 +45,16 @@ struct Network::Resource
     double alloc_bps = 0.0;
     std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
     std::uint32_t tcpFlows = 0;
-    std::uint32_t mark = 0; ///< BFS epoch
+    std::uint32_t mark = 0; ///< m_resEpoch: in the current solve set
+    // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
+    std::uint32_t checkMark = 0;
+    double checkSum_bps = 0.0;
+    double checkMax_bps = 0.0;
     // progressive filling
     double rem_bps = 0.0;
     std::uint32_t unfrozen = 0;
     std::uint32_t version = 0;
+    double satLevel_bps = -1.0; ///< propagation: level at which it filled (< 0: not yet)
     // statistics
     sim::SimTime last;
     double bits = 0.0;
@@ -104,7 +109,8 @@ struct Network::Flow
     bool dataPhase = false;
     bool frozen = false;
     bool live = false;
-    std::uint32_t mark = 0;
+    std::uint32_t mark = 0;      ///< m_epoch: in the current solve set
+    std::uint32_t checkMark = 0; ///< m_checkEpoch: bottleneck already checked
     sim::SimTime start;
     sim::SimTime lastUpdate;
     sim::EventHandle done;
@@ -209,7 +215,14 @@ bool Network::routeConnection(std::uint32_t ci)
     c.arcs.clear();
     c.revArcs.clear();
     c.resources.clear();
-    const auto fwd = m_router.route(c.src, c.dst);
+    // ECMP: the connection (one 5-tuple in a real network) hashes onto one equal-cost path.
+    const auto pathOf = [this](NodeId a, NodeId b) {
+        if (!m_config.ecmp)
+            return m_router.route(a, b);
+        std::uint64_t key = pairKey(a, b);
+        return m_router.hashedRoute(a, b, sim::RngStream::splitMix64(key));
+    };
+    const auto fwd = pathOf(c.src, c.dst);
     c.hasRoute = fwd.has_value();
     if (!c.hasRoute)
         return false;
@@ -218,7 +231,7 @@ bool Network::routeConnection(std::uint32_t ci)
         c.arcs.push_back(a);
         c.resources.push_back(m_arcs[a].resource);
     }
-    if (const auto rev = m_router.route(c.dst, c.src)) {
+    if (const auto rev = pathOf(c.dst, c.src)) {
         for (const auto& h : rev->hops)
             c.revArcs.push_back(static_cast<std::uint32_t>(2 * h.link.index() + h.dir));
     } else {
@@ -423,7 +436,9 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
         const double rto = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
         const bool idleReset = m_config.slow_start_after_idle && wasIdle &&
                                (m_sim.now() - c.lastActive).toSeconds() > rto;
-        if (freshConnection || idleReset) {
+        // A connection first used by UDP/reliable messages has no window yet (cwnd 0 would
+        // give a zero cap and a flow stalled forever): start it like a fresh one.
+        if (freshConnection || idleReset || !(c.cwnd_bytes > 0.0)) {
             c.cwnd_bytes = iw;
             c.slowStart = true;
         }
@@ -669,59 +684,371 @@ void Network::settleAllResources()
             settleResource(m_resources[i]);
 }
 
+// Incremental exact max-min (docs/network-model.md §3).
+//
+// A feasible allocation is max-min fair iff every flow has a bottleneck: a saturated resource
+// on its route where no other flow gets more, or its own transport cap (Bertsekas & Gallager,
+// Data Networks, §6.5.2, with a cap seen as a private resource). And if any set of flows is
+// held at its max-min rates, progressive filling of the other flows over the residual
+// capacities gives their max-min rates (the same bottleneck characterisation, restricted).
+// So: re-solve a set S (the changed flows and all flows on the changed resources) with the
+// rest held at their current rates, then check the bottleneck condition of every flow on
+// every resource S crosses (flows elsewhere saw no rate change around them, so their
+// bottlenecks still hold). If it holds everywhere the allocation is THE max-min allocation;
+// otherwise S grows by all flows on the failing flows' resources and is solved again, up to
+// the whole connected component (where the check holds by construction).
+
+namespace {
+// Relative tolerance of the bottleneck check: float residue of progressive filling is
+// ~1e-15 per operation; a looser check only costs an extra expansion, never exactness.
+constexpr double kCheckTol = 1e-11;
+// After this many expansions the set is grown to its whole component (bounds the cost of
+// a cascade that reaches far).
+constexpr int kMaxExpansions = 8;
+} // namespace
+
+void Network::addToSolve(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    if (!f.live || !f.dataPhase || f.mark == m_epoch)
+        return;
+    f.mark = m_epoch;
+    m_compFlows.push_back(slot);
+}
+
 void Network::recompute()
 {
     m_recomputePending = false;
     ++m_recomputations;
     ++m_epoch;
     m_compFlows.clear();
-    m_compResources.clear();
+    m_seedResources.clear();
+    // 1. Seeds: the changed flows and the changed resources (with the changed flows' routes).
     m_stack.clear();
-    // 1. The connected component(s) of the changed flows and resources.
     for (std::uint32_t slot : m_dirtyFlows) {
-        Flow& f = m_flows[slot];
-        if (!f.live || !f.dataPhase || f.mark == m_epoch)
+        const Flow& f = m_flows[slot];
+        if (!f.live || !f.dataPhase)
             continue;
-        f.mark = m_epoch;
-        m_compFlows.push_back(slot);
+        m_stack.push_back(slot);
         for (std::uint32_t r : m_connections[f.conn].resources)
-            m_stack.push_back(r);
+            m_seedResources.push_back(r);
     }
     for (std::uint32_t r : m_dirtyResources)
-        m_stack.push_back(r);
+        m_seedResources.push_back(r);
     m_dirtyFlows.clear();
     m_dirtyResources.clear();
-    while (!m_stack.empty()) {
-        const std::uint32_t r = m_stack.back();
-        m_stack.pop_back();
-        Resource& res = m_resources[r];
-        if (res.mark == m_epoch)
-            continue;
-        res.mark = m_epoch;
-        m_compResources.push_back(r);
-        for (std::uint32_t slot : res.flows) {
-            Flow& f = m_flows[slot];
-            if (f.mark == m_epoch)
-                continue;
-            f.mark = m_epoch;
-            m_compFlows.push_back(slot);
-            for (std::uint32_t r2 : m_connections[f.conn].resources)
-                if (m_resources[r2].mark != m_epoch)
-                    m_stack.push_back(r2);
+    std::sort(m_seedResources.begin(), m_seedResources.end());
+    m_seedResources.erase(std::unique(m_seedResources.begin(), m_seedResources.end()),
+                          m_seedResources.end());
+    std::sort(m_stack.begin(), m_stack.end());
+    m_stack.erase(std::unique(m_stack.begin(), m_stack.end()), m_stack.end());
+
+    // 2. Propagate the change outward in level order. The bottleneck check then proves the
+    //    result is the max-min allocation; should it fail (float near-ties), the set is
+    //    grown and re-solved by plain progressive filling, up to the whole component.
+    propagate();
+    if (!validateSet()) {
+        for (int expansions = 0;;) {
+            const std::size_t before = m_compFlows.size();
+            for (std::uint32_t slot : m_invalid) {
+                addToSolve(slot);
+                for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
+                    for (std::uint32_t other : m_resources[r].flows)
+                        addToSolve(other);
+            }
+            if (++expansions >= kMaxExpansions || m_compFlows.size() == before ||
+                2 * m_compFlows.size() > m_activeFlows) {
+                expandToComponent();
+                solveSet();
+                break;
+            }
+            solveSet();
+            if (validateSet())
+                break;
         }
     }
     m_flowsRecomputed += m_compFlows.size();
 
-    // 2. Bring progress and statistics up to now under the old rates.
+
+    // 3. Bring progress and statistics up to now under the old rates, then apply.
     for (std::uint32_t slot : m_compFlows)
         settleFlow(m_flows[slot]);
-    for (std::uint32_t r : m_compResources)
-        settleResource(m_resources[r]);
+    for (std::uint32_t r : m_compResources) {
+        Resource& res = m_resources[r];
+        settleResource(res);
+        double sum = 0.0;
+        for (std::uint32_t slot : res.flows) {
+            const Flow& f = m_flows[slot];
+            sum += f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
+        }
+        res.alloc_bps = sum;
+        if (res.capacity_bps > 0.0)
+            res.peak = std::max(res.peak, std::min(1.0, sum / res.capacity_bps));
+    }
+    for (std::uint32_t slot : m_compFlows) {
+        Flow& f = m_flows[slot];
+        if (f.newRate_bps != f.rate_bps || !m_sim.pending(f.done)) {
+            f.rate_bps = f.newRate_bps;
+            reschedule(slot);
+        }
+    }
+    if (m_config.debug_verify_max_min)
+        verifyAgainstFullSolve();
+}
 
-    // 3. Progressive filling (Bertsekas & Gallager §6.5.2): raise all unfrozen rates
-    //    together; the next event is either a resource filling up (its fair share
-    //    rem/unfrozen is the smallest) or a flow reaching its transport cap. Frozen flows
-    //    keep their rate. Resources are kept in a lazy min-heap by fair share.
+// Level-ordered propagation (progressive filling restricted to what changes).
+//
+// Progressive filling raises a common level λ; a flow freezes when a resource on its route
+// fills or it reaches its cap. Flows not touched by the change ("inactive") keep their old
+// rates x_g; "active" flows are re-solved, starting from the level at which they join. A
+// resource is dirty once an active flow crosses it (or it is a seed); its residual is
+// C_r − Σ_{inactive on r} x_g − Σ_{frozen active on r} x_f and its fill level rem/n (n =
+// unfrozen active flows). Clean resources keep their old state. Events in level order:
+//  * a dirty resource fills at μ: inactive flows on it with x_g > μ would break the
+//    bottleneck of the flows freezing there, so they join (and the resource is re-queued);
+//    otherwise its unfrozen active flows freeze at μ;
+//  * an active flow reaches its cap;
+//  * an inactive flow g on a dirty resource is checked at λ = x_g: it keeps x_g if it has a
+//    bottleneck there (a clean resource that was saturated with g maximal, a dirty resource
+//    filling at x_g, or its cap); otherwise it joins at level x_g and rises further.
+// Only the flows whose rate changes, and their neighbours, are visited. validateSet() then
+// proves the result (or triggers the plain re-solve).
+
+namespace {
+enum : std::uint32_t
+{
+    kEvResource = 0,
+    kEvCap = 1,
+    kEvCheck = 2
+};
+} // namespace
+
+bool Network::cleanBottleneck(const Flow& g)
+{
+    for (std::uint32_t r : m_connections[g.conn].resources) {
+        Resource& res = m_resources[r];
+        if (res.mark == m_resEpoch)
+            continue; // dirty
+        if (res.checkMark != m_checkEpoch) {
+            double mx = 0.0;
+            for (std::uint32_t s2 : res.flows)
+                mx = std::max(mx, m_flows[s2].rate_bps);
+            res.checkMark = m_checkEpoch;
+            res.checkSum_bps = res.alloc_bps;
+            res.checkMax_bps = mx;
+        }
+        if (res.checkSum_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
+            g.rate_bps >= res.checkMax_bps * (1.0 - kCheckTol))
+            return true;
+    }
+    return false;
+}
+
+void Network::makeDirty(std::uint32_t r, double level)
+{
+    Resource& res = m_resources[r];
+    if (res.mark == m_resEpoch)
+        return;
+    res.mark = m_resEpoch;
+    m_compResources.push_back(r);
+    double rem = res.capacity_bps;
+    for (std::uint32_t slot : res.flows)
+        rem -= m_flows[slot].rate_bps; // no active flow crosses a resource before it is dirty
+    res.rem_bps = rem;
+    res.unfrozen = 0;
+    res.satLevel_bps = -1.0;
+    ++res.version;
+    // Inactive flows that might have had their bottleneck here need a check at their level.
+    for (std::uint32_t slot : res.flows) {
+        const Flow& g = m_flows[slot];
+        if (g.mark == m_epoch || g.rate_bps < level * (1.0 - kCheckTol))
+            continue;
+        if (std::isfinite(g.cap_bps) && g.rate_bps >= g.cap_bps * (1.0 - kCheckTol))
+            continue;
+        if (cleanBottleneck(g))
+            continue; // re-examined if that resource turns dirty too
+        m_events.push_back({g.rate_bps, slot, 0, kEvCheck});
+        std::push_heap(m_events.begin(), m_events.end(), EventLater{});
+    }
+}
+
+void Network::activate(std::uint32_t slot, double level)
+{
+    Flow& f = m_flows[slot];
+    f.mark = m_epoch;
+    f.frozen = false;
+    f.newRate_bps = level;
+    m_compFlows.push_back(slot);
+    if (std::isfinite(f.cap_bps)) {
+        m_events.push_back({std::max(f.cap_bps, level), slot, 0, kEvCap});
+        std::push_heap(m_events.begin(), m_events.end(), EventLater{});
+    }
+    for (std::uint32_t r : m_connections[f.conn].resources) {
+        makeDirty(r, level);
+        Resource& res = m_resources[r];
+        res.rem_bps += f.rate_bps; // no longer held at its old rate
+        ++res.unfrozen;
+        pushResource(r, level);
+    }
+}
+
+void Network::pushResource(std::uint32_t r, double level)
+{
+    Resource& res = m_resources[r];
+    ++res.version;
+    if (res.unfrozen == 0)
+        return;
+    // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
+    const double share = std::max(level, std::max(0.0, res.rem_bps) / res.unfrozen);
+    m_events.push_back({share, r, res.version, kEvResource});
+    std::push_heap(m_events.begin(), m_events.end(), EventLater{});
+}
+
+bool Network::bottleneckAt(const Flow& g, double x)
+{
+    for (std::uint32_t r : m_connections[g.conn].resources) {
+        const Resource& res = m_resources[r];
+        if (res.mark != m_resEpoch)
+            continue; // clean resources were checked by cleanBottleneck
+        bool full;
+        if (res.satLevel_bps >= 0.0)
+            full = std::abs(res.satLevel_bps - x) <= kCheckTol * std::max(x, res.satLevel_bps);
+        else if (res.unfrozen > 0)
+            full = res.rem_bps / res.unfrozen <= x * (1.0 + kCheckTol);
+        else
+            full = res.rem_bps <= res.capacity_bps * kCheckTol;
+        if (!full)
+            continue;
+        bool maximal = true;
+        for (std::uint32_t s2 : res.flows) {
+            const Flow& h = m_flows[s2];
+            const double y = h.mark == m_epoch ? (h.frozen ? h.newRate_bps : x) : h.rate_bps;
+            if (y > x * (1.0 + kCheckTol)) {
+                maximal = false;
+                break;
+            }
+        }
+        if (maximal)
+            return true;
+    }
+    return false;
+}
+
+void Network::propagate()
+{
+    ++m_resEpoch;
+    ++m_checkEpoch;
+    m_compResources.clear();
+    m_events.clear();
+    for (std::uint32_t r : m_seedResources)
+        makeDirty(r, 0.0);
+    for (std::uint32_t slot : m_stack)
+        if (m_flows[slot].mark != m_epoch)
+            activate(slot, 0.0);
+    const auto freeze = [this](std::uint32_t slot, double rate) {
+        Flow& f = m_flows[slot];
+        f.frozen = true;
+        f.newRate_bps = rate;
+        for (std::uint32_t r : m_connections[f.conn].resources) {
+            Resource& res = m_resources[r];
+            res.rem_bps -= rate;
+            --res.unfrozen;
+            pushResource(r, rate);
+        }
+    };
+    double level = 0.0;
+    while (!m_events.empty()) {
+        std::pop_heap(m_events.begin(), m_events.end(), EventLater{});
+        const LevelEvent e = m_events.back();
+        m_events.pop_back();
+        if (e.kind == kEvResource) {
+            Resource& res = m_resources[e.id];
+            if (e.version != res.version || res.unfrozen == 0)
+                continue;
+            level = std::max(level, e.level);
+            bool joined = false;
+            for (std::size_t i = 0; i < res.flows.size(); ++i) {
+                const std::uint32_t slot = res.flows[i];
+                const Flow& h = m_flows[slot];
+                if (h.mark != m_epoch && h.rate_bps > level * (1.0 + kCheckTol)) {
+                    activate(slot, level);
+                    joined = true;
+                }
+            }
+            if (joined)
+                continue; // re-queued by activate() with the larger residual
+            res.satLevel_bps = level;
+            for (std::uint32_t slot : res.flows) {
+                const Flow& f = m_flows[slot];
+                if (f.mark == m_epoch && !f.frozen)
+                    freeze(slot, level);
+            }
+        } else if (e.kind == kEvCap) {
+            const Flow& f = m_flows[e.id];
+            if (f.frozen)
+                continue;
+            level = std::max(level, e.level);
+            freeze(e.id, f.cap_bps);
+        } else {
+            const Flow& g = m_flows[e.id];
+            if (g.mark == m_epoch)
+                continue;
+            level = std::max(level, e.level);
+            if (!cleanBottleneck(g) && !bottleneckAt(g, g.rate_bps))
+                activate(e.id, level);
+        }
+    }
+}
+
+void Network::expandToComponent()
+{
+    // Breadth-first closure of the set over shared resources: the connected component(s).
+    m_stack.clear();
+    for (std::uint32_t slot : m_compFlows)
+        for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
+            m_stack.push_back(r);
+    ++m_resEpoch;
+    while (!m_stack.empty()) {
+        const std::uint32_t r = m_stack.back();
+        m_stack.pop_back();
+        Resource& res = m_resources[r];
+        if (res.mark == m_resEpoch)
+            continue;
+        res.mark = m_resEpoch;
+        for (std::uint32_t slot : res.flows) {
+            Flow& f = m_flows[slot];
+            if (f.mark == m_epoch)
+                continue;
+            addToSolve(slot);
+            for (std::uint32_t r2 : m_connections[f.conn].resources)
+                if (m_resources[r2].mark != m_resEpoch)
+                    m_stack.push_back(r2);
+        }
+    }
+}
+
+void Network::solveSet()
+{
+    // Resources of the set: the seeds plus every resource a flow of the set crosses.
+    ++m_resEpoch;
+    m_compResources.clear();
+    const auto touch = [this](std::uint32_t r) {
+        Resource& res = m_resources[r];
+        if (res.mark != m_resEpoch) {
+            res.mark = m_resEpoch;
+            m_compResources.push_back(r);
+        }
+    };
+    for (std::uint32_t r : m_seedResources)
+        touch(r);
+    for (std::uint32_t slot : m_compFlows)
+        for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
+            touch(r);
+
+    // Progressive filling (Bertsekas & Gallager §6.5.2) over the residual capacities
+    // C_r − Σ_{fixed flows on r} x_f: raise all unfrozen rates together; the next event is
+    // either a resource filling up (its fair share rem/unfrozen is the smallest) or a flow
+    // reaching its transport cap. Resources are kept in a lazy min-heap by fair share.
     m_heap.clear();
     m_capOrder.clear();
     const auto heapLess = [](const HeapEntry& a, const HeapEntry& b) {
@@ -729,8 +1056,17 @@ void Network::recompute()
     };
     for (std::uint32_t r : m_compResources) {
         Resource& res = m_resources[r];
-        res.rem_bps = res.capacity_bps;
-        res.unfrozen = static_cast<std::uint32_t>(res.flows.size());
+        double rem = res.capacity_bps;
+        std::uint32_t unfrozen = 0;
+        for (std::uint32_t slot : res.flows) {
+            const Flow& f = m_flows[slot];
+            if (f.mark == m_epoch)
+                ++unfrozen;
+            else
+                rem -= f.rate_bps;
+        }
+        res.rem_bps = std::max(0.0, rem);
+        res.unfrozen = unfrozen;
         ++res.version;
         if (res.unfrozen > 0)
             m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
@@ -781,30 +1117,94 @@ void Network::recompute()
             const std::uint32_t r = m_heap.front().resource;
             std::pop_heap(m_heap.begin(), m_heap.end(), heapLess);
             m_heap.pop_back();
-            // Copy: freeze() does not modify res.flows, but keep the loop obviously safe.
-            for (std::uint32_t slot : m_resources[r].flows)
-                if (!m_flows[slot].frozen)
+            for (std::uint32_t slot : m_resources[r].flows) {
+                const Flow& f = m_flows[slot];
+                if (f.mark == m_epoch && !f.frozen)
                     freeze(slot, shareRes);
+            }
         }
     }
+}
 
-    // 4. New allocations, statistics peaks and completion events.
+bool Network::validateSet()
+{
+    // Tentative rate: new for the set, current for the fixed flows.
+    const auto rateOf = [this](const Flow& f) {
+        return f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
+    };
+    m_invalid.clear();
+    ++m_checkEpoch;
+    bool anyFixed = false;
     for (std::uint32_t r : m_compResources) {
         Resource& res = m_resources[r];
         double sum = 0.0;
-        for (std::uint32_t slot : res.flows)
-            sum += m_flows[slot].newRate_bps;
-        res.alloc_bps = sum;
-        if (res.capacity_bps > 0.0)
-            res.peak = std::max(res.peak, std::min(1.0, sum / res.capacity_bps));
+        double mx = 0.0;
+        for (std::uint32_t slot : res.flows) {
+            const Flow& f = m_flows[slot];
+            const double x = rateOf(f);
+            sum += x;
+            mx = std::max(mx, x);
+            anyFixed = anyFixed || f.mark != m_epoch;
+        }
+        res.checkMark = m_checkEpoch;
+        res.checkSum_bps = sum;
+        res.checkMax_bps = mx;
+        // Fixed flows over the (reduced) capacity: they must be re-solved too.
+        if (sum > res.capacity_bps * (1.0 + kCheckTol))
+            for (std::uint32_t slot : res.flows)
+                if (m_flows[slot].mark != m_epoch)
+                    m_invalid.push_back(slot);
     }
-    for (std::uint32_t slot : m_compFlows) {
-        Flow& f = m_flows[slot];
-        if (f.newRate_bps != f.rate_bps || !m_sim.pending(f.done)) {
-            f.rate_bps = f.newRate_bps;
-            reschedule(slot);
+    if (!anyFixed)
+        return true; // the set is closed: progressive filling solved it exactly
+    if (!m_invalid.empty())
+        return false;
+    for (std::uint32_t r : m_compResources) {
+        for (std::uint32_t slot : m_resources[r].flows) {
+            Flow& f = m_flows[slot];
+            if (f.checkMark == m_checkEpoch)
+                continue;
+            f.checkMark = m_checkEpoch;
+            const double x = rateOf(f);
+            bool ok = std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol);
+            for (std::uint32_t r2 : m_connections[f.conn].resources) {
+                if (ok)
+                    break;
+                Resource& res = m_resources[r2];
+                if (res.checkMark != m_checkEpoch) {
+                    // Outside the set's resources: no rate on it changed.
+                    double mx = 0.0;
+                    for (std::uint32_t s2 : res.flows)
+                        mx = std::max(mx, m_flows[s2].rate_bps);
+                    res.checkMark = m_checkEpoch;
+                    res.checkSum_bps = res.alloc_bps;
+                    res.checkMax_bps = mx;
+                }
+                ok = res.checkSum_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
+                     x >= res.checkMax_bps * (1.0 - kCheckTol);
+            }
+            if (!ok)
+                m_invalid.push_back(slot);
         }
     }
+    return m_invalid.empty();
+}
+
+void Network::verifyAgainstFullSolve()
+{
+    // Debug check: progressive filling of every data-phase flow from scratch.
+    ++m_epoch;
+    m_compFlows.clear();
+    m_seedResources.clear();
+    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot)
+        addToSolve(slot);
+    solveSet();
+    for (std::uint32_t slot : m_compFlows) {
+        const Flow& f = m_flows[slot];
+        const double scale = std::max(std::abs(f.newRate_bps), 1e-300);
+        m_maxDeviation = std::max(m_maxDeviation, std::abs(f.rate_bps - f.newRate_bps) / scale);
+    }
+    m_compFlows.clear();
 }
 
 void Network::reschedule(std::uint32_t slot)

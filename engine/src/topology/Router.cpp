@@ -210,6 +210,49 @@ std::optional<Route> Router::route(NodeId from, NodeId to)
     return buildRoute(arcs, from);
 }
 
+std::optional<Route> Router::hashedRoute(NodeId from, NodeId to, std::uint64_t hash)
+{
+    MERIDIAN_ASSERT(to.index() < m_nodeCount, "Router: unknown destination node");
+    const Tree& t = tree(from);
+    if (t.dist[to.index()] == kInf)
+        return std::nullopt;
+    // Every node with a finite distance has a tight predecessor chain back to `from`, so any
+    // tight arc may be taken at every step.
+    std::vector<std::uint32_t> arcs;
+    std::uint64_t depth = 0;
+    for (std::uint32_t v = to.value(); v != from.value(); ++depth) {
+        std::uint32_t tight = 0;
+        for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i) {
+            const std::uint32_t arc = m_inArcs[i];
+            const std::int64_t du = t.dist[m_arcFrom[arc]];
+            const std::int64_t w = weightOf(arc);
+            if (du != kInf && w != kInf && du + w == t.dist[v])
+                ++tight;
+        }
+        MERIDIAN_ASSERT(tight > 0, "Router::hashedRoute: no tight arc on a reachable node");
+        // SplitMix64 finaliser (Steele, Lea & Flood 2014) of hash + depth·golden ratio.
+        std::uint64_t z = hash + (depth + 1) * 0x9E3779B97F4A7C15ULL;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        z ^= z >> 31;
+        std::uint32_t pick = static_cast<std::uint32_t>(z % tight);
+        for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i) {
+            const std::uint32_t arc = m_inArcs[i];
+            const std::int64_t du = t.dist[m_arcFrom[arc]];
+            const std::int64_t w = weightOf(arc);
+            if (du != kInf && w != kInf && du + w == t.dist[v]) {
+                if (pick == 0) {
+                    arcs.push_back(arc);
+                    v = m_arcFrom[arc];
+                    break;
+                }
+                --pick;
+            }
+        }
+    }
+    return buildRoute(arcs, from);
+}
+
 std::vector<Route> Router::equalCostRoutes(NodeId from, NodeId to, std::size_t maxPaths)
 {
     MERIDIAN_ASSERT(to.index() < m_nodeCount, "Router: unknown destination node");

@@ -13,9 +13,10 @@
 //      with one jitter sample per link from that link direction's RNG stream.
 //   The completion callback fires at delivery with a TransferResult.
 //
-// Max-min recomputation is component-local: only flows connected (through shared
-// resources) to a flow that started/ended or a link that changed are re-solved, and all
-// changes at one instant are batched into one recomputation event.
+// Max-min recomputation is incremental and exact: all changes at one instant are batched into
+// one recomputation event, which re-solves a growing neighbourhood of the changed flows and
+// resources (the other flows' rates held fixed) until every flow has a max-min bottleneck,
+// falling back to the whole connected component (docs/network-model.md §3).
 //
 // Usage (the experiment runner):
 //   sim::Simulator sim;
@@ -90,6 +91,9 @@ public:
     /// Max-min recomputations and the flows they touched (benchmarks).
     std::uint64_t recomputations() const noexcept { return m_recomputations; }
     std::uint64_t flowsRecomputed() const noexcept { return m_flowsRecomputed; }
+    /// With NetworkConfig::debug_verify_max_min: the largest relative difference between the
+    /// incremental rates and a from-scratch solve of all flows, over all updates so far.
+    double maxMinDeviation() const noexcept { return m_maxDeviation; }
 
     // --- changes at run time (also used by the links' schedules) ----------------------
     /// Applies a schedule step to a link now (bandwidth/delay/jitter/loss/queue, up/down).
@@ -112,6 +116,17 @@ private:
     void markDirtyResource(std::uint32_t r);
     void requestRecompute();
     void recompute();
+    void addToSolve(std::uint32_t slot);
+    void solveSet();
+    bool validateSet();
+    void expandToComponent();
+    void propagate();
+    void activate(std::uint32_t slot, double level);
+    void makeDirty(std::uint32_t r, double level);
+    void pushResource(std::uint32_t r, double level);
+    bool cleanBottleneck(const Flow& g);
+    bool bottleneckAt(const Flow& g, double x);
+    void verifyAgainstFullSolve();
     void settleFlow(Flow& f);
     void settleResource(Resource& r);
     void settleAllResources();
@@ -153,9 +168,14 @@ private:
     std::vector<std::uint32_t> m_dirtyResources;
     bool m_recomputePending = false;
     std::uint32_t m_epoch = 0;
-    std::vector<std::uint32_t> m_compFlows;
-    std::vector<std::uint32_t> m_compResources;
+    std::uint32_t m_resEpoch = 0;
+    std::uint32_t m_checkEpoch = 0;
+    std::vector<std::uint32_t> m_compFlows;     ///< flows being re-solved (mark == m_epoch)
+    std::vector<std::uint32_t> m_compResources; ///< resources they cross + seeds
+    std::vector<std::uint32_t> m_seedResources;
+    std::vector<std::uint32_t> m_invalid;
     std::vector<std::uint32_t> m_stack;
+    double m_maxDeviation = 0.0;
     struct HeapEntry
     {
         double share;
@@ -164,6 +184,25 @@ private:
     };
     std::vector<HeapEntry> m_heap;
     std::vector<std::pair<double, std::uint32_t>> m_capOrder;
+    struct LevelEvent
+    {
+        double level;
+        std::uint32_t id; ///< resource or flow slot
+        std::uint32_t version;
+        std::uint32_t kind; ///< resource fills, flow reaches cap, inactive flow check
+    };
+    struct EventLater
+    {
+        bool operator()(const LevelEvent& a, const LevelEvent& b) const noexcept
+        {
+            if (a.level != b.level)
+                return a.level > b.level;
+            if (a.kind != b.kind)
+                return a.kind > b.kind;
+            return a.id > b.id;
+        }
+    };
+    std::vector<LevelEvent> m_events;
     std::uint64_t m_recomputations = 0;
     std::uint64_t m_flowsRecomputed = 0;
 

@@ -23,6 +23,14 @@ struct NetworkConfig
     /// Keep a TransferResult per finished transfer (flowRecords()); turn off for runs with
     /// millions of transfers whose callers collect what they need from the callbacks.
     bool keep_flow_records = true;
+    /// Spread connections over equal-cost shortest paths (per-connection ECMP): each (src, dst)
+    /// connection takes the path picked by a hash of (src, dst) at every hop of the tight DAG
+    /// (topology::Router::hashedRoute). Off: every connection takes the lowest-arc-id path.
+    bool ecmp = false;
+    /// Debug check (tests): after every incremental max-min update, solve all flows from scratch
+    /// and record the largest relative rate difference (Network::maxMinDeviation()). O(F) per
+    /// update: never for production runs.
+    bool debug_verify_max_min = false;
 };
 
 } // namespace meridian::net

@@ -7,6 +7,7 @@
 // ones go to the heap.
 
 #include <cstddef>
+#include <cstring>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -35,7 +36,7 @@ public:
     Callback(Callback&& o) noexcept : m_ops(o.m_ops)
     {
         if (m_ops) {
-            m_ops->move(o.m_buf, m_buf);
+            relocateFrom(o);
             o.m_ops = nullptr;
         }
     }
@@ -45,7 +46,7 @@ public:
             reset();
             m_ops = o.m_ops;
             if (m_ops) {
-                m_ops->move(o.m_buf, m_buf);
+                relocateFrom(o);
                 o.m_ops = nullptr;
             }
         }
@@ -60,7 +61,8 @@ public:
     void reset() noexcept
     {
         if (m_ops) {
-            m_ops->destroy(m_buf);
+            if (!m_ops->trivial)
+                m_ops->destroy(m_buf);
             m_ops = nullptr;
         }
     }
@@ -71,21 +73,34 @@ private:
         void (*call)(void*);
         void (*move)(void* from, void* to) noexcept;
         void (*destroy)(void*) noexcept;
+        /// Trivially copyable and destructible in place (a `this` pointer and ids, the
+        /// common case): moved by a fixed-size memcpy, no indirect call, nothing to destroy.
+        bool trivial;
     };
+    void relocateFrom(Callback& o) noexcept
+    {
+        if (m_ops->trivial)
+            std::memcpy(m_buf, o.m_buf, kInlineBytes);
+        else
+            m_ops->move(o.m_buf, m_buf);
+    }
     template <class D>
     static constexpr Ops inlineOps{[](void* p) { (*static_cast<D*>(p))(); },
                                    [](void* from, void* to) noexcept {
                                        ::new (to) D(std::move(*static_cast<D*>(from)));
                                        static_cast<D*>(from)->~D();
                                    },
-                                   [](void* p) noexcept { static_cast<D*>(p)->~D(); }};
+                                   [](void* p) noexcept { static_cast<D*>(p)->~D(); },
+                                   std::is_trivially_copyable_v<D> &&
+                                       std::is_trivially_destructible_v<D>};
     template <class D>
     static constexpr Ops heapOps{[](void* p) { (**static_cast<D**>(p))(); },
                                  [](void* from, void* to) noexcept {
                                      *static_cast<D**>(to) = *static_cast<D**>(from);
                                      *static_cast<D**>(from) = nullptr;
                                  },
-                                 [](void* p) noexcept { delete *static_cast<D**>(p); }};
+                                 [](void* p) noexcept { delete *static_cast<D**>(p); },
+                                 false};
 
     alignas(std::max_align_t) unsigned char m_buf[kInlineBytes]{};
     const Ops* m_ops = nullptr;

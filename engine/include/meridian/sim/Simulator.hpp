@@ -1,13 +1,16 @@
 #pragma once
-// Discrete-event kernel: a binary min-heap of (time, insertion sequence, slot).
+// Discrete-event kernel: a 4-ary min-heap of 16-byte (time, sequence, slot) entries.
 //
 // Ordering: events fire in increasing SimTime; events at the same time fire in the order
 // they were scheduled (the sequence number), so a run is a pure function of its inputs.
 // Callbacks live in a slot pool reused through a free list (no allocation per event once
-// warmed up); heap entries are 24-byte PODs. cancel() is lazy: it frees the slot and bumps
-// its generation, and the stale heap entry is skipped when it reaches the top; when stale
-// entries outnumber live ones the heap is compacted in O(n), so code that reschedules often
-// (the network's completion events) cannot bloat it.
+// warmed up). The heap is 4-ary (half the depth of a binary heap; the four children of a
+// node are one 64-byte cache line) over 16-byte entries; the 32-bit sequence is renumbered
+// in order when it would wrap (a sorted array is a valid heap), so it never overflows.
+// cancel() is lazy: the callback is destroyed and the handle goes stale at once, but the
+// slot stays reserved until its heap entry reaches the top (so heap entries need no
+// generation); when stale entries outnumber live ones the heap is compacted in O(n), so
+// code that reschedules often (the network's completion events) cannot bloat it.
 
 #include "meridian/sim/Callback.hpp"
 #include "meridian/sim/EventHandle.hpp"
@@ -60,34 +63,44 @@ private:
     struct Entry
     {
         std::int64_t time_ns;
-        std::uint64_t seq;
+        std::uint32_t seq;
         std::uint32_t slot;
-        std::uint32_t generation;
+    };
+    static_assert(sizeof(Entry) == 16);
+    enum class SlotState : std::uint8_t
+    {
+        Free,
+        Pending,
+        Cancelled ///< handle stale, heap entry still queued
     };
     struct Slot
     {
         Callback cb;
         std::uint32_t generation = 0;
-        bool live = false;
+        SlotState state = SlotState::Free;
     };
-    // A function object (not a function pointer) so the heap algorithms inline it.
-    struct Later
+    static bool earlier(const Entry& a, const Entry& b) noexcept
     {
-        bool operator()(const Entry& a, const Entry& b) const noexcept
-        {
-            return a.time_ns != b.time_ns ? a.time_ns > b.time_ns : a.seq > b.seq;
-        }
-    };
+        return a.time_ns != b.time_ns ? a.time_ns < b.time_ns : a.seq < b.seq;
+    }
+    void siftUp(std::size_t i);
+    void siftDown(std::size_t i);
+    void removeTop();
+    void renumber();
     void dropStaleTop();
-    void popTop(Entry& out);
     void releaseSlot(std::uint32_t slot);
     void compact();
 
+public:
+    /// Test hook: the next sequence number (to exercise the renumbering at 2^32 − 1).
+    void setNextSequenceForTesting(std::uint32_t seq) { m_seq = seq; }
+
+private:
     std::vector<Entry> m_heap;
     std::vector<Slot> m_slots;
     std::vector<std::uint32_t> m_freeSlots;
     SimTime m_now;
-    std::uint64_t m_seq = 0;
+    std::uint32_t m_seq = 0;
     std::uint64_t m_executed = 0;
     std::size_t m_live = 0;
     std::size_t m_stale = 0; ///< cancelled entries still in the heap

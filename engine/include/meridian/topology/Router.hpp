@@ -61,6 +61,11 @@ public:
     std::optional<Route> route(NodeId from, NodeId to);
     /// All equal-cost shortest routes (at most maxPaths), deterministic order.
     std::vector<Route> equalCostRoutes(NodeId from, NodeId to, std::size_t maxPaths);
+    /// One route of the equal-cost set chosen by `hash` (ECMP): walking back from `to`, the
+    /// tight incoming arc taken at depth d is number SplitMix64(hash + d·φ) mod (number of
+    /// tight incoming arcs), in ascending arc id. Deterministic; O(hops · in-degree).
+    /// nullopt if `to` is unreachable.
+    std::optional<Route> hashedRoute(NodeId from, NodeId to, std::uint64_t hash);
 
     /// Fails (false) or restores (true) both directions of a link; cached trees are dropped.
     void setLinkUp(LinkId link, bool up);
