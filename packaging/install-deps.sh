@@ -12,7 +12,7 @@ packages=(
 )
 if [ "${MERIDIAN_NO_GUI:-0}" != "1" ]; then
   packages+=(
-    qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqcustomplot-dev xvfb xauth fonts-wqy-microhei
   )
 fi
