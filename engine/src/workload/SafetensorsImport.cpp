@@ -96,6 +96,41 @@ LayerKind subKind(const std::string& rest)
     return LayerKind::Other;
 }
 
+bool endsWith(const std::string& s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix.data(), suffix.size()) == 0;
+}
+
+/// Why a tensor is not a trainable parameter, or empty when it is one. Checkpoints written
+/// from a state_dict also hold persistent buffers:
+///  - integer / BOOL tensors (NeoX `attention.bias` causal mask, BERT `position_ids`);
+///  - the causal-mask buffer of GPT-2 / GPT-J style attention, `<attn>.bias` of shape
+///    [1, 1, n_ctx, n_ctx] (a real bias vector is 1-D) and its `masked_bias` scalar;
+///  - rotary embedding frequencies `rotary_emb.inv_freq`.
+std::string bufferReason(const SafetensorsTensor& t, const std::string& rest)
+{
+    if (!modelDtype(t.dtype))
+        return "non-floating dtype";
+    if (endsWith(t.name, "masked_bias") || endsWith(t.name, ".inv_freq") ||
+        endsWith(t.name, "position_ids"))
+        return "buffer";
+    const bool maskShape =
+        t.shape.size() == 4 && t.shape[0] == 1 && t.shape[1] == 1 && t.shape[2] == t.shape[3];
+    if (maskShape && (rest == "attn.bias" || rest == "attention.bias" || rest == "self_attn.bias" ||
+                      endsWith(t.name, ".attn.bias")))
+        return "causal-mask buffer";
+    return {};
+}
+
+std::string describe(const SafetensorsTensor& t)
+{
+    std::string shape;
+    for (auto d : t.shape)
+        shape += (shape.empty() ? "" : ",") + std::to_string(d);
+    return t.name + " (" + t.dtype + " [" + shape + "])";
+}
+
 } // namespace
 
 std::vector<SafetensorsTensor> parseSafetensorsHeader(std::string_view header_json,
@@ -190,13 +225,18 @@ ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
     std::map<std::string, double> bytesByDtype;
     long blocks = 0;
     bool head = false;
+    std::map<std::string, std::vector<std::string>> skipped; // reason → tensors
     for (const auto& t : tensors) {
         std::uint64_t numel = 1;
         for (auto d : t.shape)
             numel *= static_cast<std::uint64_t>(d);
         const double bytes = static_cast<double>(t.end - t.begin);
-        bytesByDtype[t.dtype] += bytes;
         const auto [block, rest] = blockOf(t.name);
+        if (const std::string why = bufferReason(t, rest); !why.empty()) {
+            skipped[why].push_back(describe(t));
+            continue;
+        }
+        bytesByDtype[t.dtype] += bytes;
         Key key;
         LayerKind kind = LayerKind::Other;
         if (block >= 0) {
@@ -249,6 +289,14 @@ ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
         throw InputError({}, "header", "the file holds no tensors");
     m.notes.push_back("attention score/context FLOPs are not included (no head count in a "
                       "safetensors header); activation sizes unknown");
+    for (const auto& [why, names] : skipped) {
+        std::string note = "not parameters, skipped (" + why +
+                           "): " + std::to_string(names.size()) + " tensor" +
+                           (names.size() == 1 ? "" : "s") + ", e.g. " + names.front();
+        if (names.size() > 1)
+            note += ", " + names[1];
+        m.notes.push_back(note);
+    }
     if (!head)
         m.notes.push_back("no lm_head tensor: tied embeddings, logits FLOPs not included");
     return m;

@@ -8,6 +8,12 @@
 // object, every dtype is known, end − begin = Π shape · bytes(dtype), end ≤ buffer size,
 // and no two tensors overlap. Only the header is read; tensor data is never loaded.
 //
+// Parameters: a state_dict checkpoint also stores buffers, which are not parameters and are
+// skipped (and listed in ModelSpec::notes): every non-floating tensor (BOOL/int masks,
+// position_ids), causal-mask buffers "<attn>.bias" of shape [1, 1, n, n] (GPT-2, GPT-J),
+// "*masked_bias" and "*rotary_emb.inv_freq". HF gpt2/model.safetensors thus gives
+// 124,439,808 parameters, not the 137 M that counting its 12 [1,1,1024,1024] masks would.
+//
 // Grouping: tensors named "<prefix>.layers.N.*" / "<prefix>.h.N.*" form block N, split into
 // attention / mlp / norm by name; embeddings, final norm and lm_head are separate layers.
 // FLOPs: every 2-D weight outside embeddings is a GEMM of 2·rows·cols FLOPs per token.
