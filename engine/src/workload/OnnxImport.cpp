@@ -4,8 +4,12 @@
 #include "meridian/core/Error.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -318,10 +322,38 @@ std::optional<Shape> broadcast(const Shape& a, const Shape& b)
     return out;
 }
 
+/// Runs libonnx's shape inference (with constant data propagation, so Reshape targets held in
+/// initializers or Constant nodes are resolved) and returns the model re-serialized with the
+/// inferred value_info. Returns nothing when libonnx cannot parse the bytes: the wire reader
+/// below then reports where the input is malformed.
+std::optional<std::string> withInferredShapes(std::string_view bytes,
+                                              std::vector<std::string>& notes)
+{
+    if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+        return std::nullopt;
+    onnx::ModelProto proto;
+    if (!proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+        return std::nullopt;
+    try {
+        onnx::ShapeInferenceOptions options{/*check_type=*/false, /*error_mode=*/0,
+                                            /*enable_data_propagation=*/true};
+        onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(), options);
+    } catch (const std::exception& e) {
+        notes.push_back(std::string("ONNX shape inference stopped: ") + e.what());
+    }
+    std::string out;
+    if (!proto.SerializeToString(&out))
+        return std::nullopt;
+    return out;
+}
+
 } // namespace
 
-ModelSpec modelFromOnnx(std::string_view bytes, const std::string& name)
+ModelSpec modelFromOnnx(std::string_view original, const std::string& name)
 {
+    std::vector<std::string> inferenceNotes;
+    const std::optional<std::string> inferred = withInferredShapes(original, inferenceNotes);
+    const std::string_view bytes = inferred ? std::string_view(*inferred) : original;
     std::optional<Graph> graph;
     ProtoReader model(bytes, "model");
     while (model.next()) {
@@ -362,6 +394,7 @@ ModelSpec modelFromOnnx(std::string_view bytes, const std::string& name)
     m.unit = "sample";
     m.seq_len = 1.0;
     m.source = "ONNX graph '" + graph->name + "'";
+    m.notes = std::move(inferenceNotes);
 
     std::set<std::string> used;
     std::map<DType, double> paramsByType;
