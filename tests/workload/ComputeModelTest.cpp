@@ -4,6 +4,7 @@
 #include "TestMain.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/workload/DeviceCatalogue.hpp"
+#include "meridian/workload/DeviceSpec.hpp"
 #include "meridian/workload/ModelCatalogue.hpp"
 
 #include <QtTest/QtTest>
@@ -38,7 +39,10 @@ private Q_SLOTS:
         }
         // Case-insensitive, by name or id.
         QCOMPARE(devicePreset("A100-80GB").peakFlops(DType::Bf16), 312e12);
-        QCOMPARE(devicePreset("a100-80gb").memory_bytes, 80e9);
+        // HBM is sized in GiB: the "80 GB" A100 holds 80 · 2³⁰ = 85,899,345,920 bytes.
+        QCOMPARE(devicePreset("a100-80gb").memory_bytes, 85899345920.0);
+        QCOMPARE(devicePreset("tpu-v4-like").memory_bytes, 32.0 * 1073741824.0);
+        QCOMPARE(devicePreset("h20").memory_bytes, 96.0 * 1073741824.0);
         QCOMPARE(devicePreset("H100-SXM").peakFlops(DType::Fp8), 1979e12);
         QVERIFY_THROWS_EXCEPTION(InputError, devicePreset("no-such-gpu"));
         QVERIFY_THROWS_EXCEPTION(InputError, devicePreset("A100-80GB").peakFlops(DType::Fp8));
@@ -46,6 +50,19 @@ private Q_SLOTS:
         const DeviceSpec tpu = devicePreset("tpu-v4-like");
         QVERIFY(tpu.systolic.has_value());
         QVERIFY(qAbs(tpu.systolic->peakFlops() - 275e12) / 275e12 < 0.01);
+    }
+
+    void deviceMemoryKeys()
+    {
+        nlohmann::json j = {
+            {"name", "x"}, {"peak_tflops", {{"bf16", 1}}}, {"memory_bandwidth_gb_per_s", 1}};
+        j["memory_gib"] = 16;
+        QCOMPARE(deviceSpecFromJson(j).memory_bytes, 17179869184.0);
+        QCOMPARE(toJson(deviceSpecFromJson(j)).at("memory_gib").get<double>(), 16.0);
+        j["memory_gb"] = 16; // both: ambiguous
+        QVERIFY_THROWS_EXCEPTION(InputError, deviceSpecFromJson(j));
+        j.erase("memory_gib"); // legacy decimal key still read
+        QCOMPARE(deviceSpecFromJson(j).memory_bytes, 16e9);
     }
 
     void rooflineComputeBound()
@@ -107,8 +124,42 @@ private Q_SLOTS:
         const auto e = ComputeModel().trainingStep(m, tpu, 2048);
         QCOMPARE(e.method, std::string("systolic"));
         const double ideal = e.flops / tpu.systolic->peakFlops();
-        QVERIFY(e.compute_s >= ideal);
-        QVERIFY(e.compute_s < 2 * ideal); // large GEMMs fill 128×128 arrays well
+        // η defaults to the MFU (0.4), as on the roofline path.
+        QVERIFY(e.compute_s >= ideal / 0.4);
+        QVERIFY(e.compute_s < 2 * ideal / 0.4); // large GEMMs fill 128×128 arrays well
+        ComputeOptions raw;
+        raw.systolic_efficiency = 1.0;
+        const auto r = ComputeModel(raw).trainingStep(m, tpu, 2048);
+        QVERIFY(r.compute_s >= ideal);
+        QVERIFY(qAbs(e.compute_s / r.compute_s - 1.0 / 0.4) < 1e-9); // all GEMMs here
+    }
+
+    void systolicEfficiencyHandComputed()
+    {
+        // One 128×128 weight applied to 128 tokens on one 128×128 array at 1 GHz: forward,
+        // dX and dW are each one fold of 2·128 + 128 + 128 − 2 = 510 cycles → 1530 ns raw.
+        ModelSpec m;
+        m.name = "one-gemm";
+        m.dtype = DType::Bf16;
+        m.seq_len = 128;
+        LayerSpec l;
+        l.name = "w";
+        l.parameters = 128 * 128;
+        l.gemms.push_back(GemmSpec{1.0, 128.0, 128.0, 1.0, GemmScope::Batch});
+        m.layers.push_back(l);
+        DeviceSpec d = toyDevice();
+        d.systolic = SystolicSpec{128, 128, 1, 1e9};
+        d.peak_flops[DType::Bf16] = d.systolic->peakFlops();
+        const auto e = ComputeModel(ComputeOptions{0.5, false, true}).trainingStep(m, d, 128);
+        QCOMPARE(e.compute_s, 1530e-9 / 0.5);
+        ComputeOptions o{0.5, false, true};
+        o.systolic_efficiency = 0.8; // explicit η overrides the MFU
+        QCOMPARE(ComputeModel(o).trainingStep(m, d, 128).compute_s, 1530e-9 / 0.8);
+        o.systolic_efficiency = 1.5;
+        QVERIFY_THROWS_EXCEPTION(InputError, ComputeModel(o).trainingStep(m, d, 128));
+        // The roofline path on the same work: 3 · 2·128·128·128 FLOPs / (peak · 0.5).
+        const auto roof = ComputeModel(ComputeOptions{0.5, false, false}).trainingStep(m, d, 128);
+        QCOMPARE(roof.compute_s, 3 * 2.0 * 128 * 128 * 128 / (d.systolic->peakFlops() * 0.5));
     }
 };
 

@@ -26,6 +26,7 @@ private Q_SLOTS:
         // 2Ψ + 2Ψ + 12Ψ = 16Ψ bytes of model states (ZeRO paper).
         QCOMPARE(r.weights_bytes + r.gradients_bytes + r.optimizer_bytes, 16 * psi);
         QVERIFY(!r.fits);
+        QCOMPARE(r.capacity_bytes, 80.0 * 1024 * 1024 * 1024); // 80 GiB of HBM2e
         QVERIFY(r.message.find("does not fit") != std::string::npos);
         QVERIFY(r.message.find("A100-80GB") != std::string::npos);
     }

@@ -58,6 +58,10 @@ ComputeEstimate ComputeModel::trainingStep(const ModelSpec& model, const DeviceS
         return e;
 
     const SystolicSpec& a = *device.systolic;
+    const double eta =
+        m_options.systolic_efficiency > 0.0 ? m_options.systolic_efficiency : m_options.mfu;
+    if (!(eta <= 1.0))
+        throw InputError({}, "systolic_efficiency", "must be in (0, 1]");
     const double forwards = m_options.recompute ? 2.0 : 1.0;
     double gemm_s = 0.0;
     double other_flops = 0.0;
@@ -82,7 +86,7 @@ ComputeEstimate ComputeModel::trainingStep(const ModelSpec& model, const DeviceS
     const double other_s =
         (m_options.recompute ? 4.0 : 3.0) * other_flops / (a.peakFlops() * m_options.mfu);
     e.method = "systolic";
-    e.compute_s = gemm_s + other_s;
+    e.compute_s = gemm_s / eta + other_s;
     e.time_s = std::max(e.compute_s, e.memory_s);
     e.memory_bound = e.memory_s > e.compute_s;
     return e;

@@ -7,6 +7,10 @@ namespace meridian::workload {
 
 using nlohmann::json;
 
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+}
+
 double DeviceSpec::peakFlops(DType dtype) const
 {
     auto it = peak_flops.find(dtype);
@@ -45,9 +49,16 @@ DeviceSpec deviceSpecFromJson(const json& j)
         double& slot = d.peak_flops[*dt];
         slot = std::max(slot, value.get<double>() * 1e12);
     }
-    d.memory_bytes = detail::nonNegative(j, "memory_gb", "", 0.0) * 1e9;
+    // HBM capacities are binary (80 GiB = 85.9e9 bytes): "memory_gib". The decimal
+    // "memory_gb" (10⁹ bytes) of older files is still read; giving both is ambiguous.
+    const bool gib = detail::member(j, "memory_gib") != nullptr;
+    if (gib && detail::member(j, "memory_gb") != nullptr)
+        throw InputError({}, "/memory_gb", "give either memory_gib or memory_gb, not both");
+    const char* memKey = gib ? "memory_gib" : "memory_gb";
+    d.memory_bytes = detail::nonNegative(j, memKey, "", 0.0) * (gib ? kGiB : 1e9);
     if (!(d.memory_bytes > 0))
-        throw InputError({}, "/memory_gb", "expected a positive memory size");
+        throw InputError({}, std::string("/") + (gib ? "memory_gib" : "memory_gb"),
+                         "expected a positive memory size");
     d.memory_bandwidth_bytes_per_s =
         detail::nonNegative(j, "memory_bandwidth_gb_per_s", "", 0.0) * 1e9;
     if (!(d.memory_bandwidth_bytes_per_s > 0))
@@ -75,7 +86,7 @@ json toJson(const DeviceSpec& d)
                 {"vendor", d.vendor},
                 {"kind", d.kind},
                 {"peak_tflops", peaks},
-                {"memory_gb", d.memory_bytes / 1e9},
+                {"memory_gib", d.memory_bytes / kGiB},
                 {"memory_bandwidth_gb_per_s", d.memory_bandwidth_bytes_per_s / 1e9}};
     if (d.systolic)
         out["systolic"] = {{"rows", d.systolic->rows},

@@ -14,8 +14,13 @@
 // R + C − 2 cycles to skew in, K to accumulate and R to drain:
 //   cycles per fold = 2R + C + K − 2,   cycles = folds · (2R + C + K − 2)
 // With `count` arrays working on independent folds: cycles = ⌈folds / count⌉ · (2R + C + K − 2);
-// time = cycles / clock. Training runs three GEMMs per forward GEMM: forward M×K×N, input
-// gradient M×N×K and weight gradient K×M×N (backward = 2 × forward FLOPs).
+// time = cycles / (clock · η). η (ComputeOptions::systolic_efficiency, default = the MFU of
+// the roofline path) covers what the cycle model leaves out and MFU covers on a GPU: HBM and
+// interconnect stalls, vector-unit work, kernel/step overheads. With η = MFU a systolic device
+// whose arrays are perfectly filled runs at exactly the roofline time
+// FLOPs / (peak · MFU); the cycle model only adds the shape losses (fold padding, skew and
+// drain). η = 1 gives the raw SCALE-Sim cycles. Training runs three GEMMs per forward GEMM: forward
+// M×K×N, input gradient M×N×K and weight gradient K×M×N (backward = 2 × forward FLOPs).
 //
 // Training step of data parallelism on one device for `tokens` tokens (or samples):
 //   FLOPs = tokens · training FLOPs per token (3·F, 4·F with recomputation)
@@ -36,6 +41,8 @@ struct ComputeOptions
     double mfu = 0.4;         ///< model FLOPs utilisation applied to the roofline peak
     bool recompute = false;   ///< full activation recomputation (+1 forward)
     bool use_systolic = true; ///< use the cycle model when the device describes its arrays
+    /// η dividing the systolic cycle time, in (0, 1]; ≤ 0 means "the same as mfu".
+    double systolic_efficiency = 0.0;
 };
 
 struct ComputeEstimate

@@ -41,8 +41,10 @@ struct DeviceSpec
 };
 
 /// Preset JSON: {"id", "name", "vendor", "kind", "peak_tflops": {"bf16": 312, ...},
-/// "memory_gb": 80, "memory_bandwidth_gb_per_s": 2039, "systolic": {"rows", "cols",
-/// "count", "clock_ghz"}, "source"} (GB = 10⁹ bytes). Throws InputError with a JSON path.
+/// "memory_gib": 80, "memory_bandwidth_gb_per_s": 2039, "systolic": {"rows", "cols",
+/// "count", "clock_ghz"}, "source"}. Memory is in GiB (2³⁰ bytes, how HBM is sized: an
+/// "80 GB" A100 holds 80 GiB = 85.9·10⁹ bytes); the legacy key "memory_gb" (10⁹ bytes) is
+/// still accepted. Bandwidth GB/s = 10⁹ bytes/s. Throws InputError with a JSON path.
 DeviceSpec deviceSpecFromJson(const nlohmann::json& json);
 nlohmann::json toJson(const DeviceSpec& device);
 
