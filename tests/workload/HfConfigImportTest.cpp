@@ -31,6 +31,11 @@ private Q_SLOTS:
         QTest::newRow("llama-3-8b") << "llama-3-8b.config.json" << qint64(8'030'261'248);
         QTest::newRow("qwen2-7b") << "qwen2-7b.config.json" << qint64(7'615'616'512);
         QTest::newRow("gpt2") << "gpt2.config.json" << qint64(124'439'808);
+        // EleutherAI's published configs; counts = transformers num_parameters() (untied
+        // embed_out, rotary embeddings hold no parameters): 20,554,567,680 is the figure of
+        // Black et al. 2022 ("GPT-NeoX-20B", Table 1 rounds it to 20.55 B).
+        QTest::newRow("gpt-neox-20b") << "gpt-neox-20b.config.json" << qint64(20'554'567'680);
+        QTest::newRow("pythia-160m") << "pythia-160m.config.json" << qint64(162'322'944);
     }
     void publishedParameterCounts()
     {
@@ -70,10 +75,52 @@ private Q_SLOTS:
         QCOMPARE(m.seq_len, 1024.0);
     }
 
+    void neoxClosedForm()
+    {
+        // Independent closed form of a GPT-NeoX block with biases and two LayerNorms:
+        // 4h² + 4h (QKV + dense) + 2·h·I + I + h (MLP) + 4h (LNs); untied embeddings.
+        const double h = 6144, I = 24576, L = 44, V = 50432;
+        const double block = 4 * h * h + 4 * h + 2 * h * I + I + h + 4 * h;
+        const ModelSpec m = load("gpt-neox-20b.config.json");
+        QCOMPARE(double(m.parameterCount()), L * block + 2 * V * h + 2 * h);
+        QVERIFY(m.dtype == DType::Fp16);
+        QCOMPARE(m.num_blocks, 44);
+    }
+
+    void dtypeKeys()
+    {
+        using nlohmann::json;
+        json c = {{"model_type", "llama"},       {"hidden_size", 64}, {"num_hidden_layers", 2},
+                  {"num_attention_heads", 4},    {"vocab_size", 10},  {"intermediate_size", 128},
+                  {"tie_word_embeddings", false}};
+        QVERIFY(modelFromHfConfig(c).dtype == DType::Fp32); // neither key: fp32
+        c["torch_dtype"] = "float16";
+        QVERIFY(modelFromHfConfig(c).dtype == DType::Fp16);
+        c["dtype"] = "bfloat16"; // transformers ≥ 4.56 writes "dtype"; it wins
+        QVERIFY(modelFromHfConfig(c).dtype == DType::Bf16);
+        c.erase("torch_dtype");
+        QVERIFY(modelFromHfConfig(c).dtype == DType::Bf16);
+        // The auditor's new-style Llama-3-8B config (only "dtype") → 16-bit gradients.
+        const json newLlama = {{"architectures", {"LlamaForCausalLM"}},
+                               {"model_type", "llama"},
+                               {"hidden_size", 4096},
+                               {"intermediate_size", 14336},
+                               {"num_hidden_layers", 32},
+                               {"num_attention_heads", 32},
+                               {"num_key_value_heads", 8},
+                               {"vocab_size", 128256},
+                               {"max_position_embeddings", 131072},
+                               {"tie_word_embeddings", false},
+                               {"dtype", "bfloat16"}};
+        const ModelSpec m = modelFromHfConfig(newLlama);
+        QCOMPARE(m.gradientBytes(), 2.0 * 8'030'261'248.0);
+    }
+
     void kaplanFormForLlama()
     {
-        // Forward FLOPs per token = 2·N_matmul + 4·L·s·d_attn (Kaplan et al. 2020 with both
-        // attention GEMMs). N_matmul = all parameters except embeddings and norms.
+        // Forward FLOPs per token = 2·N_matmul + 4·L·s·d_attn (both attention GEMMs; PaLM,
+        // Chowdhery et al. 2022 App. B, has 3× this for training). N_matmul = all parameters
+        // except embeddings and norms.
         const ModelSpec m = load("llama-3-8b.config.json").withSeqLen(4096);
         const double L = 32, h = 4096, s = 4096, V = 128256;
         const double nMatmul = 8'030'261'248.0 - V * h - (2 * L + 1) * h;

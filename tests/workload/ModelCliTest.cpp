@@ -11,7 +11,10 @@ class ModelCliTest : public QObject
     Q_OBJECT
 private:
     using Result = meridian::test::CliRun;
-    static Result run(const QStringList& args) { return meridian::test::runCli(QStringList{"model"} + args); }
+    static Result run(const QStringList& args)
+    {
+        return meridian::test::runCli(QStringList{"model"} + args);
+    }
 
 private Q_SLOTS:
     void configFileTable()

@@ -106,11 +106,18 @@ ModelSpec modelFromHfConfig(const json& config, const std::string& name,
         else
             m.name = s.family;
     }
-    if (auto dt = detail::optString(config, "torch_dtype", "")) {
+    // transformers ≥ 4.56 writes "dtype"; older configs "torch_dtype". Prefer "dtype".
+    auto dt = detail::optString(config, "dtype", "");
+    if (!dt)
+        dt = detail::optString(config, "torch_dtype", "");
+    if (dt) {
         if (auto d = dtypeFromString(*dt))
             m.dtype = *d;
+        else
+            m.notes.push_back("unknown dtype '" + *dt + "': " + std::string(toString(m.dtype)) +
+                              " assumed");
     } else {
-        m.dtype = DType::Fp32; // transformers' default when torch_dtype is absent (GPT-2)
+        m.dtype = DType::Fp32; // transformers' default when no dtype is given (GPT-2)
     }
     m.seq_len = seq_len.value_or(std::min(static_cast<double>(s.positions), kDefaultMaxSeqLen));
     if (!(m.seq_len >= 1.0))

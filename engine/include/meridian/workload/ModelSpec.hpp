@@ -2,15 +2,16 @@
 // A model as the simulator needs it: its layers with parameters, GEMMs and activations.
 //
 // Training FLOPs per token (Narayanan et al. 2021, "Efficient Large-Scale Language Model
-// Training on GPU Clusters", §5.1; Kaplan et al. 2020 eq. 2.2):
+// Training on GPU Clusters", §5.1 and eq. 3):
 //   forward  F = Σ_layers Σ_gemms 2·M·K·N / tokens   (= 2·N_matmul + 4·L·s·d_attn for a
 //                                                        transformer: scores + context)
 //   backward = 2·F (gradients w.r.t. inputs and w.r.t. weights)
 //   training = 3·F, or 4·F with full activation recomputation (one extra forward).
 // For a GPT block (12·h² matmul weights, 4h MLP) and vocabulary V this is exactly
 // 72·B·s·L·h²·(1 + s/(6h) + V/(12·h·L)) FLOPs per batch of B sequences (Narayanan eq. 3
-// without recomputation), and 6·N + 12·L·d·s per token (Kaplan) when the logits are counted
-// in N.
+// without recomputation), and 6·N + 12·L·d·s per token when the logits are counted in N: the
+// form of PaLM (Chowdhery et al. 2022, App. B, 6N + 12·L·H·Q·T). Kaplan et al. 2020 (§2.1,
+// Table 1) give C_forward ≈ 2N + 2·n_layer·n_ctx·d_attn and train with C ≈ 6N.
 
 #include "meridian/workload/DType.hpp"
 #include "meridian/workload/LayerSpec.hpp"

@@ -1,10 +1,9 @@
 #pragma once
 // Where the preset folders (models/, devices/, topologies) live at run time.
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 
 namespace meridian::workload {
 
@@ -16,7 +15,8 @@ std::filesystem::path presetsDir();
 /// Calls `visit(file, json)` for every *.json file of `dir` in file-name order. A file that is
 /// not valid JSON, or whose visit throws InputError, raises InputError naming the file;
 /// `what` names the catalogue in the error for an unreadable folder ("device presets").
-void forEachPresetJson(const std::filesystem::path& dir, const char* what,
-                       const std::function<void(const std::filesystem::path&, const nlohmann::json&)>& visit);
+void forEachPresetJson(
+    const std::filesystem::path& dir, const char* what,
+    const std::function<void(const std::filesystem::path&, const nlohmann::json&)>& visit);
 
 } // namespace meridian::workload
