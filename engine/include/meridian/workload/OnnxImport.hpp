@@ -1,6 +1,9 @@
 #pragma once
-// ONNX ModelProto → ModelSpec, decoded with a small hand-written protobuf wire reader
-// (src/workload/ProtoReader.hpp) so the engine needs neither libonnx nor protobuf.
+// ONNX ModelProto → ModelSpec. The model is parsed with Debian's libonnx-dev and run through
+// onnx::shape_inference::InferShapes (with constant data propagation), which fills value_info
+// for every operator ONNX has a shape function for (Transpose, Reshape, Flatten, pooling,
+// Concat, Squeeze/Unsqueeze, ...). The inferred model is then walked by a small protobuf wire
+// reader (src/workload/ProtoReader.hpp), which also locates errors in malformed files.
 // ONNX's schema (onnx/onnx.proto, IR version 3..10) is stable; fields read:
 //   ModelProto.graph(7); GraphProto.node(1), initializer(5), input(11), output(12),
 //   value_info(13); NodeProto.input(1), output(2), name(3), op_type(4), attribute(5);
@@ -17,9 +20,9 @@
 //   Gemm          2 · M · K · N       (after transA / transB)
 //   MatMul        2 · Π batch · M · K · N  (numpy broadcasting; decomposed attention blocks
 //                                           are MatMuls and are counted here)
-// Shapes come from graph inputs, initializers, value_info and outputs, and are propagated
-// through Conv/Gemm/MatMul and shape-preserving element-wise ops. A node whose operand shape
-// stays unknown contributes no FLOPs and is listed in ModelSpec::notes, as are fused
+// Shapes come from graph inputs, initializers, value_info (inferred) and outputs, and are
+// also propagated here through Conv/Gemm/MatMul and shape-preserving element-wise ops. A node whose
+// operand shape stays unknown contributes no FLOPs and is listed in ModelSpec::notes, as are fused
 // "Attention" contrib ops and sub-graphs (If/Loop bodies), which are not counted.
 
 #include "meridian/workload/ModelSpec.hpp"
