@@ -1,16 +1,17 @@
 // meridian-cli run: runs the experiment of a .topo file headless and writes its results.
 #include "Args.hpp"
 #include "Commands.hpp"
-
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace meridian::cli {
@@ -29,8 +30,44 @@ Runs the experiment of FILE.topo on the event engine and prints a per-phase tabl
   --sample-interval T  link utilisation sampling interval (default 1s)
   --quiet              print only errors and the output folder
 exit codes: 0 success, 1 the run failed (e.g. a link failed with no alternative path),
-            2 invalid file or arguments (with the file, JSON path and problem)
+            2 invalid file or arguments (with the file, JSON path and problem),
+            130 interrupted by Ctrl-C (SIGINT): the run stops, nothing is written
 )";
+
+/// Exit code of a run cancelled by SIGINT (the shell convention 128 + SIGINT).
+constexpr int kExitInterrupted = 130;
+
+/// The run that SIGINT cancels. Runner::cancel() is one lock-free atomic store, which is
+/// async-signal-safe.
+std::atomic<experiment::Runner*> g_running{nullptr};
+static_assert(std::atomic<experiment::Runner*>::is_always_lock_free);
+
+extern "C" void onSigint(int)
+{
+    if (experiment::Runner* r = g_running.load())
+        r->cancel();
+}
+
+/// Installs the SIGINT handler for the lifetime of a run and restores the previous one.
+class SigintGuard
+{
+public:
+    explicit SigintGuard(experiment::Runner& runner)
+    {
+        g_running.store(&runner);
+        m_previous = std::signal(SIGINT, onSigint);
+    }
+    ~SigintGuard()
+    {
+        std::signal(SIGINT, m_previous == SIG_ERR ? SIG_DFL : m_previous);
+        g_running.store(nullptr);
+    }
+    SigintGuard(const SigintGuard&) = delete;
+    SigintGuard& operator=(const SigintGuard&) = delete;
+
+private:
+    void (*m_previous)(int) = SIG_DFL;
+};
 
 /// Prints phase progress to stderr so stdout keeps only the table.
 class ConsoleObserver : public experiment::RunObserver
@@ -69,13 +106,20 @@ int cmdRun(int argc, char** argv, int first)
     bool json = false, csv = false;
     std::stringstream fs(format);
     for (std::string part; std::getline(fs, part, ',');) {
+        if (part.empty())
+            throw InputError("command line", "--format",
+                             "empty format in '" + format + "' (expected json, csv or json,csv)");
         if (part == "json")
             json = true;
         else if (part == "csv")
             csv = true;
         else
-            throw InputError("command line", "--format", "unknown format '" + part + "' (expected json, csv)");
+            throw InputError("command line", "--format",
+                             "unknown format '" + part + "' (expected json, csv)");
     }
+    if (!json && !csv)
+        throw InputError("command line", "--format",
+                         "nothing to write (expected json, csv or json,csv)");
     experiment::RunOptions options;
     if (args.get("iterations"))
         options.iterations = static_cast<int>(intOption(args, "iterations", 1));
@@ -88,7 +132,8 @@ int cmdRun(int argc, char** argv, int first)
     if (auto s = args.get("sample-interval")) {
         auto v = units::parseDurationS(*s);
         if (!v || !(*v > 0))
-            throw InputError("command line", "--sample-interval", "expected a positive duration such as 1s");
+            throw InputError("command line", "--sample-interval",
+                             "expected a positive duration such as 1s");
         options.sample_interval_s = *v;
     }
     options.project_dir = file.parent_path();
@@ -101,8 +146,22 @@ int cmdRun(int argc, char** argv, int first)
         std::cerr << "warning: " << w << "\n";
     ConsoleObserver observer(quiet);
     const auto wallStart = std::chrono::steady_clock::now();
-    const experiment::Results results = runner.run(&observer);
-    const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    experiment::Results results;
+    try {
+        SigintGuard guard(runner);
+        results = runner.run(&observer);
+    } catch (const experiment::RunCancelled&) {
+        std::cerr << "interrupted: the run was cancelled, no results were written\n";
+        return kExitInterrupted;
+    }
+    // Warnings found during the run (e.g. memory plans); the file's own were printed above.
+    std::vector<std::string> runWarnings;
+    for (const auto& w : results.warnings)
+        if (std::find(runner.spec().warnings.begin(), runner.spec().warnings.end(), w) ==
+            runner.spec().warnings.end())
+            runWarnings.push_back(w);
+    const double wall_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
 
     const std::filesystem::path out = args.get("out").value_or("results");
     experiment::writeResults(results, out, json, csv);
@@ -114,9 +173,11 @@ int cmdRun(int argc, char** argv, int first)
     info["transfers"] = results.engine.flows;
     io::writeFileAtomically(out / "run-info.json", info.dump(2) + "\n");
     if (!quiet)
-        std::cout << experiment::resultsSummary(results);
-    std::cout << "wall time " << units::formatDuration(wall_s) << ", " << results.engine.events << " events; results in "
-              << out.string() << "\n";
+        std::cout << experiment::resultsSummary(results, /*withWarnings=*/false);
+    for (const auto& w : runWarnings)
+        std::cerr << "warning: " << w << "\n";
+    std::cout << "wall time " << units::formatDuration(wall_s) << ", " << results.engine.events
+              << " events; results in " << out.string() << "\n";
     return kExitOk;
 }
 

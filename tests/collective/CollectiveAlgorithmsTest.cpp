@@ -303,6 +303,74 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(InputError, buildCollective(spec));
     }
 
+    void hierarchicalGatewayFormBytesPerRank()
+    {
+        // Groups {0..4}, {5..8}, {9..11} with gateways 3, 5, 11 (m = 3). Textbook gateway form:
+        // binomial reduce to the gateway (every other member sends S once), ring all-reduce
+        // among the gateways (2(m−1)/m · S each), binomial broadcast from the gateway (a member
+        // at position v of its rooted group sends S to each child v + 2^i < g, v < 2^i).
+        CollectiveSpec spec;
+        spec.algorithm = Algorithm::Hierarchical;
+        spec.ranks = 12;
+        spec.bytes = S;
+        spec.groups = {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2};
+        spec.gateways = {3, 5, 11};
+        const std::vector<std::vector<int>> rooted = {{3, 4, 0, 1, 2}, {5, 6, 7, 8}, {11, 9, 10}};
+        const double m = 3;
+        for (const int k : {1, 4}) {
+            spec.chunks = k;
+            const CommDag dag = buildCollective(spec);
+            QVERIFY(dag.checkDataMovement().ok);
+            const auto sent = dag.bytesSentPerRank();
+            const auto received = dag.bytesReceivedPerRank();
+            std::vector<double> expected(12, 0.0);
+            for (const auto& group : rooted) {
+                const int g = static_cast<int>(group.size());
+                for (int v = 0; v < g; ++v) {
+                    int children = 0;
+                    for (int i = 0; i < ceilLog2(g); ++i)
+                        children += (v < (1 << i) && v + (1 << i) < g) ? 1 : 0;
+                    const double up = v == 0 ? 2 * (m - 1) / m * S : S; // gateway: WAN ring
+                    expected[static_cast<std::size_t>(group[static_cast<std::size_t>(v)])] =
+                        up + children * S;
+                }
+            }
+            for (std::size_t r = 0; r < 12; ++r)
+                QVERIFY2(near(sent[r], expected[r]),
+                         qPrintable(QStringLiteral("rank %1 sent %2, expected %3")
+                                        .arg(r)
+                                        .arg(sent[r])
+                                        .arg(expected[r])));
+            QVERIFY(near(std::accumulate(received.begin(), received.end(), 0.0),
+                         std::accumulate(sent.begin(), sent.end(), 0.0)));
+        }
+    }
+
+    void doubleBinaryTreeBytesPerRank()
+    {
+        // n = 8, NCCL trees: tree 1 = 0←4, 4←{2,6}, 2←{1,3}, 6←{5,7}; tree 2 (mirror) =
+        // 7←3, 3←{5,1}, 5←{6,4}, 1←{2,0}. Each edge carries S/2 up and S/2 down, so a rank sends
+        // S/2 × (parents + children over both trees): ranks 0 and 7 (a root and a leaf) S,
+        // every other rank (inner in one tree, leaf in the other) 2S; received = sent.
+        CollectiveSpec spec;
+        spec.algorithm = Algorithm::DoubleBinaryTree;
+        spec.ranks = 8;
+        spec.bytes = S;
+        for (const int k : {1, 3}) {
+            spec.chunks = k;
+            const CommDag dag = buildCollective(spec);
+            QVERIFY(dag.checkDataMovement().ok);
+            const auto sent = dag.bytesSentPerRank();
+            const auto received = dag.bytesReceivedPerRank();
+            for (std::size_t r = 0; r < 8; ++r) {
+                const double expected = (r == 0 || r == 7) ? S : 2 * S;
+                QVERIFY2(near(sent[r], expected),
+                         qPrintable(QStringLiteral("rank %1 sent %2").arg(r).arg(sent[r])));
+                QVERIFY(near(received[r], expected));
+            }
+        }
+    }
+
     void orderRelabelsTheRing()
     {
         CollectiveSpec spec;

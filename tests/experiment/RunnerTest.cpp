@@ -1,15 +1,13 @@
 // The experiment runner against closed forms and against the engine's own transfers.
-#include "TestMain.hpp"
-
-#include "meridian/core/Error.hpp"
 #include "meridian/experiment/Runner.hpp"
+
+#include "TestMain.hpp"
+#include "meridian/core/Error.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
 #include <QtTest/QtTest>
-
-#include <nlohmann/json.hpp>
-
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 using namespace meridian;
 using nlohmann::json;
@@ -31,7 +29,10 @@ json starProject(int centres, double wan_gbps, double delay_ms, double loss, dou
                          {"kind", "gpu"},
                          {"parent", c},
                          {"attrs", {{"gpu_model", "A100-80GB"}, {"gpu_count", 1}}}});
-        links.push_back({{"id", c + "-gpu-link"}, {"a", c + "-gpu"}, {"b", c}, {"bandwidth_gbps", 4000},
+        links.push_back({{"id", c + "-gpu-link"},
+                         {"a", c + "-gpu"},
+                         {"b", c},
+                         {"bandwidth_gbps", 4000},
                          {"delay_ms", 0.0}});
         links.push_back({{"id", c + "-hub"},
                          {"a", c},
@@ -42,17 +43,22 @@ json starProject(int centres, double wan_gbps, double delay_ms, double loss, dou
                          {"jitter_ms", jitter_ms},
                          {"queue_pkts", 100000}});
     }
-    json experiment = {{"kind", "training"},
-                       {"model", {{"preset", "llama-3-8b"}}},
-                       {"parallelism", {{"global_batch_tokens", 65536}, {"seq_len", 4096}, {"zero_stage", 3}}},
-                       {"source", "c0"},
-                       {"broadcast", {{"algorithm", "binomial"}, {"protocol", "gbn"}, {"dataset", false}}},
-                       {"inter_center", {{"collective", "ring"}, {"protocol", "gbn"}}},
-                       {"iterations", 1},
-                       {"seed", 7}};
+    json experiment = {
+        {"kind", "training"},
+        {"model", {{"preset", "llama-3-8b"}}},
+        {"parallelism", {{"global_batch_tokens", 65536}, {"seq_len", 4096}, {"zero_stage", 3}}},
+        {"source", "c0"},
+        {"broadcast", {{"algorithm", "binomial"}, {"protocol", "gbn"}, {"dataset", false}}},
+        {"inter_center", {{"collective", "ring"}, {"protocol", "gbn"}}},
+        {"iterations", 1},
+        {"seed", 7}};
     for (auto it = experimentOverrides.begin(); it != experimentOverrides.end(); ++it)
         experiment[it.key()] = it.value();
-    return {{"format", "meridian.topo"}, {"version", 1}, {"name", "star"}, {"nodes", nodes}, {"links", links},
+    return {{"format", "meridian.topo"},
+            {"version", 1},
+            {"name", "star"},
+            {"nodes", nodes},
+            {"links", links},
             {"experiment", experiment}};
 }
 
@@ -66,13 +72,47 @@ experiment::Results runProject(const json& j, std::optional<std::uint64_t> seed 
     return runner.run();
 }
 
-const experiment::PhaseResult& phase(const experiment::Results& r, const std::string& name, int iteration)
+const experiment::PhaseResult& phase(const experiment::Results& r, const std::string& name,
+                                     int iteration)
 {
     for (const auto& p : r.phases)
         if (p.name == name && p.iteration == iteration)
             return p;
     throw std::runtime_error("no phase " + name);
 }
+
+/// Records every observer call as one line, and can cancel the run at a chosen phase end.
+class RecordingObserver : public experiment::RunObserver
+{
+public:
+    struct Event
+    {
+        char kind; // 'S' started, 'F' finished, 'P' snapshot
+        std::string name;
+        int iteration = -1;
+        double time_s = 0.0;
+        double progress = 0.0;
+    };
+    std::vector<Event> events;
+    experiment::Runner* cancelRunner = nullptr;
+    std::size_t cancelAfterFinished = 0; ///< cancel after this many phaseFinished calls (0 = never)
+    std::size_t finished = 0;
+
+    void phaseStarted(const std::string& name, int iteration, double time_s) override
+    {
+        events.push_back({'S', name, iteration, time_s, 0.0});
+    }
+    void phaseFinished(const experiment::PhaseResult& p) override
+    {
+        events.push_back({'F', p.name, p.iteration, p.end_s, 0.0});
+        if (cancelRunner && ++finished == cancelAfterFinished)
+            cancelRunner->cancel();
+    }
+    void snapshot(const experiment::RunSnapshot& s) override
+    {
+        events.push_back({'P', {}, -1, s.time_s, s.progress});
+    }
+};
 
 } // namespace
 
@@ -83,8 +123,9 @@ private Q_SLOTS:
     void phasesComeInOrderAndTile()
     {
         const auto r = runProject(starProject(3, 10, 5, 0, 0, {{"iterations", 2}}));
-        const std::vector<std::string> expected{"broadcast", "compute", "intra_center", "inter_center", "update",
-                                                "compute",   "intra_center", "inter_center", "update"};
+        const std::vector<std::string> expected{"broadcast",    "compute",      "intra_center",
+                                                "inter_center", "update",       "compute",
+                                                "intra_center", "inter_center", "update"};
         QCOMPARE(r.phases.size(), expected.size());
         for (std::size_t i = 0; i < expected.size(); ++i) {
             QCOMPARE(r.phases[i].name, expected[i]);
@@ -94,7 +135,8 @@ private Q_SLOTS:
         }
         QCOMPARE(r.iterations.size(), std::size_t(2));
         for (const auto& it : r.iterations) {
-            QVERIFY(std::abs(it.compute_s + it.intra_center_s + it.inter_center_s + it.update_s - it.total_s) < 1e-9);
+            QVERIFY(std::abs(it.compute_s + it.intra_center_s + it.inter_center_s + it.update_s -
+                             it.total_s) < 1e-9);
             QVERIFY(it.gpu_effective_compute_ratio > 0 && it.gpu_effective_compute_ratio < 1);
         }
     }
@@ -106,14 +148,15 @@ private Q_SLOTS:
         const auto r = runProject(starProject(2, 10, 5, 0, 0));
         const double broadcast = phase(r, "broadcast", -1).duration_s();
         json p2p = starProject(2, 10, 5, 0, 0);
-        p2p["experiment"] = {{"kind", "p2p"}, {"from", "c0-gpu"}, {"to", "c1-gpu"}, {"bytes", r.model_bytes},
-                             {"protocol", "gbn"}, {"seed", 7}};
+        p2p["experiment"] = {{"kind", "p2p"},          {"from", "c0-gpu"},  {"to", "c1-gpu"},
+                             {"bytes", r.model_bytes}, {"protocol", "gbn"}, {"seed", 7}};
         const auto q = runProject(p2p);
         QCOMPARE(q.collective.repetitions_s.size(), std::size_t(1));
         QCOMPARE(broadcast, q.collective.repetitions_s[0]);
         // And that transfer is the closed form: bytes/B + 3 links of one-way delay (gpu link 0 ms).
         const double expected = r.model_bytes * 8 / 10e9 + 2 * 5e-3;
-        QVERIFY2(std::abs(broadcast - expected) / expected < 0.01, qPrintable(QString::number(broadcast)));
+        QVERIFY2(std::abs(broadcast - expected) / expected < 0.01,
+                 qPrintable(QString::number(broadcast)));
     }
 
     void doublingWanBandwidthShortensInterCentrePhaseAsPredicted()
@@ -125,7 +168,8 @@ private Q_SLOTS:
         const auto fast = runProject(starProject(C, 20, 5, 0, 0));
         const double S = slow.model_bytes;
         const double predicted = 2.0 * (C - 1) / C * S * 8 / 20e9; // saving = term(B) − term(2B)
-        const double saving = phase(slow, "inter_center", 0).duration_s() - phase(fast, "inter_center", 0).duration_s();
+        const double saving = phase(slow, "inter_center", 0).duration_s() -
+                              phase(fast, "inter_center", 0).duration_s();
         QVERIFY2(std::abs(saving - predicted) / predicted < 0.01,
                  qPrintable(QString("saving %1 predicted %2").arg(saving).arg(predicted)));
     }
@@ -134,9 +178,12 @@ private Q_SLOTS:
     {
         json tcp = {{"inter_center", {{"collective", "ring"}, {"protocol", "tcp"}}},
                     {"transport", {{"max_window_bytes", 0}}}};
-        const double clean = phase(runProject(starProject(4, 10, 5, 0, 0, tcp)), "inter_center", 0).duration_s();
-        const double lossy = phase(runProject(starProject(4, 10, 5, 1e-4, 0, tcp)), "inter_center", 0).duration_s();
-        const double jittery = phase(runProject(starProject(4, 10, 5, 0, 2, tcp)), "inter_center", 0).duration_s();
+        const double clean =
+            phase(runProject(starProject(4, 10, 5, 0, 0, tcp)), "inter_center", 0).duration_s();
+        const double lossy =
+            phase(runProject(starProject(4, 10, 5, 1e-4, 0, tcp)), "inter_center", 0).duration_s();
+        const double jittery =
+            phase(runProject(starProject(4, 10, 5, 0, 2, tcp)), "inter_center", 0).duration_s();
         QVERIFY2(lossy > clean * 1.05, qPrintable(QString("%1 vs %2").arg(lossy).arg(clean)));
         QVERIFY2(jittery > clean, qPrintable(QString("%1 vs %2").arg(jittery).arg(clean)));
     }
@@ -175,9 +222,11 @@ private Q_SLOTS:
         // t = 2(n−1)(α + S/(nB)) with α = 2 hops × 1 ms, so busbw = 2(n−1)/n · S/t.
         json j = starProject(4, 10, 1, 0, 0);
         const double S = 256.0 * 1024 * 1024;
-        j["experiment"] = {{"kind", "collective"}, {"operation", "allreduce"}, {"algorithm", "ring"},
-                           {"participants", {"c0-gpu", "c1-gpu", "c2-gpu", "c3-gpu"}},
-                           {"bytes", S}, {"protocol", "gbn"}, {"repeat", 3}};
+        j["experiment"] = {
+            {"kind", "collective"}, {"operation", "allreduce"},
+            {"algorithm", "ring"},  {"participants", {"c0-gpu", "c1-gpu", "c2-gpu", "c3-gpu"}},
+            {"bytes", S},           {"protocol", "gbn"},
+            {"repeat", 3}};
         const auto r = runProject(j);
         QVERIFY(r.has_collective);
         QCOMPARE(r.collective.repetitions_s.size(), std::size_t(3));
@@ -192,12 +241,14 @@ private Q_SLOTS:
 
     void badExperimentNamesThePath()
     {
-        json j = starProject(2, 10, 5, 0, 0, {{"inter_center", {{"collective", "ring"}, {"protocl", "tcp"}}}});
+        json j = starProject(2, 10, 5, 0, 0,
+                             {{"inter_center", {{"collective", "ring"}, {"protocl", "tcp"}}}});
         try {
             runProject(j);
             QFAIL("expected an InputError");
         } catch (const InputError& e) {
-            QCOMPARE(QString::fromStdString(e.location()), QString("/experiment/inter_center/protocl"));
+            QCOMPARE(QString::fromStdString(e.location()),
+                     QString("/experiment/inter_center/protocl"));
         }
     }
 
@@ -212,7 +263,11 @@ private Q_SLOTS:
                                    {"attrs",
                                     {{"gpu_model", "H100-SXM"},
                                      {"gpu_count", 32},
-                                     {"fabric", {{"topology", "star"}, {"link_gbps", 100}, {"latency_us", 0}, {"gpus_per_server", 8}}}}}}});
+                                     {"fabric",
+                                      {{"topology", "star"},
+                                       {"link_gbps", 100},
+                                       {"latency_us", 0},
+                                       {"gpus_per_server", 8}}}}}}});
         j["links"] = json::array();
         j["experiment"]["inter_center"] = {{"collective", "ring"}, {"protocol", "gbn"}};
         j["experiment"]["intra_center"] = {{"collective", "ring"}, {"protocol", "gbn"}};
@@ -225,6 +280,242 @@ private Q_SLOTS:
                  qPrintable(QString("%1 vs %2").arg(intra).arg(bandwidthTerm)));
         QCOMPARE(r.centers.size(), std::size_t(1));
         QCOMPARE(r.centers[0].gpus, 32);
+    }
+    void observerSeesPairedOrderedPhasesAndProgressToOne()
+    {
+        // Centres of 32 fabric GPUs so that every phase (also intra_center) moves bytes.
+        json j = starProject(2, 10, 5, 0, 0, {{"iterations", 2}});
+        for (auto& n : j["nodes"])
+            if (n["kind"] == "center")
+                n["attrs"] = {{"gpu_model", "H100-SXM"},
+                              {"gpu_count", 16},
+                              {"fabric",
+                               {{"topology", "star"},
+                                {"link_gbps", 100},
+                                {"latency_us", 1},
+                                {"gpus_per_server", 8}}}};
+        json nodes = json::array();
+        for (const auto& n : j["nodes"])
+            if (n["kind"] != "gpu")
+                nodes.push_back(n);
+        j["nodes"] = nodes;
+        json links = json::array();
+        for (const auto& l : j["links"])
+            if (l["id"].get<std::string>().find("gpu") == std::string::npos)
+                links.push_back(l);
+        j["links"] = links;
+        const io::Project p = io::parseProject(j.dump(), "test.topo");
+        experiment::Runner runner(p, experiment::RunOptions{{}, {}, {}, "test.topo", 1.0, 0.5});
+        RecordingObserver obs;
+        const auto r = runner.run(&obs);
+
+        const std::vector<std::string> expected{"broadcast",    "compute",      "intra_center",
+                                                "inter_center", "update",       "compute",
+                                                "intra_center", "inter_center", "update"};
+        std::vector<RecordingObserver::Event> phases;
+        for (const auto& e : obs.events)
+            if (e.kind != 'P')
+                phases.push_back(e);
+        QCOMPARE(phases.size(), 2 * expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            const auto& s = phases[2 * i];
+            const auto& f = phases[2 * i + 1];
+            QCOMPARE(s.kind, 'S');
+            QCOMPARE(f.kind, 'F');
+            QCOMPARE(s.name, expected[i]);
+            QCOMPARE(f.name, expected[i]);
+            QCOMPARE(s.iteration, i == 0 ? -1 : int(i - 1) / 4);
+            QCOMPARE(f.iteration, s.iteration);
+            // A phase starts when the previous one ended, at the phase's recorded start.
+            QCOMPARE(s.time_s, r.phases[i].start_s);
+            QCOMPARE(f.time_s, r.phases[i].end_s);
+            QVERIFY(r.phases[i].duration_s() > 0);
+        }
+        double last = 0.0, lastTime = 0.0;
+        std::size_t snapshots = 0;
+        for (const auto& e : obs.events) {
+            QVERIFY(e.time_s >= lastTime);
+            lastTime = e.time_s;
+            if (e.kind != 'P')
+                continue;
+            ++snapshots;
+            QVERIFY2(e.progress >= last && e.progress <= 1.0,
+                     qPrintable(QString::number(e.progress)));
+            last = e.progress;
+        }
+        QVERIFY(snapshots >= expected.size());
+        QCOMPARE(obs.events.back().kind, 'P');
+        QCOMPARE(obs.events.back().progress, 1.0);
+    }
+
+    void cancelFromTheObserverStopsTheRun()
+    {
+        const io::Project p =
+            io::parseProject(starProject(3, 10, 5, 0, 0, {{"iterations", 3}}).dump(), "test.topo");
+        experiment::RunOptions opt;
+        opt.topology_name = "test.topo";
+        experiment::Runner runner(p, opt);
+        RecordingObserver obs;
+        obs.cancelRunner = &runner;
+        obs.cancelAfterFinished = 3; // broadcast, compute #0, intra_center #0
+        bool cancelled = false;
+        try {
+            runner.run(&obs);
+        } catch (const experiment::RunCancelled&) {
+            cancelled = true;
+        }
+        QVERIFY(cancelled);
+        // No phase starts after the cancel, and no result is returned to write.
+        std::size_t starts = 0, finishes = 0;
+        for (const auto& e : obs.events) {
+            starts += e.kind == 'S';
+            finishes += e.kind == 'F';
+        }
+        QCOMPARE(finishes, std::size_t(3));
+        QCOMPARE(starts, std::size_t(3));
+    }
+
+    void optimiserStepIsNotCommunication()
+    {
+        // One centre of 32 fabric GPUs: ZeRO-2 shards the optimiser step 32 ways. The step is
+        // local GPU work, so communication_s must not change and update_s must scale by 1/32.
+        auto project = [](int zero) {
+            json j = starProject(1, 10, 5, 0, 0);
+            j["nodes"] = json::array({{{"id", "c0"},
+                                       {"kind", "center"},
+                                       {"attrs",
+                                        {{"gpu_model", "H100-SXM"},
+                                         {"gpu_count", 32},
+                                         {"fabric",
+                                          {{"topology", "star"},
+                                           {"link_gbps", 100},
+                                           {"latency_us", 0},
+                                           {"gpus_per_server", 8}}}}}}});
+            j["links"] = json::array();
+            j["experiment"]["parallelism"]["zero_stage"] = zero;
+            j["experiment"]["intra_center"] = {{"collective", "ring"}, {"protocol", "gbn"}};
+            return j;
+        };
+        const auto z0 = runProject(project(0));
+        const auto z2 = runProject(project(2));
+        const auto& a = z0.centers.at(0);
+        const auto& b = z2.centers.at(0);
+        QCOMPARE(a.communication_s, b.communication_s);
+        QVERIFY(a.update_s > 0);
+        QVERIFY2(std::abs(a.update_s / b.update_s - 32.0) < 1e-3,
+                 qPrintable(QString::number(a.update_s / b.update_s)));
+        // Per centre, compute + communication + update + idle tile the iteration.
+        for (const auto* r : {&z0, &z2}) {
+            const auto& c = r->centers.at(0);
+            QVERIFY(std::abs(c.compute_s + c.communication_s + c.update_s + c.idle_s -
+                             r->iterations[0].total_s) < 1e-9);
+        }
+        // An explicit update_s is the optimiser step, verbatim.
+        json j = project(0);
+        j["experiment"]["update_s"] = "250ms";
+        const auto fixed = runProject(j);
+        QVERIFY(std::abs(fixed.centers.at(0).update_s - 0.25) < 1e-9);
+        QCOMPARE(fixed.centers.at(0).communication_s, a.communication_s);
+    }
+
+    void broadcastChunksPipelineTheChainAsTheClosedFormPredicts()
+    {
+        // Pipelined chain c0 → c1 → c2 → c3 on a non-blocking star, k chunks:
+        // t = (n − 2 + k)(α + S/(kB)), α = 2 WAN hops × 5 ms.
+        const int n = 4;
+        const double B = 10e9, alpha = 2 * 5e-3;
+        auto run = [&](int k) {
+            json b = {{"algorithm", "pipelined-chain"},
+                      {"protocol", "gbn"},
+                      {"dataset", false},
+                      {"chunks", k}};
+            return runProject(starProject(n, 10, 5, 0, 0, {{"broadcast", b}}));
+        };
+        double previous = 1e300;
+        for (int k : {1, 4, 16}) {
+            const auto r = run(k);
+            const double S = r.model_bytes * 8;
+            const double expected = (n - 2 + k) * (alpha + S / (k * B));
+            const double got = phase(r, "broadcast", -1).duration_s();
+            QVERIFY2(std::abs(got - expected) / expected < 0.01,
+                     qPrintable(QString("k=%1: %2 vs %3").arg(k).arg(got).arg(expected)));
+            QVERIFY(got < previous);
+            previous = got;
+        }
+        json bad = starProject(2, 10, 5, 0, 0,
+                               {{"broadcast", {{"algorithm", "pipelined-chain"}, {"chunks", 0}}}});
+        try {
+            runProject(bad);
+            QFAIL("expected an InputError");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.location()), QString("/experiment/broadcast/chunks"));
+        }
+    }
+
+    void intraCentreOrderIsRejected()
+    {
+        json j = starProject(2, 10, 5, 0, 0,
+                             {{"intra_center", {{"collective", "ring"}, {"order", {"c0"}}}}});
+        try {
+            runProject(j);
+            QFAIL("expected an InputError");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.location()),
+                     QString("/experiment/intra_center/order"));
+        }
+    }
+
+    void fractionalSequencesPerGpuWarn()
+    {
+        // 3 GPUs share 65536 tokens: 21845.33 tokens each, not a whole number of 4096-token
+        // sequences.
+        const auto r = runProject(starProject(3, 10, 5, 0, 0));
+        bool warned = false;
+        for (const auto& w : r.warnings)
+            warned = warned || w.find("not a whole number of sequences") != std::string::npos;
+        QVERIFY(warned);
+        const auto even = runProject(starProject(4, 10, 5, 0, 0));
+        for (const auto& w : even.warnings)
+            QVERIFY2(w.find("sequences") == std::string::npos, w.c_str());
+    }
+    void fabricShapesThatAreNotDistinctSaySo()
+    {
+        // fat-tree and spine-leaf are the same non-blocking two-tier Clos; rail-optimised and
+        // ring are built the same way and produce a warning saying so.
+        auto run = [](const std::string& shape) {
+            json j = starProject(1, 10, 5, 0, 0);
+            j["nodes"] = json::array({{{"id", "c0"},
+                                       {"kind", "center"},
+                                       {"attrs",
+                                        {{"gpu_model", "H100-SXM"},
+                                         {"gpu_count", 256},
+                                         {"fabric",
+                                          {{"topology", shape},
+                                           {"link_gbps", 100},
+                                           {"latency_us", 1},
+                                           {"gpus_per_server", 8}}}}}}});
+            j["links"] = json::array();
+            j["experiment"]["intra_center"] = {{"collective", "ring"}, {"protocol", "gbn"}};
+            return runProject(j);
+        };
+        auto warned = [](const experiment::Results& r) {
+            for (const auto& w : r.warnings)
+                if (w.find("fabric topology") != std::string::npos)
+                    return true;
+            return false;
+        };
+        const auto fat = run("fat-tree");
+        QVERIFY(!warned(fat));
+        QVERIFY(!warned(run("spine-leaf")));
+        // "star" puts all 32 servers on one leaf (more than a leaf of the Clos holds).
+        const auto star = run("star");
+        QVERIFY(!warned(star));
+        QCOMPARE(star.centers.at(0).gpus, 256);
+        for (const char* shape : {"rail-optimised", "ring"}) {
+            const auto r = run(shape);
+            QVERIFY2(warned(r), shape);
+            QCOMPARE(r.iterations[0].intra_center_s, fat.iterations[0].intra_center_s);
+        }
     }
 };
 

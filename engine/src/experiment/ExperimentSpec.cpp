@@ -109,12 +109,15 @@ public:
         fail(key, std::string("expected a number or a string with a unit (") + what + ")");
     }
 
-    double number(const std::string& key, double fallback, double min, double max, bool minExclusive = false)
+    double number(const std::string& key, double fallback, double min, double max,
+                  bool minExclusive = false)
     {
-        const double d = quantity(key, fallback, [](const std::string&) { return std::optional<double>{}; }, "a number");
+        const double d = quantity(
+            key, fallback, [](const std::string&) { return std::optional<double>{}; }, "a number");
         if (d < min || d > max || (minExclusive && d == min)) {
-            fail(key, "value " + units::formatNumber(d) + " is outside " + (minExclusive ? "(" : "[") +
-                          units::formatNumber(min) + ", " + units::formatNumber(max) + "]");
+            fail(key, "value " + units::formatNumber(d) + " is outside " +
+                          (minExclusive ? "(" : "[") + units::formatNumber(min) + ", " +
+                          units::formatNumber(max) + "]");
         }
         return d;
     }
@@ -124,12 +127,13 @@ public:
         if (!has(key))
             return fallback;
         const json& v = m_obj.at(key);
-        if (!v.is_number_integer() && !(v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()))
+        if (!v.is_number_integer() &&
+            !(v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()))
             fail(key, "expected an integer");
         const double d = v.get<double>();
         if (d < static_cast<double>(min) || d > static_cast<double>(max))
-            fail(key, "value " + units::formatNumber(d) + " is outside [" + std::to_string(min) + ", " +
-                          std::to_string(max) + "]");
+            fail(key, "value " + units::formatNumber(d) + " is outside [" + std::to_string(min) +
+                          ", " + std::to_string(max) + "]");
         return static_cast<long long>(d);
     }
 
@@ -197,12 +201,15 @@ void requireCenter(const topology::Topology& topo, const std::string& id, const 
     if (!n)
         throw InputError(file, path, "unknown centre '" + id + "'");
     if (topo.node(*n).kind != topology::NodeKind::Center)
-        throw InputError(file, path, "node '" + id + "' is a " + std::string(topology::toString(topo.node(*n).kind)) +
-                                         ", not a centre");
+        throw InputError(file, path,
+                         "node '" + id + "' is a " +
+                             std::string(topology::toString(topo.node(*n).kind)) +
+                             ", not a centre");
 }
 
 CollectivePhaseSpec readPhase(Reader& parent, const std::string& key, CollectivePhaseSpec fallback,
-                              const topology::Topology& topo, const std::string& file)
+                              const topology::Topology& topo, const std::string& file,
+                              bool allowOrder)
 {
     if (!parent.has(key))
         return fallback;
@@ -211,6 +218,10 @@ CollectivePhaseSpec readPhase(Reader& parent, const std::string& key, Collective
     out.collective = r.string("collective", fallback.collective);
     out.protocol = r.protocol("protocol", fallback.protocol);
     out.chunks = static_cast<int>(r.integer("chunks", fallback.chunks, 1, 4096));
+    if (!allowOrder && r.has("order"))
+        r.fail("order", "not supported for " + key +
+                            ": the ranks of a centre are ordered by node id "
+                            "(\"order\" lists centres and applies to inter_center only)");
     out.order = r.strings("order");
     for (std::size_t i = 0; i < out.order.size(); ++i)
         requireCenter(topo, out.order[i], file, r.path("order") + "/" + std::to_string(i));
@@ -220,7 +231,8 @@ CollectivePhaseSpec readPhase(Reader& parent, const std::string& key, Collective
 
 } // namespace
 
-ExperimentSpec parseExperiment(const json& experiment, const topology::Topology& topo, const std::string& file)
+ExperimentSpec parseExperiment(const json& experiment, const topology::Topology& topo,
+                               const std::string& file)
 {
     ExperimentSpec spec;
     Reader r(experiment, "/experiment", file);
@@ -232,7 +244,8 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
     else if (kind == "p2p")
         spec.kind = ExperimentKind::P2p;
     else
-        r.fail("kind", "unknown experiment kind '" + kind + "' (expected training, collective or p2p)");
+        r.fail("kind",
+               "unknown experiment kind '" + kind + "' (expected training, collective or p2p)");
 
     spec.iterations = static_cast<int>(r.integer("iterations", 1, 1, 1000000));
     spec.seed = static_cast<std::uint64_t>(r.integer("seed", 1, 0, 9007199254740991LL));
@@ -242,24 +255,30 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
         ts.mss_bytes = tr.quantity("mss_bytes", ts.mss_bytes, units::parseBytes, "a size");
         if (ts.mss_bytes < 64 || ts.mss_bytes > 65495)
             tr.fail("mss_bytes", "must be within [64, 65495] bytes");
-        ts.initial_window_segments = static_cast<int>(tr.integer("initial_window_segments", 10, 1, 1000));
-        ts.max_window_bytes = tr.quantity("max_window_bytes", ts.max_window_bytes, units::parseBytes, "a size");
+        ts.initial_window_segments =
+            static_cast<int>(tr.integer("initial_window_segments", 10, 1, 1000));
+        ts.max_window_bytes =
+            tr.quantity("max_window_bytes", ts.max_window_bytes, units::parseBytes, "a size");
         if (ts.max_window_bytes < 0)
             tr.fail("max_window_bytes", "must not be negative (0 = unlimited)");
-        ts.min_rto_s = tr.quantity("min_rto_s", ts.min_rto_s, [](const std::string& v) { return units::parseDurationS(v); }, "a duration");
+        ts.min_rto_s = tr.quantity(
+            "min_rto_s", ts.min_rto_s,
+            [](const std::string& v) { return units::parseDurationS(v); }, "a duration");
         if (!(ts.min_rto_s > 0))
             tr.fail("min_rto_s", "must be positive");
         ts.slow_start_after_idle = tr.boolean("slow_start_after_idle", true);
         tr.finish();
     }
     if (r.has("triggers"))
-        spec.warnings.push_back("/experiment/triggers: control-plane triggers are not simulated by this "
-                                "version and are ignored");
+        spec.warnings.push_back(
+            "/experiment/triggers: control-plane triggers are not simulated by this "
+            "version and are ignored");
 
     if (spec.kind == ExperimentKind::Training) {
         TrainingSpec& t = spec.training;
         if (!r.has("model"))
-            r.fail("model", "a training experiment needs a model ({\"preset\": \"llama-3-8b\"} or {\"file\": ...})");
+            r.fail("model", "a training experiment needs a model ({\"preset\": \"llama-3-8b\"} or "
+                            "{\"file\": ...})");
         {
             Reader m(r.at("model"), r.path("model"), file);
             const bool preset = m.has("preset");
@@ -273,7 +292,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
         if (r.has("dataset")) {
             Reader d(r.at("dataset"), r.path("dataset"), file);
             t.dataset_name = d.string("name", "");
-            t.dataset_bytes = d.quantity("size_gb", 0.0, units::parseBytes, "a size") ;
+            t.dataset_bytes = d.quantity("size_gb", 0.0, units::parseBytes, "a size");
             // size_gb as a number means GB (1e9 bytes); a string carries its own unit.
             if (d.has("size_gb") && d.at("size_gb").is_number())
                 t.dataset_bytes *= 1e9;
@@ -290,7 +309,8 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
             t.seq_len = static_cast<int>(p.integer("seq_len", t.seq_len, 1, 10000000));
             t.dtype = p.string("dtype", t.dtype);
             if (t.dtype != "bf16" && t.dtype != "fp16" && t.dtype != "fp32" && t.dtype != "fp8")
-                p.fail("dtype", "unknown dtype '" + t.dtype + "' (expected bf16, fp16, fp32 or fp8)");
+                p.fail("dtype",
+                       "unknown dtype '" + t.dtype + "' (expected bf16, fp16, fp32 or fp8)");
             t.zero_stage = static_cast<int>(p.integer("zero_stage", 0, 0, 3));
             t.mfu = p.number("mfu", t.mfu, 0.0, 1.0, true);
             t.activation_recompute = p.boolean("activation_recompute", false);
@@ -300,7 +320,8 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
         if (t.source.empty()) {
             auto centres = topo.nodesOfKind(topology::NodeKind::Center);
             if (centres.empty())
-                r.fail("", "a training experiment needs at least one compute centre (node kind \"center\")");
+                r.fail("", "a training experiment needs at least one compute centre (node kind "
+                           "\"center\")");
             t.source = topo.node(centres.front()).id;
         } else {
             requireCenter(topo, t.source, file, r.path("source"));
@@ -310,11 +331,17 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
             t.broadcast_algorithm = b.string("algorithm", t.broadcast_algorithm);
             t.broadcast_protocol = b.protocol("protocol", t.broadcast_protocol);
             t.broadcast_dataset = b.boolean("dataset", true);
+            t.broadcast_chunks = static_cast<int>(b.integer("chunks", t.broadcast_chunks, 1, 4096));
             b.finish();
         }
-        t.intra_center = readPhase(r, "intra_center", t.intra_center, topo, file);
-        t.inter_center = readPhase(r, "inter_center", t.inter_center, topo, file);
-        t.update_s = r.quantity("update_s", -1.0, [](const std::string& s) { return units::parseDurationS(s); }, "a duration");
+        t.intra_center = readPhase(r, "intra_center", t.intra_center, topo, file, false);
+        t.inter_center = readPhase(r, "inter_center", t.inter_center, topo, file, true);
+        t.update_s = r.quantity(
+            "update_s", -1.0, [](const std::string& s) { return units::parseDurationS(s); },
+            "a duration");
+        if (r.has("update_s") && t.update_s < 0)
+            r.fail("update_s",
+                   "must not be negative (leave it out to derive the step from the device)");
     } else {
         MicroBenchmarkSpec& b = spec.bench;
         b.bytes = r.quantity("bytes", 0.0, units::parseBytes, "a size");
@@ -334,7 +361,8 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
                 const std::string p = r.path("participants") + "/" + std::to_string(i);
                 requireNode(topo, b.participants[i], file, p);
                 if (!seen.insert(b.participants[i]).second)
-                    throw InputError(file, p, "participant '" + b.participants[i] + "' is listed twice");
+                    throw InputError(file, p,
+                                     "participant '" + b.participants[i] + "' is listed twice");
             }
         } else {
             b.operation = "p2p";

@@ -29,8 +29,8 @@ LinkAttributes fabricLink(const std::string& id, const std::string& a, const std
     return l;
 }
 
-NodeAttributes fabricNode(const std::string& id, NodeKind kind, const NodeAttributes& centre, double dx,
-                          double dy)
+NodeAttributes fabricNode(const std::string& id, NodeKind kind, const NodeAttributes& centre,
+                          double dx, double dy)
 {
     NodeAttributes n;
     n.id = id;
@@ -49,11 +49,14 @@ void synthesise(Topology& topo, CentreRanks& c, const NodeAttributes& centre)
 {
     const FabricSpec fabric = centre.fabric.value_or(FabricSpec{});
     if (fabric.gpus_per_server < 1)
-        throw InputError("", "centre '" + centre.id + "'", "fabric gpus_per_server must be at least 1");
+        throw InputError("", "centre '" + centre.id + "'",
+                         "fabric gpus_per_server must be at least 1");
     if (!(fabric.link_bandwidth_bps > 0))
-        throw InputError("", "centre '" + centre.id + "'", "fabric link bandwidth must be positive");
+        throw InputError("", "centre '" + centre.id + "'",
+                         "fabric link bandwidth must be positive");
     const int servers = (centre.gpu_count + fabric.gpus_per_server - 1) / fabric.gpus_per_server;
-    const int leaves = fabric.topology == "star" ? 1 : (servers + kServersPerLeaf - 1) / kServersPerLeaf;
+    const int leaves =
+        fabric.topology == "star" ? 1 : (servers + kServersPerLeaf - 1) / kServersPerLeaf;
     const std::string& cid = centre.id;
     std::vector<std::string> leafIds;
     std::vector<double> leafCapacity(static_cast<std::size_t>(leaves), 0.0);
@@ -71,10 +74,12 @@ void synthesise(Topology& topo, CentreRanks& c, const NodeAttributes& centre)
         s.gpu_model = centre.gpu_model;
         s.gpu_count = gpus;
         const NodeId node = topo.addNode(std::move(s));
-        const int leaf = i / kServersPerLeaf;
+        const int leaf =
+            std::min(i / kServersPerLeaf, leaves - 1); // "star": every server on leaf 0
         const double nic_bps = gpus * fabric.link_bandwidth_bps;
-        topo.addLink(fabricLink(sid + "-leaf" + std::to_string(leaf), sid, leafIds[static_cast<std::size_t>(leaf)],
-                                nic_bps, fabric.latency_s));
+        topo.addLink(fabricLink(sid + "-leaf" + std::to_string(leaf), sid,
+                                leafIds[static_cast<std::size_t>(leaf)], nic_bps,
+                                fabric.latency_s));
         leafCapacity[static_cast<std::size_t>(leaf)] += nic_bps;
         total += nic_bps;
         c.ranks.push_back(node);
@@ -89,9 +94,10 @@ void synthesise(Topology& topo, CentreRanks& c, const NodeAttributes& centre)
         const std::string spine = cid + "/spine" + std::to_string(k);
         topo.addNode(fabricNode(spine, NodeKind::Switch, centre, 60.0 * k, 0.0));
         for (int j = 0; j < leaves; ++j)
-            topo.addLink(fabricLink(leafIds[static_cast<std::size_t>(j)] + "-spine" + std::to_string(k),
-                                    leafIds[static_cast<std::size_t>(j)], spine,
-                                    leafCapacity[static_cast<std::size_t>(j)], fabric.latency_s));
+            topo.addLink(
+                fabricLink(leafIds[static_cast<std::size_t>(j)] + "-spine" + std::to_string(k),
+                           leafIds[static_cast<std::size_t>(j)], spine,
+                           leafCapacity[static_cast<std::size_t>(j)], fabric.latency_s));
         topo.addLink(fabricLink(spine + "-" + cid, spine, cid, total, fabric.latency_s));
     }
 }

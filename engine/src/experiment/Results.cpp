@@ -4,9 +4,8 @@
 #include "meridian/core/Units.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace meridian::experiment {
@@ -23,7 +22,8 @@ std::string resultsToJson(const Results& r)
     j["seed"] = r.seed;
     j["total_s"] = r.total_s;
     if (!r.model.empty())
-        j["model"] = {{"name", r.model}, {"parameters", r.model_parameters}, {"bytes", r.model_bytes}};
+        j["model"] = {
+            {"name", r.model}, {"parameters", r.model_parameters}, {"bytes", r.model_bytes}};
     ojson phases = ojson::array();
     for (const auto& p : r.phases) {
         ojson o;
@@ -56,6 +56,7 @@ std::string resultsToJson(const Results& r)
                           {"gpu_model", c.gpu_model},
                           {"compute_s", c.compute_s},
                           {"communication_s", c.communication_s},
+                          {"update_s", c.update_s},
                           {"idle_s", c.idle_s}});
         }
         j["centers"] = std::move(cs);
@@ -73,10 +74,10 @@ std::string resultsToJson(const Results& r)
     j["sample_times_s"] = r.sample_times_s;
     if (r.has_collective) {
         const auto& c = r.collective;
-        j["collective"] = {{"operation", c.operation},   {"algorithm", c.algorithm},
-                           {"protocol", c.protocol},     {"ranks", c.ranks},
-                           {"bytes", c.bytes},           {"repetitions_s", c.repetitions_s},
-                           {"mean_s", c.mean_s},         {"algbw_gbps", c.algbw_gbps},
+        j["collective"] = {{"operation", c.operation},  {"algorithm", c.algorithm},
+                           {"protocol", c.protocol},    {"ranks", c.ranks},
+                           {"bytes", c.bytes},          {"repetitions_s", c.repetitions_s},
+                           {"mean_s", c.mean_s},        {"algbw_gbps", c.algbw_gbps},
                            {"busbw_gbps", c.busbw_gbps}};
     }
     j["warnings"] = r.warnings;
@@ -88,6 +89,14 @@ namespace {
 std::string num(double v)
 {
     return units::formatNumber(v);
+}
+
+/// Console precision for a bandwidth: four significant digits (results.json keeps all).
+std::string bandwidth(double gbps)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", gbps);
+    return buf;
 }
 
 std::string csvField(const std::string& s)
@@ -124,17 +133,19 @@ void writeResults(const Results& r, const std::filesystem::path& dir, bool json,
     }
     if (r.kind == "training") {
         std::ostringstream s;
-        s << "index,start_s,compute_s,intra_center_s,inter_center_s,update_s,total_s,gpu_effective_compute_ratio\n";
+        s << "index,start_s,compute_s,intra_center_s,inter_center_s,update_s,total_s,gpu_effective_"
+             "compute_ratio\n";
         for (const auto& i : r.iterations)
-            s << i.index << ',' << num(i.start_s) << ',' << num(i.compute_s) << ',' << num(i.intra_center_s)
-              << ',' << num(i.inter_center_s) << ',' << num(i.update_s) << ',' << num(i.total_s) << ','
-              << num(i.gpu_effective_compute_ratio) << '\n';
+            s << i.index << ',' << num(i.start_s) << ',' << num(i.compute_s) << ','
+              << num(i.intra_center_s) << ',' << num(i.inter_center_s) << ',' << num(i.update_s)
+              << ',' << num(i.total_s) << ',' << num(i.gpu_effective_compute_ratio) << '\n';
         io::writeFileAtomically(dir / "iterations.csv", s.str());
         std::ostringstream c;
-        c << "id,gpus,gpu_model,compute_s,communication_s,idle_s\n";
+        c << "id,gpus,gpu_model,compute_s,communication_s,update_s,idle_s\n";
         for (const auto& x : r.centers)
-            c << csvField(x.id) << ',' << x.gpus << ',' << csvField(x.gpu_model) << ',' << num(x.compute_s) << ','
-              << num(x.communication_s) << ',' << num(x.idle_s) << '\n';
+            c << csvField(x.id) << ',' << x.gpus << ',' << csvField(x.gpu_model) << ','
+              << num(x.compute_s) << ',' << num(x.communication_s) << ',' << num(x.update_s) << ','
+              << num(x.idle_s) << '\n';
         io::writeFileAtomically(dir / "centers.csv", c.str());
     }
     {
@@ -159,7 +170,7 @@ void writeResults(const Results& r, const std::filesystem::path& dir, bool json,
     }
 }
 
-std::string resultsSummary(const Results& r)
+std::string resultsSummary(const Results& r, bool withWarnings)
 {
     std::ostringstream s;
     char line[256];
@@ -168,49 +179,59 @@ std::string resultsSummary(const Results& r)
         s << "model: " << r.model << " (" << num(r.model_parameters / 1e9) << " B parameters, "
           << units::formatBytes(r.model_bytes) << " on the wire)\n";
     s << "\n";
-    std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", "phase", "iter", "start", "end", "duration");
+    std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", "phase", "iter", "start", "end",
+                  "duration");
     s << line;
     for (const auto& p : r.phases) {
         std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", p.name.c_str(),
                       p.iteration >= 0 ? std::to_string(p.iteration).c_str() : "-",
-                      units::formatDuration(p.start_s).c_str(), units::formatDuration(p.end_s).c_str(),
+                      units::formatDuration(p.start_s).c_str(),
+                      units::formatDuration(p.end_s).c_str(),
                       units::formatDuration(p.duration_s()).c_str());
         s << line;
     }
     if (!r.iterations.empty()) {
         s << "\n";
-        std::snprintf(line, sizeof line, "%-5s %12s %12s %12s %12s %12s %8s\n", "iter", "compute", "intra",
-                      "inter", "update", "total", "GPU eff");
+        std::snprintf(line, sizeof line, "%-5s %12s %12s %12s %12s %12s %8s\n", "iter", "compute",
+                      "intra", "inter", "update", "total", "GPU eff");
         s << line;
         for (const auto& i : r.iterations) {
             std::snprintf(line, sizeof line, "%-5d %12s %12s %12s %12s %12s %7.1f%%\n", i.index,
-                          units::formatDuration(i.compute_s).c_str(), units::formatDuration(i.intra_center_s).c_str(),
-                          units::formatDuration(i.inter_center_s).c_str(), units::formatDuration(i.update_s).c_str(),
-                          units::formatDuration(i.total_s).c_str(), i.gpu_effective_compute_ratio * 100.0);
+                          units::formatDuration(i.compute_s).c_str(),
+                          units::formatDuration(i.intra_center_s).c_str(),
+                          units::formatDuration(i.inter_center_s).c_str(),
+                          units::formatDuration(i.update_s).c_str(),
+                          units::formatDuration(i.total_s).c_str(),
+                          i.gpu_effective_compute_ratio * 100.0);
             s << line;
         }
     }
     if (!r.centers.empty()) {
         s << "\n";
-        std::snprintf(line, sizeof line, "%-12s %6s %-12s %12s %12s %12s\n", "centre", "GPUs", "model", "compute",
-                      "comm", "idle");
+        std::snprintf(line, sizeof line, "%-12s %6s %-12s %12s %12s %12s %12s\n", "centre", "GPUs",
+                      "model", "compute", "comm", "update", "idle");
         s << line;
         for (const auto& c : r.centers) {
-            std::snprintf(line, sizeof line, "%-12s %6d %-12s %12s %12s %12s\n", c.id.c_str(), c.gpus,
-                          c.gpu_model.c_str(), units::formatDuration(c.compute_s).c_str(),
-                          units::formatDuration(c.communication_s).c_str(), units::formatDuration(c.idle_s).c_str());
+            std::snprintf(line, sizeof line, "%-12s %6d %-12s %12s %12s %12s %12s\n", c.id.c_str(),
+                          c.gpus, c.gpu_model.c_str(), units::formatDuration(c.compute_s).c_str(),
+                          units::formatDuration(c.communication_s).c_str(),
+                          units::formatDuration(c.update_s).c_str(),
+                          units::formatDuration(c.idle_s).c_str());
             s << line;
         }
     }
     if (r.has_collective) {
         const auto& c = r.collective;
-        s << "\n" << c.operation << " (" << c.algorithm << ", " << c.protocol << ") over " << c.ranks << " ranks, "
-          << units::formatBytes(c.bytes) << ": mean " << units::formatDuration(c.mean_s) << ", algbw "
-          << num(c.algbw_gbps) << " Gbit/s, busbw " << num(c.busbw_gbps) << " Gbit/s\n";
+        s << "\n"
+          << c.operation << " (" << c.algorithm << ", " << c.protocol << ") over " << c.ranks
+          << " ranks, " << units::formatBytes(c.bytes) << ": mean "
+          << units::formatDuration(c.mean_s) << ", algbw " << bandwidth(c.algbw_gbps)
+          << " Gbit/s, busbw " << bandwidth(c.busbw_gbps) << " Gbit/s\n";
     }
     s << "\ntotal simulated time: " << units::formatDuration(r.total_s) << "\n";
-    for (const auto& w : r.warnings)
-        s << "warning: " << w << "\n";
+    if (withWarnings)
+        for (const auto& w : r.warnings)
+            s << "warning: " << w << "\n";
     return s.str();
 }
 

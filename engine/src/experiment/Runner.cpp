@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <numeric>
 
@@ -49,10 +50,11 @@ net::Protocol toNet(ProtocolName p)
 class Engine
 {
 public:
-    Engine(const topology::Topology& topo, net::NetworkConfig transport, std::uint64_t seed, double sample_interval_s,
-           const std::atomic<bool>& cancel, RunObserver* observer, double snapshot_interval_s,
-           std::size_t userLinks)
-        : m_cancel(cancel), m_observer(observer), m_snapshotInterval(snapshot_interval_s), m_userLinks(userLinks)
+    Engine(const topology::Topology& topo, net::NetworkConfig transport, std::uint64_t seed,
+           double sample_interval_s, const std::atomic<bool>& cancel, RunObserver* observer,
+           double snapshot_interval_s, std::size_t userLinks)
+        : m_cancel(cancel), m_observer(observer), m_snapshotInterval(snapshot_interval_s),
+          m_userLinks(userLinks)
     {
         net::NetworkConfig cfg = transport;
         cfg.seed = seed;
@@ -66,35 +68,41 @@ public:
     double now() const { return m_sim.now().toSeconds(); }
     std::uint64_t transfers() const { return m_transfers; }
 
-    void transfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol, std::function<void()> done)
+    void transfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
+                  std::function<void()> done)
     {
         ++m_transfers;
-        m_net->startTransfer(src, dst, bytes, protocol, [this, done = std::move(done)](const net::TransferResult& r) {
-            if (!r.ok) {
-                if (m_error.empty())
-                    m_error = r.error;
-                return;
-            }
-            done();
-        });
+        m_net->startTransfer(src, dst, bytes, protocol,
+                             [this, done = std::move(done)](const net::TransferResult& r) {
+                                 if (!r.ok) {
+                                     if (m_error.empty())
+                                         m_error = r.error;
+                                     return;
+                                 }
+                                 done();
+                             });
     }
 
+    /// Fraction of the run's phases that have finished (reported in snapshots).
+    void setProgress(double progress) { m_progress = progress; }
+
     /// Runs events until `flag` is true. Throws on cancel, transfer failure or deadlock.
-    void runUntil(const bool& flag, double progress)
+    void runUntil(const bool& flag)
     {
-        m_progress = progress;
         while (!flag) {
             if (m_cancel.load(std::memory_order_relaxed))
                 throw RunCancelled();
             if (!m_error.empty())
-                throw std::runtime_error("transfer failed at t = " + units::formatDuration(now()) + ": " + m_error);
+                throw std::runtime_error("transfer failed at t = " + units::formatDuration(now()) +
+                                         ": " + m_error);
             if (!m_sim.step())
                 throw InternalError("the simulation ran out of events before the phase finished");
             if (m_observer && now() >= m_nextSnapshot)
                 emitSnapshot();
         }
         if (!m_error.empty())
-            throw std::runtime_error("transfer failed at t = " + units::formatDuration(now()) + ": " + m_error);
+            throw std::runtime_error("transfer failed at t = " + units::formatDuration(now()) +
+                                     ": " + m_error);
     }
 
     void emitSnapshot()
@@ -137,19 +145,22 @@ private:
 class NetBackend : public collective::TransferBackend
 {
 public:
-    NetBackend(Engine& engine, std::vector<NodeId> nodes, net::Protocol protocol, double reduce_bytes_per_s)
-        : m_engine(engine), m_nodes(std::move(nodes)), m_protocol(protocol), m_reduceRate(reduce_bytes_per_s)
-    {
-    }
+    NetBackend(Engine& engine, std::vector<NodeId> nodes, net::Protocol protocol,
+               double reduce_bytes_per_s)
+        : m_engine(engine), m_nodes(std::move(nodes)), m_protocol(protocol),
+          m_reduceRate(reduce_bytes_per_s)
+    {}
     void transfer(int src, int dst, double bytes, std::function<void()> done) override
     {
-        m_engine.transfer(m_nodes[static_cast<std::size_t>(src)], m_nodes[static_cast<std::size_t>(dst)], bytes,
-                          m_protocol, std::move(done));
+        m_engine.transfer(m_nodes[static_cast<std::size_t>(src)],
+                          m_nodes[static_cast<std::size_t>(dst)], bytes, m_protocol,
+                          std::move(done));
     }
     void reduce(int /*rank*/, double bytes, std::function<void()> done) override
     {
         const double t = m_reduceRate > 0 ? 3.0 * bytes / m_reduceRate : 0.0;
-        m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(t), [done = std::move(done)] { done(); });
+        m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(t),
+                                  [done = std::move(done)] { done(); });
     }
     std::optional<double> nowS() const override { return m_engine.now(); }
 
@@ -167,8 +178,9 @@ struct RunningCollective
     std::unique_ptr<collective::DagExecutor> executor;
 };
 
-RunningCollective startCollective(Engine& engine, const collective::CommDag& dag, const std::vector<NodeId>& nodes,
-                                  net::Protocol protocol, double reduceRate, std::function<void()> onDone)
+RunningCollective startCollective(Engine& engine, const collective::CommDag& dag,
+                                  const std::vector<NodeId>& nodes, net::Protocol protocol,
+                                  double reduceRate, std::function<void()> onDone)
 {
     RunningCollective rc;
     rc.backend = std::make_unique<NetBackend>(engine, nodes, protocol, reduceRate);
@@ -209,7 +221,8 @@ std::vector<int> ringOrderFor(net::Network& network, const std::vector<NodeId>& 
     return collective::ringOrder(delay);
 }
 
-void addLinkResults(Results& results, net::Network& network, const topology::Topology& topo, std::size_t userLinks)
+void addLinkResults(Results& results, net::Network& network, const topology::Topology& topo,
+                    std::size_t userLinks)
 {
     results.sample_times_s = network.sampleTimes();
     for (std::size_t l = 0; l < userLinks; ++l) {
@@ -220,7 +233,8 @@ void addLinkResults(Results& results, net::Network& network, const topology::Top
         lr.bytes = a.bytes + b.bytes;
         lr.utilization_mean = std::max(a.utilisation_mean, b.utilisation_mean);
         lr.utilization_peak = std::max(a.utilisation_peak, b.utilisation_peak);
-        const std::size_t samples = std::max(a.utilisation_series.size(), b.utilisation_series.size());
+        const std::size_t samples =
+            std::max(a.utilisation_series.size(), b.utilisation_series.size());
         lr.utilization_series.resize(samples, 0.0);
         for (std::size_t i = 0; i < samples; ++i) {
             const double ua = i < a.utilisation_series.size() ? a.utilisation_series[i] : 0.0;
@@ -237,7 +251,8 @@ Runner::Runner(const io::Project& project, RunOptions options)
     : m_project(project), m_options(std::move(options))
 {
     if (m_project.experiment.is_null())
-        throw InputError(m_options.topology_name, "/experiment", "the project has no experiment to run");
+        throw InputError(m_options.topology_name, "/experiment",
+                         "the project has no experiment to run");
     m_spec = parseExperiment(m_project.experiment, m_project.topology, m_options.topology_name);
     if (m_options.iterations)
         m_spec.iterations = *m_options.iterations;
@@ -262,6 +277,18 @@ Results Runner::run(RunObserver* observer)
     results.seed = m_spec.seed;
     results.sample_interval_s = m_options.sample_interval_s;
     results.warnings = m_spec.warnings;
+    // A synthesised fabric is a non-blocking leaf/spine network (one leaf for "star"); other
+    // shapes that the topology reader accepts are built the same way (docs/experiments.md).
+    for (const auto& c : centres) {
+        if (!c.synthesised)
+            continue;
+        const auto& fabric = topo.node(c.centre).fabric;
+        const std::string shape = fabric ? fabric->topology : std::string();
+        if (!shape.empty() && shape != "star" && shape != "fat-tree" && shape != "spine-leaf")
+            results.warnings.push_back(
+                "centre '" + c.id + "': fabric topology '" + shape +
+                "' is simulated as a non-blocking leaf/spine fabric (as fat-tree)");
+    }
 
     net::NetworkConfig transport;
     transport.mss_bytes = m_spec.transport.mss_bytes;
@@ -269,18 +296,26 @@ Results Runner::run(RunObserver* observer)
     transport.max_window_bytes = m_spec.transport.max_window_bytes;
     transport.min_rto_s = m_spec.transport.min_rto_s;
     transport.slow_start_after_idle = m_spec.transport.slow_start_after_idle;
-    Engine engine(topo, transport, m_spec.seed, m_options.sample_interval_s, m_cancel, observer, m_options.snapshot_interval_s,
-                  userLinks);
+    Engine engine(topo, transport, m_spec.seed, m_options.sample_interval_s, m_cancel, observer,
+                  m_options.snapshot_interval_s, userLinks);
     engine.m_topoLinkId = [&topo](std::size_t l) { return topo.link(LinkId::fromIndex(l)).id; };
     net::Network& network = engine.network();
 
+    // Every phase is announced by beginPhase() and closed by endPhase(), in the order of the
+    // timeline; progress counts finished phases and reaches exactly 1 with the last one.
+    double phasesTotal = 1.0;
+    double phasesDone = 0.0;
     auto beginPhase = [&](const std::string& name, int iteration) {
+        if (m_cancel.load())
+            throw RunCancelled();
         if (observer)
             observer->phaseStarted(name, iteration, engine.now());
     };
     auto endPhase = [&](const std::string& name, int iteration, double start, double end) {
         PhaseResult p{name, iteration, start, end};
         results.phases.push_back(p);
+        phasesDone += 1.0;
+        engine.setProgress(phasesDone >= phasesTotal ? 1.0 : phasesDone / phasesTotal);
         if (observer) {
             observer->phaseFinished(p);
             engine.emitSnapshot();
@@ -296,7 +331,8 @@ Results Runner::run(RunObserver* observer)
         for (std::size_t i = 1; i < nodes.size(); ++i)
             if (!network.router().route(nodes[0], nodes[i]))
                 throw InputError(file, "/experiment/participants",
-                                 "'" + b.participants[i] + "' cannot be reached from '" + b.participants[0] + "'");
+                                 "'" + b.participants[i] + "' cannot be reached from '" +
+                                     b.participants[0] + "'");
         CollectiveResult& cr = results.collective;
         results.has_collective = true;
         cr.bytes = b.bytes;
@@ -307,7 +343,8 @@ Results Runner::run(RunObserver* observer)
         if (m_spec.kind == ExperimentKind::Collective) {
             auto o = collective::operationFromString(b.operation);
             if (!o)
-                throw InputError(file, "/experiment/operation", "unknown collective operation '" + b.operation + "'");
+                throw InputError(file, "/experiment/operation",
+                                 "unknown collective operation '" + b.operation + "'");
             op = *o;
             collective::CollectiveSpec cs;
             cs.operation = op;
@@ -326,8 +363,10 @@ Results Runner::run(RunObserver* observer)
                 std::sort(sorted.begin(), sorted.end());
                 sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
                 for (const auto& k : keys)
-                    cs.groups.push_back(static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), k) - sorted.begin()));
-            } else if (cs.algorithm == Algorithm::Ring || cs.algorithm == Algorithm::PipelinedChain) {
+                    cs.groups.push_back(static_cast<int>(
+                        std::lower_bound(sorted.begin(), sorted.end(), k) - sorted.begin()));
+            } else if (cs.algorithm == Algorithm::Ring ||
+                       cs.algorithm == Algorithm::PipelinedChain) {
                 cs.order = ringOrderFor(network, nodes);
             }
             dag = buildChecked(cs, file, "/experiment/algorithm");
@@ -337,16 +376,19 @@ Results Runner::run(RunObserver* observer)
             cr.operation = "p2p";
             cr.algorithm = "direct";
         }
+        phasesTotal = b.repeat;
         for (int rep = 0; rep < b.repeat; ++rep) {
             bool done = false;
             const double start = engine.now();
             beginPhase(cr.operation, rep);
             RunningCollective rc;
             if (m_spec.kind == ExperimentKind::Collective)
-                rc = startCollective(engine, dag, nodes, toNet(b.protocol), 0.0, [&done] { done = true; });
+                rc = startCollective(engine, dag, nodes, toNet(b.protocol), 0.0,
+                                     [&done] { done = true; });
             else
-                engine.transfer(nodes[0], nodes[1], b.bytes, toNet(b.protocol), [&done] { done = true; });
-            engine.runUntil(done, static_cast<double>(rep) / b.repeat);
+                engine.transfer(nodes[0], nodes[1], b.bytes, toNet(b.protocol),
+                                [&done] { done = true; });
+            engine.runUntil(done);
             cr.repetitions_s.push_back(engine.now() - start);
             endPhase(cr.operation, rep, start, engine.now());
         }
@@ -369,7 +411,8 @@ Results Runner::run(RunObserver* observer)
         if (t.model.contains("preset"))
             model = workload::modelPreset(t.model.at("preset").get<std::string>());
         else
-            model = workload::loadModelFile(m_options.project_dir / t.model.at("file").get<std::string>(),
+            model = workload::loadModelFile(m_options.project_dir /
+                                                t.model.at("file").get<std::string>(),
                                             static_cast<double>(t.seq_len));
     } catch (const InputError& e) {
         throw InputError(file, "/experiment/model", e.what());
@@ -390,32 +433,52 @@ Results Runner::run(RunObserver* observer)
             totalGpus += c.gpus;
         }
     if (active.empty())
-        throw InputError(file, "/nodes", "no compute centre has GPUs (set gpu_count or add GPU nodes inside a centre)");
+        throw InputError(
+            file, "/nodes",
+            "no compute centre has GPUs (set gpu_count or add GPU nodes inside a centre)");
     const CentreRanks* source = nullptr;
     for (const auto& c : centres)
         if (c.id == t.source)
             source = &c;
     MERIDIAN_ASSERT(source != nullptr, "source centre resolved by parseExperiment");
     for (const auto* c : active)
-        if (!network.router().route(source->lead(), c->lead()) || !network.router().route(c->lead(), source->lead()))
+        if (!network.router().route(source->lead(), c->lead()) ||
+            !network.router().route(c->lead(), source->lead()))
             throw InputError(file, "/links",
-                             "centre '" + c->id + "' is unreachable from the source centre '" + source->id + "'");
+                             "centre '" + c->id + "' is unreachable from the source centre '" +
+                                 source->id + "'");
 
     // Devices, compute time per iteration, memory feasibility.
-    const workload::ComputeModel computeModel(workload::ComputeOptions{t.mfu, t.activation_recompute, true});
+    const workload::ComputeModel computeModel(
+        workload::ComputeOptions{t.mfu, t.activation_recompute, true});
     const double tokensPerGpu = t.global_batch_tokens / totalGpus;
+    {
+        const double sequences = tokensPerGpu / t.seq_len;
+        if (std::abs(sequences - std::round(sequences)) > 1e-9 * std::max(1.0, sequences)) {
+            char buf[200];
+            std::snprintf(
+                buf, sizeof buf,
+                "global_batch_tokens / GPUs = %.6g tokens per GPU is not a whole number of "
+                "sequences of %d tokens (%.4g); compute is modelled for the fractional batch",
+                tokensPerGpu, t.seq_len, sequences);
+            results.warnings.emplace_back(buf);
+        }
+    }
     std::vector<double> computeS, updateS, reduceRate;
     for (const auto* c : active) {
         const std::string path = "/nodes/" + std::to_string(c->centre.index()) + "/attrs/gpu_model";
         if (c->gpu_model.empty())
             throw InputError(file, path, "centre '" + c->id + "' has GPUs but no gpu_model");
-        const workload::DeviceSpec* device = workload::DeviceCatalogue::builtin().find(c->gpu_model);
+        const workload::DeviceSpec* device =
+            workload::DeviceCatalogue::builtin().find(c->gpu_model);
         if (!device)
-            throw InputError(file, path, "unknown GPU model '" + c->gpu_model + "' (see presets/devices/)");
+            throw InputError(file, path,
+                             "unknown GPU model '" + c->gpu_model + "' (see presets/devices/)");
         computeS.push_back(computeModel.trainingStep(model, *device, tokensPerGpu).time_s);
         const double shard = t.zero_stage >= 1 ? c->gpus : 1.0;
         updateS.push_back(t.update_s >= 0 ? t.update_s
-                                          : kAdamBytesPerParam * params / shard / device->memory_bandwidth_bytes_per_s);
+                                          : kAdamBytesPerParam * params / shard /
+                                                device->memory_bandwidth_bytes_per_s);
         reduceRate.push_back(device->memory_bandwidth_bytes_per_s);
         workload::MemoryPlan plan;
         plan.zero_stage = t.zero_stage;
@@ -434,8 +497,10 @@ Results Runner::run(RunObserver* observer)
     // Per-centre DAGs (reused every iteration).
     const std::size_t C = active.size();
     std::vector<collective::CommDag> intraDag(C), updateDag(C);
-    const Algorithm intraAlg = algorithmOf(t.intra_center.collective, file, "/experiment/intra_center/collective");
-    const Algorithm interAlg = algorithmOf(t.inter_center.collective, file, "/experiment/inter_center/collective");
+    const Algorithm intraAlg =
+        algorithmOf(t.intra_center.collective, file, "/experiment/intra_center/collective");
+    const Algorithm interAlg =
+        algorithmOf(t.inter_center.collective, file, "/experiment/inter_center/collective");
     const bool hierarchical = interAlg == Algorithm::Hierarchical;
     for (std::size_t i = 0; i < C; ++i) {
         const int ranks = static_cast<int>(active[i]->ranks.size());
@@ -484,11 +549,14 @@ Results Runner::run(RunObserver* observer)
         if (!t.inter_center.order.empty()) {
             if (t.inter_center.order.size() != C)
                 throw InputError(file, "/experiment/inter_center/order",
-                                 "must list every centre with GPUs exactly once (" + std::to_string(C) + " centres)");
+                                 "must list every centre with GPUs exactly once (" +
+                                     std::to_string(C) + " centres)");
             for (const auto& id : t.inter_center.order) {
-                auto it = std::find_if(active.begin(), active.end(), [&](const CentreRanks* c) { return c->id == id; });
+                auto it = std::find_if(active.begin(), active.end(),
+                                       [&](const CentreRanks* c) { return c->id == id; });
                 if (it == active.end())
-                    throw InputError(file, "/experiment/inter_center/order", "centre '" + id + "' has no GPUs");
+                    throw InputError(file, "/experiment/inter_center/order",
+                                     "centre '" + id + "' has no GPUs");
                 cs.order.push_back(static_cast<int>(it - active.begin()));
             }
         } else {
@@ -506,8 +574,7 @@ Results Runner::run(RunObserver* observer)
         results.centers.push_back(cr);
     }
     const int iterations = m_spec.iterations;
-    const double phasesTotal = 1.0 + 4.0 * iterations;
-    double phasesDone = 0.0;
+    phasesTotal = 1.0 + 4.0 * iterations;
 
     // ---- broadcast: model weights to every centre's lead rank, dataset shards in parallel.
     {
@@ -525,9 +592,11 @@ Results Runner::run(RunObserver* observer)
         if (!modelDone) {
             collective::CollectiveSpec bs;
             bs.operation = Operation::Broadcast;
-            bs.algorithm = algorithmOf(t.broadcast_algorithm, file, "/experiment/broadcast/algorithm");
+            bs.algorithm =
+                algorithmOf(t.broadcast_algorithm, file, "/experiment/broadcast/algorithm");
             bs.ranks = static_cast<int>(nodes.size());
             bs.bytes = gradBytes;
+            bs.chunks = t.broadcast_chunks;
             broadcastDag = buildChecked(bs, file, "/experiment/broadcast/algorithm");
             rc = startCollective(engine, broadcastDag, nodes, toNet(t.broadcast_protocol), 0.0,
                                  [&modelDone] { modelDone = true; });
@@ -543,18 +612,19 @@ Results Runner::run(RunObserver* observer)
                 });
             }
         }
-        engine.runUntil(modelDone, 0.0);
-        engine.runUntil(shardsDone, 0.0);
+        engine.runUntil(modelDone);
+        engine.runUntil(shardsDone);
         endPhase("broadcast", -1, start, engine.now());
-        phasesDone += 1.0;
     }
 
     // ---- iterations
     for (int it = 0; it < iterations; ++it) {
         const double t0 = engine.now();
-        std::vector<double> computeEnd(C, t0), intraEnd(C, t0), updateEnd(C, t0);
-        std::size_t intraDone = 0, updatesDone = 0;
-        bool allIntra = false, interDone = false, iterationDone = false;
+        // Per centre: end of compute, of the intra-centre all-reduce, of the in-centre broadcast
+        // of the inter-centre result, and of the optimiser step.
+        std::vector<double> computeEnd(C, t0), intraEnd(C, t0), spreadEnd(C, t0), updateEnd(C, t0);
+        std::size_t computesDone = 0, intraDone = 0, updatesDone = 0;
+        bool allCompute = false, allIntra = false, interDone = false, iterationDone = false;
         double interStart = t0, interEnd = t0;
         std::vector<RunningCollective> running;
         running.reserve(3 * C + 1);
@@ -563,6 +633,7 @@ Results Runner::run(RunObserver* observer)
             interEnd = engine.now();
             for (std::size_t i = 0; i < C; ++i) {
                 auto step = [&, i] {
+                    spreadEnd[i] = engine.now();
                     engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(updateS[i]), [&, i] {
                         updateEnd[i] = engine.now();
                         if (++updatesDone == C)
@@ -573,7 +644,8 @@ Results Runner::run(RunObserver* observer)
                     step();
                 else
                     running.push_back(startCollective(engine, updateDag[i], active[i]->ranks,
-                                                      toNet(t.intra_center.protocol), reduceRate[i], step));
+                                                      toNet(t.intra_center.protocol), reduceRate[i],
+                                                      step));
             }
         };
         auto startInter = [&] {
@@ -584,8 +656,8 @@ Results Runner::run(RunObserver* observer)
                 startUpdate();
                 return;
             }
-            running.push_back(startCollective(engine, interDag, interNodes, toNet(t.inter_center.protocol),
-                                              wanReduceRate, [&] {
+            running.push_back(startCollective(engine, interDag, interNodes,
+                                              toNet(t.inter_center.protocol), wanReduceRate, [&] {
                                                   interDone = true;
                                                   startUpdate();
                                               }));
@@ -599,6 +671,8 @@ Results Runner::run(RunObserver* observer)
         for (std::size_t i = 0; i < C; ++i) {
             engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(computeS[i]), [&, i] {
                 computeEnd[i] = engine.now();
+                if (++computesDone == C)
+                    allCompute = true;
                 if (intraDag[i].opCount() == 0)
                     intraFinished(i);
                 else
@@ -607,28 +681,29 @@ Results Runner::run(RunObserver* observer)
                                                       [&, i] { intraFinished(i); }));
             });
         }
-        engine.runUntil(allIntra, (phasesDone + 1.0) / phasesTotal);
         // The phases partition the iteration along its critical path: compute ends when the
         // slowest centre has computed, intra_center is the intra-centre time still exposed
-        // after that, inter_center and update follow (docs/experiments.md, "Phases").
+        // after that, inter_center and update follow (docs/experiments.md, "Phases"). A centre
+        // that finishes computing early starts its intra-centre all-reduce at once.
+        engine.runUntil(allCompute);
         const double computePhaseEnd = *std::max_element(computeEnd.begin(), computeEnd.end());
-        const double intraStart = computePhaseEnd;
         endPhase("compute", it, t0, computePhaseEnd);
-        endPhase("intra_center", it, intraStart, interStart);
+        beginPhase("intra_center", it);
+        engine.runUntil(allIntra);
+        endPhase("intra_center", it, computePhaseEnd, interStart);
         beginPhase("inter_center", it);
-        engine.runUntil(interDone, (phasesDone + 2.0) / phasesTotal);
+        engine.runUntil(interDone);
         endPhase("inter_center", it, interStart, interEnd);
         beginPhase("update", it);
-        engine.runUntil(iterationDone, (phasesDone + 3.0) / phasesTotal);
+        engine.runUntil(iterationDone);
         const double t1 = engine.now();
         endPhase("update", it, interEnd, t1);
-        phasesDone += 4.0;
 
         IterationResult ir;
         ir.index = it;
         ir.start_s = t0;
         ir.compute_s = computePhaseEnd - t0;
-        ir.intra_center_s = interStart - intraStart;
+        ir.intra_center_s = interStart - computePhaseEnd;
         ir.inter_center_s = interEnd - interStart;
         ir.update_s = t1 - interEnd;
         ir.total_s = t1 - t0;
@@ -636,12 +711,19 @@ Results Runner::run(RunObserver* observer)
         for (std::size_t i = 0; i < C; ++i) {
             gpuCompute += active[i]->gpus * computeS[i];
             CenterResult& cr = results.centers[i];
-            const double comm = (intraEnd[i] - computeEnd[i]) + (interEnd - interStart) + (updateEnd[i] - interEnd);
+            // Communication: the centre's own intra-centre all-reduce, the inter-centre
+            // collective and the in-centre broadcast of its result. The optimiser step is local
+            // work on the GPUs and is counted separately as update_s (docs/results-format.md).
+            const double comm =
+                (intraEnd[i] - computeEnd[i]) + (interEnd - interStart) + (spreadEnd[i] - interEnd);
+            const double update = updateEnd[i] - spreadEnd[i];
             cr.compute_s += computeS[i];
             cr.communication_s += comm;
-            cr.idle_s += std::max(0.0, ir.total_s - computeS[i] - comm);
+            cr.update_s += update;
+            cr.idle_s += std::max(0.0, ir.total_s - computeS[i] - comm - update);
         }
-        ir.gpu_effective_compute_ratio = ir.total_s > 0 ? gpuCompute / (totalGpus * ir.total_s) : 1.0;
+        ir.gpu_effective_compute_ratio =
+            ir.total_s > 0 ? gpuCompute / (totalGpus * ir.total_s) : 1.0;
         results.iterations.push_back(ir);
     }
     results.total_s = engine.now();

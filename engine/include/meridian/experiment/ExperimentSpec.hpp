@@ -12,48 +12,61 @@
 
 #include "meridian/topology/Topology.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace meridian::experiment {
 
-enum class ExperimentKind { Training, Collective, P2p };
+enum class ExperimentKind
+{
+    Training,
+    Collective,
+    P2p
+};
 
 /// Transport protocol names as in the file: "tcp", "udp", "gbn", "sr" (reliable custom
 /// protocol with go-back-N or selective-repeat retransmission, RDMA-like).
-enum class ProtocolName { Tcp, Udp, ReliableGbn, ReliableSr };
+enum class ProtocolName
+{
+    Tcp,
+    Udp,
+    ReliableGbn,
+    ReliableSr
+};
 
 struct CollectivePhaseSpec
 {
     std::string collective = "ring"; ///< algorithm name (collective::algorithmFromString)
     ProtocolName protocol = ProtocolName::Tcp;
-    int chunks = 1;                 ///< pipelining chunks per block
-    std::vector<std::string> order; ///< explicit ring order of centre ids (empty = topology-aware)
+    int chunks = 1; ///< pipelining chunks per block
+    /// inter_center only: explicit ring order of centre ids (empty = topology-aware). Rejected
+    /// for intra_center, whose ranks run in node-id order.
+    std::vector<std::string> order;
 };
 
 struct TrainingSpec
 {
-    nlohmann::json model;       ///< {"preset": "..."} or {"file": "..."} (relative to the .topo)
+    nlohmann::json model; ///< {"preset": "..."} or {"file": "..."} (relative to the .topo)
     std::string dataset_name;
     double dataset_bytes = 0.0; ///< total dataset size, split into equal shards per centre
     std::string mode = "data";  ///< parallelism: only data parallelism is simulated
     double global_batch_tokens = 4194304.0;
     int seq_len = 8192;
-    std::string dtype = "bf16";   ///< weights/gradients dtype on the wire
+    std::string dtype = "bf16"; ///< weights/gradients dtype on the wire
     int zero_stage = 0;
-    double mfu = 0.4;             ///< model FLOPs utilisation for the roofline compute model
+    double mfu = 0.4; ///< model FLOPs utilisation for the roofline compute model
     bool activation_recompute = false;
-    std::string source;           ///< centre that holds the model and dataset at t = 0
+    std::string source; ///< centre that holds the model and dataset at t = 0
     std::string broadcast_algorithm = "binomial";
     ProtocolName broadcast_protocol = ProtocolName::Tcp;
     bool broadcast_dataset = true;
+    int broadcast_chunks = 1; ///< pipelining chunks of the weight broadcast (pipelined-chain, …)
     CollectivePhaseSpec intra_center{"ring", ProtocolName::Tcp, 1, {}};
     CollectivePhaseSpec inter_center{"ring", ProtocolName::Tcp, 1, {}};
-    double update_s = -1.0;       ///< optimizer step time; < 0 = from the compute model
+    double update_s = -1.0; ///< optimizer step time; < 0 = from the compute model
 };
 
 struct MicroBenchmarkSpec

@@ -12,7 +12,7 @@ namespace meridian::experiment {
 
 struct PhaseResult
 {
-    std::string name; ///< broadcast | compute | intra_center | inter_center | update
+    std::string name;   ///< broadcast | compute | intra_center | inter_center | update
     int iteration = -1; ///< -1 for the one-off broadcast phase
     double start_s = 0.0;
     double end_s = 0.0;
@@ -37,7 +37,8 @@ struct CenterResult
     int gpus = 0;
     std::string gpu_model;
     double compute_s = 0.0;
-    double communication_s = 0.0;
+    double communication_s = 0.0; ///< intra-centre, inter-centre and in-centre result broadcast
+    double update_s = 0.0;        ///< optimiser step (local GPU work, not communication)
     double idle_s = 0.0;
 };
 
@@ -98,6 +99,7 @@ std::string resultsToJson(const Results& results);
 /// or collective.csv for micro-benchmarks) into `dir`, creating it. Atomic per file.
 void writeResults(const Results& results, const std::filesystem::path& dir, bool json, bool csv);
 /// A human-readable per-phase table (what `meridian-cli run` prints).
-std::string resultsSummary(const Results& results);
+/// `withWarnings` = false leaves out the warnings (for a front end that already printed them).
+std::string resultsSummary(const Results& results, bool withWarnings = true);
 
 } // namespace meridian::experiment

@@ -14,7 +14,7 @@ namespace meridian::experiment {
 struct RunSnapshot
 {
     double time_s = 0.0;
-    double progress = 0.0; ///< 0..1, by completed phases
+    double progress = 0.0; ///< finished phases / all phases: non-decreasing, exactly 1 at the end
     /// Utilisation of every link of the user's topology over the last sample interval
     /// (max of both directions), in LinkId order.
     std::vector<std::pair<std::string, double>> link_utilisation;
@@ -24,6 +24,9 @@ class RunObserver
 {
 public:
     virtual ~RunObserver() = default;
+    /// Every phase gets phaseStarted (at its start_s) then phaseFinished (with its PhaseResult)
+    /// before the next phase starts; the phases come in timeline order. Calling
+    /// Runner::cancel() from here makes run() throw RunCancelled before the next phase.
     virtual void phaseStarted(const std::string& /*name*/, int /*iteration*/, double /*time_s*/) {}
     virtual void phaseFinished(const PhaseResult& /*phase*/) {}
     /// At least once per phase and every `RunOptions::snapshot_interval_s` of simulated time.
