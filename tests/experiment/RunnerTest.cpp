@@ -517,6 +517,59 @@ private Q_SLOTS:
             QCOMPARE(r.iterations[0].intra_center_s, fat.iterations[0].intra_center_s);
         }
     }
+    void hierarchicalGatewaysAreTheOnlyWanRanks()
+    {
+        // Two fabric centres of 2 servers each; with gateways only the named server of each
+        // centre crosses the WAN: ring all-reduce between 2 gateways sends S/2 twice each way,
+        // so each WAN link carries 2S (both directions) plus the weights' broadcast (S); an
+        // unknown or foreign gateway is an error.
+        auto project = [](const json& gateways) {
+            json j = starProject(2, 10, 5, 0, 0);
+            json nodes = json::array({{{"id", "hub"}, {"kind", "router"}}});
+            for (const char* c : {"c0", "c1"})
+                nodes.push_back({{"id", c},
+                                 {"kind", "center"},
+                                 {"attrs",
+                                  {{"gpu_model", "H100-SXM"},
+                                   {"gpu_count", 16},
+                                   {"fabric",
+                                    {{"topology", "star"},
+                                     {"link_gbps", 100},
+                                     {"latency_us", 1},
+                                     {"gpus_per_server", 8}}}}}});
+            j["nodes"] = nodes;
+            json links = json::array();
+            for (const auto& l : j["links"])
+                if (l["id"].get<std::string>().find("gpu") == std::string::npos)
+                    links.push_back(l);
+            j["links"] = links;
+            j["experiment"]["inter_center"] = {
+                {"collective", "hierarchical"}, {"protocol", "gbn"}, {"gateways", gateways}};
+            return j;
+        };
+        experiment::Results r;
+        try {
+            r = runProject(project({"c0/srv1", "c1/srv0"}));
+        } catch (const std::exception& e) {
+            QFAIL(e.what());
+        }
+        const double S = r.model_bytes;
+        for (const auto& l : r.links)
+            QVERIFY2(
+                std::abs(l.bytes - 3 * S) / S < 1e-6, // + the weight broadcast (S)
+                qPrintable(QString("%1: %2 S").arg(QString::fromStdString(l.id)).arg(l.bytes / S)));
+        for (const json& bad :
+             {json{"c0/srv1"}, json{"c0/srv1", "c0/srv0"}, json{"c0/srv1", "nowhere"}}) {
+            try {
+                runProject(project(bad));
+                QFAIL("expected an InputError");
+            } catch (const InputError& e) {
+                QVERIFY2(QString::fromStdString(e.location())
+                             .startsWith("/experiment/inter_center/gateways"),
+                         e.what());
+            }
+        }
+    }
 };
 
 MERIDIAN_TEST(RunnerTest)

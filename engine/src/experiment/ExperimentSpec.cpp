@@ -223,6 +223,11 @@ CollectivePhaseSpec readPhase(Reader& parent, const std::string& key, Collective
                             ": the ranks of a centre are ordered by node id "
                             "(\"order\" lists centres and applies to inter_center only)");
     out.order = r.strings("order");
+    if (!allowOrder && r.has("gateways"))
+        r.fail("gateways",
+               "not supported for " + key + " (gateways apply to inter_center hierarchical)");
+    // Checked by the runner: synthesised fabric servers ("c0/srv1") exist only in a run.
+    out.gateways = r.strings("gateways");
     for (std::size_t i = 0; i < out.order.size(); ++i)
         requireCenter(topo, out.order[i], file, r.path("order") + "/" + std::to_string(i));
     r.finish();

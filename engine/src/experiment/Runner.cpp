@@ -538,8 +538,31 @@ Results Runner::run(RunObserver* observer)
                 cs.groups.push_back(static_cast<int>(i));
             }
         cs.ranks = static_cast<int>(interNodes.size());
+        const auto& gw = t.inter_center.gateways;
+        if (!gw.empty()) {
+            if (gw.size() != C)
+                throw InputError(file, "/experiment/inter_center/gateways",
+                                 "must list one gateway rank per centre with GPUs (" +
+                                     std::to_string(C) + ")");
+            std::size_t first = 0; // index in interNodes of centre i's first rank
+            for (std::size_t i = 0; i < C; ++i) {
+                const auto& ranks = active[i]->ranks;
+                auto it = std::find_if(ranks.begin(), ranks.end(),
+                                       [&](NodeId n) { return topo.node(n).id == gw[i]; });
+                if (it == ranks.end())
+                    throw InputError(file, "/experiment/inter_center/gateways/" + std::to_string(i),
+                                     "node '" + gw[i] + "' is not a rank of centre '" +
+                                         active[i]->id + "'");
+                cs.gateways.push_back(
+                    static_cast<int>(first + static_cast<std::size_t>(it - ranks.begin())));
+                first += ranks.size();
+            }
+        }
         interDag = buildChecked(cs, file, "/experiment/inter_center/collective");
     } else if (C >= 2) {
+        if (!t.inter_center.gateways.empty())
+            throw InputError(file, "/experiment/inter_center/gateways",
+                             "gateways apply to the \"hierarchical\" collective only");
         collective::CollectiveSpec cs;
         cs.operation = Operation::AllReduce;
         cs.algorithm = interAlg;

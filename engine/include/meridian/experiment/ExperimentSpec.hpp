@@ -45,6 +45,9 @@ struct CollectivePhaseSpec
     /// inter_center only: explicit ring order of centre ids (empty = topology-aware). Rejected
     /// for intra_center, whose ranks run in node-id order.
     std::vector<std::string> order;
+    /// inter_center "hierarchical" only: the WAN gateway rank (node id) of every centre with
+    /// GPUs, in centre order; selects the gateway form. Empty = the builder's choice.
+    std::vector<std::string> gateways;
 };
 
 struct TrainingSpec
@@ -64,8 +67,8 @@ struct TrainingSpec
     ProtocolName broadcast_protocol = ProtocolName::Tcp;
     bool broadcast_dataset = true;
     int broadcast_chunks = 1; ///< pipelining chunks of the weight broadcast (pipelined-chain, …)
-    CollectivePhaseSpec intra_center{"ring", ProtocolName::Tcp, 1, {}};
-    CollectivePhaseSpec inter_center{"ring", ProtocolName::Tcp, 1, {}};
+    CollectivePhaseSpec intra_center{"ring", ProtocolName::Tcp, 1, {}, {}};
+    CollectivePhaseSpec inter_center{"ring", ProtocolName::Tcp, 1, {}, {}};
     double update_s = -1.0; ///< optimizer step time; < 0 = from the compute model
 };
 
