@@ -3,6 +3,9 @@
 #include "meridian/core/Error.hpp"
 
 #include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cmath>
 #include <cstdlib>
 
 namespace meridian::cli {
@@ -13,7 +16,8 @@ Args parseArgs(int argc, char** argv, int first, const std::set<std::string>& bo
     Args args;
     for (int i = first; i < argc; ++i) {
         std::string a = argv[i];
-        if (a.size() > 1 && a[0] == '-' && !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))) {
+        if (a.size() > 1 && a[0] == '-' &&
+            !(a.size() > 1 && (std::isdigit(static_cast<unsigned char>(a[1])) || a[1] == '.'))) {
             std::string name = a.substr(a[1] == '-' ? 2 : 1);
             std::optional<std::string> value;
             if (auto eq = name.find('='); eq != std::string::npos) {
@@ -45,9 +49,15 @@ long long intOption(const Args& args, const std::string& name, long long fallbac
     if (!v)
         return fallback;
     char* end = nullptr;
+    errno = 0;
     const long long out = std::strtoll(v->c_str(), &end, 10);
     if (end == v->c_str() || *end != '\0')
         throw InputError("command line", "--" + name, "expected an integer, got '" + *v + "'");
+    // strtoll clamps silently on overflow; a clamped seed or count is not what was asked.
+    if (errno == ERANGE)
+        throw InputError("command line", "--" + name,
+                         "'" + *v + "' is out of range (at most " + std::to_string(LLONG_MAX) +
+                             ")");
     return out;
 }
 
@@ -60,6 +70,8 @@ double doubleOption(const Args& args, const std::string& name, double fallback)
     const double out = std::strtod(v->c_str(), &end);
     if (end == v->c_str() || *end != '\0')
         throw InputError("command line", "--" + name, "expected a number, got '" + *v + "'");
+    if (!std::isfinite(out))
+        throw InputError("command line", "--" + name, "'" + *v + "' is not a finite number");
     return out;
 }
 

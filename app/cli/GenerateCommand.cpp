@@ -37,7 +37,9 @@ void printUsage(std::ostream& out)
            "  --name TEXT     project name (default \"generated KIND\")\n"
            "  --dry-run       print the node and link counts, write nothing\n"
            "\nValues take units: --link-bandwidth 100G, --link-delay 15ms; a bare number is "
-           "read in the unit the kind's help shows.\n";
+           "read in the unit the kind's help shows.\n"
+           "\nexit codes: 0 written (or counted with --dry-run), 1 cannot write the output,\n"
+           "            2 bad kind, option value or argument\n";
 }
 
 std::string rangeOf(const GeneratorOption& o)
@@ -79,7 +81,8 @@ void printKindHelp(std::ostream& out, const GeneratorInfo& g)
             out << " (" << range << ")";
         out << "\n";
     }
-    out << "\nalso: --seed N, --name TEXT, --dry-run, -o FILE\n";
+    out << "\nalso: --seed N, --name TEXT, --dry-run, -o FILE\n"
+           "exit codes: 0 written, 1 cannot write the output, 2 bad option value or argument\n";
 }
 
 } // namespace

@@ -28,7 +28,8 @@ void help(std::ostream& out)
            "  --list          list the built-in presets\n"
            "  --seq-len N     sequence length for attention FLOPs and activations\n"
            "  --json          print the model as JSON instead of a table\n"
-           "  --help          this text\n";
+           "  --help          this text\n\n"
+           "exit codes: 0 printed, 1 unexpected failure, 2 unreadable model or bad arguments\n";
 }
 
 std::string fixed(double v, int digits)

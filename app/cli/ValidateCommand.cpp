@@ -2,43 +2,101 @@
 // per file when it is good, or one line per problem when it is not (docs/cli.md).
 #include "Args.hpp"
 #include "Commands.hpp"
+#include "meridian/experiment/ExperimentSpec.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
+#include <algorithm>
+#include <array>
 #include <iostream>
+#include <string_view>
+#include <vector>
 
 namespace meridian::cli {
 namespace {
 
 void printHelp(std::ostream& out)
 {
-    out << "usage: meridian-cli validate FILE.topo [FILE.topo ...]\n\n"
-           "Reads each .topo file with every structural and range check and prints\n"
+    out << "usage: meridian-cli validate [--strict] FILE.topo [FILE.topo ...]\n\n"
+           "Reads each .topo file with every structural and range check, checks its\n"
+           "experiment section the way `run` does, and prints\n"
            "  FILE: ok — N nodes (C centres, G GPUs), M links[, experiment: KIND]\n"
            "or, for a bad file, one problem per line:\n"
-           "  FILE: /json/path: problem\n\n"
-           "exit codes: 0 all files are valid, 2 a file is invalid or an argument is wrong\n";
+           "  FILE: /json/path: problem\n"
+           "Unknown top-level keys (kept unchanged by the reader) and experiment keys without\n"
+           "effect are reported as lines \"FILE: /key: warning: ...\".\n\n"
+           "  --strict   treat warnings as errors (exit 2)\n\n"
+           "exit codes: 0 all files are valid (warnings allowed without --strict),\n"
+           "            2 a file is invalid, has warnings under --strict, or an argument is "
+           "wrong\n";
 }
 
 /// GPUs of a project: a gpu node is at least one GPU; another node counts its gpu_count
 /// unless it has explicit gpu children (then the children are the detail of that count).
+/// One pass to mark parents of gpu nodes, one to sum: linear in the node count.
 long long countGpus(const topology::Topology& t)
 {
     using topology::NodeKind;
-    long long total = 0;
-    for (std::size_t i = 0; i < t.nodeCount(); ++i) {
-        const NodeId id = NodeId::fromIndex(i);
-        const auto& n = t.node(id);
-        if (n.kind == NodeKind::Gpu) {
-            total += std::max(1, n.gpu_count);
+    const std::size_t n = t.nodeCount();
+    std::vector<char> hasGpuChild(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& node = t.node(NodeId::fromIndex(i));
+        if (node.kind != NodeKind::Gpu || node.parent.empty())
             continue;
-        }
-        bool explicitGpus = false;
-        for (NodeId c : t.children(id))
-            explicitGpus = explicitGpus || t.node(c).kind == NodeKind::Gpu;
-        if (!explicitGpus)
-            total += n.gpu_count;
+        if (const auto parent = t.findNode(node.parent))
+            hasGpuChild[parent->index()] = 1;
+    }
+    long long total = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& node = t.node(NodeId::fromIndex(i));
+        if (node.kind == NodeKind::Gpu)
+            total += std::max(1, node.gpu_count);
+        else if (hasGpuChild[i] == 0)
+            total += node.gpu_count;
     }
     return total;
+}
+
+/// Levenshtein distance, for "did you mean" on short top-level keys.
+std::size_t editDistance(std::string_view a, std::string_view b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diag = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+/// Warnings of a loaded project: unknown top-level keys (kept as extras) and experiment keys
+/// that have no effect. Each is "/path: warning: text".
+std::vector<std::string> projectWarnings(const io::Project& p)
+{
+    static constexpr std::array<std::string_view, 6> kKnown = {"format", "version", "name",
+                                                               "nodes",  "links",   "experiment"};
+    std::vector<std::string> out;
+    if (p.extra.is_object())
+        for (auto it = p.extra.begin(); it != p.extra.end(); ++it) {
+            const std::string& key = it.key();
+            std::string hint;
+            std::size_t best = 3; // only near misses (at most 2 edits) get a hint
+            if (key.size() <= 32)
+                for (std::string_view known : kKnown)
+                    if (const std::size_t d = editDistance(key, known); d < best) {
+                        best = d;
+                        hint = "; did you mean '" + std::string(known) + "'?";
+                    }
+            out.push_back("/" + key + ": warning: unknown top-level key '" + key +
+                          "' is not used by Meridian (kept unchanged when the file is saved)" +
+                          hint);
+        }
+    return out;
 }
 
 std::string summary(const io::Project& p)
@@ -61,7 +119,7 @@ std::string summary(const io::Project& p)
 
 int cmdValidate(int argc, char** argv, int first)
 {
-    const Args args = parseArgs(argc, argv, first, {"help"}, {{"h", "help"}});
+    const Args args = parseArgs(argc, argv, first, {"help", "strict"}, {{"h", "help"}});
     if (args.has("help")) {
         printHelp(std::cout);
         return kExitOk;
@@ -76,16 +134,38 @@ int cmdValidate(int argc, char** argv, int first)
         printHelp(std::cerr);
         return kExitBadInput;
     }
+    const bool strict = args.has("strict");
     int exitCode = kExitOk;
     for (const std::string& file : args.positional) {
         const io::ProjectLoadResult result = io::loadProjectFile(file);
-        if (result.ok()) {
-            std::cout << file << ": ok — " << summary(*result.project) << "\n";
+        if (!result.ok()) {
+            exitCode = kExitBadInput;
+            for (const InputError& e : result.errors)
+                std::cout << e.what() << "\n";
             continue;
         }
-        exitCode = kExitBadInput;
-        for (const InputError& e : result.errors)
-            std::cout << e.what() << "\n";
+        const io::Project& project = *result.project;
+        std::vector<std::string> warnings = projectWarnings(project);
+        if (project.experiment.is_object()) {
+            // The same parser `run` uses: a file that validates also starts a run.
+            try {
+                const auto spec =
+                    experiment::parseExperiment(project.experiment, project.topology, file);
+                for (const std::string& w : spec.warnings)
+                    warnings.push_back("/experiment: warning: " + w);
+            } catch (const InputError& e) {
+                exitCode = kExitBadInput;
+                std::cout << (e.file().empty() ? e.withFile(file) : e).what() << "\n";
+                continue;
+            }
+        }
+        for (const std::string& w : warnings)
+            std::cout << InputError(file, "", w).what() << "\n";
+        if (strict && !warnings.empty()) {
+            exitCode = kExitBadInput;
+            continue;
+        }
+        std::cout << file << ": ok — " << summary(project) << "\n";
     }
     return exitCode;
 }

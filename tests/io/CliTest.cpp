@@ -36,12 +36,72 @@ private Q_SLOTS:
                     {"id": "hub", "kind": "router"}],
           "links": [{"id": "l1", "a": "bj", "b": "hub", "bandwidth": "10G", "delay": "10ms"},
                     {"id": "l2", "a": "sh", "b": "hub"}],
-          "experiment": {"kind": "collective"}})";
+          "experiment": {"kind": "collective", "participants": ["bj", "sh"], "bytes": "1MiB"}})";
         const Run r = cli({"validate", path});
         QCOMPARE(r.code, 0);
         // sh has an explicit gpu child, so its gpu_count is not added again: 64 + 1.
         QCOMPARE(r.out,
                  path + ": ok — 4 nodes (2 centres, 65 GPUs), 2 links, experiment: collective\n");
+    }
+
+    void validateWarnsAboutUnknownTopLevelKeys()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("typo.topo");
+        std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
+          "node": [{"id": "a", "kind": "router"}], "zz\nz": 1})";
+        const Run r = cli({"validate", path});
+        QCOMPARE(r.code, 0);
+        const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(lines[0], path + ": /node: warning: unknown top-level key 'node' is not used by "
+                                  "Meridian (kept unchanged when the file is saved); did you "
+                                  "mean 'nodes'?");
+        QVERIFY2(lines[1].startsWith(path + ": /zz\\nz: warning: unknown top-level key"),
+                 qPrintable(lines[1]));
+        QCOMPARE(lines[2], path + ": ok — 0 nodes (0 centres, 0 GPUs), 0 links");
+
+        const Run strict = cli({"validate", "--strict", path});
+        QCOMPARE(strict.code, 2);
+        QVERIFY(strict.out.contains("warning: unknown top-level key 'node'"));
+        QVERIFY(!strict.out.contains(": ok"));
+    }
+
+    void validateChecksTheExperiment()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("exp.topo");
+        std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
+          "nodes": [{"id": "a", "kind": "router"}, {"id": "b", "kind": "router"}],
+          "links": [{"id": "l", "a": "a", "b": "b"}],
+          "experiment": {"kind": "p2p", "from": "a", "to": "ghost", "bytes": "1MiB"}})";
+        const Run r = cli({"validate", path});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.out, path + ": /experiment/to: unknown node 'ghost'\n");
+
+        std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
+          "nodes": [{"id": "a", "kind": "router"}, {"id": "b", "kind": "router"}],
+          "links": [{"id": "l", "a": "a", "b": "b"}],
+          "experiment": {"kind": "p2p", "from": "a", "to": "b", "bytes": "1MiB", "colour": 1}})";
+        const Run bad = cli({"validate", path});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.out.startsWith(path + ": /experiment/colour: "), qPrintable(bad.out));
+
+        std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
+          "nodes": [{"id": "a", "kind": "router"}, {"id": "b", "kind": "router"}],
+          "links": [{"id": "l", "a": "a", "b": "b"}],
+          "experiment": {"kind": "p2p", "from": "a", "to": "b", "bytes": "1MiB"}})";
+        const Run good = cli({"validate", path});
+        QCOMPARE(good.code, 0);
+        QCOMPARE(good.out, path + ": ok — 2 nodes (0 centres, 0 GPUs), 1 links, experiment: p2p\n");
+    }
+
+    void validateErrorsStayOnOneLine()
+    {
+        const QString path = test::dataPath("broken/newline-in-id.topo");
+        const Run r = cli({"validate", path});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.out, path + ": /links/0/b: link 'l' refers to unknown node 'gh\\nost'\n");
     }
 
     void validateBadFilePrintsEveryProblem()

@@ -10,6 +10,7 @@
 #include "meridian/topology/Validation.hpp"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -334,11 +335,6 @@ private Q_SLOTS:
   </graph></graphml>)"
                                    << "line 10"
                                    << "malformed XML";
-        QTest::newRow("bad number") << R"(
-    <node id="0"><data key="d1">north</data></node>
-  </graph></graphml>)"
-                                    << "line 9"
-                                    << "Latitude 'north' is not a number";
         QTest::newRow("undeclared key") << R"(
     <node id="0"><data key="zz">1</data></node>
   </graph></graphml>)"
@@ -365,6 +361,94 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(e.file()), path);
             QCOMPARE(QString::fromStdString(e.location()), location);
             QVERIFY2(QString::fromStdString(e.problem()).contains(fragment), e.what());
+        }
+    }
+
+    void badNumbersAreIgnoredWithANote()
+    {
+        // One bad value must not abort the import of a whole map: the attribute is ignored
+        // and a note names the line.
+        QTemporaryDir dir;
+        const QString path = writeTemp(dir, "n.graphml", R"(<?xml version="1.0"?>
+<graphml>
+  <key attr.name="Latitude" attr.type="double" for="node" id="d1" />
+  <key attr.name="Longitude" attr.type="double" for="node" id="d2" />
+  <key attr.name="LinkSpeed" attr.type="string" for="edge" id="e1" />
+  <key attr.name="LinkSpeedUnits" attr.type="string" for="edge" id="e2" />
+  <key attr.name="LinkSpeedRaw" attr.type="double" for="edge" id="e3" />
+  <graph edgedefault="undirected">
+    <node id="0"><data key="d1">north</data><data key="d2">10</data></node>
+    <node id="1"><data key="d1">12</data><data key="d2">22</data></node>
+    <node id="2"><data key="d1">13</data><data key="d2">23</data></node>
+    <edge source="0" target="1"><data key="e1">abc</data><data key="e2">G</data></edge>
+    <edge source="1" target="2"><data key="e3">1e-300</data></edge>
+    <edge source="0" target="2"><data key="e3">2.5e9</data></edge>
+  </graph>
+</graphml>
+)");
+        const auto r = io::importGraphml(path.toStdString(), {});
+        QCOMPARE(int(r.topology.nodeCount()), 3);
+        QCOMPARE(int(r.topology.linkCount()), 3);
+        const auto& n0 = r.topology.node(NodeId::fromIndex(0));
+        QVERIFY(!n0.latitude_deg && !n0.longitude_deg); // the bad latitude drops the pair
+        // 'abc' and an absurd 1e-300 bit/s fall back to the default speed; 2.5e9 is kept.
+        QCOMPARE(r.topology.link(LinkId::fromIndex(0)).params.bandwidth_bps, 10e9);
+        QCOMPARE(r.topology.link(LinkId::fromIndex(1)).params.bandwidth_bps, 10e9);
+        QCOMPARE(r.topology.link(LinkId::fromIndex(2)).params.bandwidth_bps, 2.5e9);
+        QVERIFY(topology::validate(r.topology).empty());
+        bool lat = false;
+        bool speed = false;
+        for (const auto& n : r.notes) {
+            lat = lat || n == "line 9: Latitude 'north' is not a number; ignored";
+            speed = speed || n == "line 12: LinkSpeed 'abc' is not a number; ignored";
+        }
+        QVERIFY(lat);
+        QVERIFY(speed);
+    }
+
+    void nestedGraphKeepsTheOuterNodesData()
+    {
+        QTemporaryDir dir;
+        const QString path = writeTemp(dir, "nest.graphml", std::string(kHeader) + R"(
+    <node id="0">
+      <graph edgedefault="undirected"><node id="inner" /></graph>
+      <data key="d0">Outer</data><data key="d1">10</data><data key="d2">20</data>
+    </node>
+    <node id="1"><data key="d0">Other</data><data key="d1">11</data><data key="d2">21</data></node>
+    <edge source="0" target="1" />
+  </graph>
+</graphml>
+)");
+        const auto r = io::importGraphml(path.toStdString());
+        QCOMPARE(int(r.topology.nodeCount()), 3);
+        const auto outer = r.topology.findNode("outer");
+        QVERIFY(outer);
+        QCOMPARE(r.topology.node(*outer).latitude_deg.value_or(0), 10.0);
+        QCOMPARE(r.topology.node(*outer).longitude_deg.value_or(0), 20.0);
+    }
+
+    void fallbackLayoutOfALongChainIsLinear()
+    {
+        // 20,000 nodes in a chain, only the first with coordinates: placed level by level
+        // (breadth first), each 30 scene units from its predecessor.
+        constexpr int n = 20000;
+        std::string body = std::string(kHeader) +
+                           R"(<node id="0"><data key="d1">0</data><data key="d2">0</data></node>)";
+        for (int i = 1; i < n; ++i)
+            body += "<node id=\"" + std::to_string(i) + "\"/><edge source=\"" +
+                    std::to_string(i - 1) + "\" target=\"" + std::to_string(i) + "\"/>\n";
+        body += "</graph></graphml>\n";
+        QTemporaryDir dir;
+        const QString path = writeTemp(dir, "chain.graphml", body);
+        QElapsedTimer t;
+        t.start();
+        const auto r = io::importGraphml(path.toStdString());
+        qInfo("chain of %d: %lld ms", n, static_cast<long long>(t.elapsed()));
+        QCOMPARE(int(r.topology.nodeCount()), n);
+        for (int i = 1; i < n; ++i) {
+            const auto& a = r.topology.node(NodeId::fromIndex(static_cast<std::size_t>(i - 1))).pos;
+            const auto& b = r.topology.node(NodeId::fromIndex(static_cast<std::size_t>(i))).pos;
+            QVERIFY(std::abs(std::hypot(a[0] - b[0], a[1] - b[1]) - 30.0) < 1e-6);
         }
     }
 

@@ -74,17 +74,18 @@ inline Project richProject()
     s1.patch.bandwidth_bps = 5e9;
     ScheduleStep s2;
     s2.at_s = 900.5;
-    s2.up = false;
-    s2.direction = ScheduleStep::Direction::Reverse;
+    s2.up = false; // `up` switches both directions: no direction other than both
     ScheduleStep s3;
     s3.at_s = 1000;
-    s3.up = true;
     s3.patch.delay_s = 0.1;
     s3.patch.jitter_s = 2e-3;
     s3.patch.queue = 100;
     s3.patch.queue_unit = QueueUnit::Bytes;
     s3.direction = ScheduleStep::Direction::Forward;
-    l.schedule = {s1, s2, s3};
+    ScheduleStep s4;
+    s4.at_s = 1200;
+    s4.up = true;
+    l.schedule = {s1, s2, s3, s4};
     t.addLink(l);
     // Parallel links, one with values that do not convert exactly through ms / Gbit/s.
     LinkAttributes p1;

@@ -13,7 +13,10 @@ class GenerateCommandTest : public QObject
     Q_OBJECT
 private:
     using Result = test::CliRun;
-    static Result run(const QStringList& args) { return test::runCli(QStringList{"generate"} + args); }
+    static Result run(const QStringList& args)
+    {
+        return test::runCli(QStringList{"generate"} + args);
+    }
 
 private Q_SLOTS:
     void helpListsEveryKind()
@@ -73,6 +76,10 @@ private Q_SLOTS:
         QTest::newRow("no kind") << QStringList{} << "usage";
         QTest::newRow("bad seed") << QStringList{"star", "--seed", "x", "-o", "/tmp/x.topo"}
                                   << "--seed";
+        // strtoll would clamp this silently to 2^63 − 1.
+        QTest::newRow("seed overflow")
+            << QStringList{"random-geo", "--seed", "99999999999999999999", "-o", "/tmp/x.topo"}
+            << "--seed: '99999999999999999999' is out of range";
     }
     void badArgumentsExitTwo()
     {
@@ -81,6 +88,19 @@ private Q_SLOTS:
         const Result r = run(args);
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(mention), qPrintable(r.err));
+    }
+
+    void helpStatesExitCodes()
+    {
+        for (const QStringList& args : {QStringList{"--help"}, QStringList{"star", "--help"}}) {
+            const Result r = run(args);
+            QCOMPARE(r.code, 0);
+            QVERIFY2(r.out.contains("exit codes: 0 written"), qPrintable(r.out));
+            QVERIFY2(r.out.contains("1 cannot write the output"), qPrintable(r.out));
+        }
+        const auto m = test::runCli({"model", "--help"});
+        QCOMPARE(m.code, 0);
+        QVERIFY2(m.out.contains("exit codes: 0 printed"), qPrintable(m.out));
     }
 
     void unwritableOutputExitsOne()

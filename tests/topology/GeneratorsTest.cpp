@@ -325,6 +325,8 @@ private Q_SLOTS:
         QTest::newRow("europe box")
             << Options{{"n", "30"},       {"lat-min", "40"}, {"lat-max", "55"},
                        {"lon-min", "-5"}, {"lon-max", "20"}, {"route-factor", "1.5"}};
+        QTest::newRow("delay per km 4.9")
+            << Options{{"n", "12"}, {"delay-per-km", "4.9"}, {"route-factor", "1.3"}};
     }
     void randomGeo()
     {
@@ -334,7 +336,9 @@ private Q_SLOTS:
         QCOMPARE(t.nodeCount(), n);
         QVERIFY(t.linkCount() >= n - 1); // at least a spanning tree
         const double rf =
-            options.count("route-factor") ? std::stod(options.at("route-factor")) : 1.3;
+            options.count("route-factor") ? std::stod(options.at("route-factor")) : 1.0;
+        const double perKm =
+            (options.count("delay-per-km") ? std::stod(options.at("delay-per-km")) : 5.0) * 1e-6;
         const double latMin = options.count("lat-min") ? std::stod(options.at("lat-min")) : 20;
         const double latMax = options.count("lat-max") ? std::stod(options.at("lat-max")) : 45;
         std::set<std::pair<std::string, std::string>> pairs;
@@ -343,10 +347,10 @@ private Q_SLOTS:
             const auto& a = t.node(*t.findNode(l.a));
             const auto& b = t.node(*t.findNode(l.b));
             QVERIFY(a.latitude_deg && b.longitude_deg);
-            // One-way delay = great-circle km × route factor × 4.9 µs/km.
+            // One-way delay = great-circle km × route factor × delay per km (default 5 µs/km).
             const double km =
                 greatCircleKm(*a.latitude_deg, *a.longitude_deg, *b.latitude_deg, *b.longitude_deg);
-            QVERIFY(std::abs(l.params.delay_s - km * rf * 4.9e-6) <= 1e-12);
+            QVERIFY(std::abs(l.params.delay_s - km * rf * perKm) <= 1e-12);
             QVERIFY(pairs.insert({std::min(l.a, l.b), std::max(l.a, l.b)}).second); // no duplicates
         }
         for (std::size_t i = 0; i < t.nodeCount(); ++i) {

@@ -131,7 +131,7 @@ private Q_SLOTS:
     {
         auto d = validate(withLink0([](LinkAttributes& l) { l.params.delay_s = -0.001; }));
         QCOMPARE(only(d).location, std::string("/links/0/delay_ms"));
-        QCOMPARE(d[0].message, std::string("link 'bj-hub': delay_ms -1 must be >= 0"));
+        QCOMPARE(d[0].message, std::string("link 'bj-hub': delay_ms -1 is outside [0, 1e+06]"));
         auto j = validate(withLink0([](LinkAttributes& l) { l.params.jitter_s = -1e-6; }));
         QCOMPARE(only(j).location, std::string("/links/0/jitter_ms"));
         QVERIFY(contains(j[0].message, "link 'bj-hub'"));
@@ -407,12 +407,20 @@ private Q_SLOTS:
 
     void tableRangesDriveValidation()
     {
-        // The table is the single declaration: loss is [0, 1), bandwidth > 0.
+        // The table is the single declaration: loss is [0, 1), bandwidth bounded.
         const AttributeInfo& loss = linkAttribute("loss");
         QCOMPARE(loss.rangeText(), std::string("[0, 1)"));
         QVERIFY(loss.accepts(0.0));
         QVERIFY(!loss.accepts(1.0));
-        QCOMPARE(linkAttribute("bandwidth_gbps").rangeText(), std::string("> 0"));
+        // Bandwidth from 1 bit/s to 1 Pbit/s; delays and jitter up to 1000 s; whole packets.
+        QCOMPARE(linkAttribute("bandwidth_gbps").rangeText(), std::string("[1e-09, 1e+06]"));
+        QVERIFY(!linkAttribute("bandwidth_gbps").accepts(1e-320 / 1e9));
+        QVERIFY(linkAttribute("bandwidth_gbps").accepts(1e-9));
+        QCOMPARE(linkAttribute("delay_ms").rangeText(), std::string("[0, 1e+06]"));
+        QVERIFY(!linkAttribute("jitter_ms").accepts(2e6));
+        QVERIFY(linkAttribute("queue_pkts").type == AttributeType::Integer);
+        QVERIFY(!linkAttribute("queue_pkts").accepts(1.5));
+        QVERIFY(!linkAttribute("queue_pkts").accepts(2e9));
         QCOMPARE(linkAttribute("bandwidth_gbps").toSi(10), 10e9);
         QCOMPARE(linkAttribute("delay_ms").fromSi(0.015), 15.0);
         QVERIFY(nodeAttribute("gpu_count").accepts(8));

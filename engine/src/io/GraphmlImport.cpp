@@ -7,11 +7,14 @@
 
 #include "meridian/io/GraphmlImport.hpp"
 
+#include "io/ReadBounded.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/io/LinkSpeedLabel.hpp"
+#include "meridian/topology/AttributeTable.hpp"
 #include "meridian/topology/Geo.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -161,12 +164,13 @@ private:
             m_text.clear();
         } else if (name == "graph") {
             ++m_graphDepth;
+            m_open.push_back(Open{Open::Graph, m_graphDepth == 1, 0});
         } else if (name == "node") {
             const char* id = attribute(atts, "id");
             if (id == nullptr)
                 return stop("<node> without an id");
             m_nodes.push_back(Element{id, {}, {}, line(), {}});
-            m_current = &m_nodes.back().data;
+            m_open.push_back(Open{Open::Node, false, m_nodes.size() - 1});
         } else if (name == "edge") {
             const char* source = attribute(atts, "source");
             const char* target = attribute(atts, "target");
@@ -174,7 +178,7 @@ private:
                 return stop("<edge> without source and target");
             const char* id = attribute(atts, "id");
             m_edges.push_back(Element{id != nullptr ? id : "", source, target, line(), {}});
-            m_current = &m_edges.back().data;
+            m_open.push_back(Open{Open::Edge, false, m_edges.size() - 1});
         } else if (name == "data") {
             const char* key = attribute(atts, "key");
             if (key == nullptr)
@@ -193,20 +197,28 @@ private:
             m_inData = false;
             if (m_keys.find(m_dataKey) == m_keys.end())
                 return stop("<data> refers to undeclared key '" + m_dataKey + "'");
-            if (m_current != nullptr)
-                (*m_current)[m_dataKey] = m_text;
-            else if (m_graphDepth > 0)
-                m_graphData[m_dataKey] = m_text;
+            // The data belongs to the innermost open node, edge or graph (a node holding a
+            // nested <graph> gets its later <data> back once that graph is closed).
+            if (!m_open.empty()) {
+                const Open& o = m_open.back();
+                if (o.kind == Open::Node)
+                    m_nodes[o.index].data[m_dataKey] = m_text;
+                else if (o.kind == Open::Edge)
+                    m_edges[o.index].data[m_dataKey] = m_text;
+                else if (o.outermost)
+                    m_graphData[m_dataKey] = m_text;
+            }
         } else if (name == "default") {
             if (m_inDefault)
                 m_keys[m_currentKey].defaultValue = m_text;
             m_inDefault = false;
         } else if (name == "key") {
             m_currentKey.clear();
-        } else if (name == "node" || name == "edge") {
-            m_current = nullptr;
-        } else if (name == "graph") {
-            --m_graphDepth;
+        } else if (name == "node" || name == "edge" || name == "graph") {
+            if (name == "graph")
+                --m_graphDepth;
+            if (!m_open.empty())
+                m_open.pop_back();
         }
     }
 
@@ -218,8 +230,19 @@ private:
     std::vector<Element> m_nodes;
     std::vector<Element> m_edges;
     std::map<std::string, std::string> m_graphData;
-    std::map<std::string, std::string>* m_current = nullptr; // stable: vectors only grow
-                                                             // between start and end of one element
+    /// Open <graph>/<node>/<edge> elements, innermost last (indices: vectors may grow).
+    struct Open
+    {
+        enum Kind
+        {
+            Graph,
+            Node,
+            Edge
+        } kind;
+        bool outermost; ///< a graph that is not nested in another
+        std::size_t index;
+    };
+    std::vector<Open> m_open;
     std::string m_currentKey;
     std::string m_dataKey;
     std::string m_text;
@@ -232,7 +255,9 @@ private:
 class Attributes
 {
 public:
-    Attributes(const GraphmlReader& r, std::string domain) : m_reader(r)
+    Attributes(const GraphmlReader& r, std::string domain,
+               std::vector<std::string>* warnings = nullptr)
+        : m_reader(r), m_warnings(warnings)
     {
         for (const auto& [id, k] : r.keys())
             if (k.domain == domain || k.domain == "all")
@@ -249,7 +274,8 @@ public:
         return m_reader.keys().at(k->second).defaultValue;
     }
 
-    /// A numeric attribute; text that is not a finite number is an error naming the line.
+    /// A numeric attribute. Text that is not a finite number is ignored (nullopt) with a
+    /// warning naming the line: one bad value must not abort the import of a whole map.
     std::optional<double> number(const Element& e, const std::string& name) const
     {
         auto t = text(e, name);
@@ -270,14 +296,24 @@ public:
         if (!s.empty() && s[0] == '+')
             ++first;
         const auto res = std::from_chars(first, s.data() + s.size(), v);
-        if (res.ec != std::errc() || res.ptr != s.data() + s.size() || !std::isfinite(v))
-            throw InputError(m_reader.file(), "line " + std::to_string(e.line),
-                             name + " '" + s + "' is not a number");
+        if (res.ec != std::errc() || res.ptr != s.data() + s.size() || !std::isfinite(v)) {
+            if (m_warnings != nullptr) {
+                // The text is user data: keep it short and on one line.
+                std::string shown = s.size() > 40 ? s.substr(0, 40) + "…" : s;
+                for (char& c : shown)
+                    if (static_cast<unsigned char>(c) < 0x20)
+                        c = ' ';
+                m_warnings->push_back("line " + std::to_string(e.line) + ": " + name + " '" +
+                                      shown + "' is not a number; ignored");
+            }
+            return std::nullopt;
+        }
         return v;
     }
 
 private:
     const GraphmlReader& m_reader;
+    std::vector<std::string>* m_warnings;
     std::map<std::string, std::string> m_byName;
 };
 
@@ -319,31 +355,41 @@ std::string readFile(const std::filesystem::path& path)
     const auto size = std::filesystem::file_size(path, ec);
     if (!ec && size > kMaxGraphmlBytes)
         throw InputError(file, "", "file is too large for a GraphML map");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(file, "", "cannot open for reading");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return std::move(buffer).str();
+    // Read in chunks up to the cap + 1 byte: a device or FIFO (/dev/zero) has no size, and
+    // must fail clearly instead of filling memory.
+    const auto text = readBounded(path, kMaxGraphmlBytes);
+    if (!text)
+        throw InputError(file, "",
+                         "input is larger than the " +
+                             units::formatBytes(static_cast<double>(kMaxGraphmlBytes)) +
+                             " a GraphML map may have (not a regular file?)");
+    return *text;
 }
 
 /// Speed of one edge: LinkSpeedRaw (bit/s), else LinkSpeed × LinkSpeedUnits, else the
 /// LinkLabel (then LinkType) through the label table.
+/// Speeds outside the .topo range (1 bit/s … 1 Pbit/s) are treated as unknown.
+bool plausibleSpeed(double bps)
+{
+    const auto& info = linkAttribute("bandwidth_gbps");
+    return std::isfinite(bps) && info.accepts(info.fromSi(bps));
+}
+
 std::optional<double> edgeSpeedBps(const Attributes& ea, const Element& e)
 {
-    if (auto raw = ea.number(e, "LinkSpeedRaw"); raw && *raw > 0)
+    if (auto raw = ea.number(e, "LinkSpeedRaw"); raw && plausibleSpeed(*raw))
         return raw;
     if (auto speed = ea.number(e, "LinkSpeed"); speed && *speed > 0) {
         const std::string unit = ea.text(e, "LinkSpeedUnits").value_or("");
         std::ostringstream s;
         s << units::formatNumber(*speed) << unit;
         const double nan = std::numeric_limits<double>::quiet_NaN();
-        if (auto v = units::parseBandwidthBps(s.str(), nan); v && std::isfinite(*v) && *v > 0)
+        if (auto v = units::parseBandwidthBps(s.str(), nan); v && plausibleSpeed(*v))
             return v;
     }
     for (const char* key : {"LinkLabel", "LinkType"})
         if (auto label = ea.text(e, key))
-            if (auto v = parseLinkSpeedLabel(*label))
+            if (auto v = parseLinkSpeedLabel(*label); v && plausibleSpeed(*v))
                 return v;
     return std::nullopt;
 }
@@ -367,8 +413,9 @@ GraphmlImportResult importGraphml(const std::filesystem::path& path,
     }
 
     GraphmlImportResult result;
-    const Attributes na(reader, "node");
-    const Attributes ea(reader, "edge");
+    std::vector<std::string> badNumbers;
+    const Attributes na(reader, "node", &badNumbers);
+    const Attributes ea(reader, "edge", &badNumbers);
     {
         // Graph name: the graph's "label" or "Network" attribute, else the file stem.
         const Attributes ga(reader, "graph");
@@ -489,13 +536,22 @@ GraphmlImportResult importGraphml(const std::filesystem::path& path,
         if (!placed[v])
             unplacedNames.push_back(topo.node(NodeId::fromIndex(v)).id);
     }
+    // Breadth-first from the placed nodes: level k+1 is the unplaced neighbours of level k,
+    // in node order, each placed around the neighbours placed before its level. Same result
+    // as repeated passes over all nodes, in O(nodes + links) instead of O(nodes × levels).
     std::size_t rank = 0;
-    for (bool progress = true; progress;) {
-        progress = false;
-        std::vector<std::size_t> thisPass;
-        for (std::size_t v = 0; v < topo.nodeCount(); ++v) {
-            if (placed[v])
-                continue;
+    std::vector<std::size_t> level;
+    std::vector<char> queued(topo.nodeCount(), 0);
+    for (std::size_t v = 0; v < topo.nodeCount(); ++v)
+        if (placed[v])
+            for (std::size_t u : neighbours[v])
+                if (!placed[u] && !queued[u]) {
+                    queued[u] = 1;
+                    level.push_back(u);
+                }
+    while (!level.empty()) {
+        std::sort(level.begin(), level.end());
+        for (std::size_t v : level) {
             double sx = 0.0;
             double sy = 0.0;
             int count = 0;
@@ -506,18 +562,22 @@ GraphmlImportResult importGraphml(const std::filesystem::path& path,
                     sy += p[1];
                     ++count;
                 }
-            if (count == 0)
-                continue;
             const double angle = goldenAngle * static_cast<double>(rank++);
             topo.setNodePosition(NodeId::fromIndex(v),
                                  sx / count + kNeighbourRadius * std::cos(angle),
                                  sy / count + kNeighbourRadius * std::sin(angle));
-            thisPass.push_back(v);
         }
-        // Mark after the pass so the result does not depend on the order within a pass.
-        for (std::size_t v : thisPass)
+        // Mark after the level so the result does not depend on the order within it.
+        for (std::size_t v : level)
             placed[v] = 1;
-        progress = !thisPass.empty();
+        std::vector<std::size_t> next;
+        for (std::size_t v : level)
+            for (std::size_t u : neighbours[v])
+                if (!placed[u] && !queued[u]) {
+                    queued[u] = 1;
+                    next.push_back(u);
+                }
+        level = std::move(next);
     }
     std::vector<std::size_t> stranded;
     double cx = 0.0;
@@ -549,6 +609,8 @@ GraphmlImportResult importGraphml(const std::filesystem::path& path,
             " node(s) have no coordinates and were placed by the fallback layout "
             "(around their neighbours): " +
             joinLimited(unplacedNames, 8));
+    for (const std::string& w : badNumbers)
+        result.notes.push_back(w);
     return result;
 }
 

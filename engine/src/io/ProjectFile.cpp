@@ -12,6 +12,7 @@
 #include "meridian/io/ProjectFile.hpp"
 
 #include "io/ObjectReader.hpp"
+#include "io/ReadBounded.hpp"
 #include "io/StrictJson.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/topology/Validation.hpp"
@@ -110,6 +111,14 @@ ScheduleStep readScheduleStep(const json& value, const std::string& path, const 
             r.fail("direction", "unknown direction '" + *d + "' (expected both, forward, reverse)");
     }
     r.finish();
+    // The network takes a whole link up or down (both directions at once): a one-way failure
+    // would be silently widened, so say so instead.
+    if (step.up && step.direction != ScheduleStep::Direction::Both)
+        r.fail("direction",
+               std::string("'up' applies to both directions of a link; a step with "
+                           "'up' cannot have direction '") +
+                   (step.direction == ScheduleStep::Direction::Forward ? "forward" : "reverse") +
+                   "' (omit 'direction' or use \"both\")");
     if (step.patch.empty() && !step.up)
         throw InputError(file, path, "schedule step changes nothing (give an attribute or 'up')");
     return step;
@@ -231,10 +240,14 @@ Project readStructure(std::string_view text, const std::string& file)
     const auto* version = top.get("version");
     if (version == nullptr)
         throw InputError(file, "/", "missing \"version\"");
-    if (!version->is_number_integer() || version->get<long long>() != kTopoFormatVersion)
+    if (!version->is_number_integer() || version->get<long long>() != kTopoFormatVersion) {
+        if (version->is_string())
+            top.fail("version", "version must be the number " + std::to_string(kTopoFormatVersion) +
+                                    ", not the string " + version->dump());
         top.fail("version", "unsupported version " + version->dump() +
                                 " (this build reads version " + std::to_string(kTopoFormatVersion) +
-                                ")");
+                                "; write \"version\": " + std::to_string(kTopoFormatVersion) + ")");
+    }
 
     Project project;
     project.name = top.string("name", "");
@@ -470,17 +483,15 @@ std::string readWholeFile(const std::filesystem::path& path)
             file, "",
             "file is " + units::formatBytes(static_cast<double>(size)) + ", larger than the " +
                 units::formatBytes(static_cast<double>(kMaxTopoFileBytes)) + " a .topo may have");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(file, "", "cannot open for reading");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad())
-        throw InputError(file, "", "read error");
-    std::string text = std::move(buffer).str();
-    if (text.size() > kMaxTopoFileBytes)
-        throw InputError(file, "", "file is larger than a .topo may be");
-    return text;
+    // Chunked read up to the cap + 1 byte: a device or FIFO (/dev/zero) reports no size and
+    // would otherwise be read without end.
+    auto text = readBounded(path, kMaxTopoFileBytes);
+    if (!text)
+        throw InputError(file, "",
+                         "input is larger than the " +
+                             units::formatBytes(static_cast<double>(kMaxTopoFileBytes)) +
+                             " a .topo may have (not a regular file?)");
+    return std::move(*text);
 }
 
 } // namespace

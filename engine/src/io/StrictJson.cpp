@@ -90,51 +90,104 @@ void prescan(std::string_view text, const std::string& file)
     }
 }
 
-/// Tracks the JSON path during nlohmann's callback parse to name duplicate keys.
-class PathTracker
+/// Builds the DOM from nlohmann's SAX events, rejecting a repeated key with its JSON path.
+///
+/// nlohmann's callback parser re-walks the parent container at every end_object, which makes
+/// a long array of small objects quadratic; this handler does constant work per event (plus a
+/// map lookup per key), so parsing is linear in the input.
+class StrictDomBuilder
 {
 public:
-    PathTracker(const std::string& file) : m_file(file) {}
+    explicit StrictDomBuilder(const std::string& file) : m_file(file) {}
 
-    bool operator()(int /*depth*/, nlohmann::json::parse_event_t event, nlohmann::json& parsed)
+    nlohmann::json& result() { return m_root; }
+
+    bool null() { return put(nlohmann::json(nullptr)); }
+    bool boolean(bool v) { return put(nlohmann::json(v)); }
+    bool number_integer(nlohmann::json::number_integer_t v) { return put(nlohmann::json(v)); }
+    bool number_unsigned(nlohmann::json::number_unsigned_t v) { return put(nlohmann::json(v)); }
+    bool number_float(nlohmann::json::number_float_t v, const std::string& /*text*/)
     {
-        using E = nlohmann::json::parse_event_t;
-        switch (event) {
-        case E::object_start:
-            m_frames.push_back(Frame{false, {}, 0, {}});
-            break;
-        case E::array_start:
-            m_frames.push_back(Frame{true, {}, 0, {}});
-            break;
-        case E::key: {
-            Frame& top = m_frames.back();
-            top.key = parsed.get<std::string>();
-            // Objects here have a handful of keys: a linear scan beats a node-based set.
-            if (std::find(top.keys.begin(), top.keys.end(), top.key) != top.keys.end())
-                throw InputError(m_file, path(), "duplicate key '" + top.key + "'");
-            top.keys.push_back(top.key);
-            break;
-        }
-        case E::value:
-            elementDone();
-            break;
-        case E::object_end:
-        case E::array_end:
-            m_frames.pop_back();
-            elementDone();
-            break;
-        }
+        return put(nlohmann::json(v));
+    }
+    bool string(std::string& v) { return put(nlohmann::json(std::move(v))); }
+    bool binary(nlohmann::json::binary_t& v) { return put(nlohmann::json::binary(std::move(v))); }
+
+    bool start_object(std::size_t /*size*/)
+    {
+        nlohmann::json* slot = place(nlohmann::json::object());
+        m_frames.push_back(Frame{slot, false, {}, 0});
         return true;
+    }
+    bool key(std::string& k)
+    {
+        Frame& top = m_frames.back();
+        if (top.value->contains(k)) {
+            top.key = k;
+            throw InputError(m_file, path(), "duplicate key '" + k + "'");
+        }
+        top.key = std::move(k);
+        return true;
+    }
+    bool end_object()
+    {
+        m_frames.pop_back();
+        elementDone();
+        return true;
+    }
+    bool start_array(std::size_t /*size*/)
+    {
+        nlohmann::json* slot = place(nlohmann::json::array());
+        m_frames.push_back(Frame{slot, true, {}, 0});
+        return true;
+    }
+    bool end_array()
+    {
+        m_frames.pop_back();
+        elementDone();
+        return true;
+    }
+    bool parse_error(std::size_t /*position*/, const std::string& /*last_token*/,
+                     const nlohmann::json::exception& e)
+    {
+        // Rethrow the concrete type so the caller can read the byte offset.
+        if (const auto* pe = dynamic_cast<const nlohmann::json::parse_error*>(&e))
+            throw *pe;
+        if (const auto* oor = dynamic_cast<const nlohmann::json::out_of_range*>(&e))
+            throw *oor;
+        throw InputError(m_file, "", std::string("invalid JSON: ") + e.what());
     }
 
 private:
     struct Frame
     {
+        nlohmann::json* value = nullptr;
         bool array = false;
         std::string key;
         std::size_t index = 0;
-        std::vector<std::string> keys;
     };
+
+    /// Stores `v` where the next value goes and returns its address.
+    nlohmann::json* place(nlohmann::json v)
+    {
+        if (m_frames.empty()) {
+            m_root = std::move(v);
+            return &m_root;
+        }
+        Frame& top = m_frames.back();
+        if (top.array) {
+            top.value->push_back(std::move(v));
+            return &top.value->back();
+        }
+        return &((*top.value)[top.key] = std::move(v));
+    }
+
+    bool put(nlohmann::json v)
+    {
+        place(std::move(v));
+        elementDone();
+        return true;
+    }
 
     void elementDone()
     {
@@ -151,6 +204,7 @@ private:
     }
 
     const std::string& m_file;
+    nlohmann::json m_root;
     std::vector<Frame> m_frames;
 };
 
@@ -200,8 +254,9 @@ nlohmann::json parseStrictJson(std::string_view text, const std::string& file)
 {
     prescan(text, file);
     try {
-        PathTracker tracker(file);
-        return nlohmann::json::parse(text.begin(), text.end(), std::ref(tracker));
+        StrictDomBuilder builder(file);
+        nlohmann::json::sax_parse(text.begin(), text.end(), &builder);
+        return std::move(builder.result());
     } catch (const InputError&) {
         throw;
     } catch (const nlohmann::json::parse_error& e) {

@@ -29,10 +29,10 @@ AttributeInfo number(std::string key, std::string label, std::string unit, doubl
 }
 
 AttributeInfo integer(std::string key, std::string label, std::string unit, double default_value,
-                      std::optional<double> min, std::string help)
+                      std::optional<double> min, std::optional<double> max, std::string help)
 {
     AttributeInfo a = number(std::move(key), std::move(label), std::move(unit), 1.0, default_value,
-                             min, true, std::nullopt, true, std::move(help));
+                             min, true, max, true, std::move(help));
     a.type = AttributeType::Integer;
     return a;
 }
@@ -64,6 +64,16 @@ const AttributeInfo& mustFind(const std::vector<AttributeInfo>& table, std::stri
     MERIDIAN_ASSERT(a != nullptr, "attribute key missing from the attribute table");
     return *a;
 }
+
+// Sane ranges: values outside them are typing mistakes (a delay in ns written as ms, a
+// bandwidth in bit/s written as Gbit/s) and would only overflow the engine's arithmetic.
+constexpr double kMinGbps = 1e-9;       // 1 bit/s
+constexpr double kMaxGbps = 1e6;        // 1e15 bit/s = 1 Pbit/s
+constexpr double kMaxDelayMs = 1e6;     // 1000 s
+constexpr double kMaxQueuePkts = 1e9;   // packets
+constexpr double kMaxQueueBytes = 1e12; // 1 TB
+constexpr double kMaxCount = 1e9;       // cores, GPUs
+constexpr double kMaxMemoryGb = 1e9;    // 1 EB
 
 } // namespace
 
@@ -108,13 +118,13 @@ std::string AttributeInfo::rangeText() const
 const std::vector<AttributeInfo>& linkAttributeTable()
 {
     static const std::vector<AttributeInfo> table = {
-        number("bandwidth_gbps", "Bandwidth", "Gbit/s", 1e9, 10.0, 0.0, false, std::nullopt, true,
+        number("bandwidth_gbps", "Bandwidth", "Gbit/s", 1e9, 10.0, kMinGbps, true, kMaxGbps, true,
                "Capacity B of each direction (a→b and b→a each get the full value on a "
-               "full-duplex link)."),
-        number("delay_ms", "Delay (one-way)", "ms", 1e-3, 0.0, 0.0, true, std::nullopt, true,
-               "One-way propagation delay τ of each direction; the round trip over the link is "
-               "twice this. Fibre: about 4.9 µs per km of cable."),
-        number("jitter_ms", "Jitter", "ms", 1e-3, 0.0, 0.0, true, std::nullopt, true,
+               "full-duplex link); from 1 bit/s (1e-9) to 1 Pbit/s (1e6)."),
+        number("delay_ms", "Delay (one-way)", "ms", 1e-3, 0.0, 0.0, true, kMaxDelayMs, true,
+               "One-way propagation delay τ of each direction, at most 1000 s; the round trip "
+               "over the link is twice this. Fibre: about 5 µs per km."),
+        number("jitter_ms", "Jitter", "ms", 1e-3, 0.0, 0.0, true, kMaxDelayMs, true,
                "Delay variation σ added per message per link (netem style); the sampled delay "
                "is clipped at 0."),
         choice("jitter_distribution", "Jitter distribution",
@@ -127,11 +137,11 @@ const std::vector<AttributeInfo>& linkAttributeTable()
         number("loss", "Loss", "", 1.0, 0.0, 0.0, true, 1.0, false,
                "Packet loss probability λ of each direction, a fraction in [0, 1) (0.001 = "
                "0.1 %)."),
-        number("queue_pkts", "Queue", "packets", 1.0, 1000.0, 1.0, true, std::nullopt, true,
-               "Drop-tail queue size D in packets (netem/pfifo `limit`, default 1000). A link "
-               "gives either queue_pkts or queue_bytes."),
-        number("queue_bytes", "Queue", "bytes", 1.0, 1.5e6, 1.0, true, std::nullopt, true,
-               "Drop-tail queue size D in bytes (alternative to queue_pkts)."),
+        integer("queue_pkts", "Queue", "packets", 1000.0, 1.0, kMaxQueuePkts,
+                "Drop-tail queue size D in whole packets (netem/pfifo `limit`, default 1000, at "
+                "most 1e9). A link gives either queue_pkts or queue_bytes."),
+        number("queue_bytes", "Queue", "bytes", 1.0, 1.5e6, 1.0, true, kMaxQueueBytes, true,
+               "Drop-tail queue size D in bytes (alternative to queue_pkts), at most 1e12."),
         choice("duplex", "Duplex", {"full", "half"}, "full",
                "Full duplex: each direction has its own bandwidth. Half duplex: both directions "
                "share one."),
@@ -144,12 +154,13 @@ const std::vector<AttributeInfo>& nodeAttributeTable()
     static const std::vector<AttributeInfo> table = {
         text("ip", "IP address / prefix", "",
              "Address of a node or prefix of a centre, e.g. 10.1.0.0/16 (free text)."),
-        integer("cpu_cores", "CPU cores", "cores", 0.0, 0.0, "Number of CPU cores (H: CPU)."),
-        number("memory_gb", "Memory", "GB", 1.0, 0.0, 0.0, true, std::nullopt, true,
+        integer("cpu_cores", "CPU cores", "cores", 0.0, 0.0, kMaxCount,
+                "Number of CPU cores (H: CPU)."),
+        number("memory_gb", "Memory", "GB", 1.0, 0.0, 0.0, true, kMaxMemoryGb, true,
                "Host memory in GB (H: memory)."),
         text("gpu_model", "GPU model", "",
              "Device catalogue name of the accelerators, e.g. A100-80GB."),
-        integer("gpu_count", "GPU count", "GPUs", 0.0, 0.0,
+        integer("gpu_count", "GPU count", "GPUs", 0.0, 0.0, kMaxCount,
                 "Number of accelerators: of a centre, all the GPUs it holds; of a gpu node, "
                 "usually 1."),
     };
@@ -162,11 +173,11 @@ const std::vector<AttributeInfo>& fabricAttributeTable()
         choice("topology", "Fabric topology",
                {"fat-tree", "spine-leaf", "rail-optimised", "star", "ring"}, "fat-tree",
                "Shape of a centre's internal network when it has no explicit children."),
-        number("link_gbps", "Fabric link bandwidth", "Gbit/s", 1e9, 200.0, 0.0, false, std::nullopt,
+        number("link_gbps", "Fabric link bandwidth", "Gbit/s", 1e9, 200.0, kMinGbps, true, kMaxGbps,
                true, "Bandwidth of every fabric link (per direction)."),
-        number("latency_us", "Fabric hop latency", "µs", 1e-6, 2.0, 0.0, true, std::nullopt, true,
-               "One-way latency of one fabric hop (propagation + switching)."),
-        integer("gpus_per_server", "GPUs per server", "GPUs", 8.0, 1.0,
+        number("latency_us", "Fabric hop latency", "µs", 1e-6, 2.0, 0.0, true, kMaxDelayMs * 1e3,
+               true, "One-way latency of one fabric hop (propagation + switching)."),
+        integer("gpus_per_server", "GPUs per server", "GPUs", 8.0, 1.0, 1e6,
                 "GPUs in one server (the rail count of a rail-optimised fabric)."),
     };
     return table;

@@ -32,7 +32,8 @@ constexpr std::size_t kMaxLinks = 10'000'000;
 
 const std::vector<std::string> kNodeKindChoices = {"host", "center", "router", "switch", "gpu"};
 // Names of the device catalogue (presets/devices/*.json "name").
-const std::vector<std::string> kGpuModels = {"A100-80GB", "H100-SXM", "H800", "H20", "Ascend-910B", "TPU-v4-like"};
+const std::vector<std::string> kGpuModels = {"A100-80GB", "H100-SXM",    "H800",
+                                             "H20",       "Ascend-910B", "TPU-v4-like"};
 const std::vector<std::string> kFabricShapes = {"fat-tree", "spine-leaf", "rail-optimised", "star",
                                                 "ring"};
 
@@ -111,8 +112,11 @@ std::vector<GeneratorOption> geoBoxOptions()
         doubleOpt("lat-max", "45", -90, 90, "°", "northern edge of the box (degrees)"),
         doubleOpt("lon-min", "100", -180, 180, "°", "western edge of the box (degrees)"),
         doubleOpt("lon-max", "125", -180, 180, "°", "eastern edge of the box (degrees)"),
-        doubleOpt("route-factor", "1.3", 1.0, 3.0, "",
-                  "fibre route length / great-circle distance (1.2-1.5 is typical)"),
+        doubleOpt("delay-per-km", "5", 1.0, 20.0, "µs",
+                  "one-way delay per km of great-circle distance (5 µs/km: light in fibre)"),
+        doubleOpt("route-factor", "1", 1.0, 3.0, "",
+                  "fibre route length / great-circle distance, multiplies the delay (1.2-1.5 "
+                  "models real cable paths)"),
     };
 }
 
@@ -969,13 +973,16 @@ GeoParams randomGeoParams(const Values& v)
     return p;
 }
 
-/// Links of a geographic plan; one-way delay = great-circle km × route factor × 4.9 µs/km.
-void buildGeo(Builder& b, const GeoPlan& plan, const std::vector<std::string>& ids,
-              double route_factor, double bandwidth_bps)
+/// Links of a geographic plan; one-way delay = great-circle km × route factor × delay per
+/// km (defaults: 1 × 5 µs/km).
+void buildGeo(Builder& b, const GeoPlan& plan, const std::vector<std::string>& ids, const Values& v,
+              double bandwidth_bps)
 {
+    const double perKmS = v.num("delay-per-km") * 1e-6;
+    const double routeFactor = v.num("route-factor");
     for (const auto& [i, j] : plan.edges) {
         const double km = greatCircleKm(plan.lat[i], plan.lon[i], plan.lat[j], plan.lon[j]);
-        b.linkIds(ids[i], ids[j], {bandwidth_bps, fibreDelayS(km, route_factor)});
+        b.linkIds(ids[i], ids[j], {bandwidth_bps, km * routeFactor * perKmS});
     }
 }
 
@@ -1006,7 +1013,7 @@ Kind randomGeoKind()
                     t.addNode(std::move(n));
                 }
                 Builder b(t);
-                buildGeo(b, plan, ids, v.num("route-factor"), v.num("link-bandwidth"));
+                buildGeo(b, plan, ids, v, v.num("link-bandwidth"));
             }};
 }
 
@@ -1192,7 +1199,7 @@ void buildMultiCentre(Topology& t, const Values& v, std::uint64_t seed)
             for (std::size_t j = i + 1; j < c.centres; ++j)
                 wan.linkIds(ids[i], ids[j], wanLink);
     } else {
-        buildGeo(wan, *c.geoPlan, ids, v.num("route-factor"), wanLink.bandwidth_bps);
+        buildGeo(wan, *c.geoPlan, ids, v, wanLink.bandwidth_bps);
     }
 
     // 2. Explicit fabrics, each built at the origin; remember their node ranges and extents.

@@ -14,6 +14,21 @@ namespace meridian::topology {
 
 namespace {
 constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max();
+/// Largest per-arc delay in ns that enters a weight (2^46 ns ≈ 19.5 h; validation caps a link
+/// at 1000 s): (ns << 16) + 1 stays below 2^62, so no arc weight can overflow or look negative
+/// to Boost, whatever the delay (NaN, ∞, 1e300 from a schedule or a hand-built Topology).
+constexpr std::int64_t kMaxArcNs = std::int64_t{1} << 46;
+
+/// Path-weight sum without overflow: ∞ (a down arc) absorbs, and a sum that would pass the
+/// int64 range is ∞ as well, i.e. a path of more than ~39 h of summed delay is unreachable.
+/// Finite distances stay exact, so the tight-arc predecessor test below stays acyclic.
+std::int64_t combineWeights(std::int64_t a, std::int64_t b)
+{
+    if (a == kInf || b == kInf || a > kInf - b)
+        return kInf;
+    return a + b;
+}
+
 // Cached trees are dropped wholesale beyond this many stored node entries (≈ 48 MiB): a
 // performance bound only; results never depend on what is cached.
 constexpr std::size_t kMaxCachedEntries = 4u << 20;
@@ -89,7 +104,11 @@ std::int64_t Router::weightOf(std::uint32_t arc) const
         return kInf; // closed_plus keeps dist + ∞ = ∞, so a down arc never relaxes
     if (m_metric == RouteMetric::Hops)
         return 1;
-    const auto ns = static_cast<std::int64_t>(std::llround(m_delayS[arc] * 1e9));
+    const double d = m_delayS[arc] * 1e9;
+    // NaN or negative → 0; beyond kMaxArcNs → kMaxArcNs (never an overflowing llround).
+    const std::int64_t ns = !(d > 0.0)                            ? 0
+                            : d >= static_cast<double>(kMaxArcNs) ? kMaxArcNs
+                                                                  : std::llround(d);
     return (ns << 16) + 1;
 }
 
@@ -159,9 +178,7 @@ const Router::Tree& Router::tree(NodeId from)
             .distance_inf(kInf)
             .distance_zero(std::int64_t{0})
             // Saturating sum: a down arc (weight ∞) must never relax anything.
-            .distance_combine([](std::int64_t a, std::int64_t b) {
-                return (a == kInf || b == kInf) ? kInf : a + b;
-            }));
+            .distance_combine(&combineWeights));
     ++m_treeComputations;
     // Predecessor = lowest-id tight incoming arc: independent of Boost's visiting order.
     t.pred.assign(m_nodeCount, UINT32_MAX);
@@ -172,7 +189,7 @@ const Router::Tree& Router::tree(NodeId from)
             const std::uint32_t arc = m_inArcs[i];
             const std::int64_t du = t.dist[m_arcFrom[arc]];
             const std::int64_t w = weightOf(arc);
-            if (du != kInf && w != kInf && du + w == t.dist[v]) {
+            if (du != kInf && w != kInf && combineWeights(du, w) == t.dist[v]) {
                 t.pred[v] = arc;
                 break;
             }
@@ -240,7 +257,7 @@ std::optional<Route> Router::hashedRoute(NodeId from, NodeId to, std::uint64_t h
             const std::uint32_t arc = m_inArcs[i];
             const std::int64_t du = t.dist[m_arcFrom[arc]];
             const std::int64_t w = weightOf(arc);
-            if (du != kInf && w != kInf && du + w == t.dist[v]) {
+            if (du != kInf && w != kInf && combineWeights(du, w) == t.dist[v]) {
                 if (pick == 0) {
                     arcs.push_back(arc);
                     v = m_arcFrom[arc];
@@ -282,7 +299,7 @@ std::vector<Route> Router::equalCostRoutes(NodeId from, NodeId to, std::size_t m
             const std::uint32_t arc = m_inArcs[i];
             const std::int64_t du = t.dist[m_arcFrom[arc]];
             const std::int64_t w = weightOf(arc);
-            if (du != kInf && w != kInf && du + w == t.dist[v]) {
+            if (du != kInf && w != kInf && combineWeights(du, w) == t.dist[v]) {
                 ++i;
                 stackArcs.push_back(arc);
                 nodeAt.push_back(m_arcFrom[arc]);
