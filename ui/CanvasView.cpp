@@ -15,7 +15,7 @@
 namespace meridian::ui {
 
 namespace {
-constexpr qreal kMinZoom = 0.01;
+constexpr qreal kMinZoom = 0.0005; // Fit to View must fit a 10,000-node drawing
 constexpr qreal kMaxZoom = 8.0;
 } // namespace
 
@@ -62,11 +62,28 @@ void CanvasView::zoomBy(qreal factor)
     Q_EMIT zoomChanged(zoom());
 }
 
+void CanvasView::showOrigin()
+{
+    m_fitPending = false;
+    setZoom(1.0);
+    centerOn(0, 0);
+}
+
 void CanvasView::fitAll()
 {
     QRectF r = m_scene->itemsBoundingRect();
-    if (r.isEmpty())
-        r = QRectF(-300, -200, 600, 400);
+    if (r.isEmpty()) {
+        // An empty drawing is shown at 100 % around the origin, so the first dropped node
+        // has its real size.
+        showOrigin();
+        return;
+    }
+    if (!isVisible() || viewport()->width() < 50 || viewport()->height() < 50) {
+        // Before the window is shown the view has no size yet: fit once it has.
+        m_fitPending = true;
+        return;
+    }
+    m_fitPending = false;
     r.adjust(-40, -40, 40, 40);
     m_scene->setSceneRect(m_scene->sceneRect().united(m_scene->contentRect()));
     fitInView(r, Qt::KeepAspectRatio);
@@ -77,6 +94,20 @@ void CanvasView::fitAll()
     centerOn(r.center());
     resetCachedContent();
     Q_EMIT zoomChanged(zoom());
+}
+
+void CanvasView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_fitPending)
+        fitAll();
+}
+
+void CanvasView::showEvent(QShowEvent* event)
+{
+    QGraphicsView::showEvent(event);
+    if (m_fitPending)
+        fitAll();
 }
 
 void CanvasView::wheelEvent(QWheelEvent* event)
@@ -184,17 +215,21 @@ void CanvasView::mouseReleaseEvent(QMouseEvent* event)
 
 void CanvasView::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (event->mimeData()->hasFormat(nodeKindMimeType()))
-        event->acceptProposedAction();
-    else
+    if (event->mimeData()->hasFormat(nodeKindMimeType())) {
+        // A palette item is always copied, never moved out of the palette.
+        event->setDropAction(Qt::CopyAction);
+        event->accept();
+    } else
         QGraphicsView::dragEnterEvent(event);
 }
 
 void CanvasView::dragMoveEvent(QDragMoveEvent* event)
 {
-    if (event->mimeData()->hasFormat(nodeKindMimeType()))
-        event->acceptProposedAction();
-    else
+    if (event->mimeData()->hasFormat(nodeKindMimeType())) {
+        // A palette item is always copied, never moved out of the palette.
+        event->setDropAction(Qt::CopyAction);
+        event->accept();
+    } else
         QGraphicsView::dragMoveEvent(event);
 }
 
@@ -213,7 +248,8 @@ void CanvasView::dropEvent(QDropEvent* event)
     const QPointF scenePos = mapToScene(event->position().toPoint());
     const QString id = m_scene->addNodeAt(*kind, scenePos);
     m_scene->selectIds({id.toStdString()}, {});
-    event->acceptProposedAction();
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
     setFocus();
 }
 

@@ -24,7 +24,11 @@ public:
     qreal zoom() const { return transform().m11(); }
     void setZoom(qreal factor);
     void zoomBy(qreal factor);
+    /// Fits the drawing in the view (deferred until the view is shown and sized); an empty
+    /// drawing is shown at 100 % around the origin.
     void fitAll();
+    /// 100 % zoom centred on the scene origin.
+    void showOrigin();
     /// Actions shown in the right-click menu (owned by the main window).
     void setContextActions(const QList<QAction*>& actions) { m_contextActions = actions; }
 
@@ -33,6 +37,8 @@ Q_SIGNALS:
     void viewportMoved();
 
 protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void keyReleaseEvent(QKeyEvent* event) override;
@@ -48,6 +54,7 @@ protected:
 private:
     TopologyScene* m_scene = nullptr;
     bool m_spaceHeld = false;
+    bool m_fitPending = false;
     bool m_panning = false;
     QPoint m_panLast;
     QList<QAction*> m_contextActions;

@@ -29,6 +29,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGraphicsItem>
 #include <QImage>
 #include <QLabel>
 #include <QMenuBar>
@@ -65,6 +66,47 @@ QString errorText(const std::exception& e)
     }
     return QString::fromUtf8(e.what());
 }
+/// For the duration of an export: no selection highlight, no editing grid, and items paint
+/// directly (NoCache) so that SVG gets vectors instead of each node's cached bitmap. The
+/// scene is restored exactly as it was afterwards.
+class ExportScope
+{
+public:
+    explicit ExportScope(TopologyScene* scene) : m_scene(scene), m_block(scene)
+    {
+        m_selection = scene->selectedItems();
+        for (QGraphicsItem* i : std::as_const(m_selection))
+            i->setSelected(false);
+        const QList<QGraphicsItem*> all = scene->items();
+        m_cache.reserve(all.size());
+        for (QGraphicsItem* i : all) {
+            m_cache.append({i, i->cacheMode()});
+            if (i->cacheMode() != QGraphicsItem::NoCache)
+                i->setCacheMode(QGraphicsItem::NoCache);
+        }
+        m_grid = scene->gridVisible();
+        scene->setGridVisible(false);
+    }
+    ~ExportScope()
+    {
+        m_scene->setGridVisible(m_grid);
+        for (const auto& [item, mode] : std::as_const(m_cache))
+            if (item->cacheMode() != mode)
+                item->setCacheMode(mode);
+        for (QGraphicsItem* i : std::as_const(m_selection))
+            i->setSelected(true);
+    }
+    ExportScope(const ExportScope&) = delete;
+    ExportScope& operator=(const ExportScope&) = delete;
+
+private:
+    TopologyScene* m_scene;
+    QSignalBlocker m_block;
+    QList<QGraphicsItem*> m_selection;
+    QList<QPair<QGraphicsItem*, QGraphicsItem::CacheMode>> m_cache;
+    bool m_grid = true;
+};
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
@@ -91,6 +133,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     connect(m_doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateUndoEmptyLabel);
     connect(m_scene, &TopologyScene::contentChanged, this, &MainWindow::updateStatus);
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateActions);
     connect(m_scene, &TopologyScene::modeChanged, this, [this] {
@@ -119,7 +162,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     updateStatus();
     updateActions();
     rebuildRecentMenu();
-    m_view->fitAll();
+    // A new drawing starts at 100 % around the origin; files are fitted when opened.
+    m_view->showOrigin();
 }
 
 MainWindow::~MainWindow()
@@ -189,7 +233,13 @@ void MainWindow::createActions()
     undo->setShortcut(QKeySequence::Undo);
     m_actions.insert(QStringLiteral("edit.undo"), undo);
     QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // The platform Redo key (Ctrl+Y on Windows, Ctrl+Shift+Z elsewhere) and both explicit
+    // spellings, so either habit works everywhere.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const QKeySequence& k : {QKeySequence(tr("Ctrl+Y")), QKeySequence(tr("Ctrl+Shift+Z"))})
+        if (!redoKeys.contains(k))
+            redoKeys << k;
+    redo->setShortcuts(redoKeys);
     m_actions.insert(QStringLiteral("edit.redo"), redo);
     make(QStringLiteral("edit.cut"), tr("Cu&t"), QKeySequence::Cut, [this] { cutSelection(); });
     make(QStringLiteral("edit.copy"), tr("&Copy"), QKeySequence::Copy, [this] { copySelection(); });
@@ -200,15 +250,12 @@ void MainWindow::createActions()
          [this] { m_scene->deleteSelection(); });
     m_actions.value(QStringLiteral("edit.delete"))
         ->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
-    make(QStringLiteral("edit.selectAll"), tr("Select &All"), QKeySequence::SelectAll, [this] {
-        for (QGraphicsItem* i : m_scene->items())
-            if ((i->flags() & QGraphicsItem::ItemIsSelectable) && i->isVisible())
-                i->setSelected(true);
-    });
+    make(QStringLiteral("edit.selectAll"), tr("Select &All"), QKeySequence::SelectAll,
+         [this] { m_scene->selectAllVisible(); });
     make(QStringLiteral("edit.collapse"), tr("Collapse / &Expand Centre"),
          QKeySequence(tr("Ctrl+E")), [this] {
              for (const auto& id : m_scene->selectedNodeIds())
-                 if (const auto* n = m_doc->node(id); n && n->kind == topology::NodeKind::Center)
+                 if (m_scene->canCollapse(id))
                      m_scene->toggleCollapsed(id);
          });
 
@@ -286,7 +333,7 @@ void MainWindow::createDocks()
     auto* propDock = dock(QStringLiteral("propertiesDock"), tr("Properties"), m_properties,
                           Qt::RightDockWidgetArea);
     m_undoView = new QUndoView(m_doc->undoStack());
-    m_undoView->setEmptyLabel(tr("<opened file>"));
+    updateUndoEmptyLabel();
     auto* undoDock =
         dock(QStringLiteral("historyDock"), tr("History"), m_undoView, Qt::RightDockWidgetArea);
     splitDockWidget(propDock, undoDock, Qt::Vertical);
@@ -387,13 +434,23 @@ void MainWindow::updateTitle()
     setWindowModified(m_doc->isModified());
 }
 
+void MainWindow::updateUndoEmptyLabel()
+{
+    if (!m_undoView)
+        return;
+    m_undoView->setEmptyLabel(m_doc->filePath().isEmpty()
+                                  ? tr("<new document>")
+                                  : tr("<opened %1>").arg(QFileInfo(m_doc->filePath()).fileName()));
+}
+
 void MainWindow::updateStatus()
 {
     const QLocale loc;
-    m_countsLabel->setText(
-        tr("%1 nodes · %2 links")
-            .arg(loc.toString(static_cast<qulonglong>(m_doc->topology().nodeCount())),
-                 loc.toString(static_cast<qulonglong>(m_doc->topology().linkCount()))));
+    const auto nodes = static_cast<qulonglong>(m_doc->topology().nodeCount());
+    const auto links = static_cast<qulonglong>(m_doc->topology().linkCount());
+    m_countsLabel->setText((nodes == 1 ? tr("1 node") : tr("%1 nodes").arg(loc.toString(nodes))) +
+                           QStringLiteral(" · ") +
+                           (links == 1 ? tr("1 link") : tr("%1 links").arg(loc.toString(links))));
     m_zoomLabel->setText(QStringLiteral("%1 %").arg(qRound(m_view->zoom() * 100)));
     m_modeLabel->setText(
         m_scene->mode() == TopologyScene::Mode::Link
@@ -406,6 +463,10 @@ void MainWindow::updateActions()
 {
     const bool nodes = !m_scene->selectedNodeIds().empty();
     const bool any = nodes || !m_scene->selectedLinkIds().empty();
+    bool collapsible = false;
+    for (const auto& id : m_scene->selectedNodeIds())
+        collapsible = collapsible || m_scene->canCollapse(id);
+    m_actions.value(QStringLiteral("edit.collapse"))->setEnabled(collapsible);
     m_actions.value(QStringLiteral("edit.copy"))->setEnabled(nodes);
     m_actions.value(QStringLiteral("edit.cut"))->setEnabled(nodes);
     m_actions.value(QStringLiteral("edit.duplicate"))->setEnabled(nodes);
@@ -476,7 +537,7 @@ bool MainWindow::newDocument()
         return false;
     m_doc->clear();
     Autosave::discard();
-    m_view->fitAll();
+    m_view->showOrigin();
     return true;
 }
 
@@ -632,13 +693,8 @@ bool MainWindow::exportPng(const QString& path)
         QPainter p(&image);
         p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
                          QPainter::SmoothPixmapTransform);
-        const QSignalBlocker block(m_scene);
-        const auto selection = m_scene->selectedItems();
-        for (QGraphicsItem* i : selection)
-            i->setSelected(false);
+        const ExportScope scope(m_scene);
         m_scene->render(&p, QRectF(QPointF(0, 0), image.size()), src);
-        for (QGraphicsItem* i : selection)
-            i->setSelected(true);
     }
     if (!image.save(path, "PNG")) {
         reportError(tr("Cannot export"), tr("Could not write %1").arg(path));
@@ -662,7 +718,12 @@ bool MainWindow::exportSvg(const QString& path)
         return false;
     }
     p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    m_scene->render(&p, QRectF(QPointF(0, 0), src.size()), src);
+    {
+        const ExportScope scope(m_scene);
+        // A white page, as in the PNG; the scene background would draw the editing grid.
+        p.fillRect(QRectF(QPointF(0, 0), src.size()), Qt::white);
+        m_scene->render(&p, QRectF(QPointF(0, 0), src.size()), src);
+    }
     p.end();
     return QFileInfo::exists(path);
 }

@@ -90,6 +90,7 @@ private:
     void createDocks();
     void updateTitle();
     void updateStatus();
+    void updateUndoEmptyLabel();
     void updateActions();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();

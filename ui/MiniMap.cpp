@@ -4,77 +4,112 @@
 #include "ui/TopologyScene.hpp"
 
 #include <QMouseEvent>
+#include <QPainter>
 #include <QTimer>
+#include <algorithm>
 
 namespace meridian::ui {
 
-MiniMap::MiniMap(CanvasView* main, QWidget* parent)
-    : QGraphicsView(main->scene(), parent), m_main(main)
+namespace {
+const QColor kBackground(0xf3, 0xf5, 0xf8);
+}
+
+MiniMap::MiniMap(CanvasView* main, QWidget* parent) : QWidget(parent), m_main(main)
 {
-    setInteractive(false);
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setRenderHint(QPainter::Antialiasing, false);
-    setViewportUpdateMode(BoundingRectViewportUpdate);
-    setFrameShape(QFrame::StyledPanel);
-    // Refit at most a few times per second while the drawing changes.
-    auto* timer = new QTimer(this);
-    timer->setSingleShot(true);
-    timer->setInterval(250);
-    connect(timer, &QTimer::timeout, this, &MiniMap::refit);
-    connect(m_main->topologyScene(), &TopologyScene::contentChanged, timer,
-            qOverload<>(&QTimer::start));
-    connect(m_main, &CanvasView::viewportMoved, viewport(), qOverload<>(&QWidget::update));
-    connect(m_main, &CanvasView::zoomChanged, viewport(), qOverload<>(&QWidget::update));
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMinimumSize(80, 60);
+    // Re-render at most a few times per second while the drawing changes.
+    m_timer = new QTimer(this);
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(250);
+    connect(m_timer, &QTimer::timeout, this, &MiniMap::refit);
+    TopologyScene* scene = m_main->topologyScene();
+    connect(scene, &TopologyScene::contentChanged, m_timer, qOverload<>(&QTimer::start));
+    connect(scene, &QGraphicsScene::sceneRectChanged, m_timer, qOverload<>(&QTimer::start));
+    // Pan and zoom move the outline only: a repaint of the cached pixmap.
+    connect(m_main, &CanvasView::viewportMoved, this, qOverload<>(&QWidget::update));
+    connect(m_main, &CanvasView::zoomChanged, this, qOverload<>(&QWidget::update));
 }
 
 void MiniMap::refit()
 {
-    QRectF r = scene()->itemsBoundingRect();
+    m_timer->stop();
+    TopologyScene* scene = m_main->topologyScene();
+    QRectF r = scene->itemsBoundingRect();
     if (r.isEmpty())
         r = QRectF(-300, -200, 600, 400);
-    fitInView(r.adjusted(-20, -20, 20, 20), Qt::KeepAspectRatio);
+    r.adjust(-20, -20, 20, 20);
+    const QSizeF area = size();
+    if (area.isEmpty())
+        return;
+    const qreal s = std::min(area.width() / r.width(), area.height() / r.height());
+    const QPointF offset((area.width() - r.width() * s) / 2, (area.height() - r.height() * s) / 2);
+    m_toWidget = QTransform::fromTranslate(offset.x(), offset.y())
+                     .scale(s, s)
+                     .translate(-r.left(), -r.top());
+
+    const qreal dpr = devicePixelRatioF();
+    QPixmap pm((area * dpr).toSize());
+    pm.setDevicePixelRatio(dpr);
+    pm.fill(kBackground);
+    {
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing, false);
+        const QSignalBlocker block(scene);
+        const bool grid = scene->gridVisible();
+        scene->setGridVisible(false);
+        const QRectF target = m_toWidget.mapRect(r);
+        scene->render(&p, target, r, Qt::KeepAspectRatio);
+        scene->setGridVisible(grid);
+    }
+    m_cache = pm;
+    ++m_renders;
+    update();
 }
 
-void MiniMap::drawBackground(QPainter* painter, const QRectF& rect)
+void MiniMap::paintEvent(QPaintEvent*)
 {
-    painter->fillRect(rect, QColor(0xf3, 0xf5, 0xf8));
-}
-
-void MiniMap::drawForeground(QPainter* painter, const QRectF&)
-{
+    QPainter p(this);
+    if (m_cache.isNull() || m_cache.deviceIndependentSize() != QSizeF(size()))
+        p.fillRect(rect(), kBackground);
+    if (!m_cache.isNull())
+        p.drawPixmap(0, 0, m_cache);
     const QRectF visible = m_main->mapToScene(m_main->viewport()->rect()).boundingRect();
-    QPen pen(QColor(0xff, 0x8c, 0x00), 0);
-    pen.setWidth(2);
-    pen.setCosmetic(true);
-    painter->setPen(pen);
-    painter->setBrush(QColor(0xff, 0x8c, 0x00, 14));
-    painter->drawRect(visible);
+    QPen pen(QColor(0xff, 0x8c, 0x00), 2);
+    p.setPen(pen);
+    p.setBrush(QColor(0xff, 0x8c, 0x00, 14));
+    p.drawRect(m_toWidget.mapRect(visible).intersected(QRectF(rect()).adjusted(1, 1, -1, -1)));
+    p.setPen(palette().color(QPalette::Mid));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
+}
+
+void MiniMap::recentre(const QPointF& widgetPos)
+{
+    bool ok = false;
+    const QTransform back = m_toWidget.inverted(&ok);
+    if (!ok)
+        return;
+    m_main->centerOn(back.map(widgetPos));
+    update();
 }
 
 void MiniMap::mousePressEvent(QMouseEvent* event)
 {
-    m_main->centerOn(mapToScene(event->position().toPoint()));
-    viewport()->update();
+    if (event->button() == Qt::LeftButton)
+        recentre(event->position());
 }
 
 void MiniMap::mouseMoveEvent(QMouseEvent* event)
 {
-    if (event->buttons() & Qt::LeftButton) {
-        m_main->centerOn(mapToScene(event->position().toPoint()));
-        viewport()->update();
-    }
+    if (event->buttons() & Qt::LeftButton)
+        recentre(event->position());
 }
 
 void MiniMap::resizeEvent(QResizeEvent* event)
 {
-    QGraphicsView::resizeEvent(event);
-    refit();
-}
-
-void MiniMap::wheelEvent(QWheelEvent*)
-{
-    // The overview always shows everything; the wheel does nothing here.
+    QWidget::resizeEvent(event);
+    m_timer->start();
 }
 
 } // namespace meridian::ui

@@ -1,33 +1,46 @@
 #pragma once
-// Overview of the whole drawing: a small, non-interactive QGraphicsView of the same scene
-// that outlines the main view's visible area; clicking or dragging recentres the main view.
+// Overview of the whole drawing: the scene rendered once into a cached pixmap (refreshed,
+// debounced, only when the content changes) with the main view's visible area outlined on
+// top. Panning and zooming the main view only repaint the outline; clicking or dragging
+// recentres the main view.
 
-#include <QGraphicsView>
+#include <QPixmap>
+#include <QTransform>
+#include <QWidget>
+
+class QTimer;
 
 namespace meridian::ui {
 
 class CanvasView;
 
-class MiniMap : public QGraphicsView
+class MiniMap : public QWidget
 {
     Q_OBJECT
 public:
     explicit MiniMap(CanvasView* main, QWidget* parent = nullptr);
     QSize sizeHint() const override { return {220, 160}; }
+    /// How many times the scene has been rendered into the cache (tests, benchmarks).
+    int renderCount() const { return m_renders; }
 
 public Q_SLOTS:
+    /// Re-renders the cached overview now.
     void refit();
 
 protected:
-    void drawForeground(QPainter* painter, const QRectF& rect) override;
-    void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
-    void wheelEvent(QWheelEvent* event) override;
 
 private:
+    void recentre(const QPointF& widgetPos);
+
     CanvasView* m_main = nullptr;
+    QTimer* m_timer = nullptr;
+    QPixmap m_cache;
+    QTransform m_toWidget; ///< scene → widget coordinates of the cached rendering
+    int m_renders = 0;
 };
 
 } // namespace meridian::ui

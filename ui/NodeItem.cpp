@@ -45,17 +45,15 @@ void NodeItem::setAttributes(const topology::NodeAttributes& attrs)
     m_name = QString::fromStdString(attrs.name.empty() ? attrs.id : attrs.name);
     m_collapsed = attrs.collapsed;
     if (isCenter()) {
-        QStringList parts;
-        if (attrs.gpu_count > 0)
-            parts << QStringLiteral("%1 × %2")
-                         .arg(attrs.gpu_count)
-                         .arg(attrs.gpu_model.empty() ? QStringLiteral("GPU")
-                                                      : QString::fromStdString(attrs.gpu_model));
-        if (attrs.fabric)
-            parts << QStringLiteral("%1 · %2").arg(
-                QString::fromStdString(attrs.fabric->topology),
-                QString::fromStdString(units::formatBandwidth(attrs.fabric->link_bandwidth_bps)));
-        m_summary = parts.join(QLatin1Char('\n'));
+        m_ownGpus = attrs.gpu_count;
+        m_ownModel = QString::fromStdString(attrs.gpu_model);
+        m_fabricText =
+            attrs.fabric
+                ? QStringLiteral("%1 · %2").arg(QString::fromStdString(attrs.fabric->topology),
+                                                QString::fromStdString(units::formatBandwidth(
+                                                    attrs.fabric->link_bandwidth_bps)))
+                : QString();
+        updateSummary();
         setZValue(-10.0);
     } else {
         m_summary = attrs.kind == topology::NodeKind::Gpu && !attrs.gpu_model.empty()
@@ -65,6 +63,35 @@ void NodeItem::setAttributes(const topology::NodeAttributes& attrs)
     }
     setPos(attrs.pos[0], attrs.pos[1]);
     updateGeometry();
+}
+
+void NodeItem::setExplicitGpus(int count, const QStringList& models)
+{
+    if (count == m_explicitGpus && models == m_explicitModels)
+        return;
+    m_explicitGpus = count;
+    m_explicitModels = models;
+    updateSummary();
+    updateGeometry();
+}
+
+void NodeItem::updateSummary()
+{
+    const auto gpuText = [](int n, const QString& model) {
+        if (model.isEmpty())
+            return n == 1 ? QStringLiteral("1 GPU") : QStringLiteral("%1 GPUs").arg(n);
+        return QStringLiteral("%1 × %2").arg(n).arg(model);
+    };
+    QStringList parts;
+    if (m_explicitGpus > 0)
+        parts << gpuText(m_explicitGpus, m_explicitModels.isEmpty()
+                                             ? m_ownModel
+                                             : m_explicitModels.join(QStringLiteral(", ")));
+    else if (m_ownGpus > 0)
+        parts << gpuText(m_ownGpus, m_ownModel);
+    if (!m_fabricText.isEmpty())
+        parts << m_fabricText;
+    m_summary = parts.join(QLatin1Char('\n'));
 }
 
 void NodeItem::setChildrenBounds(const QRectF& sceneBounds)
@@ -147,7 +174,7 @@ void NodeItem::paintDevice(QPainter* painter, qreal lod)
     const int px = std::clamp(static_cast<int>(std::ceil(kTile * lod * 0.8)), 8, 256);
     const QRectF iconRect = m_box.adjusted(5, 5, -5, -5);
     painter->setRenderHint(QPainter::SmoothPixmapTransform);
-    painter->drawPixmap(iconRect, NodeStyle::pixmap(m_kind, px), QRectF(0, 0, px, px));
+    NodeStyle::drawIcon(painter, m_kind, iconRect, px);
     if (lod < kLabelLod)
         return;
     // Names keep a constant on-screen size while zoomed out (scaled by 1/lod up to
@@ -199,7 +226,7 @@ void NodeItem::paintCenter(QPainter* painter, qreal lod)
     const QRectF iconRect(header.left() + 6, header.top() + 4, 22, 22);
     painter->setBrush(QColor(255, 255, 255, 230));
     painter->drawRoundedRect(iconRect.adjusted(-1, -1, 1, 1), 4, 4);
-    painter->drawPixmap(iconRect, NodeStyle::pixmap(m_kind, px), QRectF(0, 0, px, px));
+    NodeStyle::drawIcon(painter, m_kind, iconRect, px);
     if (lod < kLabelLod)
         return;
     QFont bold = labelFont();

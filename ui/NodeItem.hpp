@@ -37,6 +37,8 @@ public:
     topology::NodeKind kind() const { return m_kind; }
     bool isCenter() const { return m_kind == topology::NodeKind::Center; }
     bool isCollapsed() const { return m_collapsed; }
+    /// The text under the name (centre card: GPUs and fabric; GPU: its model).
+    const QString& summary() const { return m_summary; }
 
     /// The centre item this node sits in (set by the scene), or nullptr.
     NodeItem* container() const { return m_container; }
@@ -49,6 +51,9 @@ public:
     QPointF anchor() const;
     QPointF borderPoint(const QPointF& towards) const;
 
+    /// For centres: the GPUs of explicit GPU nodes inside (count 0 = none: the centre's own
+    /// gpu_count/gpu_model are shown instead).
+    void setExplicitGpus(int count, const QStringList& models);
     /// For centres: the scene-space bounds of the visible children (null = none).
     void setChildrenBounds(const QRectF& sceneBounds);
     /// The box of a centre in scene coordinates (drop target test).
@@ -61,6 +66,7 @@ protected:
 
 private:
     void updateGeometry();
+    void updateSummary();
     void paintCenter(QPainter* painter, qreal lod);
     void paintDevice(QPainter* painter, qreal lod);
 
@@ -69,6 +75,11 @@ private:
     QString m_name;
     QString m_summary; ///< centre card: GPUs and fabric; device: model or address
     bool m_collapsed = false;
+    int m_ownGpus = 0;      ///< centre attributes: gpu_count
+    QString m_ownModel;     ///< centre attributes: gpu_model
+    QString m_fabricText;   ///< centre attributes: fabric summary
+    int m_explicitGpus = 0; ///< GPUs of explicit GPU nodes inside the centre
+    QStringList m_explicitModels;
     QRectF m_childrenBounds; ///< scene coordinates
     QRectF m_box;            ///< item coordinates: the tile or the centre box
     QRectF m_bounds;         ///< item coordinates: box plus labels

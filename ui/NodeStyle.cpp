@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QSvgRenderer>
 
@@ -86,6 +87,28 @@ const QPixmap& NodeStyle::pixmap(NodeKind kind, int px)
         it = cache.insert(key, pm);
     }
     return *it;
+}
+
+} // namespace meridian::ui
+
+namespace meridian::ui {
+
+void NodeStyle::drawIcon(QPainter* painter, NodeKind kind, const QRectF& target, int px)
+{
+    const QPaintEngine* engine = painter->paintEngine();
+    const bool vector =
+        engine && (engine->type() == QPaintEngine::SVG || engine->type() == QPaintEngine::Pdf ||
+                   engine->type() == QPaintEngine::Picture);
+    if (!vector) {
+        painter->drawPixmap(target, pixmap(kind, px), QRectF(0, 0, px, px));
+        return;
+    }
+    // Exports (SVG, PDF) get the icon as vectors, not as an embedded bitmap.
+    static QHash<int, QSvgRenderer*> renderers;
+    QSvgRenderer*& r = renderers[static_cast<int>(kind)];
+    if (!r)
+        r = new QSvgRenderer(iconPath(kind)); // kept for the process lifetime
+    r->render(painter, target);
 }
 
 } // namespace meridian::ui

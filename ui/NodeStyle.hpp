@@ -9,6 +9,8 @@
 #include <QPixmap>
 #include <QString>
 
+class QPainter;
+
 namespace meridian::ui {
 
 class NodeStyle
@@ -22,6 +24,9 @@ public:
     static QIcon icon(topology::NodeKind kind);
     /// The kind's icon as a square pixmap of `px` device pixels (cached per kind and size).
     static const QPixmap& pixmap(topology::NodeKind kind, int px);
+    /// Draws the icon into `target`: the cached pixmap on screen and in PNGs, vectors when
+    /// the painter writes SVG or PDF (no embedded bitmaps in exports).
+    static void drawIcon(QPainter* painter, topology::NodeKind kind, const QRectF& target, int px);
 };
 
 } // namespace meridian::ui

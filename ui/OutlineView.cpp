@@ -22,7 +22,13 @@ OutlineView::OutlineView(Document* doc, QWidget* parent) : QTreeWidget(parent), 
 {
     setColumnCount(2);
     setHeaderLabels({tr("Item"), tr("Details")});
-    header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    // The item column takes what is left after Details, which stays visible (long names are
+    // elided instead of pushing Details out of the dock).
+    header()->setStretchLastSection(false);
+    header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    header()->setMinimumSectionSize(60);
+    setTextElideMode(Qt::ElideMiddle);
     setUniformRowHeights(true);
     setIconSize(QSize(18, 18));
     m_timer = new QTimer(this);
@@ -51,7 +57,9 @@ void OutlineView::rebuildNow()
     const auto& topo = m_doc->topology();
     auto* root = new QTreeWidgetItem(
         this, {m_doc->displayName(),
-               tr("%1 nodes, %2 links").arg(topo.nodeCount()).arg(topo.linkCount())});
+               (topo.nodeCount() == 1 ? tr("1 node") : tr("%1 nodes").arg(topo.nodeCount())) +
+                   QStringLiteral(", ") +
+                   (topo.linkCount() == 1 ? tr("1 link") : tr("%1 links").arg(topo.linkCount()))});
     root->setIcon(0, QIcon(QStringLiteral(":/icons/meridian.svg")));
     auto* centres = new QTreeWidgetItem(root, {tr("Compute centres")});
     auto* others = new QTreeWidgetItem(root, {tr("Nodes")});
@@ -61,7 +69,9 @@ void OutlineView::rebuildNow()
     const auto makeNode = [&](const topology::NodeAttributes& n, QTreeWidgetItem* parent) {
         QString details;
         if (n.kind == NodeKind::Center && n.gpu_count > 0)
-            details = tr("%1 × %2").arg(n.gpu_count).arg(QString::fromStdString(n.gpu_model));
+            details = n.gpu_model.empty()
+                          ? (n.gpu_count == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(n.gpu_count))
+                          : tr("%1 × %2").arg(n.gpu_count).arg(QString::fromStdString(n.gpu_model));
         else if (!n.ip.empty())
             details = QString::fromStdString(n.ip);
         auto* item = new QTreeWidgetItem(

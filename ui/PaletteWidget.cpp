@@ -15,6 +15,8 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QListWidget(parent)
 {
     setDragEnabled(true);
     setDragDropMode(DragOnly);
+    // Dragging copies a kind onto the canvas; the palette rows are never moved out.
+    setDefaultDropAction(Qt::CopyAction);
     setIconSize(QSize(32, 32));
     setSpacing(2);
     setSelectionMode(SingleSelection);
@@ -25,6 +27,16 @@ PaletteWidget::PaletteWidget(QWidget* parent) : QListWidget(parent)
         item->setToolTip(tr("Drag onto the canvas to add a %1").arg(NodeStyle::label(kind)));
         item->setSizeHint(QSize(150, 40));
     }
+}
+
+void PaletteWidget::startDrag(Qt::DropActions)
+{
+    QListWidget::startDrag(Qt::CopyAction);
+}
+
+Qt::DropActions PaletteWidget::supportedDropActions() const
+{
+    return Qt::CopyAction;
 }
 
 QStringList PaletteWidget::mimeTypes() const

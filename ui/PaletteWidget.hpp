@@ -17,6 +17,9 @@ public:
 protected:
     QMimeData* mimeData(const QList<QListWidgetItem*>& items) const override;
     QStringList mimeTypes() const override;
+    /// Drags only ever copy: a Move (Shift+drag) must not remove the row.
+    void startDrag(Qt::DropActions supportedActions) override;
+    Qt::DropActions supportedDropActions() const override;
 };
 
 } // namespace meridian::ui

@@ -28,6 +28,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace meridian::ui {
 
@@ -85,10 +86,29 @@ QString compact(QString t)
     return t;
 }
 
-/// Loss shown as a percentage with enough digits to round-trip typical values.
+/// Loss shown as a plain percentage ("0.001 %", never "1e-05 %"), four significant digits.
 QString showFraction(double f)
 {
-    return qs(units::formatPercent(f));
+    const double pct = f * 100.0;
+    if (pct == 0.0 || !std::isfinite(pct))
+        return QStringLiteral("0 %");
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(pct))));
+    const int decimals = std::clamp(3 - magnitude, 0, 12);
+    QString t = QString::number(pct, 'f', decimals);
+    if (t.contains(QLatin1Char('.'))) {
+        while (t.endsWith(QLatin1Char('0')))
+            t.chop(1);
+        if (t.endsWith(QLatin1Char('.')))
+            t.chop(1);
+    }
+    return t + QStringLiteral(" %");
+}
+
+/// A size for display: six significant digits, no binary-float noise ("85.8993", not
+/// "85.89934592000001").
+QString showNumber(double v)
+{
+    return QString::number(v, 'g', 6);
 }
 
 std::optional<double> parseNumber(const QString& text)
@@ -98,6 +118,25 @@ std::optional<double> parseNumber(const QString& text)
     if (!ok || !std::isfinite(v))
         return std::nullopt;
     return v;
+}
+
+/// Parses a whole number inside the attribute's range; range-checked before any cast, so
+/// "3e9" is an error rather than a negative int.
+QString parseWholeNumber(const QString& text, const AttributeInfo& info, int& out)
+{
+    const auto v = parseNumber(text);
+    if (!v)
+        return numberError();
+    if (*v != std::floor(*v))
+        return QCoreApplication::translate("PropertyEditor", "Must be a whole number");
+    if (auto e = rangeError(info, *v); !e.isEmpty())
+        return e;
+    if (*v > static_cast<double>(std::numeric_limits<int>::max()) ||
+        *v < static_cast<double>(std::numeric_limits<int>::min()))
+        return QCoreApplication::translate("PropertyEditor",
+                                           "Out of range: the number is too large");
+    out = static_cast<int>(*v);
+    return {};
 }
 
 /// Queue text: a bare number or "N pkts" = packets; anything with a byte unit = bytes.
@@ -195,6 +234,7 @@ void PropertyEditor::addRow(QGridLayout* grid, Field<Attrs>& field, const QStrin
         auto* u = new QLabel(unit);
         u->setStyleSheet(QStringLiteral("color: palette(mid);"));
         grid->addWidget(u, row, 2);
+        m_unitLabels.insert(field.editor, u);
     }
     field.error = new QLabel;
     field.error->setStyleSheet(QStringLiteral("color: #c62828; font-size: small;"));
@@ -259,33 +299,27 @@ void PropertyEditor::buildNodePage()
     m_nodeFields.push_back({QStringLiteral("cpu_cores"), tr("CPU cores"), nullptr, nullptr, nullptr,
                             [](const NodeAttributes& n) { return QString::number(n.cpu_cores); },
                             [](NodeAttributes& n, const QString& t) -> QString {
-                                const auto v = parseNumber(t);
-                                if (!v)
-                                    return numberError();
-                                if (auto e = rangeError(topology::nodeAttribute("cpu_cores"), *v);
+                                return parseWholeNumber(t, topology::nodeAttribute("cpu_cores"),
+                                                        n.cpu_cores);
+                            },
+                            always, false});
+    m_nodeFields.push_back({QStringLiteral("memory_gb"), tr("Memory"), nullptr, nullptr, nullptr,
+                            [](const NodeAttributes& n) { return showNumber(n.memory_gb); },
+                            [](NodeAttributes& n, const QString& t) -> QString {
+                                // A bare number is GB; "2 TiB", "512GB" are converted.
+                                std::optional<double> gb = parseNumber(t);
+                                if (!gb)
+                                    if (auto bytes = units::parseBytes(t.trimmed().toStdString()))
+                                        gb = *bytes / 1e9;
+                                if (!gb)
+                                    return tr("Not a size: try 2048 (GB) or 2 TiB");
+                                if (auto e = rangeError(topology::nodeAttribute("memory_gb"), *gb);
                                     !e.isEmpty())
                                     return e;
-                                n.cpu_cores = static_cast<int>(*v);
+                                n.memory_gb = *gb;
                                 return {};
                             },
                             always, false});
-    m_nodeFields.push_back(
-        {QStringLiteral("memory_gb"), tr("Memory"), nullptr, nullptr, nullptr,
-         [](const NodeAttributes& n) { return qs(units::formatNumber(n.memory_gb)); },
-         [](NodeAttributes& n, const QString& t) -> QString {
-             // A bare number is GB; "2 TiB", "512GB" are converted.
-             std::optional<double> gb = parseNumber(t);
-             if (!gb)
-                 if (auto bytes = units::parseBytes(t.trimmed().toStdString()))
-                     gb = *bytes / 1e9;
-             if (!gb)
-                 return tr("Not a size: try 2048 (GB) or 2 TiB");
-             if (auto e = rangeError(topology::nodeAttribute("memory_gb"), *gb); !e.isEmpty())
-                 return e;
-             n.memory_gb = *gb;
-             return {};
-         },
-         always, false});
     m_nodeFields.push_back({QStringLiteral("gpu_model"), tr("GPU model"), nullptr, nullptr, nullptr,
                             [](const NodeAttributes& n) { return qs(n.gpu_model); },
                             [](NodeAttributes& n, const QString& t) -> QString {
@@ -300,14 +334,8 @@ void PropertyEditor::buildNodePage()
     m_nodeFields.push_back({QStringLiteral("gpu_count"), tr("GPU count"), nullptr, nullptr, nullptr,
                             [](const NodeAttributes& n) { return QString::number(n.gpu_count); },
                             [](NodeAttributes& n, const QString& t) -> QString {
-                                const auto v = parseNumber(t);
-                                if (!v)
-                                    return numberError();
-                                if (auto e = rangeError(topology::nodeAttribute("gpu_count"), *v);
-                                    !e.isEmpty())
-                                    return e;
-                                n.gpu_count = static_cast<int>(*v);
-                                return {};
+                                return parseWholeNumber(t, topology::nodeAttribute("gpu_count"),
+                                                        n.gpu_count);
                             },
                             [](const NodeAttributes& n) {
                                 return n.kind == NodeKind::Center || n.kind == NodeKind::Gpu ||
@@ -367,14 +395,11 @@ void PropertyEditor::buildNodePage()
         {QStringLiteral("fabric.gpus_per_server"), tr("GPUs per server"), nullptr, nullptr, nullptr,
          [fabric](const NodeAttributes& n) { return QString::number(fabric(n).gpus_per_server); },
          [fabric](NodeAttributes& n, const QString& t) -> QString {
-             const auto v = parseNumber(t);
-             if (!v)
-                 return numberError();
-             if (auto e = rangeError(topology::fabricAttribute("gpus_per_server"), *v);
+             auto f = fabric(n);
+             if (auto e = parseWholeNumber(t, topology::fabricAttribute("gpus_per_server"),
+                                           f.gpus_per_server);
                  !e.isEmpty())
                  return e;
-             auto f = fabric(n);
-             f.gpus_per_server = static_cast<int>(*v);
              n.fabric = f;
              return {};
          },
@@ -677,7 +702,12 @@ void PropertyEditor::buildLinkPage()
     m_schedule = new QTableWidget(0, 5);
     m_schedule->setHorizontalHeaderLabels(
         {tr("At"), tr("Bandwidth"), tr("Delay"), tr("Loss"), tr("State")});
+    // Columns share the dock's width: no clipped header, no horizontal scroll bar.
+    m_schedule->horizontalHeader()->setMinimumSectionSize(30);
     m_schedule->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_schedule->horizontalHeader()->setTextElideMode(Qt::ElideRight);
+    m_schedule->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_schedule->setMinimumWidth(150);
     m_schedule->verticalHeader()->hide();
     m_schedule->setMinimumHeight(110);
     m_schedule->setToolTip(tr("Each row changes the link from its time on: e.g. at 600s, "
@@ -772,6 +802,8 @@ void PropertyEditor::showValues(std::vector<Field<Attrs>>& fields, const std::ve
         const bool enabled = applicable && !(f.singleOnly && items.size() > 1);
         f.labelWidget->setVisible(applicable);
         f.editor->setVisible(applicable);
+        if (QLabel* unit = m_unitLabels.value(f.editor))
+            unit->setVisible(applicable);
         f.editor->setEnabled(enabled);
         setError(f.error, {});
         QString value;
@@ -788,6 +820,8 @@ void PropertyEditor::showValues(std::vector<Field<Attrs>>& fields, const std::ve
             first = false;
         }
         const QString placeholder = same ? QString() : tr("(multiple values)");
+        // What the user sees: leaving the field with this text unchanged commits nothing.
+        m_shown.insert(f.editor, same ? value : QString());
         if (auto* line = qobject_cast<QLineEdit*>(f.editor)) {
             line->setText(same ? value : QString());
             if (!f.key.startsWith(QLatin1String("reverse.")))
@@ -816,8 +850,8 @@ void PropertyEditor::refresh()
                              ? tr("%1 “%2”").arg(NodeStyle::label(nodes[0].kind), qs(nodes[0].id))
                              : tr("%n nodes", nullptr, static_cast<int>(nodes.size()));
         if (!links.empty())
-            header +=
-                tr(" (%n selected link(s) not edited)", nullptr, static_cast<int>(links.size()));
+            header += links.size() == 1 ? tr(" (1 selected link not edited)")
+                                        : tr(" (%1 selected links not edited)").arg(links.size());
         m_nodeHeader->setText(header);
         showValues(m_nodeFields, nodes);
     } else if (!links.empty()) {
@@ -943,6 +977,12 @@ bool PropertyEditor::commitNodeField(NodeField& field)
     if (before.empty())
         return false;
     const QString text = fieldText(field.editor);
+    if (text == m_shown.value(field.editor)) {
+        // Unchanged (focus in/out, Return, "(multiple values)" left empty): the shown text
+        // may be rounded, so re-applying it would change the value and push a command.
+        setError(field.error, {});
+        return true;
+    }
     const auto* line = qobject_cast<QLineEdit*>(field.editor);
     if (text.isEmpty() && line && !line->placeholderText().isEmpty() && before.size() > 1)
         return true; // "(multiple values)" left alone
@@ -976,6 +1016,12 @@ bool PropertyEditor::commitLinkField(LinkField& field)
     if (before.empty())
         return false;
     const QString text = fieldText(field.editor);
+    if (text == m_shown.value(field.editor)) {
+        // Unchanged (focus in/out, Return, "(multiple values)" left empty): the shown text
+        // may be rounded, so re-applying it would change the value and push a command.
+        setError(field.error, {});
+        return true;
+    }
     const auto* line = qobject_cast<QLineEdit*>(field.editor);
     if (text.isEmpty() && line && line->placeholderText() == tr("(multiple values)"))
         return true;

@@ -7,6 +7,7 @@
 
 #include "meridian/topology/Attributes.hpp"
 
+#include <QHash>
 #include <QWidget>
 #include <functional>
 #include <map>
@@ -95,6 +96,8 @@ private:
     std::vector<NodeField> m_nodeFields;
     std::vector<LinkField> m_linkFields;
     bool m_refreshing = false;
+    QHash<QWidget*, QString> m_shown;      ///< text each editor showed at the last refresh
+    QHash<QWidget*, QLabel*> m_unitLabels; ///< unit label next to an editor, if any
 };
 
 } // namespace meridian::ui

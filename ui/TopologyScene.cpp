@@ -122,8 +122,10 @@ void TopologyScene::rebuild()
     for (NodeItem* item : ordered) {
         if (item->visibleNode() != item)
             item->setVisible(false);
-        if (item->isCenter() && m_children.contains(item))
+        if (item->isCenter() && m_children.contains(item)) {
             updateCenterBounds(item);
+            refreshSummaries(item);
+        }
     }
     // Parallel links: count per unordered endpoint pair, in link order (deterministic).
     std::map<std::pair<std::string, std::string>, int> pairCount;
@@ -191,6 +193,34 @@ void TopologyScene::updateCenterBounds(NodeItem* center)
     }
 }
 
+void TopologyScene::refreshSummaries(NodeItem* from)
+{
+    for (NodeItem* c = from; c; c = c->container()) {
+        if (!c->isCenter())
+            continue;
+        // As the engine does: explicit GPU nodes inside a centre are its GPUs (each counts
+        // max(1, gpu_count)); without any, the centre's own gpu_count/gpu_model apply.
+        int gpus = 0;
+        QStringList models;
+        QList<NodeItem*> stack = m_children.value(c);
+        while (!stack.isEmpty()) {
+            NodeItem* n = stack.takeLast();
+            stack.append(m_children.value(n));
+            if (n->kind() != NodeKind::Gpu)
+                continue;
+            const NodeAttributes* a = m_doc->node(n->nodeId());
+            if (!a)
+                continue;
+            gpus += std::max(1, a->gpu_count);
+            const QString model = qs(a->gpu_model);
+            if (!model.isEmpty() && !models.contains(model))
+                models << model;
+        }
+        models.sort();
+        c->setExplicitGpus(gpus, models);
+    }
+}
+
 void TopologyScene::applyCollapse(NodeItem* center)
 {
     // Visibility of every descendant follows the collapsed state of its ancestors.
@@ -237,6 +267,7 @@ void TopologyScene::onNodeAdded(const QString& id)
     item->setVisible(item->visibleNode() == item);
     if (item->container())
         updateCenterBounds(item->container());
+    refreshSummaries(item);
     growSceneRect(item->sceneBoundingRect());
     Q_EMIT contentChanged();
 }
@@ -262,8 +293,10 @@ void TopologyScene::onNodeRemoved(const QString& id)
     if (m_linkFrom == item)
         m_linkFrom = nullptr;
     delete item;
-    if (container)
+    if (container) {
         updateCenterBounds(container);
+        refreshSummaries(container);
+    }
     Q_EMIT contentChanged();
 }
 
@@ -284,9 +317,12 @@ void TopologyScene::onNodeChanged(const QString& id)
         if (newContainer)
             m_children[newContainer].append(item);
         item->setVisible(item->visibleNode() == item);
-        if (oldContainer)
+        if (oldContainer) {
             updateCenterBounds(oldContainer);
+            refreshSummaries(oldContainer);
+        }
     }
+    refreshSummaries(item);
     if (item->isCenter() && wasCollapsed != item->isCollapsed())
         applyCollapse(item);
     else if (item->isCenter())
@@ -379,6 +415,21 @@ std::vector<std::string> TopologyScene::selectedLinkIds() const
     for (auto& p : ids)
         out.push_back(p.second);
     return out;
+}
+
+void TopologyScene::selectAllVisible()
+{
+    // One selection change, not one per item: the property editor and the actions refresh
+    // once (per-item signals made Select All quadratic).
+    QSignalBlocker block(this);
+    for (NodeItem* n : std::as_const(m_nodes))
+        if (n->isVisible())
+            n->setSelected(true);
+    for (LinkItem* l : std::as_const(m_links))
+        if (l->isVisible())
+            l->setSelected(true);
+    block.unblock();
+    Q_EMIT selectionChanged();
 }
 
 void TopologyScene::selectIds(const std::vector<std::string>& nodes,
@@ -474,11 +525,20 @@ void TopologyScene::deleteSelection()
     m_doc->undoStack()->push(cmd);
 }
 
+bool TopologyScene::canCollapse(const std::string& nodeId) const
+{
+    const NodeAttributes* n = m_doc->node(nodeId);
+    if (!n || n->kind != NodeKind::Center)
+        return false;
+    return n->collapsed || !m_doc->childrenOf(nodeId).empty();
+}
+
 void TopologyScene::toggleCollapsed(const std::string& centerId)
 {
-    const NodeAttributes* n = m_doc->node(centerId);
-    if (!n || n->kind != NodeKind::Center)
+    // A centre without children has nothing to hide: no command, no history entry.
+    if (!canCollapse(centerId))
         return;
+    const NodeAttributes* n = m_doc->node(centerId);
     NodeAttributes after = *n;
     after.collapsed = !n->collapsed;
     m_doc->undoStack()->push(new ChangeNodeAttributesCommand(

@@ -56,6 +56,8 @@ public:
     std::vector<std::string> selectedNodeIds() const;
     std::vector<std::string> selectedLinkIds() const;
     void selectIds(const std::vector<std::string>& nodes, const std::vector<std::string>& links);
+    /// Selects every visible selectable item with one selectionChanged (Select All).
+    void selectAllVisible();
     /// Topmost expanded centre whose box contains `p`, not counting `exclude`.
     NodeItem* centerAt(const QPointF& p, const QSet<NodeItem*>& exclude = {}) const;
     /// Topmost node item (shape hit) at a scene point.
@@ -66,6 +68,8 @@ public:
     QString connectNodes(const std::string& a, const std::string& b);
     void deleteSelection();
     void toggleCollapsed(const std::string& centerId);
+    /// True for a centre that has children to hide (or is collapsed and can be expanded).
+    bool canCollapse(const std::string& nodeId) const;
     /// Moves the selected nodes by `delta` (keyboard nudge; consecutive nudges merge).
     void nudgeSelection(const QPointF& delta);
 
@@ -101,6 +105,8 @@ private:
     /// Shows/hides everything below a centre after a collapse change and re-routes links.
     void applyCollapse(NodeItem* center);
     QList<NodeItem*> childItems(NodeItem* center) const;
+    /// Recomputes the GPU summary of `from` (if a centre) and of every enclosing centre.
+    void refreshSummaries(NodeItem* from);
     void growSceneRect(const QRectF& r);
 
     Document* m_doc = nullptr;

@@ -1,4 +1,5 @@
 // meridian: the desktop topology designer. All logic lives in meridian_ui.
+#include "ui/CanvasView.hpp"
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
 #include "ui/Translations.hpp"
@@ -90,7 +91,8 @@ int main(int argc, char** argv)
     meridian::ui::initResources();
     // Language: MERIDIAN_LANG (e.g. zh_CN) overrides the system locale.
     const QByteArray lang = qgetenv("MERIDIAN_LANG");
-    meridian::ui::installTranslations(app, lang.isEmpty() ? QLocale() : QLocale(QString::fromLatin1(lang)));
+    meridian::ui::installTranslations(app, lang.isEmpty() ? QLocale()
+                                                          : QLocale(QString::fromLatin1(lang)));
     applyLook(app);
 
     QCommandLineParser parser;
@@ -165,6 +167,9 @@ int main(int argc, char** argv)
         window.openFile(files.first());
     else if (parser.isSet(importOpt))
         window.importGraphml(parser.value(importOpt));
+    // Fit once the window manager has given the window its final size (a new, empty
+    // drawing stays at 100 % around the origin).
+    QTimer::singleShot(0, &window, [&window] { window.canvas()->fitAll(); });
     if (parser.isSet(layoutOpt))
         applyLayout(window, parser.value(layoutOpt));
     else if (!parser.isSet(noRecovery))

@@ -204,7 +204,7 @@ private Q_SLOTS:
         // Out of range (bandwidth must be > 0).
         bw->setText(QStringLiteral("0"));
         QVERIFY(!pe->commit(QStringLiteral("bandwidth_gbps")));
-        QVERIFY(pe->errorText(QStringLiteral("bandwidth_gbps")).contains(QStringLiteral("> 0")));
+        QVERIFY(pe->errorText(QStringLiteral("bandwidth_gbps")).contains(QStringLiteral("range")));
         // Loss as a percentage, delay with units.
         pe->lineEdit(QStringLiteral("loss"))->setText(QStringLiteral("0.1%"));
         QVERIFY(pe->commit(QStringLiteral("loss")));
