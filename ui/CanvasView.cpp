@@ -71,7 +71,11 @@ void CanvasView::showOrigin()
 
 void CanvasView::fitAll()
 {
-    QRectF r = m_scene->itemsBoundingRect();
+    // Frame the nodes themselves (plus room for names below them), not the bounding rects
+    // that reserve space for labels at the smallest zoom.
+    QRectF r = m_scene->nodesRect();
+    if (!r.isNull())
+        r.adjust(-20, -20, 20, 50);
     if (r.isEmpty()) {
         // An empty drawing is shown at 100 % around the origin, so the first dropped node
         // has its real size.

@@ -116,7 +116,10 @@ void LinkItem::adjust()
     const QPointF mid = m_line.center();
     m_bounds =
         QRectF(pa, pb).normalized().adjusted(-m_width - 4, -m_width - 4, m_width + 4, m_width + 4);
-    m_bounds |= QRectF(mid.x() - lw / 2, mid.y() - lh / 2, lw, lh);
+    // Labels of parallel links are pushed apart by up to one label height each.
+    const qreal spread = std::abs(m_offset) * lh;
+    m_bounds |= QRectF(mid.x() - lw / 2, mid.y() - lh / 2, lw, lh)
+                    .adjusted(-spread, -spread, spread, spread);
 }
 
 QRectF LinkItem::boundingRect() const
@@ -169,11 +172,19 @@ void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     // about 9 px × characters wide at any zoom): short links in dense areas stay readable.
     if (deviceLength < QFontMetricsF(linkFont()).horizontalAdvance(m_label) * s * lod * 1.8)
         return;
+    const QFontMetricsF fm(linkFont());
+    QPointF centre = m_line.center();
+    if (m_offset != 0 && m_line.length() > 0) {
+        // Parallel links are kParallelGap apart; their labels need a whole label height
+        // (on screen) between them, so move each label further out along the normal.
+        const QPointF n = QPointF(-m_line.dy(), m_line.dx()) / m_line.length();
+        const qreal labelH = (fm.height() + 6) * s;
+        centre += n * (m_offset * std::max<qreal>(0.0, labelH - kParallelGap));
+    }
     painter->save();
-    painter->translate(m_line.center());
+    painter->translate(centre);
     painter->scale(s, s);
     painter->setFont(linkFont());
-    const QFontMetricsF fm(linkFont());
     const QString text = m_asymmetric ? m_label + QStringLiteral(" ⇄") : m_label;
     const qreal w = fm.horizontalAdvance(text) + 10;
     const QRectF r(-w / 2, -(fm.height() + 4) / 2, w, fm.height() + 4);

@@ -732,6 +732,9 @@ bool MainWindow::screenshot(const QString& path)
 {
     if (!isVisible())
         show();
+    // Let the docks settle first: fitting a view that is about to be resized frames the
+    // drawing for the wrong size.
+    QCoreApplication::processEvents();
     m_view->fitAll();
     m_outline->rebuildNow();
     QCoreApplication::processEvents();

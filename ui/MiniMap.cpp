@@ -35,7 +35,7 @@ void MiniMap::refit()
 {
     m_timer->stop();
     TopologyScene* scene = m_main->topologyScene();
-    QRectF r = scene->itemsBoundingRect();
+    QRectF r = scene->nodesRect();
     if (r.isEmpty())
         r = QRectF(-300, -200, 600, 400);
     r.adjust(-20, -20, 20, 20);

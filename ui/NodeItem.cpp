@@ -17,8 +17,8 @@ constexpr qreal kCenterW = 190.0; // centre card size when collapsed or empty
 constexpr qreal kCenterH = 96.0;
 constexpr qreal kCenterPad = 26.0;    // room around children inside a centre box
 constexpr qreal kCenterHeader = 30.0; // title strip of an expanded centre
-constexpr qreal kLabelMaxScale = 2.5; // labels keep a readable size down to lod 0.4
-constexpr qreal kLabelLod = 0.4;      // below this zoom, names are skipped
+constexpr qreal kLabelMaxScale = 4.0; // labels keep a readable size down to lod 0.25
+constexpr qreal kLabelLod = 0.25;     // below this zoom, names are skipped
 constexpr qreal kDetailLod = 0.15;    // below this, a node is a flat coloured square
 
 QFont labelFont()

@@ -6,6 +6,7 @@
 
 #include <QHeaderView>
 #include <QTimer>
+#include <algorithm>
 #include <map>
 
 namespace meridian::ui {
@@ -24,10 +25,9 @@ OutlineView::OutlineView(Document* doc, QWidget* parent) : QTreeWidget(parent), 
     setHeaderLabels({tr("Item"), tr("Details")});
     // The item column takes what is left after Details, which stays visible (long names are
     // elided instead of pushing Details out of the dock).
-    header()->setStretchLastSection(false);
-    header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    header()->setMinimumSectionSize(60);
+    header()->setStretchLastSection(true);
+    header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    header()->setMinimumSectionSize(50);
     setTextElideMode(Qt::ElideMiddle);
     setUniformRowHeights(true);
     setIconSize(QSize(18, 18));
@@ -48,6 +48,12 @@ OutlineView::OutlineView(Document* doc, QWidget* parent) : QTreeWidget(parent), 
     connect(this, &QTreeWidget::itemClicked, this,
             [this](QTreeWidgetItem* item) { Q_EMIT itemActivated(item, 0); });
     rebuildNow();
+}
+
+void OutlineView::resizeEvent(QResizeEvent* event)
+{
+    QTreeWidget::resizeEvent(event);
+    setColumnWidth(0, std::max(110, viewport()->width() * 3 / 5));
 }
 
 void OutlineView::rebuildNow()

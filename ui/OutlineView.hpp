@@ -24,6 +24,10 @@ Q_SIGNALS:
     /// kind is "node" or "link".
     void itemActivatedById(const QString& kind, const QString& id);
 
+protected:
+    /// Item gets about 60 % of the width, Details the rest: neither is squeezed out.
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     Document* m_doc = nullptr;
     QTimer* m_timer = nullptr;

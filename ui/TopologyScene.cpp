@@ -153,6 +153,15 @@ QRectF TopologyScene::contentRect() const
     return r.adjusted(-m, -m, m, m);
 }
 
+QRectF TopologyScene::nodesRect() const
+{
+    QRectF r;
+    for (const NodeItem* n : std::as_const(m_nodes))
+        if (n->isVisible())
+            r |= n->boxSceneRect();
+    return r;
+}
+
 void TopologyScene::growSceneRect(const QRectF& r)
 {
     const QRectF current = sceneRect();

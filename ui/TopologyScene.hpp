@@ -77,6 +77,9 @@ public:
     void rebuild();
     /// Scene rect that fits all items plus a margin for panning.
     QRectF contentRect() const;
+    /// Union of the visible nodes' boxes (without the room reserved for zoomed-out labels):
+    /// what Fit to View frames. Null when there are no nodes.
+    QRectF nodesRect() const;
 
 Q_SIGNALS:
     void modeChanged(meridian::ui::TopologyScene::Mode mode);
