@@ -699,12 +699,21 @@ void PropertyEditor::buildLinkPage()
     auto* title = new QLabel(tr("Schedule (changes over simulated time)"));
     title->setStyleSheet(QStringLiteral("font-weight: bold; margin-top: 8px;"));
     v->addWidget(title);
+    // The step buttons sit above the table so they stay in view however tall the dock is.
+    auto* buttons = new QHBoxLayout;
+    m_addStep = new QPushButton(tr("Add step"));
+    m_removeStep = new QPushButton(tr("Remove step"));
+    buttons->addWidget(m_addStep);
+    buttons->addWidget(m_removeStep);
+    buttons->addStretch(1);
+    v->addLayout(buttons);
     m_schedule = new QTableWidget(0, 5);
     m_schedule->setHorizontalHeaderLabels(
         {tr("At"), tr("Bandwidth"), tr("Delay"), tr("Loss"), tr("State")});
     // Columns share the dock's width: no clipped header, no horizontal scroll bar.
     m_schedule->horizontalHeader()->setMinimumSectionSize(30);
     m_schedule->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_schedule->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_schedule->horizontalHeader()->setTextElideMode(Qt::ElideRight);
     m_schedule->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_schedule->setMinimumWidth(150);
@@ -718,13 +727,6 @@ void PropertyEditor::buildLinkPage()
     m_scheduleError->setWordWrap(true);
     m_scheduleError->hide();
     v->addWidget(m_scheduleError);
-    auto* buttons = new QHBoxLayout;
-    m_addStep = new QPushButton(tr("Add step"));
-    m_removeStep = new QPushButton(tr("Remove step"));
-    buttons->addWidget(m_addStep);
-    buttons->addWidget(m_removeStep);
-    buttons->addStretch(1);
-    v->addLayout(buttons);
     v->addStretch(1);
     connect(m_schedule, &QTableWidget::itemChanged, this, [this] {
         if (!m_refreshing)

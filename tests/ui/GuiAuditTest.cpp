@@ -15,6 +15,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
@@ -291,6 +292,26 @@ private Q_SLOTS:
         w->canvas()->setFocus();
         QTest::keyClick(w.get(), Qt::Key_A, Qt::ControlModifier);
         QCOMPARE(w->scene()->selectedItems().size(), 3);
+    }
+
+    void hiddenFieldsHideTheirUnitsAndLossIsPlain()
+    {
+        auto w = makeWindow();
+        w->scene()->addNodeAt(topology::NodeKind::Router, QPointF(0, 0));
+        w->scene()->addNodeAt(topology::NodeKind::Router, QPointF(300, 0));
+        w->scene()->selectIds({"r"}, {});
+        QVERIFY(
+            !w->propertyEditor()->editor(QStringLiteral("fabric.gpus_per_server"))->isVisible());
+        for (QLabel* l : w->propertyEditor()->findChildren<QLabel*>())
+            QVERIFY2(!(l->isVisible() && l->text() == QStringLiteral("GPUs")),
+                     "unit of a hidden field");
+        w->scene()->connectNodes("r", "r-2");
+        auto l = *w->document()->link("r-r-2");
+        l.params.loss = 1e-7;
+        w->document()->setLinkAttributes(l.id, l);
+        w->scene()->selectIds({}, {"r-r-2"});
+        QCOMPARE(w->propertyEditor()->lineEdit(QStringLiteral("loss"))->text(),
+                 QStringLiteral("0.00001 %"));
     }
 
     void generatorDialogDrivesTheDocument()
