@@ -28,7 +28,8 @@ OutlineView::OutlineView(Document* doc, QWidget* parent) : QTreeWidget(parent), 
     header()->setStretchLastSection(true);
     header()->setSectionResizeMode(0, QHeaderView::Interactive);
     header()->setMinimumSectionSize(50);
-    setTextElideMode(Qt::ElideMiddle);
+    setTextElideMode(Qt::ElideRight);
+    setIndentation(12); // the dock is narrow: leave the width to the names
     setUniformRowHeights(true);
     setIconSize(QSize(18, 18));
     m_timer = new QTimer(this);
@@ -53,7 +54,7 @@ OutlineView::OutlineView(Document* doc, QWidget* parent) : QTreeWidget(parent), 
 void OutlineView::resizeEvent(QResizeEvent* event)
 {
     QTreeWidget::resizeEvent(event);
-    setColumnWidth(0, std::max(110, viewport()->width() * 3 / 5));
+    setColumnWidth(0, std::max(110, viewport()->width() * 13 / 20));
 }
 
 void OutlineView::rebuildNow()

@@ -25,7 +25,7 @@ Q_SIGNALS:
     void itemActivatedById(const QString& kind, const QString& id);
 
 protected:
-    /// Item gets about 60 % of the width, Details the rest: neither is squeezed out.
+    /// Item gets about 65 % of the width, Details the rest: neither is squeezed out.
     void resizeEvent(QResizeEvent* event) override;
 
 private:
