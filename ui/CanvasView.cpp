@@ -82,7 +82,8 @@ void CanvasView::fitAll()
         showOrigin();
         return;
     }
-    if (!isVisible() || viewport()->width() < 50 || viewport()->height() < 50) {
+    const bool sized = isVisible() || testAttribute(Qt::WA_Resized); // offscreen: resize()
+    if (!sized || viewport()->width() < 50 || viewport()->height() < 50) {
         // Before the window is shown the view has no size yet: fit once it has.
         m_fitPending = true;
         return;
