@@ -3,6 +3,7 @@
 #include "ui/CanvasView.hpp"
 #include "ui/TopologyScene.hpp"
 
+#include <QGraphicsItem>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QTimer>
@@ -55,12 +56,19 @@ void MiniMap::refit()
     {
         QPainter p(&pm);
         p.setRenderHint(QPainter::Antialiasing, false);
+        // The cache is only refreshed when the content changes, so it must not bake in the
+        // selection highlight or the editing grid.
         const QSignalBlocker block(scene);
+        const QList<QGraphicsItem*> selection = scene->selectedItems();
+        for (QGraphicsItem* i : selection)
+            i->setSelected(false);
         const bool grid = scene->gridVisible();
         scene->setGridVisible(false);
         const QRectF target = m_toWidget.mapRect(r);
         scene->render(&p, target, r, Qt::KeepAspectRatio);
         scene->setGridVisible(grid);
+        for (QGraphicsItem* i : selection)
+            i->setSelected(true);
     }
     m_cache = pm;
     ++m_renders;
