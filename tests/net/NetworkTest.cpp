@@ -8,6 +8,7 @@
 
 #include <QtTest/QtTest>
 #include <cmath>
+#include <vector>
 
 using namespace meridian;
 using namespace meridian::net;
@@ -143,6 +144,147 @@ private Q_SLOTS:
         const double warm = run(false);
         const double cold = run(true);
         QVERIFY2(cold > warm + 0.04, qPrintable(QString("%1 %2").arg(warm).arg(cold)));
+    }
+    static double pftk(double rtt, double p)
+    {
+        // PFTK with b = 2, MSS = 1448 B, T0 = RTT + 0.2 s (no jitter).
+        const double b = 2, t0 = rtt + 0.2;
+        return 8 * 1448.0 /
+               (rtt * std::sqrt(2 * b * p / 3) +
+                t0 * std::min(1.0, 3 * std::sqrt(3 * b * p / 8)) * p * (1 + 32 * p * p));
+    }
+
+    void idleConnectionPicksUpScheduleSteps()
+    {
+        // B1: loss 1 % and 1 → 10 Gbit/s at t = 1 s. A connection used before t = 1 and reused
+        // after behaves exactly like a fresh one.
+        const auto run = [](bool warm, double& lost, double& cap) {
+            topology::Topology t;
+            t.addNode(netNode("a"));
+            t.addNode(netNode("b"));
+            auto l = netLink("ab", "a", "b", 1e9, 0.005);
+            l.params.queue = 1e9;
+            l.params.queue_unit = topology::QueueUnit::Bytes;
+            topology::ScheduleStep s;
+            s.at_s = 1.0;
+            s.patch.loss = 0.01;
+            s.patch.bandwidth_bps = 10e9;
+            l.schedule.push_back(s);
+            t.addLink(l);
+            sim::Simulator sim;
+            NetworkConfig cfg;
+            cfg.max_window_bytes = 0;
+            Network net(sim, t, cfg);
+            const NodeId a = *t.findNode("a"), b = *t.findNode("b");
+            if (warm)
+                net.startTransfer(a, b, 1e6, Protocol::Tcp, nullptr);
+            FlowId g;
+            sim.schedule(sim::SimTime::fromSeconds(2.0), [&] {
+                net.startTransfer(a, b, 1e6, Protocol::Udp,
+                                  [&](const TransferResult& r) { lost = r.lost_bytes; });
+            });
+            sim.schedule(sim::SimTime::fromSeconds(3.0),
+                         [&] { g = net.startTransfer(a, b, 1e12, Protocol::Tcp, nullptr); });
+            sim.runUntil(sim::SimTime::fromSeconds(8.0));
+            cap = net.flowCapBps(g);
+        };
+        double lostWarm = 0, capWarm = 0, lostFresh = 0, capFresh = 0;
+        run(true, lostWarm, capWarm);
+        run(false, lostFresh, capFresh);
+        QVERIFY(std::abs(lostWarm - 1e6 * 0.01) < 1e-6);
+        QVERIFY(std::abs(lostFresh - 1e6 * 0.01) < 1e-6);
+        const double expected = std::min(10e9, pftk(0.010, 0.01));
+        QVERIFY2(std::abs(capWarm - expected) < 1e-9 * expected,
+                 qPrintable(QString("%1 %2").arg(capWarm).arg(expected)));
+        QVERIFY(std::abs(capFresh - expected) < 1e-9 * expected);
+    }
+
+    void newMessageOnBusyConnectionAvoidsFailedLink()
+    {
+        // B2: the first message is in its delivery phase when as1 fails; the second one must
+        // take the other path (not stall on the dead one), and run() must return.
+        topology::Topology t;
+        for (const char* n : {"a", "b", "s1", "s2"})
+            t.addNode(netNode(n));
+        auto as1 = netLink("as1", "a", "s1", 1e9, 0.010);
+        topology::ScheduleStep down;
+        down.at_s = 0.005;
+        down.up = false;
+        as1.schedule.push_back(down);
+        t.addLink(as1);
+        t.addLink(netLink("s1b", "s1", "b", 1e9, 0.010));
+        t.addLink(netLink("as2", "a", "s2", 1e9, 0.050));
+        t.addLink(netLink("s2b", "s2", "b", 1e9, 0.050));
+        sim::Simulator sim;
+        Network net(sim, t);
+        const NodeId a = *t.findNode("a"), b = *t.findNode("b");
+        int done = 0;
+        TransferResult r2;
+        net.startTransfer(a, b, 1e3, Protocol::Udp, [&](const TransferResult&) { ++done; });
+        sim.schedule(sim::SimTime::fromSeconds(0.006), [&] {
+            net.startTransfer(a, b, 1e6, Protocol::Udp, [&](const TransferResult& r) {
+                r2 = r;
+                ++done;
+            });
+        });
+        sim.run();
+        QCOMPARE(done, 2);
+        QVERIFY(r2.ok);
+        // 1 MB at 1 Gbit/s + 100 ms + one store-and-forward packet at the other hop.
+        const double expected = 0.006 + 1e6 * 8 / 1e9 + 0.100 + 1500 * 8 / 1e9;
+        QVERIFY2(std::abs(r2.end_s - expected) < 1e-8,
+                 qPrintable(QString("%1 %2").arg(r2.end_s, 0, 'g', 12).arg(expected, 0, 'g', 12)));
+    }
+
+    void stalledFlowFailsInsteadOfHanging()
+    {
+        // B2: bandwidth 0 from t = 0.01 s and nothing restores it: run() returns and the
+        // transfer fails with an error naming the link.
+        topology::Topology t;
+        t.addNode(netNode("a"));
+        t.addNode(netNode("b"));
+        auto l = netLink("ab", "a", "b", 1e9, 0.001);
+        topology::ScheduleStep s;
+        s.at_s = 0.01;
+        s.patch.bandwidth_bps = 0.0;
+        l.schedule.push_back(s);
+        t.addLink(l);
+        sim::Simulator sim;
+        Network net(sim, t);
+        TransferResult res;
+        bool called = false;
+        net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1e9, Protocol::Udp,
+                          [&](const TransferResult& r) {
+                              res = r;
+                              called = true;
+                          });
+        sim.run();
+        QVERIFY(called);
+        QVERIFY(!res.ok);
+        QVERIFY2(res.error.find("link ab") != std::string::npos, res.error.c_str());
+    }
+
+    void concurrentMessagesShareTheConnectionWindow()
+    {
+        // B3: n concurrent TCP messages on one loss-limited connection get PFTK together.
+        const auto t = pair(10e9, 0.005, 0.01);
+        const double expected = pftk(0.010, 0.01);
+        for (int n : {1, 2, 8}) {
+            sim::Simulator sim;
+            NetworkConfig cfg;
+            cfg.max_window_bytes = 0;
+            Network net(sim, t, cfg);
+            std::vector<FlowId> flows;
+            for (int i = 0; i < n; ++i)
+                flows.push_back(net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1e12,
+                                                  Protocol::Tcp, nullptr));
+            sim.runUntil(sim::SimTime::fromSeconds(5.0));
+            double sum = 0;
+            for (FlowId f : flows)
+                sum += net.flowRateBps(f);
+            QVERIFY2(std::abs(sum - expected) < 1e-6 * expected,
+                     qPrintable(QString("n=%1 %2 %3").arg(n).arg(sum).arg(expected)));
+        }
     }
 };
 

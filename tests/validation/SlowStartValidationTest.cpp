@@ -19,7 +19,8 @@ private Q_SLOTS:
         QTest::addColumn<double>("bytes");
         QTest::newRow("20 MB (slow start then line rate)") << 20e6;
         QTest::newRow("200 kB (ends in slow start)") << 200e3;
-        QTest::newRow("5 kB (one partial round)") << 5e3;
+        QTest::newRow("5 kB (fits in IW: one burst)") << 5e3;
+        QTest::newRow("14 kB (just under IW)") << 14e3;
     }
     void singleTransferClosedForm()
     {
@@ -37,9 +38,11 @@ private Q_SLOTS:
         t.addLink(l);
 
         // Expectation. Round k (k = 0, 1, ...) lasts one RTT at rate cwnd_k/RTT with
-        // cwnd_k = IW·2^k, until cwnd_k/RTT ≥ C; from then on the rate is C. The last byte
+        // cwnd_k = IW·2^k, until cwnd_k/RTT ≥ C (then the rate is C) or until what is left fits
+        // in cwnd_k: that last window goes out as a burst at the link rate C. The last byte
         // leaves at t_data; delivery adds d plus the mean standing queue B_q/2 drained at C
-        // (the link is saturated by a TCP flow only once the rate has reached C).
+        // (only for a flow that left slow start: a last-window burst builds no standing queue).
+        // The connection handshake is not modelled (persistent connections).
         double remaining = bytes, tData = 0.0, cwnd = iw;
         bool saturated = false;
         for (;;) {
@@ -50,7 +53,7 @@ private Q_SLOTS:
                 break;
             }
             if (remaining <= cwnd) {
-                tData += remaining * 8 / rate;
+                tData += remaining * 8 / C;
                 break;
             }
             remaining -= cwnd;

@@ -25,13 +25,16 @@ std::uint64_t pairKey(NodeId a, NodeId b)
 {
     return (static_cast<std::uint64_t>(a.value()) << 32) | b.value();
 }
+
+// Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of
+// RngStream(seed, small id, ...) can draw the same stream.
+constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
 } // namespace
 
-// One direction of a link: current parameters and its jitter stream.
+// One direction of a link: current parameters.
 struct Network::Arc
 {
     LinkParams params;
-    sim::RngStream rng;
     double lastJitter_s = 0.0; ///< for netem-style correlation
     std::uint32_t resource = 0;
 };
@@ -45,7 +48,8 @@ struct Network::Resource
     double alloc_bps = 0.0;
     std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
     std::uint32_t tcpFlows = 0;
-    std::uint32_t mark = 0; ///< m_resEpoch: in the current solve set
+    std::uint32_t burstTcpFlows = 0; ///< TCP flows sending their last window as a burst
+    std::uint32_t mark = 0;          ///< m_resEpoch: in the current solve set
     // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
     std::uint32_t checkMark = 0;
     double checkSum_bps = 0.0;
@@ -63,7 +67,8 @@ struct Network::Resource
     double peak = 0.0;
     double bitsAtSample = 0.0;
     double capBitsAtSample = 0.0;
-    std::vector<double> series;
+    std::vector<double> seriesBits; ///< per sample interval: ∫alloc dt
+    std::vector<double> seriesCap;  ///< per sample interval: ∫capacity dt
 };
 
 // Persistent state between a (src, dst) pair: route and TCP window.
@@ -72,6 +77,7 @@ struct Network::Connection
     NodeId src;
     NodeId dst;
     std::uint64_t routeEpoch = 0;
+    std::uint64_t paramEpoch = 0; ///< m_paramEpoch when rtt/loss/caps were last computed
     bool hasRoute = false;
     std::vector<std::uint32_t> arcs;      ///< forward route
     std::vector<std::uint32_t> revArcs;   ///< reverse route (ACK path, for the RTT)
@@ -82,12 +88,17 @@ struct Network::Connection
     double buffer_bytes = 0.0; ///< queue of the bottleneck direction
     double rttvar_s = 0.0;
     double steadyCap_bps = kInf;
-    // TCP state kept across messages
+    // TCP state, one window per connection shared by its concurrent messages, kept across
+    // messages.
     double cwnd_bytes = 0.0;
     bool slowStart = true;
+    bool burst = false; ///< slow start, but everything left fits in the current window
     bool used = false;
-    sim::SimTime lastActive;
-    std::uint32_t active = 0; ///< flows in data phase or delivery
+    sim::SimTime lastSend;            ///< when the last TCP data-phase flow stopped sending
+    sim::EventHandle round;           ///< next slow-start round
+    std::uint32_t active = 0;         ///< flows in data phase or delivery
+    std::uint32_t tcpFlows = 0;       ///< TCP flows in their data phase
+    std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
 };
 
 struct Network::Flow
@@ -105,7 +116,7 @@ struct Network::Flow
     double retransmitted_bytes = 0.0;
     double lost_bytes = 0.0;
     double extraRounds = 0.0;
-    bool slowStart = false;
+    bool burst = false; ///< counted in its resources' burstTcpFlows
     bool dataPhase = false;
     bool frozen = false;
     bool live = false;
@@ -114,7 +125,6 @@ struct Network::Flow
     sim::SimTime start;
     sim::SimTime lastUpdate;
     sim::EventHandle done;
-    sim::EventHandle round;
     CompletionCallback cb;
 };
 
@@ -136,8 +146,13 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
         throw bad("min_rto_s", "must be ≥ 0");
     if (!(m_config.delayed_ack_b >= 1.0))
         throw bad("delayed_ack_b", "must be ≥ 1");
-    if (!(m_config.sample_interval_s >= 0.0) || !std::isfinite(m_config.sample_interval_s))
-        throw bad("sample_interval_s", "must be ≥ 0 (0 = no time series)");
+    if (!std::isfinite(m_config.sample_interval_s) ||
+        !(m_config.sample_interval_s == 0.0 || m_config.sample_interval_s >= 1e-9))
+        throw bad("sample_interval_s", "must be 0 (no time series) or ≥ 1e-9 s (1 ns)");
+    if (m_config.max_samples < 2)
+        throw bad("max_samples", "must be at least 2");
+    m_sampleInterval_s = m_config.sample_interval_s;
+    m_drainHook = m_sim.addDrainHook([this] { onDrain(); });
 
     const std::size_t links = topology.linkCount();
     m_arcs.resize(2 * links);
@@ -149,7 +164,6 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
         for (int dir = 0; dir < 2; ++dir) {
             const std::size_t a = 2 * l + dir;
             m_arcs[a].params = attrs.direction(dir);
-            m_arcs[a].rng = sim::RngStream(m_config.seed, l, static_cast<std::uint64_t>(dir));
             m_arcs[a].resource = static_cast<std::uint32_t>(half ? 2 * l : a);
             m_resources[a].link = id;
             m_resources[a].dir = dir;
@@ -169,7 +183,10 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
     }
 }
 
-Network::~Network() = default;
+Network::~Network()
+{
+    m_sim.removeDrainHook(m_drainHook);
+}
 
 const LinkParams& Network::linkParams(LinkId link, int dir) const
 {
@@ -206,22 +223,45 @@ std::uint32_t Network::connectionFor(NodeId src, NodeId dst)
     return it->second;
 }
 
+std::optional<topology::Route> Network::pathOf(NodeId a, NodeId b)
+{
+    // ECMP: the connection (one 5-tuple in a real network) hashes onto one equal-cost path.
+    if (!m_config.ecmp)
+        return m_router.route(a, b);
+    std::uint64_t key = pairKey(a, b);
+    return m_router.hashedRoute(a, b, sim::RngStream::splitMix64(key));
+}
+
+void Network::routeReverse(Connection& c)
+{
+    c.revArcs.clear();
+    if (const auto rev = pathOf(c.dst, c.src)) {
+        for (const auto& h : rev->hops)
+            c.revArcs.push_back(static_cast<std::uint32_t>(2 * h.link.index() + h.dir));
+    } // else: no ACK path (one-way failure); the RTT falls back to 2× the forward delay
+}
+
+bool Network::pathDown(const std::vector<std::uint32_t>& arcs) const
+{
+    for (std::uint32_t a : arcs)
+        if (!m_router.linkUp(LinkId::fromIndex(a / 2)))
+            return true;
+    return false;
+}
+
 bool Network::routeConnection(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
-    if (c.routeEpoch == m_routeEpoch)
+    if (c.routeEpoch == m_routeEpoch) {
+        // Same route, but a schedule step may have changed a link parameter since.
+        if (c.hasRoute && c.paramEpoch != m_paramEpoch)
+            refreshConnection(c);
         return c.hasRoute;
+    }
     c.routeEpoch = m_routeEpoch;
     c.arcs.clear();
     c.revArcs.clear();
     c.resources.clear();
-    // ECMP: the connection (one 5-tuple in a real network) hashes onto one equal-cost path.
-    const auto pathOf = [this](NodeId a, NodeId b) {
-        if (!m_config.ecmp)
-            return m_router.route(a, b);
-        std::uint64_t key = pairKey(a, b);
-        return m_router.hashedRoute(a, b, sim::RngStream::splitMix64(key));
-    };
     const auto fwd = pathOf(c.src, c.dst);
     c.hasRoute = fwd.has_value();
     if (!c.hasRoute)
@@ -231,14 +271,62 @@ bool Network::routeConnection(std::uint32_t ci)
         c.arcs.push_back(a);
         c.resources.push_back(m_arcs[a].resource);
     }
-    if (const auto rev = pathOf(c.dst, c.src)) {
-        for (const auto& h : rev->hops)
-            c.revArcs.push_back(static_cast<std::uint32_t>(2 * h.link.index() + h.dir));
-    } else {
-        c.revArcs.clear(); // cannot happen with bidirectional links; RTT falls back to 2×
-    }
+    routeReverse(c);
     refreshConnection(c);
     return true;
+}
+
+bool Network::prepareConnection(std::uint32_t ci)
+{
+    Connection& c = m_connections[ci];
+    // An idle connection follows route changes; a busy one keeps its path unless a link of
+    // it failed (then it moves, with its flows).
+    if (c.active == 0 || !c.hasRoute)
+        return routeConnection(ci);
+    if (pathDown(c.arcs)) {
+        LinkId failed;
+        for (std::uint32_t a : c.arcs)
+            if (!m_router.linkUp(LinkId::fromIndex(a / 2)))
+                failed = LinkId::fromIndex(a / 2);
+        return rerouteBusy(ci, failed);
+    }
+    if (pathDown(c.revArcs)) {
+        routeReverse(c);
+        c.paramEpoch = 0;
+    }
+    if (c.paramEpoch != m_paramEpoch) {
+        refreshConnection(c);
+        updateConnCaps(ci);
+    }
+    return true;
+}
+
+bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
+{
+    std::vector<std::uint32_t> slots = m_connections[ci].flows;
+    std::sort(slots.begin(), slots.end()); // deterministic order
+    for (std::uint32_t slot : slots)
+        detachFlow(slot);
+    m_connections[ci].routeEpoch = 0; // force a new route
+    if (routeConnection(ci)) {
+        for (std::uint32_t slot : slots)
+            attachFlow(slot);
+        Connection& c = m_connections[ci];
+        if (c.tcpFlows > 0 && c.slowStart && !m_sim.pending(c.round))
+            c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
+                                       [this, ci] { onSlowStartRound(ci); });
+        updateConnCaps(ci);
+        return true;
+    }
+    const Connection& c = m_connections[ci];
+    const std::string why = "link " + m_topology.link(failed).id +
+                            " failed at t = " + std::to_string(m_sim.now().toSeconds()) +
+                            " s and no other path leads from " + m_topology.node(c.src).id +
+                            " to " + m_topology.node(c.dst).id;
+    for (std::uint32_t slot : slots)
+        failFlow(slot, why);
+    connectionFlowEnded(ci);
+    return false;
 }
 
 void Network::refreshConnection(Connection& c)
@@ -275,6 +363,7 @@ void Network::refreshConnection(Connection& c)
         var *= 2.0;
     }
     c.rtt_s = fwd + rev;
+    c.paramEpoch = m_paramEpoch;
     c.rttvar_s = std::sqrt(var);
     c.loss = TransportModel::pathLoss(losses.data(), static_cast<int>(losses.size()));
     c.steadyCap_bps = steadyCapBps(c);
@@ -301,22 +390,89 @@ double Network::steadyCapBps(const Connection& c) const
     return cap;
 }
 
+double Network::connectionCap(const Connection& c) const
+{
+    if (c.slowStart && !c.burst && c.rtt_s > 0.0)
+        return std::min(c.cwnd_bytes * 8.0 / c.rtt_s, c.steadyCap_bps);
+    return c.steadyCap_bps;
+}
+
 double Network::transportCap(const Flow& f) const
 {
     if (f.protocol != Protocol::Tcp)
         return kInf;
+    // Concurrent messages of one connection share its window (docs §5).
     const Connection& c = m_connections[f.conn];
-    if (f.slowStart && c.rtt_s > 0.0)
-        return std::min(f.cwnd_bytes * 8.0 / c.rtt_s, c.steadyCap_bps);
-    return c.steadyCap_bps;
+    return connectionCap(c) / std::max<std::uint32_t>(1, c.tcpFlows);
+}
+
+void Network::updateConnCaps(std::uint32_t ci)
+{
+    for (std::uint32_t slot : m_connections[ci].flows) {
+        Flow& f = m_flows[slot];
+        const double cap = transportCap(f);
+        if (cap != f.cap_bps) {
+            f.cap_bps = cap;
+            markDirtyFlow(slot);
+        }
+    }
+}
+
+void Network::setFlowBurst(Flow& f, bool burst)
+{
+    if (f.burst == burst)
+        return;
+    f.burst = burst;
+    for (std::uint32_t r : m_connections[f.conn].resources) {
+        if (burst)
+            ++m_resources[r].burstTcpFlows;
+        else
+            --m_resources[r].burstTcpFlows;
+    }
+}
+
+void Network::evaluateBurst(std::uint32_t ci)
+{
+    // Real TCP sends the last window as a burst: once everything the connection still has to
+    // send fits in cwnd, the window no longer limits it (docs §5).
+    Connection& c = m_connections[ci];
+    bool burst = false;
+    if (c.slowStart && c.tcpFlows > 0) {
+        double left = 0.0;
+        for (std::uint32_t slot : c.flows) {
+            Flow& f = m_flows[slot];
+            if (f.protocol != Protocol::Tcp)
+                continue;
+            settleFlow(f);
+            left += f.remaining_bytes;
+        }
+        burst = left <= c.cwnd_bytes * (1.0 + 1e-9) + kDoneBytes * c.tcpFlows;
+    }
+    c.burst = burst;
+    for (std::uint32_t slot : c.flows)
+        if (m_flows[slot].protocol == Protocol::Tcp)
+            setFlowBurst(m_flows[slot], burst);
+}
+
+void Network::connectionFlowEnded(std::uint32_t ci)
+{
+    Connection& c = m_connections[ci];
+    if (c.tcpFlows == 0) {
+        // Keep the TCP window for the next message on this connection.
+        if (!c.slowStart && std::isfinite(c.steadyCap_bps))
+            c.cwnd_bytes = std::max(c.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
+        c.burst = false;
+        c.lastSend = m_sim.now();
+        m_sim.cancel(c.round);
+        c.round = {};
+    }
+    updateConnCaps(ci);
 }
 
 std::optional<double> Network::rttS(NodeId src, NodeId dst)
 {
     const std::uint32_t ci = connectionFor(src, dst);
-    if (m_connections[ci].active == 0 && !routeConnection(ci))
-        return std::nullopt;
-    if (!m_connections[ci].hasRoute)
+    if (!prepareConnection(ci))
         return std::nullopt;
     return m_connections[ci].rtt_s;
 }
@@ -357,10 +513,7 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
         return id;
     }
     const std::uint32_t ci = connectionFor(src, dst);
-    // An idle connection follows route changes; a busy one keeps its path (its flows are
-    // moved only when that path fails).
-    const bool routed =
-        m_connections[ci].active == 0 ? routeConnection(ci) : m_connections[ci].hasRoute;
+    const bool routed = prepareConnection(ci);
     if (!routed) {
         base.ok = false;
         base.error = "no path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id;
@@ -391,8 +544,6 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     m_slotOfFlow.emplace(id.value(), slot);
     ++m_liveFlows;
     const bool freshConnection = !c.used;
-    // Idle before this message (used for slow start after idle, below).
-    const bool wasIdle = c.active == 0;
     c.used = true;
     ++c.active;
 
@@ -430,27 +581,37 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     }
     f.remaining_bytes = f.wire_bytes;
 
-    if (protocol == Protocol::Tcp) {
+    if (protocol == Protocol::Tcp && c.tcpFlows == 0) {
+        // The window is not in use: fresh, kept from the last message, or decayed by idleness.
         const double iw = m_config.initial_window_segments * m_config.mss_bytes;
-        // Connection reuse: keep the window unless idle longer than one RTO (RFC 2861).
         const double rto = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
-        const bool idleReset = m_config.slow_start_after_idle && wasIdle &&
-                               (m_sim.now() - c.lastActive).toSeconds() > rto;
+        const double idle = (m_sim.now() - c.lastSend).toSeconds();
         // A connection first used by UDP/reliable messages has no window yet (cwnd 0 would
         // give a zero cap and a flow stalled forever): start it like a fresh one.
-        if (freshConnection || idleReset || !(c.cwnd_bytes > 0.0)) {
+        if (freshConnection || !(c.cwnd_bytes > 0.0)) {
             c.cwnd_bytes = iw;
             c.slowStart = true;
+        } else if (m_config.slow_start_after_idle && idle > rto) {
+            // Linux tcp_cwnd_restart (RFC 2861): halve once per RTO of idle time after the
+            // first, never below the initial window; then slow start back up.
+            double cwnd = c.cwnd_bytes;
+            for (double delta = idle - rto; delta > 0.0 && cwnd > iw; delta -= rto)
+                cwnd *= 0.5;
+            c.cwnd_bytes = std::max(cwnd, std::min(iw, c.cwnd_bytes));
+            c.slowStart = true;
         }
-        f.cwnd_bytes = c.cwnd_bytes;
-        f.slowStart =
-            c.slowStart && c.rtt_s > 0.0 && f.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
+        c.slowStart =
+            c.slowStart && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
     }
     f.cap_bps = transportCap(f);
     attachFlow(slot);
-    if (f.slowStart)
-        f.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
-                                   [this, slot] { onSlowStartRound(slot); });
+    if (protocol == Protocol::Tcp) {
+        evaluateBurst(ci);
+        if (c.slowStart && !m_sim.pending(c.round))
+            c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
+                                       [this, ci] { onSlowStartRound(ci); });
+        updateConnCaps(ci);
+    }
     ensureSampler();
     return id;
 }
@@ -461,12 +622,20 @@ void Network::attachFlow(std::uint32_t slot)
     f.dataPhase = true;
     f.rate_bps = 0.0;
     f.lastUpdate = m_sim.now();
+    f.burst = false;
     ++m_activeFlows;
-    for (std::uint32_t r : m_connections[f.conn].resources) {
+    Connection& c = m_connections[f.conn];
+    c.flows.push_back(slot);
+    if (f.protocol == Protocol::Tcp)
+        ++c.tcpFlows;
+    for (std::uint32_t r : c.resources) {
         m_resources[r].flows.push_back(slot);
         if (f.protocol == Protocol::Tcp)
             ++m_resources[r].tcpFlows;
     }
+    if (f.protocol == Protocol::Tcp)
+        setFlowBurst(f, c.burst);
+    f.cap_bps = transportCap(f);
     markDirtyFlow(slot);
 }
 
@@ -476,7 +645,12 @@ void Network::detachFlow(std::uint32_t slot)
     if (!f.dataPhase)
         return;
     settleFlow(f);
-    for (std::uint32_t r : m_connections[f.conn].resources) {
+    setFlowBurst(f, false);
+    Connection& c = m_connections[f.conn];
+    c.flows.erase(std::find(c.flows.begin(), c.flows.end(), slot));
+    if (f.protocol == Protocol::Tcp)
+        --c.tcpFlows;
+    for (std::uint32_t r : c.resources) {
         Resource& res = m_resources[r];
         auto it = std::find(res.flows.begin(), res.flows.end(), slot);
         MERIDIAN_ASSERT(it != res.flows.end(), "flow missing from its resource");
@@ -490,7 +664,6 @@ void Network::detachFlow(std::uint32_t slot)
     f.rate_bps = 0.0;
     --m_activeFlows;
     m_sim.cancel(f.done);
-    m_sim.cancel(f.round);
 }
 
 void Network::releaseFlow(std::uint32_t slot)
@@ -505,28 +678,30 @@ void Network::releaseFlow(std::uint32_t slot)
     --m_liveFlows;
 }
 
-void Network::onSlowStartRound(std::uint32_t slot)
+void Network::onSlowStartRound(std::uint32_t ci)
 {
-    Flow& f = m_flows[slot];
-    if (!f.live || !f.dataPhase || !f.slowStart)
+    Connection& c = m_connections[ci];
+    c.round = {};
+    if (c.tcpFlows == 0 || !c.slowStart)
         return;
-    const Connection& c = m_connections[f.conn];
     // Slow start: cwnd doubles every RTT (RFC 5681, one ACK per segment growth ×2/RTT).
     // It ends when cwnd/RTT reaches the steady cap, or when the network, not the window,
-    // limits the flow (in a real stack the queue would overflow and cwnd halve).
-    const bool networkLimited = f.rate_bps < f.cap_bps * (1.0 - 1e-9);
-    f.cwnd_bytes *= 2.0;
-    if (networkLimited || f.cwnd_bytes * 8.0 / c.rtt_s >= c.steadyCap_bps) {
-        f.slowStart = false;
+    // limits the connection (in a real stack the queue would overflow and cwnd halve).
+    double rate = 0.0;
+    for (std::uint32_t slot : c.flows)
+        if (m_flows[slot].protocol == Protocol::Tcp)
+            rate += m_flows[slot].rate_bps;
+    const bool networkLimited = !c.burst && rate < connectionCap(c) * (1.0 - 1e-9);
+    c.cwnd_bytes *= 2.0;
+    if (networkLimited || c.cwnd_bytes * 8.0 / c.rtt_s >= c.steadyCap_bps) {
+        c.slowStart = false;
+        evaluateBurst(ci);
     } else {
-        f.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
-                                   [this, slot] { onSlowStartRound(slot); });
+        c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
+                                   [this, ci] { onSlowStartRound(ci); });
+        evaluateBurst(ci);
     }
-    const double cap = transportCap(f);
-    if (cap != f.cap_bps) {
-        f.cap_bps = cap;
-        markDirtyFlow(slot);
-    }
+    updateConnCaps(ci);
 }
 
 void Network::onDataComplete(std::uint32_t slot)
@@ -534,26 +709,24 @@ void Network::onDataComplete(std::uint32_t slot)
     Flow& f = m_flows[slot];
     if (!f.live || !f.dataPhase)
         return;
-    Connection& c = m_connections[f.conn];
+    const std::uint32_t ci = f.conn;
     // Latency is sampled now, while this flow still counts on its resources.
-    double latency = sampleLatencyS(c, true);
-    latency += f.extraRounds * c.rtt_s;
-    // Keep the TCP window for the next message on this connection.
-    if (f.protocol == Protocol::Tcp) {
-        if (!f.slowStart && std::isfinite(c.steadyCap_bps))
-            c.cwnd_bytes = std::max(f.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
-        else
-            c.cwnd_bytes = f.cwnd_bytes;
-        c.slowStart = f.slowStart;
-    }
+    double latency = sampleLatencyS(m_connections[ci], f, true);
+    latency += f.extraRounds * m_connections[ci].rtt_s;
     f.done = {};
     detachFlow(slot);
+    connectionFlowEnded(ci);
     f.remaining_bytes = 0.0;
     if (m_activeFlows == 0)
         finalSample();
-    const sim::SimTime at = m_sim.now() + sim::SimTime::fromSeconds(latency);
-    c.lastActive = std::max(c.lastActive, at);
-    m_sim.schedule(at, [this, slot] { deliver(slot); });
+    const double horizon = static_cast<double>(sim::SimTime::max().ns() - m_sim.now().ns()) * 1e-9;
+    if (!(latency < horizon)) {
+        failFlow(slot, "delivery would be later than the simulated time horizon (int64 ns, "
+                       "≈ 292 years)");
+        return;
+    }
+    m_sim.schedule(m_sim.now() + sim::SimTime::fromSeconds(latency),
+                   [this, slot] { deliver(slot); });
 }
 
 void Network::deliver(std::uint32_t slot)
@@ -578,7 +751,10 @@ void Network::deliver(std::uint32_t slot)
 void Network::failFlow(std::uint32_t slot, const std::string& error)
 {
     Flow& f = m_flows[slot];
+    const bool wasSending = f.dataPhase;
     detachFlow(slot);
+    if (wasSending)
+        connectionFlowEnded(f.conn);
     if (m_activeFlows == 0)
         finalSample();
     const Connection& c = m_connections[f.conn];
@@ -600,7 +776,7 @@ void Network::failFlow(std::uint32_t slot, const std::string& error)
     });
 }
 
-double Network::sampleLatencyS(const Connection& c, bool includeQueueing)
+double Network::sampleLatencyS(const Connection& c, const Flow& flow, bool includeQueueing)
 {
     // One-way latency of a message: Σ_l max(0, τ_l + j_l) with one jitter sample per link
     // (netem correlation: j = (1 − ρ)·fresh + ρ·previous), plus store-and-forward of one
@@ -613,7 +789,13 @@ double Network::sampleLatencyS(const Connection& c, bool includeQueueing)
     for (std::uint32_t a : c.arcs) {
         Arc& arc = m_arcs[a];
         const LinkParams& p = arc.params;
-        double j = TransportModel::jitterSample(arc.rng, p.jitter_s, p.jitter_distribution);
+        // Counter-based stream of this message on this link direction: its sample does not
+        // depend on which other messages crossed the link before.
+        double j = 0.0;
+        if (p.jitter_s > 0.0) {
+            sim::RngStream rng(m_config.seed, (kJitterDomain << 32) | a, flow.id.value());
+            j = TransportModel::jitterSample(rng, p.jitter_s, p.jitter_distribution);
+        }
         if (p.jitter_correlation > 0.0) {
             const double rho = std::clamp(p.jitter_correlation, 0.0, 1.0);
             j = (1.0 - rho) * j + rho * arc.lastJitter_s;
@@ -625,7 +807,9 @@ double Network::sampleLatencyS(const Connection& c, bool includeQueueing)
             const double t = packetBits / res.capacity_bps;
             packetTimes += t;
             bottleneckPacket = std::max(bottleneckPacket, t);
-            if (includeQueueing && res.tcpFlows > 0 &&
+            // Standing queue of TCP flows in congestion avoidance; a last-window burst
+            // (docs §5) builds no standing queue.
+            if (includeQueueing && res.tcpFlows > res.burstTcpFlows &&
                 res.alloc_bps >= res.capacity_bps * (1.0 - kSaturated))
                 latency += 0.5 * p.queueBytes(m_config.packet_bytes) * 8.0 / res.capacity_bps;
         }
@@ -769,7 +953,6 @@ void Network::recompute()
     }
     m_flowsRecomputed += m_compFlows.size();
 
-
     // 3. Bring progress and statistics up to now under the old rates, then apply.
     for (std::uint32_t slot : m_compFlows)
         settleFlow(m_flows[slot]);
@@ -794,6 +977,7 @@ void Network::recompute()
     }
     if (m_config.debug_verify_max_min)
         verifyAgainstFullSolve();
+    ensureSampler(); // restarts it when stalled flows got a rate again
 }
 
 // Level-ordered propagation (progressive filling restricted to what changes).
@@ -1216,6 +1400,16 @@ void Network::reschedule(std::uint32_t slot)
         f.done = m_sim.schedule(m_sim.now(), [this, slot] { onDataComplete(slot); });
     } else if (f.rate_bps > 0.0) {
         const double dt = f.remaining_bytes * 8.0 / f.rate_bps;
+        const double horizon =
+            static_cast<double>(sim::SimTime::max().ns() - m_sim.now().ns()) * 1e-9;
+        if (!(dt < 0.5 * horizon)) {
+            // Not representable in int64 ns: report instead of overflowing the clock.
+            f.done = m_sim.schedule(m_sim.now(), [this, slot] {
+                failFlow(slot, "transfer would end later than the simulated time horizon "
+                               "(int64 ns, ≈ 292 years) at its current rate");
+            });
+            return;
+        }
         f.done = m_sim.schedule(m_sim.now() + sim::SimTime::fromSecondsCeil(dt),
                                 [this, slot] { onDataComplete(slot); });
     } // rate 0: stalled (capacity 0) until a change gives it a share
@@ -1270,56 +1464,34 @@ void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
         updateCapacity(r);
         markDirtyResource(r);
     }
-    // Busy connections crossing the link: re-route if it went down, else refresh caps.
-    std::vector<std::uint32_t> conns;
-    for (int dir = 0; dir < 2; ++dir)
-        for (std::uint32_t slot : m_resources[m_arcs[2 * l + dir].resource].flows)
-            conns.push_back(m_flows[slot].conn);
-    std::sort(conns.begin(), conns.end());
-    conns.erase(std::unique(conns.begin(), conns.end()), conns.end());
-    for (std::uint32_t ci : conns) {
-        // Flows of this connection in their data phase, in slot order (deterministic).
-        std::vector<std::uint32_t> slots;
-        for (std::uint32_t r : m_connections[ci].resources)
-            for (std::uint32_t slot : m_resources[r].flows)
-                if (m_flows[slot].conn == ci)
-                    slots.push_back(slot);
-        std::sort(slots.begin(), slots.end());
-        slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
-        if (!up) {
-            for (std::uint32_t slot : slots)
-                detachFlow(slot);
-            m_connections[ci].routeEpoch = 0; // force a new route
-            if (routeConnection(ci)) {
-                for (std::uint32_t slot : slots) {
-                    Flow& f = m_flows[slot];
-                    f.cap_bps = transportCap(f);
-                    attachFlow(slot);
-                    if (f.slowStart && !m_sim.pending(f.round))
-                        f.round =
-                            m_sim.scheduleIn(sim::SimTime::fromSeconds(m_connections[ci].rtt_s),
-                                             [this, slot] { onSlowStartRound(slot); });
-                }
-            } else {
-                const std::string why =
-                    "link " + m_topology.link(link).id +
-                    " failed at t = " + std::to_string(m_sim.now().toSeconds()) +
-                    " s and no other path leads from " + m_topology.node(m_connections[ci].src).id +
-                    " to " + m_topology.node(m_connections[ci].dst).id;
-                for (std::uint32_t slot : slots)
-                    failFlow(slot, why);
-            }
-        } else {
-            refreshConnection(m_connections[ci]);
-            for (std::uint32_t slot : slots) {
-                Flow& f = m_flows[slot];
-                const double cap = transportCap(f);
-                if (cap != f.cap_bps) {
-                    f.cap_bps = cap;
-                    markDirtyFlow(slot);
-                }
-            }
+    // Every connection now holds stale parameters (m_paramEpoch): idle ones refresh when used
+    // next (routeConnection). Busy ones (sending or delivering) whose forward or reverse path
+    // crosses the link are brought up to date now: re-routed if a forward link went down
+    // (their flows move, or fail with an error naming the link), their ACK path re-routed if it
+    // went down, RTT/loss/caps refreshed otherwise.
+    ++m_paramEpoch;
+    const auto crosses = [l](const std::vector<std::uint32_t>& arcs) {
+        for (std::uint32_t a : arcs)
+            if (a / 2 == l)
+                return true;
+        return false;
+    };
+    for (std::uint32_t ci = 0; ci < m_connections.size(); ++ci) {
+        Connection& c = m_connections[ci];
+        if (c.active == 0 || !c.hasRoute)
+            continue;
+        const bool fwd = crosses(c.arcs);
+        const bool rev = crosses(c.revArcs);
+        if (!fwd && !rev)
+            continue;
+        if (!up && fwd) {
+            rerouteBusy(ci, link);
+            continue;
         }
+        if (!up && rev)
+            routeReverse(c);
+        refreshConnection(c);
+        updateConnCaps(ci);
     }
     ensureSampler();
 }
@@ -1329,13 +1501,18 @@ void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
 
 void Network::ensureSampler()
 {
-    if (m_samplerRunning || m_config.sample_interval_s <= 0.0 || m_activeFlows == 0)
+    if (m_samplerRunning || m_sampleInterval_s <= 0.0 || m_activeFlows == 0)
         return;
     m_samplerRunning = true;
-    const auto interval = sim::SimTime::fromSeconds(m_config.sample_interval_s);
+    const auto interval = sim::SimTime::fromSeconds(m_sampleInterval_s);
     // Next multiple of the interval after now, so samples sit on a fixed grid.
-    const std::int64_t k = m_sim.now().ns() / std::max<std::int64_t>(1, interval.ns()) + 1;
-    m_sampleEvent = m_sim.schedule(interval * k, [this] { onSample(); });
+    const std::int64_t step = std::max<std::int64_t>(1, interval.ns());
+    const std::int64_t k = m_sim.now().ns() / step + 1;
+    if (k > (sim::SimTime::max().ns() - 1) / step) {
+        m_samplerRunning = false; // next grid point beyond the time horizon
+        return;
+    }
+    m_sampleEvent = m_sim.schedule(sim::SimTime::fromNs(step * k), [this] { onSample(); });
 }
 
 void Network::finalSample()
@@ -1354,7 +1531,13 @@ void Network::onSample()
 {
     takeSample();
     m_samplerRunning = false;
-    ensureSampler();
+    // Stop while nothing is sending (all active flows stalled on failed links): the sampler
+    // alone must not keep the simulation alive. The next rate change restarts it.
+    bool sending = false;
+    for (std::size_t i = 0; i < m_resources.size() && !sending; ++i)
+        sending = m_arcs[i].resource == i && m_resources[i].alloc_bps > 0.0;
+    if (sending)
+        ensureSampler();
 }
 
 void Network::takeSample()
@@ -1364,12 +1547,60 @@ void Network::takeSample()
         Resource& r = m_resources[m_arcs[i].resource];
         if (m_arcs[i].resource != i)
             continue;
-        const double capBits = r.capBits - r.capBitsAtSample;
-        r.series.push_back(capBits > 0.0 ? (r.bits - r.bitsAtSample) / capBits : 0.0);
+        r.seriesBits.push_back(r.bits - r.bitsAtSample);
+        r.seriesCap.push_back(r.capBits - r.capBitsAtSample);
         r.bitsAtSample = r.bits;
         r.capBitsAtSample = r.capBits;
     }
     m_sampleTimes.push_back(m_sim.now().toSeconds());
+    if (m_sampleTimes.size() > m_config.max_samples)
+        coarsenSeries();
+}
+
+void Network::coarsenSeries()
+{
+    // Bounded memory: merge adjacent pairs of intervals (sums of ∫alloc and ∫capacity, end time
+    // of the later one) and double the interval of the grid from now on.
+    const auto mergePairs = [](std::vector<double>& v, bool sum) {
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < v.size(); i += 2)
+            v[out++] = i + 1 < v.size() ? (sum ? v[i] + v[i + 1] : v[i + 1]) : v[i];
+        v.resize(out);
+    };
+    for (std::size_t i = 0; i < m_resources.size(); ++i) {
+        if (m_arcs[i].resource != i)
+            continue;
+        mergePairs(m_resources[i].seriesBits, true);
+        mergePairs(m_resources[i].seriesCap, true);
+    }
+    mergePairs(m_sampleTimes, false);
+    m_sampleInterval_s *= 2.0;
+}
+
+void Network::onDrain()
+{
+    // The simulator ran out of events: a flow still in its data phase has rate 0 (a failed or
+    // zero-bandwidth link on its path) and nothing left could revive it. Report it instead of
+    // hanging: fail with an error naming the link.
+    std::vector<std::uint32_t> stalled;
+    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot)
+        if (m_flows[slot].live && m_flows[slot].dataPhase)
+            stalled.push_back(slot);
+    for (std::uint32_t slot : stalled) {
+        const Connection& c = m_connections[m_flows[slot].conn];
+        std::string why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
+                          " s with no pending event that could resume it";
+        for (std::uint32_t r : c.resources)
+            if (m_resources[r].capacity_bps <= 0.0) {
+                const LinkId l = m_resources[r].link;
+                why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
+                      " s: link " + m_topology.link(l).id +
+                      (m_router.linkUp(l) ? " has no bandwidth" : " is down") +
+                      " and no pending event can restore it";
+                break;
+            }
+        failFlow(slot, why);
+    }
 }
 
 LinkStats Network::linkStats(LinkId link, int dir)
@@ -1385,7 +1616,10 @@ LinkStats Network::linkStats(LinkId link, int dir)
     s.busy_s = r.busy_s;
     s.utilisation_mean = r.capBits > 0.0 ? r.bits / r.capBits : 0.0;
     s.utilisation_peak = r.peak;
-    s.utilisation_series = r.series;
+    s.utilisation_series.reserve(r.seriesBits.size());
+    for (std::size_t i = 0; i < r.seriesBits.size(); ++i)
+        s.utilisation_series.push_back(r.seriesCap[i] > 0.0 ? r.seriesBits[i] / r.seriesCap[i]
+                                                            : 0.0);
     return s;
 }
 

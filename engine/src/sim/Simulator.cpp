@@ -171,9 +171,31 @@ bool Simulator::step()
 std::uint64_t Simulator::run()
 {
     const std::uint64_t before = m_executed;
-    while (!stopRequested() && step()) {
+    while (!stopRequested()) {
+        if (step())
+            continue;
+        if (m_drainHooks.empty())
+            break;
+        // Copy: a hook may add or remove hooks.
+        const auto hooks = m_drainHooks;
+        for (const auto& h : hooks)
+            h.second();
+        if (m_live == 0)
+            break;
     }
     return m_executed - before;
+}
+
+std::uint64_t Simulator::addDrainHook(std::function<void()> hook)
+{
+    const std::uint64_t id = m_nextHook++;
+    m_drainHooks.emplace_back(id, std::move(hook));
+    return id;
+}
+
+void Simulator::removeDrainHook(std::uint64_t id)
+{
+    std::erase_if(m_drainHooks, [id](const auto& h) { return h.first == id; });
 }
 
 std::uint64_t Simulator::runUntil(SimTime until)

@@ -77,7 +77,9 @@ public:
     /// Both directions of every link, in (LinkId, dir) order.
     std::vector<LinkStats> allLinkStats();
     /// End times of the utilisation sample intervals (seconds): a fixed grid of
-    /// sample_interval_s while flows are active, plus a final sample when the network goes idle.
+    /// sample_interval_s while flows are sending, plus a final sample when the network goes
+    /// idle. At most NetworkConfig::max_samples: beyond, adjacent pairs are merged and the grid
+    /// interval doubles (docs §9).
     const std::vector<double>& sampleTimes() const noexcept { return m_sampleTimes; }
     /// Round-trip time TCP uses between two nodes (forward + reverse route delay), or
     /// nullopt without a route.
@@ -106,10 +108,20 @@ private:
     struct Flow;
 
     std::uint32_t connectionFor(NodeId src, NodeId dst);
+    std::optional<topology::Route> pathOf(NodeId a, NodeId b);
+    void routeReverse(Connection& c);
+    bool pathDown(const std::vector<std::uint32_t>& arcs) const;
     bool routeConnection(std::uint32_t conn);
+    bool prepareConnection(std::uint32_t conn);
+    bool rerouteBusy(std::uint32_t conn, LinkId failed);
     void refreshConnection(Connection& c);
     double steadyCapBps(const Connection& c) const;
+    double connectionCap(const Connection& c) const;
     double transportCap(const Flow& f) const;
+    void updateConnCaps(std::uint32_t conn);
+    void setFlowBurst(Flow& f, bool burst);
+    void evaluateBurst(std::uint32_t conn);
+    void connectionFlowEnded(std::uint32_t conn);
     void updateCapacity(std::uint32_t resource);
 
     void markDirtyFlow(std::uint32_t slot);
@@ -135,14 +147,16 @@ private:
     void attachFlow(std::uint32_t slot);
     void detachFlow(std::uint32_t slot);
     void onDataComplete(std::uint32_t slot);
-    void onSlowStartRound(std::uint32_t slot);
+    void onSlowStartRound(std::uint32_t conn);
     void deliver(std::uint32_t slot);
     void failFlow(std::uint32_t slot, const std::string& error);
-    double sampleLatencyS(const Connection& c, bool includeQueueing);
+    double sampleLatencyS(const Connection& c, const Flow& flow, bool includeQueueing);
     void ensureSampler();
     void onSample();
     void takeSample();
     void finalSample();
+    void coarsenSeries();
+    void onDrain();
     void releaseFlow(std::uint32_t slot);
     void finish(TransferResult result, CompletionCallback& cb);
 
@@ -162,6 +176,9 @@ private:
     std::size_t m_activeFlows = 0;
     std::size_t m_liveFlows = 0; ///< data phase + awaiting delivery
     std::uint64_t m_routeEpoch = 1;
+    std::uint64_t m_paramEpoch = 1;  ///< bumped by every applyLinkChange
+    double m_sampleInterval_s = 0.0; ///< doubles each time the series are coarsened
+    std::uint64_t m_drainHook = 0;
 
     // Recomputation scratch (kept to avoid allocation per event).
     std::vector<std::uint32_t> m_dirtyFlows;

@@ -3,6 +3,7 @@
 
 #include "meridian/topology/Router.hpp"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace meridian::net {
@@ -17,8 +18,10 @@ struct NetworkConfig
     double min_rto_s = 0.2;            ///< Linux TCP_RTO_MIN
     double delayed_ack_b = 2.0;        ///< packets acknowledged per ACK (PFTK's b)
     bool slow_start_after_idle = true; ///< net.ipv4.tcp_slow_start_after_idle (RFC 2861)
-    double sample_interval_s = 0.1;    ///< utilisation time series; 0 = no series
-    std::uint64_t seed = 1;            ///< experiment seed for jitter streams
+    double sample_interval_s = 0.1;    ///< utilisation time series; 0 = no series, else ≥ 1 ns
+    /// Most samples kept per series: beyond, pairs merge and the interval doubles (≥ 2).
+    std::size_t max_samples = 4096;
+    std::uint64_t seed = 1; ///< experiment seed for jitter streams
     topology::RouteMetric metric = topology::RouteMetric::Delay;
     /// Keep a TransferResult per finished transfer (flowRecords()); turn off for runs with
     /// millions of transfers whose callers collect what they need from the callbacks.

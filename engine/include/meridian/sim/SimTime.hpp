@@ -17,16 +17,14 @@ class SimTime
 public:
     constexpr SimTime() = default;
     static constexpr SimTime fromNs(std::int64_t ns) { return SimTime(ns); }
-    /// Rounds to the nearest nanosecond.
-    static SimTime fromSeconds(double seconds)
-    {
-        return SimTime(static_cast<std::int64_t>(std::llround(seconds * 1e9)));
-    }
+    /// Rounds to the nearest nanosecond; saturates at ±max() (NaN gives max()) instead of
+    /// overflowing.
+    static SimTime fromSeconds(double seconds) { return saturate(std::round(seconds * 1e9)); }
     /// Rounds up to the next nanosecond: an event computed to happen "at or after" a
-    /// real instant (a flow's last byte) never fires early.
+    /// real instant (a flow's last byte) never fires early. Saturates like fromSeconds.
     static SimTime fromSecondsCeil(double seconds)
     {
-        return SimTime(static_cast<std::int64_t>(std::ceil(seconds * 1e9 - 1e-6)));
+        return saturate(std::ceil(seconds * 1e9 - 1e-6));
     }
     static constexpr SimTime zero() { return SimTime(0); }
     static constexpr SimTime max() { return SimTime(std::numeric_limits<std::int64_t>::max()); }
@@ -51,6 +49,16 @@ public:
 
 private:
     constexpr explicit SimTime(std::int64_t ns) : m_ns(ns) {}
+    static SimTime saturate(double ns)
+    {
+        // 2^63 is exactly representable; every double below it converts without overflow.
+        constexpr double kLimit = 9223372036854775808.0;
+        if (!(ns < kLimit))
+            return max();
+        if (ns <= -kLimit)
+            return SimTime(std::numeric_limits<std::int64_t>::min());
+        return SimTime(static_cast<std::int64_t>(ns));
+    }
     std::int64_t m_ns = 0;
 };
 

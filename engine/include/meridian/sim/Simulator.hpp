@@ -18,6 +18,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <utility>
 #include <vector>
 
 namespace meridian::sim {
@@ -43,7 +45,13 @@ public:
     bool pending(EventHandle handle) const;
 
     /// Runs until no event is left or requestStop() was called. Returns events executed.
+    /// When no event is left, the drain hooks run (in registration order); if they scheduled
+    /// events, the run goes on.
     std::uint64_t run();
+    /// Registers a hook called by run() when the event queue runs dry (e.g. the network
+    /// failing transfers stalled forever). Returns an id for removeDrainHook.
+    std::uint64_t addDrainHook(std::function<void()> hook);
+    void removeDrainHook(std::uint64_t id);
     /// Runs every event with time ≤ `until`, then sets now() = until (if not stopped).
     std::uint64_t runUntil(SimTime until);
     /// Executes the next event; false if there was none.
@@ -105,6 +113,8 @@ private:
     std::size_t m_live = 0;
     std::size_t m_stale = 0; ///< cancelled entries still in the heap
     std::atomic<bool> m_stop{false};
+    std::vector<std::pair<std::uint64_t, std::function<void()>>> m_drainHooks;
+    std::uint64_t m_nextHook = 1;
 };
 
 } // namespace meridian::sim
