@@ -51,6 +51,29 @@ private Q_SLOTS:
         QCOMPARE(TransportModel::expectedExtraRounds(1000, 0.0), 0.0);
         // One packet, loss p: E[R] − 1 = Σ p^k = p/(1 − p)
         QVERIFY(std::abs(TransportModel::expectedExtraRounds(1, 0.1) - 0.1 / 0.9) < 1e-9);
+        // Extreme loss: the sum has ~10^5-10^6 significant terms (it used to be cut at 10^4).
+        // Reference: plain long-double summation of Σ_k 1 − (1 − p^k)^n until the terms vanish.
+        const auto bruteForce = [](long double n, long double p) {
+            long double sum = 0.0L, pk = p;
+            for (long k = 1; k < 100000000L; ++k, pk *= p) {
+                const long double term = 1.0L - std::pow(1.0L - pk, n);
+                sum += term;
+                if (term < 1e-15L)
+                    break;
+            }
+            return static_cast<double>(sum);
+        };
+        for (const auto& [n, p] :
+             {std::pair{1e6, 0.999}, std::pair{1e3, 0.9999}, std::pair{50.0, 0.99}}) {
+            const double expected = bruteForce(n, p);
+            const double got = TransportModel::expectedExtraRounds(n, p);
+            QVERIFY2(
+                std::abs(got - expected) <= 1e-6 * expected,
+                qPrintable(QString("n=%1 p=%2: %3 vs %4").arg(n).arg(p).arg(got).arg(expected)));
+        }
+        // Tail approximation regime (−ln p tiny): one packet needs 1/(1 − p) transmissions.
+        QVERIFY(std::abs(TransportModel::expectedExtraRounds(1, 1.0 - 1e-7) / (1e7 - 1.0) - 1.0) <
+                1e-3);
     }
 
     void jitterSamplesHaveZeroMeanAndDocumentedSpread()

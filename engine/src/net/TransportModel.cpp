@@ -48,18 +48,40 @@ double TransportModel::goBackNEfficiency(double window_packets, double loss)
 
 double TransportModel::expectedExtraRounds(double packets, double loss)
 {
+    // E[extra rounds] = Σ_{k≥1} (1 − (1 − p^k)^n): the expected maximum, over n packets, of
+    // the transmissions each needs, minus one. Terms are ≈ 1 until n·p^k falls to O(1),
+    // i.e. for k up to about ln(n)/(−ln p), then decay geometrically.
     if (loss <= 0.0 || packets <= 0.0)
         return 0.0;
-    const double p = std::min(loss, 1.0 - 1e-12);
-    double sum = 0.0;
-    double pk = p;
-    for (int k = 1; k < 10000; ++k) {
+    const double p = std::min(loss, 1.0 - 1e-15);
+    const double L = -std::log(p); // > 0 since p < 1
+    const double n = packets;
+    if (40.0 / L > 2e6) {
+        // Extreme loss (−ln p tiny, millions of terms): Euler–Maclaurin on the smooth summand
+        // f(x) = 1 − (1 − e^{−Lx})^n: Σ_{k≥1} f(k) ≈ ∫_0^∞ f dx − f(0)/2, and with
+        // u = 1 − e^{−Lx}, ∫_0^∞ f dx = (1/L)·∫_0^1 (1 − u^n)/(1 − u) du = H_n / L
+        // (H_n the n-th harmonic number; for n = 1 this is p/(1 − p) up to O(1)).
+        constexpr double kEulerGamma = 0.57721566490153286;
+        double harmonic = 0.0;
+        if (n <= 1e6) {
+            for (double j = 1.0; j <= n; j += 1.0)
+                harmonic += 1.0 / j;
+        } else {
+            harmonic = std::log(n) + kEulerGamma + 0.5 / n - 1.0 / (12.0 * n * n);
+        }
+        return std::max(0.0, harmonic / L - 0.5);
+    }
+    // Skip the leading terms that equal 1 to within e^{−50}: k < k0 with n·p^k > 50.
+    double k0 = std::floor((std::log(n) - std::log(50.0)) / L);
+    k0 = std::max(1.0, k0);
+    double sum = k0 - 1.0;
+    for (double k = k0;; k += 1.0) {
+        const double pk = std::exp(-L * k);
         // 1 − (1 − p^k)^n computed without cancellation: −expm1(n·log1p(−p^k)).
-        const double term = -std::expm1(packets * std::log1p(-pk));
+        const double term = -std::expm1(n * std::log1p(-pk));
         sum += term;
-        if (term < 1e-12)
+        if (term < 1e-12 * std::max(1.0, sum))
             break;
-        pk *= p;
     }
     return sum;
 }
