@@ -243,7 +243,7 @@ std::optional<Route> Router::hashedRoute(NodeId from, NodeId to, std::uint64_t h
             const std::uint32_t arc = m_inArcs[i];
             const std::int64_t du = t.dist[m_arcFrom[arc]];
             const std::int64_t w = weightOf(arc);
-            if (du != kInf && w != kInf && du + w == t.dist[v])
+            if (du != kInf && w != kInf && combineWeights(du, w) == t.dist[v])
                 ++tight;
         }
         MERIDIAN_ASSERT(tight > 0, "Router::hashedRoute: no tight arc on a reachable node");
