@@ -510,10 +510,29 @@ std::vector<std::string> buildFatTree(Builder& b, std::size_t k, std::size_t hos
     const std::size_t half = k / 2;
     const std::size_t perPod = half * half;
     const std::size_t pods = ceilDiv(hosts, perPod);
-    const double podWidth = static_cast<double>(perPod) * kDx;
-    const double width = static_cast<double>(pods) * podWidth;
     const std::string stem = endpoint == NodeKind::Gpu ? "gpu-" : "host-";
     const std::size_t cores = half * half;
+    // Drawing: cores on top; pods in a grid of rows (so a k = 32 tree is not a 245,000-unit
+    // strip); in a pod, aggregation over edge switches, each edge's hosts in a small block
+    // of ⌈√(k/2)⌉ columns under it.
+    const std::size_t cols = std::max<std::size_t>(
+        1, static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(half)))));
+    const std::size_t rows = ceilDiv(half, cols);
+    const double blockWidth = static_cast<double>(cols) * kDx + kServerGap;
+    const double podWidth = static_cast<double>(half) * blockWidth + 2 * kDx;
+    const double podHeight = 2 * kDy + static_cast<double>(rows) * kDx + kDy;
+    // Pods per row: total width ≈ 1.6 × total height.
+    const std::size_t perRow = std::clamp<std::size_t>(
+        static_cast<std::size_t>(
+            std::ceil(std::sqrt(static_cast<double>(pods) * podHeight * 1.6 / podWidth))),
+        1, pods);
+    const double width = static_cast<double>(std::min(perRow, pods)) * podWidth;
+    const auto podX = [&](std::size_t p) {
+        return x0 + static_cast<double>(p % perRow) * podWidth;
+    };
+    const auto podY = [&](std::size_t p) {
+        return y0 + kDy + static_cast<double>(p / perRow) * podHeight;
+    };
 
     std::vector<std::string> top;
     top.reserve(cores);
@@ -524,23 +543,20 @@ std::vector<std::string> buildFatTree(Builder& b, std::size_t k, std::size_t hos
     }
     // Tier by tier (cores, aggregation, edge, hosts) so NodeIds of a tier are contiguous.
     for (std::size_t p = 0; p < pods; ++p) {
-        const double px = x0 + static_cast<double>(p) * podWidth;
         for (std::size_t a = 0; a < half; ++a) {
             const std::string agg = "agg-" + num(p) + "-" + num(a);
             b.node(agg, NodeKind::Switch,
-                   px + (static_cast<double>(a) + 0.5) * podWidth / static_cast<double>(half),
-                   y0 + kDy);
+                   podX(p) + (static_cast<double>(a) + 0.5) * podWidth / static_cast<double>(half),
+                   podY(p));
             for (std::size_t j = 0; j < half; ++j)
                 b.link(agg, "core-" + num(a * half + j), link);
         }
     }
     for (std::size_t p = 0; p < pods; ++p) {
-        const double px = x0 + static_cast<double>(p) * podWidth;
         for (std::size_t e = 0; e < half; ++e) {
             const std::string edge = "edge-" + num(p) + "-" + num(e);
             b.node(edge, NodeKind::Switch,
-                   px + (static_cast<double>(e) + 0.5) * podWidth / static_cast<double>(half),
-                   y0 + 2 * kDy);
+                   podX(p) + kDx + (static_cast<double>(e) + 0.5) * blockWidth, podY(p) + kDy);
             for (std::size_t a = 0; a < half; ++a)
                 b.link(edge, "agg-" + num(p) + "-" + num(a), link);
         }
@@ -548,8 +564,11 @@ std::vector<std::string> buildFatTree(Builder& b, std::size_t k, std::size_t hos
     for (std::size_t h = 0; h < hosts; ++h) {
         const std::size_t p = h / perPod;
         const std::size_t e = (h % perPod) / half;
+        const std::size_t i = h % half;
         const std::string host = stem + num(h);
-        b.node(host, endpoint, x0 + (static_cast<double>(h) + 0.5) * kDx, y0 + 3 * kDy);
+        const double bx = podX(p) + kDx + static_cast<double>(e) * blockWidth + kServerGap / 2;
+        b.node(host, endpoint, bx + (static_cast<double>(i % cols) + 0.5) * kDx,
+               podY(p) + 2 * kDy + static_cast<double>(i / cols) * kDx);
         b.link(host, "edge-" + num(p) + "-" + num(e), link);
     }
     return top;
