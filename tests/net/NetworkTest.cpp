@@ -119,6 +119,29 @@ private Q_SLOTS:
         QVERIFY(std::abs(st.utilisation_mean - 0.5) < 1e-6); // 1 s busy out of 2 s
     }
 
+    void jitterOfAMessageIgnoresOtherTraffic()
+    {
+        // Counter-based jitter: a message's samples come from (seed, link direction, its own
+        // flow id), so an unrelated message that crosses one of its links first (here a
+        // zero-byte h2→h1 message, delivered before h0→h1 finishes) leaves its latency as is.
+        const auto t = meridian::test::netStar(3, 1e9, 0.005, 0.002);
+        const auto run = [&](bool other) {
+            sim::Simulator sim;
+            Network net(sim, t, NetworkConfig{});
+            double end = -1.0;
+            net.startTransfer(*t.findNode("h0"), *t.findNode("h1"), 1e6, Protocol::Udp,
+                              [&](const TransferResult& r) { end = r.end_s; });
+            if (other)
+                net.startTransfer(*t.findNode("h2"), *t.findNode("h1"), 0.0, Protocol::Udp,
+                                  [](const TransferResult&) {});
+            sim.run();
+            return end;
+        };
+        const double alone = run(false);
+        QVERIFY(alone > 0.0);
+        QCOMPARE(run(true), alone);
+    }
+
     void connectionReuseSkipsSlowStartUnlessIdle()
     {
         // Second message right after the first keeps the grown window → faster.
