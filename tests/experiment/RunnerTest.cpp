@@ -16,6 +16,19 @@ namespace {
 
 /// A star WAN: `centres` centres, each with one explicit GPU node (so a centre has exactly one
 /// rank and the intra-centre phase is empty), linked to a hub with `wan_gbps`.
+/// Attributes of a centre described only by its fabric: `gpus` H100-SXM GPUs on servers of
+/// 8, joined by a `shape` fabric of 100 Gbit/s links with `latency_us` per hop.
+json fabricCentreAttrs(int gpus, const std::string& shape, int latency_us)
+{
+    return {{"gpu_model", "H100-SXM"},
+            {"gpu_count", gpus},
+            {"fabric",
+             {{"topology", shape},
+              {"link_gbps", 100},
+              {"latency_us", latency_us},
+              {"gpus_per_server", 8}}}};
+}
+
 json starProject(int centres, double wan_gbps, double delay_ms, double loss, double jitter_ms,
                  const json& experimentOverrides = json::object())
 {
@@ -258,16 +271,8 @@ private Q_SLOTS:
         // all-reduce then runs on those servers' NICs (8 × 100 Gbit/s each): 4 servers, ring,
         // bandwidth term 2(n−1)/n · S / (800 Gbit/s).
         json j = starProject(1, 10, 5, 0, 0);
-        j["nodes"] = json::array({{{"id", "c0"},
-                                   {"kind", "center"},
-                                   {"attrs",
-                                    {{"gpu_model", "H100-SXM"},
-                                     {"gpu_count", 32},
-                                     {"fabric",
-                                      {{"topology", "star"},
-                                       {"link_gbps", 100},
-                                       {"latency_us", 0},
-                                       {"gpus_per_server", 8}}}}}}});
+        j["nodes"] = json::array(
+            {{{"id", "c0"}, {"kind", "center"}, {"attrs", fabricCentreAttrs(32, "star", 0)}}});
         j["links"] = json::array();
         j["experiment"]["inter_center"] = {{"collective", "ring"}, {"protocol", "gbn"}};
         j["experiment"]["intra_center"] = {{"collective", "ring"}, {"protocol", "gbn"}};
@@ -287,13 +292,7 @@ private Q_SLOTS:
         json j = starProject(2, 10, 5, 0, 0, {{"iterations", 2}});
         for (auto& n : j["nodes"])
             if (n["kind"] == "center")
-                n["attrs"] = {{"gpu_model", "H100-SXM"},
-                              {"gpu_count", 16},
-                              {"fabric",
-                               {{"topology", "star"},
-                                {"link_gbps", 100},
-                                {"latency_us", 1},
-                                {"gpus_per_server", 8}}}};
+                n["attrs"] = fabricCentreAttrs(16, "star", 1);
         json nodes = json::array();
         for (const auto& n : j["nodes"])
             if (n["kind"] != "gpu")
@@ -381,16 +380,8 @@ private Q_SLOTS:
         // local GPU work, so communication_s must not change and update_s must scale by 1/32.
         auto project = [](int zero) {
             json j = starProject(1, 10, 5, 0, 0);
-            j["nodes"] = json::array({{{"id", "c0"},
-                                       {"kind", "center"},
-                                       {"attrs",
-                                        {{"gpu_model", "H100-SXM"},
-                                         {"gpu_count", 32},
-                                         {"fabric",
-                                          {{"topology", "star"},
-                                           {"link_gbps", 100},
-                                           {"latency_us", 0},
-                                           {"gpus_per_server", 8}}}}}}});
+            j["nodes"] = json::array(
+                {{{"id", "c0"}, {"kind", "center"}, {"attrs", fabricCentreAttrs(32, "star", 0)}}});
             j["links"] = json::array();
             j["experiment"]["parallelism"]["zero_stage"] = zero;
             j["experiment"]["intra_center"] = {{"collective", "ring"}, {"protocol", "gbn"}};
@@ -484,16 +475,8 @@ private Q_SLOTS:
         // ring are built the same way and produce a warning saying so.
         auto run = [](const std::string& shape) {
             json j = starProject(1, 10, 5, 0, 0);
-            j["nodes"] = json::array({{{"id", "c0"},
-                                       {"kind", "center"},
-                                       {"attrs",
-                                        {{"gpu_model", "H100-SXM"},
-                                         {"gpu_count", 256},
-                                         {"fabric",
-                                          {{"topology", shape},
-                                           {"link_gbps", 100},
-                                           {"latency_us", 1},
-                                           {"gpus_per_server", 8}}}}}}});
+            j["nodes"] = json::array(
+                {{{"id", "c0"}, {"kind", "center"}, {"attrs", fabricCentreAttrs(256, shape, 1)}}});
             j["links"] = json::array();
             j["experiment"]["intra_center"] = {{"collective", "ring"}, {"protocol", "gbn"}};
             return runProject(j);
@@ -527,16 +510,8 @@ private Q_SLOTS:
             json j = starProject(2, 10, 5, 0, 0);
             json nodes = json::array({{{"id", "hub"}, {"kind", "router"}}});
             for (const char* c : {"c0", "c1"})
-                nodes.push_back({{"id", c},
-                                 {"kind", "center"},
-                                 {"attrs",
-                                  {{"gpu_model", "H100-SXM"},
-                                   {"gpu_count", 16},
-                                   {"fabric",
-                                    {{"topology", "star"},
-                                     {"link_gbps", 100},
-                                     {"latency_us", 1},
-                                     {"gpus_per_server", 8}}}}}});
+                nodes.push_back(
+                    {{"id", c}, {"kind", "center"}, {"attrs", fabricCentreAttrs(16, "star", 1)}});
             j["nodes"] = nodes;
             json links = json::array();
             for (const auto& l : j["links"])
