@@ -8,6 +8,7 @@
 #include <QtTest/QtTest>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 using namespace meridian;
 using nlohmann::json;
@@ -83,6 +84,17 @@ experiment::Results runProject(const json& j, std::optional<std::uint64_t> seed 
     opt.seed = seed;
     experiment::Runner runner(p, opt);
     return runner.run();
+}
+
+/// The InputError a run of `j` raises, or nullopt if it runs.
+std::optional<InputError> inputErrorOf(const json& j)
+{
+    try {
+        runProject(j);
+    } catch (const InputError& e) {
+        return e;
+    }
+    return std::nullopt;
 }
 
 const experiment::PhaseResult& phase(const experiment::Results& r, const std::string& name,
@@ -209,14 +221,11 @@ private Q_SLOTS:
             if (l["id"] != "c2-hub")
                 links.push_back(l);
         j["links"] = links;
-        try {
-            runProject(j);
-            QFAIL("expected an InputError");
-        } catch (const InputError& e) {
-            const QString msg = QString::fromStdString(e.what());
-            QVERIFY2(msg.contains("'c2'") && msg.contains("unreachable"), qPrintable(msg));
-            QVERIFY(msg.startsWith("test.topo"));
-        }
+        const auto e = inputErrorOf(j);
+        QVERIFY(e);
+        const QString msg = QString::fromStdString(e->what());
+        QVERIFY2(msg.contains("'c2'") && msg.contains("unreachable"), qPrintable(msg));
+        QVERIFY(msg.startsWith("test.topo"));
     }
 
     void sameSeedSameBytesDifferentSeedDifferentJitter()
@@ -256,13 +265,10 @@ private Q_SLOTS:
     {
         json j = starProject(2, 10, 5, 0, 0,
                              {{"inter_center", {{"collective", "ring"}, {"protocl", "tcp"}}}});
-        try {
-            runProject(j);
-            QFAIL("expected an InputError");
-        } catch (const InputError& e) {
-            QCOMPARE(QString::fromStdString(e.location()),
-                     QString("/experiment/inter_center/protocl"));
-        }
+        const auto e = inputErrorOf(j);
+        QVERIFY(e);
+        QCOMPARE(QString::fromStdString(e->location()),
+                 QString("/experiment/inter_center/protocl"));
     }
 
     void fabricCentresUseTheEngine()
@@ -435,25 +441,18 @@ private Q_SLOTS:
         }
         json bad = starProject(2, 10, 5, 0, 0,
                                {{"broadcast", {{"algorithm", "pipelined-chain"}, {"chunks", 0}}}});
-        try {
-            runProject(bad);
-            QFAIL("expected an InputError");
-        } catch (const InputError& e) {
-            QCOMPARE(QString::fromStdString(e.location()), QString("/experiment/broadcast/chunks"));
-        }
+        const auto e = inputErrorOf(bad);
+        QVERIFY(e);
+        QCOMPARE(QString::fromStdString(e->location()), QString("/experiment/broadcast/chunks"));
     }
 
     void intraCentreOrderIsRejected()
     {
         json j = starProject(2, 10, 5, 0, 0,
                              {{"intra_center", {{"collective", "ring"}, {"order", {"c0"}}}}});
-        try {
-            runProject(j);
-            QFAIL("expected an InputError");
-        } catch (const InputError& e) {
-            QCOMPARE(QString::fromStdString(e.location()),
-                     QString("/experiment/intra_center/order"));
-        }
+        const auto e = inputErrorOf(j);
+        QVERIFY(e);
+        QCOMPARE(QString::fromStdString(e->location()), QString("/experiment/intra_center/order"));
     }
 
     void fractionalSequencesPerGpuWarn()
@@ -535,14 +534,11 @@ private Q_SLOTS:
                 qPrintable(QString("%1: %2 S").arg(QString::fromStdString(l.id)).arg(l.bytes / S)));
         for (const json& bad :
              {json{"c0/srv1"}, json{"c0/srv1", "c0/srv0"}, json{"c0/srv1", "nowhere"}}) {
-            try {
-                runProject(project(bad));
-                QFAIL("expected an InputError");
-            } catch (const InputError& e) {
-                QVERIFY2(QString::fromStdString(e.location())
-                             .startsWith("/experiment/inter_center/gateways"),
-                         e.what());
-            }
+            const auto e = inputErrorOf(project(bad));
+            QVERIFY(e);
+            QVERIFY2(QString::fromStdString(e->location())
+                         .startsWith("/experiment/inter_center/gateways"),
+                     e->what());
         }
     }
 };
