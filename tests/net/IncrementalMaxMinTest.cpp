@@ -1,18 +1,19 @@
 // The incremental max-min update must give exactly the allocation of a from-scratch
 // progressive filling (NetworkConfig::debug_verify_max_min re-solves everything after every
 // update and records the largest relative difference), and ECMP must stay on equal-cost paths.
-#include "meridian/net/Network.hpp"
-
 #include "NetFixtures.hpp"
 #include "TestMain.hpp"
+#include "meridian/net/Network.hpp"
 #include "meridian/sim/RngStream.hpp"
 
 #include <QtTest/QtTest>
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
+#include <tuple>
 
 using namespace meridian;
 using namespace meridian::net;
@@ -208,6 +209,112 @@ private Q_SLOTS:
                 expected.push_back(i);
         QCOMPARE(order, expected);
         QVERIFY(!sim.pending(handles[0]));
+    }
+
+    void kernelOrderMatchesAReferenceQueue()
+    {
+        // The kernel's heap against a plain ordered set of (time, scheduling order):
+        // events that schedule more events (often at equal times, zero delays and far
+        // jumps), cancellations (enough to trigger compaction), runUntil windows and
+        // nextEventTime peeks must give the identical execution trace.
+        struct Reference
+        {
+            std::set<std::tuple<std::int64_t, std::uint64_t, int>> queue;
+            std::uint64_t seq = 0;
+            std::int64_t now = 0;
+        };
+        sim::Simulator sim;
+        Reference ref;
+        std::vector<int> traceSim, traceRef;
+        std::map<int, sim::EventHandle> handles;
+        std::map<int, std::tuple<std::int64_t, std::uint64_t, int>> refKeys;
+        std::uint64_t x = 0x9E3779B97F4A7C15ULL;
+        const auto rnd = [&x] {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            return x;
+        };
+        int nextId = 0;
+        std::function<void(int)> fire;
+        // Both kernels get the same schedule/cancel calls: the sim's callback records the
+        // trace, the reference entries are executed by the loop below in (time, seq) order.
+        const auto scheduleBoth = [&](std::int64_t at) {
+            const int id = nextId++;
+            handles[id] = sim.schedule(sim::SimTime::fromNs(at), [&fire, &traceSim, id] {
+                traceSim.push_back(id);
+                fire(id);
+            });
+            const auto key = std::make_tuple(at, ref.seq++, id);
+            ref.queue.insert(key);
+            refKeys[id] = key;
+        };
+        const auto delay = [&rnd]() -> std::int64_t {
+            switch (rnd() % 6) {
+            case 0:
+                return 0;
+            case 1:
+                return 1;
+            case 2:
+                return static_cast<std::int64_t>(rnd() % 64);
+            case 3:
+                return static_cast<std::int64_t>(rnd() % 100'000);
+            case 4:
+                return static_cast<std::int64_t>(rnd() % (1LL << 40));
+            default:
+                return 1000;
+            }
+        };
+        fire = [&](int id) {
+            handles.erase(id);
+            refKeys.erase(id);
+            if (nextId < 60'000) {
+                for (int k = static_cast<int>(rnd() % 3 + rnd() % 2); k > 0; --k)
+                    scheduleBoth(sim.now().ns() + delay());
+            }
+            if (rnd() % 4 == 0 && !handles.empty()) {
+                auto it = handles.lower_bound(static_cast<int>(rnd() % nextId));
+                if (it == handles.end())
+                    it = handles.begin();
+                QVERIFY(sim.cancel(it->second));
+                QVERIFY(!sim.cancel(it->second));
+                ref.queue.erase(refKeys.at(it->first));
+                refKeys.erase(it->first);
+                handles.erase(it);
+            }
+        };
+        for (int i = 0; i < 12'000; ++i)
+            scheduleBoth(static_cast<std::int64_t>(rnd() % 5000));
+        for (int i = 0; i < 12'000; ++i) {
+            // Most cancelled at once: stale entries outnumber live ones, so the kernel compacts.
+            if (i % 4 == 0)
+                continue;
+            QVERIFY(sim.cancel(handles.at(i)));
+            ref.queue.erase(refKeys.at(i));
+            refKeys.erase(i);
+            handles.erase(i);
+        }
+        while (!ref.queue.empty()) {
+            // Reference: the next event; the kernel must agree on its time first.
+            const auto [t, seq, id] = *ref.queue.begin();
+            QCOMPARE(sim.nextEventTime().ns(), t);
+            if (rnd() % 3 == 0) {
+                // A window that ends before the next event runs nothing and moves now.
+                if (t > sim.now().ns()) {
+                    QCOMPARE(sim.runUntil(sim::SimTime::fromNs(t - 1)), std::uint64_t(0));
+                    QCOMPARE(sim.now().ns(), t - 1);
+                }
+            }
+            ref.queue.erase(ref.queue.begin());
+            traceRef.push_back(id);
+            QVERIFY(sim.step());
+            QCOMPARE(sim.now().ns(), t);
+            QCOMPARE(traceSim.size(), traceRef.size());
+            QCOMPARE(traceSim.back(), id);
+        }
+        QVERIFY(!sim.step());
+        QCOMPARE(sim.pendingEvents(), std::size_t(0));
+        QVERIFY(nextId > 50'000);
     }
 
     void ecmpSpreadsOverEqualCostPaths()

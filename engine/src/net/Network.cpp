@@ -971,6 +971,8 @@ void Network::recompute()
     for (std::uint32_t slot : m_compFlows) {
         Flow& f = m_flows[slot];
         if (f.newRate_bps != f.rate_bps || !m_sim.pending(f.done)) {
+            if (std::abs(f.newRate_bps - f.rate_bps) > 1e-9 * std::max(f.rate_bps, f.newRate_bps))
+                ++m_flowsRateChanged;
             f.rate_bps = f.newRate_bps;
             reschedule(slot);
         }

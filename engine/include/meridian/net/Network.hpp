@@ -93,6 +93,9 @@ public:
     /// Max-min recomputations and the flows they touched (benchmarks).
     std::uint64_t recomputations() const noexcept { return m_recomputations; }
     std::uint64_t flowsRecomputed() const noexcept { return m_flowsRecomputed; }
+    /// Flows whose rate an update changed (relative change > 1e-9): what any exact max-min
+    /// solver must rewrite and re-time (benchmarks).
+    std::uint64_t flowsRateChanged() const noexcept { return m_flowsRateChanged; }
     /// With NetworkConfig::debug_verify_max_min: the largest relative difference between the
     /// incremental rates and a from-scratch solve of all flows, over all updates so far.
     double maxMinDeviation() const noexcept { return m_maxDeviation; }
@@ -222,6 +225,7 @@ private:
     std::vector<LevelEvent> m_events;
     std::uint64_t m_recomputations = 0;
     std::uint64_t m_flowsRecomputed = 0;
+    std::uint64_t m_flowsRateChanged = 0;
 
     std::vector<TransferResult> m_records;
     std::vector<double> m_sampleTimes;
