@@ -368,6 +368,8 @@ private Q_SLOTS:
             std::abs(r1.end_s - first) < 50e-9,
             qPrintable(QString("first %1 vs %2").arg(r1.end_s, 0, 'g', 12).arg(first, 0, 'g', 12)));
         const double got = r2.end_s - r2.start_s;
+        qInfo("%s: window %g B, second message %.12g s (closed form %.12g s, diff %.2g s)",
+              QTest::currentDataTag(), w2, got, second, got - second);
         QVERIFY2(std::abs(got - second) < 50e-9, qPrintable(QString("second %1 vs %2 (window %3 B)")
                                                                 .arg(got, 0, 'g', 12)
                                                                 .arg(second, 0, 'g', 12)
@@ -409,6 +411,8 @@ private Q_SLOTS:
         QVERIFY2(
             std::abs(res.end_s - expected) < 1e-8,
             qPrintable(QString("%1 vs %2").arg(res.end_s, 0, 'g', 12).arg(expected, 0, 'g', 12)));
+        qInfo("end %.12g s, closed form %.12g s, diff %.2g s", res.end_s, expected,
+              res.end_s - expected);
         QVERIFY(std::abs(*net.rttS(a, b) - 0.050) < 1e-12);
         // The forward direction kept its delay.
         QCOMPARE(net.linkParams(*t.findLink("ab"), 0).delay_s, fwd);
@@ -450,6 +454,8 @@ private Q_SLOTS:
         QVERIFY2(
             std::abs(res.end_s - expected) < 1e-8,
             qPrintable(QString("%1 vs %2").arg(res.end_s, 0, 'g', 12).arg(expected, 0, 'g', 12)));
+        qInfo("end %.12g s, closed form %.12g s, diff %.2g s", res.end_s, expected,
+              res.end_s - expected);
         QVERIFY(std::abs(*net.rttS(a, b) - 0.110) < 1e-12);
         // All data went over ab1's forward direction (up to the rate × ≤ 1 ns of rounding the
         // completion event up to the next ns); nothing over ab2.
