@@ -6,6 +6,8 @@
 
 #include <QtTest/QtTest>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,47 @@ private Q_SLOTS:
         QCOMPARE((SimTime::fromNs(5) + SimTime::fromNs(7)).ns(), std::int64_t(12));
         QVERIFY(SimTime::fromNs(3) < SimTime::fromNs(4));
         QCOMPARE(SimTime::fromNs(250000000).toSeconds(), 0.25);
+    }
+
+    void simTimeArithmeticSaturates()
+    {
+        // Beyond the int64 ns range, arithmetic sticks at the limits instead of wrapping
+        // (wrapping would put an event ~292 years in the past, or be undefined behaviour).
+        const SimTime mx = SimTime::max();
+        const SimTime mn = SimTime::fromNs(std::numeric_limits<std::int64_t>::min());
+        QCOMPARE((mx + SimTime::fromNs(1)).ns(), mx.ns());
+        QCOMPARE((mx + mx).ns(), mx.ns());
+        QCOMPARE((SimTime::fromSeconds(1.0) + mx).ns(), mx.ns());
+        QCOMPARE((mn - SimTime::fromNs(1)).ns(), mn.ns());
+        QCOMPARE((mn + mn).ns(), mn.ns());
+        QCOMPARE((mx - mn).ns(), mx.ns());
+        QCOMPARE((mn - mx).ns(), mn.ns());
+        QCOMPARE((mx * 2).ns(), mx.ns());
+        QCOMPARE((SimTime::fromNs(-3) * std::numeric_limits<std::int64_t>::max()).ns(), mn.ns());
+        QCOMPARE((mn * -1).ns(), mx.ns());
+        SimTime t = mx - SimTime::fromNs(5);
+        t += SimTime::fromNs(10);
+        QCOMPARE(t.ns(), mx.ns());
+        t = mn + SimTime::fromNs(5);
+        t -= SimTime::fromNs(10);
+        QCOMPARE(t.ns(), mn.ns());
+        // In range, the arithmetic is exact: max − 1 ns + 1 ns = max; ordinary sums unchanged.
+        QCOMPARE(((mx - SimTime::fromNs(1)) + SimTime::fromNs(1)).ns(), mx.ns());
+        QCOMPARE((SimTime::fromNs(-7) + SimTime::fromNs(3)).ns(), std::int64_t(-4));
+        QCOMPARE((SimTime::fromNs(6) * -4).ns(), std::int64_t(-24));
+        // Conversions saturate too (NaN → max).
+        QCOMPARE(SimTime::fromSeconds(1e300).ns(), mx.ns());
+        QCOMPARE(SimTime::fromSecondsCeil(1e300).ns(), mx.ns());
+        QCOMPARE(SimTime::fromSeconds(-1e300).ns(), mn.ns());
+        QCOMPARE(SimTime::fromSeconds(std::nan("")).ns(), mx.ns());
+        // A relative event near the horizon lands at max(), not in the past.
+        Simulator sim;
+        bool ran = false;
+        sim.schedule(mx - SimTime::fromNs(10),
+                     [&] { sim.scheduleIn(SimTime::fromSeconds(1.0), [&] { ran = true; }); });
+        sim.run();
+        QVERIFY(ran);
+        QCOMPARE(sim.now().ns(), mx.ns());
     }
 
     void equalTimesRunInSchedulingOrder()

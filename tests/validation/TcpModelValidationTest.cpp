@@ -1,5 +1,6 @@
-// TCP steady-state caps: PFTK under loss, link rate without loss, the Reno queue/BDP bound
-// and the receive-window cap, each recomputed here from the published formulas.
+// TCP steady-state caps: PFTK under loss (measured from a long transfer's completion time),
+// link rate without loss, the Reno queue/BDP bound and the receive-window cap, each recomputed
+// here from the published formulas.
 #include "../net/NetFixtures.hpp"
 #include "TestMain.hpp"
 #include "meridian/net/Network.hpp"
@@ -53,6 +54,7 @@ private Q_SLOTS:
         // Path loss p = 1 − (1 − λ)², RTT = 4·d = 20 ms, T0 = RTT + max(0.2 s, 4·0) (no
         // jitter), b = 2, MSS = 1448 B. PFTK (Padhye et al. 1998), bit/s:
         //   8·MSS / (RTT·√(2bp/3) + T0·min(1, 3√(3bp/8))·p·(1 + 32p²))
+        // taken as the wire (send) rate; every byte is sent 1/(1 − p) times on average.
         const double C = 10e9, d = 0.005, rtt = 4 * d, mss = 1448, b = 2;
         const double p = 1 - (1 - lambda) * (1 - lambda);
         const double t0 = rtt + 0.2;
@@ -60,11 +62,29 @@ private Q_SLOTS:
             8 * mss /
             (rtt * std::sqrt(2 * b * p / 3) +
              t0 * std::min(1.0, 3 * std::sqrt(3 * b * p / 8)) * p * (1 + 32 * p * p));
+        // Measured from the completion time of a long transfer (≈ 20 s of data at the PFTK
+        // rate, so slow start, if any, is a small part of it): wire bits / (duration − one-way
+        // latency), latency = 2d + one 1500 B store-and-forward at the second hop (the flow
+        // is far below C: no standing queue).
+        const double bytes = std::round(pftk * 20.0 / 8 * (1 - p));
+        const double latency = 2 * d + 1500.0 * 8 / C;
         NetworkConfig cfg;
         cfg.max_window_bytes = 0;
-        const double rate = steadyRate(path(C, d, lambda, 1e9), cfg, 5.0);
+        const auto t = path(C, d, lambda, 1e9);
+        sim::Simulator sim;
+        Network net(sim, t, cfg);
+        TransferResult res;
+        net.startTransfer(*t.findNode("a"), *t.findNode("b"), bytes, Protocol::Tcp,
+                          [&](const TransferResult& r) { res = r; });
+        sim.run();
+        QVERIFY(res.ok);
+        const double wireBits = bytes / (1 - p) * 8;
+        QVERIFY(std::abs(res.retransmitted_bytes - (bytes / (1 - p) - bytes)) < 1e-6 * bytes);
+        const double rate = wireBits / (res.duration_s() - latency);
         QVERIFY2(std::abs(rate - pftk) / pftk < 0.02,
                  qPrintable(QString("rate %1 PFTK %2").arg(rate).arg(pftk)));
+        qInfo("p = %.5f: measured %.6g bit/s, PFTK %.6g bit/s, deviation %.3g %%", p, rate, pftk,
+              100 * (rate - pftk) / pftk);
     }
 
     void noLossReachesLinkRate()
