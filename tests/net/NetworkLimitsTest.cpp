@@ -173,6 +173,16 @@ private Q_SLOTS:
         sim.run();
         QVERIFY2(res.ok, res.error.c_str());
         QCOMPARE(sim.now().ns(), std::int64_t(3'155'760'000'000'000'000) + 1'000'000);
+
+        // 200 years (6.31152e9 s) also fit (the horizon is 9.22e9 s): the whole range is usable.
+        sim::Simulator sim2;
+        Network net2(sim2, t, cfg);
+        TransferResult res2;
+        net2.startTransfer(*t.findNode("a"), *t.findNode("b"), 6.31152e9, Protocol::Udp,
+                           [&](const TransferResult& r) { res2 = r; });
+        sim2.run();
+        QVERIFY2(res2.ok, res2.error.c_str());
+        QCOMPARE(sim2.now().ns(), std::int64_t(6'311'520'000'000'000'000) + 1'000'000);
     }
 
     // --- sampler configuration and decimation -----------------------------------------

@@ -1402,9 +1402,9 @@ void Network::reschedule(std::uint32_t slot)
         f.done = m_sim.schedule(m_sim.now(), [this, slot] { onDataComplete(slot); });
     } else if (f.rate_bps > 0.0) {
         const double dt = f.remaining_bytes * 8.0 / f.rate_bps;
-        const double horizon =
-            static_cast<double>(sim::SimTime::max().ns() - m_sim.now().ns()) * 1e-9;
-        if (!(dt < 0.5 * horizon)) {
+        // SimTime arithmetic saturates: an end at max() means it is not representable.
+        const sim::SimTime end = m_sim.now() + sim::SimTime::fromSecondsCeil(dt);
+        if (!(dt >= 0.0) || end >= sim::SimTime::max()) {
             // Not representable in int64 ns: report instead of overflowing the clock.
             f.done = m_sim.schedule(m_sim.now(), [this, slot] {
                 failFlow(slot, "transfer would end later than the simulated time horizon "
@@ -1412,8 +1412,7 @@ void Network::reschedule(std::uint32_t slot)
             });
             return;
         }
-        f.done = m_sim.schedule(m_sim.now() + sim::SimTime::fromSecondsCeil(dt),
-                                [this, slot] { onDataComplete(slot); });
+        f.done = m_sim.schedule(end, [this, slot] { onDataComplete(slot); });
     } // rate 0: stalled (capacity 0) until a change gives it a share
 }
 
