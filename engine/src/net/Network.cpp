@@ -46,6 +46,7 @@ struct Network::Resource
     int dir = 0;
     double capacity_bps = 0.0;
     double alloc_bps = 0.0;
+    double maxRate_bps = 0.0;         ///< largest rate of its flows (kept with alloc_bps)
     std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
     std::uint32_t tcpFlows = 0;
     std::uint32_t burstTcpFlows = 0; ///< TCP flows sending their last window as a burst
@@ -960,11 +961,15 @@ void Network::recompute()
         Resource& res = m_resources[r];
         settleResource(res);
         double sum = 0.0;
+        double mx = 0.0;
         for (std::uint32_t slot : res.flows) {
             const Flow& f = m_flows[slot];
-            sum += f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
+            const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
+            sum += x;
+            mx = std::max(mx, x);
         }
         res.alloc_bps = sum;
+        res.maxRate_bps = mx;
         if (res.capacity_bps > 0.0)
             res.peak = std::max(res.peak, std::min(1.0, sum / res.capacity_bps));
     }
@@ -1015,16 +1020,9 @@ bool Network::cleanBottleneck(const Flow& g)
         Resource& res = m_resources[r];
         if (res.mark == m_resEpoch)
             continue; // dirty
-        if (res.checkMark != m_checkEpoch) {
-            double mx = 0.0;
-            for (std::uint32_t s2 : res.flows)
-                mx = std::max(mx, m_flows[s2].rate_bps);
-            res.checkMark = m_checkEpoch;
-            res.checkSum_bps = res.alloc_bps;
-            res.checkMax_bps = mx;
-        }
-        if (res.checkSum_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
-            g.rate_bps >= res.checkMax_bps * (1.0 - kCheckTol))
+        // Clean: no rate on it changed since the last update set alloc and max.
+        if (res.alloc_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
+            g.rate_bps >= res.maxRate_bps * (1.0 - kCheckTol))
             return true;
     }
     return false;
@@ -1357,17 +1355,11 @@ bool Network::validateSet()
                 if (ok)
                     break;
                 Resource& res = m_resources[r2];
-                if (res.checkMark != m_checkEpoch) {
-                    // Outside the set's resources: no rate on it changed.
-                    double mx = 0.0;
-                    for (std::uint32_t s2 : res.flows)
-                        mx = std::max(mx, m_flows[s2].rate_bps);
-                    res.checkMark = m_checkEpoch;
-                    res.checkSum_bps = res.alloc_bps;
-                    res.checkMax_bps = mx;
-                }
-                ok = res.checkSum_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
-                     x >= res.checkMax_bps * (1.0 - kCheckTol);
+                // Outside the set's resources no rate changed: the kept alloc and max hold.
+                const bool inSet = res.checkMark == m_checkEpoch;
+                const double sum = inSet ? res.checkSum_bps : res.alloc_bps;
+                const double mx = inSet ? res.checkMax_bps : res.maxRate_bps;
+                ok = sum >= res.capacity_bps * (1.0 - kCheckTol) && x >= mx * (1.0 - kCheckTol);
             }
             if (!ok)
                 m_invalid.push_back(slot);
