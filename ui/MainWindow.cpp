@@ -9,6 +9,7 @@
 #include "ui/Clipboard.hpp"
 #include "ui/Document.hpp"
 #include "ui/GeneratorDialog.hpp"
+#include "ui/LayoutJob.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/MiniMap.hpp"
 #include "ui/NodeItem.hpp"
@@ -17,6 +18,7 @@
 #include "ui/PaletteWidget.hpp"
 #include "ui/PropertyEditor.hpp"
 #include "ui/TopologyScene.hpp"
+#include "ui/commands/MoveNodesCommand.hpp"
 #include "ui/commands/PasteCommand.hpp"
 #include "ui/commands/ReplaceTopologyCommand.hpp"
 
@@ -27,6 +29,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsItem>
@@ -35,9 +38,11 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPainter>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
 #include <QSvgGenerator>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -645,7 +650,7 @@ bool MainWindow::importGraphml(const QString& path)
         io::GraphmlImportResult r = io::importGraphml(path.toStdString());
         const bool geo = AutoLayout::geolocatedCount(r.topology) > 0;
         topology::Topology placed =
-            geo ? AutoLayout::geographic(r.topology) : AutoLayout::forceDirected(r.topology);
+            geo ? AutoLayout::geographic(r.topology) : *AutoLayout::forceDirected(r.topology);
         if (m_doc->topology().nodeCount() == 0) {
             m_doc->undoStack()->push(new ReplaceTopologyCommand(
                 m_doc, std::move(placed), tr("Import %1").arg(QFileInfo(path).fileName())));
@@ -851,31 +856,198 @@ void MainWindow::showGeneratorDialog()
     applyGenerator(dialog.generator(), dialog.options(), dialog.seed(), dialog.replaceExisting());
 }
 
+// ---- automatic layouts --------------------------------------------------------------------
+
 void MainWindow::layoutForceDirected()
 {
-    m_doc->undoStack()->push(new ReplaceTopologyCommand(
-        m_doc, AutoLayout::forceDirected(m_doc->topology()), tr("Force-directed layout")));
-    m_view->fitAll();
+    startLayout(LayoutKind::Force);
 }
 
 void MainWindow::layoutSpring()
 {
-    m_doc->undoStack()->push(new ReplaceTopologyCommand(
-        m_doc, AutoLayout::springLayout(m_doc->topology()), tr("Spring layout")));
-    m_view->fitAll();
+    startLayout(LayoutKind::Spring);
 }
 
 void MainWindow::layoutGeographic()
 {
-    if (AutoLayout::geolocatedCount(m_doc->topology()) == 0) {
-        reportError(tr("Geographic layout"),
-                    tr("No node has a latitude and longitude. Set them in the property editor "
-                       "or import a GraphML map."));
+    startLayout(LayoutKind::Geographic);
+}
+
+bool MainWindow::layoutRunning() const
+{
+    return m_layoutJob && m_layoutJob->isRunning();
+}
+
+bool MainWindow::waitForLayout()
+{
+    if (layoutRunning()) {
+        QEventLoop loop;
+        connect(m_layoutJob, &LayoutJob::finished, &loop, &QEventLoop::quit,
+                Qt::QueuedConnection); // after finishLayout() has applied the result
+        loop.exec();
+    }
+    return m_lastLayoutApplied;
+}
+
+void MainWindow::setLayoutActionsEnabled(bool on)
+{
+    for (const char* n : {"layout.force", "layout.spring", "layout.geo"})
+        m_actions.value(QLatin1String(n))->setEnabled(on);
+}
+
+void MainWindow::startLayout(LayoutKind kind)
+{
+    if (layoutRunning())
+        return;
+    m_lastLayoutApplied = false;
+    const topology::Topology& topo = m_doc->topology();
+    const QLocale loc;
+    LayoutJob::Compute compute;
+    switch (kind) {
+    case LayoutKind::Force:
+        m_layoutName = tr("Force-directed layout");
+        compute = [](const topology::Topology& t, LayoutControl& c) {
+            return AutoLayout::forceDirected(t, 1, &c);
+        };
+        break;
+    case LayoutKind::Spring: {
+        m_layoutName = tr("Spring layout");
+        const std::size_t largest = AutoLayout::largestComponent(topo);
+        if (largest > AutoLayout::kSpringMaxComponentNodes) {
+            // Refuse rather than silently run something else.
+            const double matrices_MB =
+                2.0 * 8.0 * static_cast<double>(largest) * static_cast<double>(largest) / 1e6;
+            reportError(
+                tr("Spring layout not available"),
+                tr("The largest connected part of this drawing has %1 nodes. The spring "
+                   "(Kamada–Kawai) layout stores the distance between every pair of nodes "
+                   "(about %2 MB here) and its running time grows faster than the square of "
+                   "the node count, so it is limited to %3 connected nodes.\n\nUse the "
+                   "force-directed layout instead: it handles 10,000 nodes in seconds.")
+                    .arg(loc.toString(static_cast<qulonglong>(largest)))
+                    .arg(loc.toString(matrices_MB, 'f', 0))
+                    .arg(loc.toString(
+                        static_cast<qulonglong>(AutoLayout::kSpringMaxComponentNodes))));
+            return;
+        }
+        compute = [](const topology::Topology& t, LayoutControl& c) {
+            return AutoLayout::springLayout(t, &c);
+        };
+        break;
+    }
+    case LayoutKind::Geographic:
+        m_layoutName = tr("Geographic layout");
+        if (AutoLayout::geolocatedCount(topo) == 0) {
+            reportError(tr("Geographic layout"),
+                        tr("No node has a latitude and longitude. Set them in the property "
+                           "editor or import a GraphML map."));
+            return;
+        }
+        compute = [](const topology::Topology& t, LayoutControl& c) {
+            std::optional<topology::Topology> r = AutoLayout::geographic(t);
+            c.progress_permille = 1000;
+            return r;
+        };
+        break;
+    }
+    if (topo.nodeCount() == 0)
+        return;
+
+    delete m_layoutJob;
+    m_layoutJob = new LayoutJob(topo, std::move(compute), this);
+    // Any edit while the worker runs makes its result stale: every edit goes through the
+    // undo stack (index changes), and load/new/recover reset the topology.
+    m_layoutStale = false;
+    m_layoutWatch << connect(m_doc->undoStack(), &QUndoStack::indexChanged, this,
+                             [this] { m_layoutStale = true; });
+    m_layoutWatch << connect(m_doc, &Document::topologyReset, this,
+                             [this] { m_layoutStale = true; });
+    connect(m_layoutJob, &LayoutJob::finished, this, &MainWindow::finishLayout);
+
+    const auto nodes = static_cast<qulonglong>(AutoLayout::topLevelCount(topo));
+    if (!m_layoutProgress) {
+        m_layoutProgress = new QProgressDialog(this);
+        m_layoutProgress->setObjectName(QStringLiteral("layoutProgress"));
+        m_layoutProgress->setWindowModality(Qt::NonModal); // the window stays usable
+        m_layoutProgress->setAutoClose(false);
+        m_layoutProgress->setAutoReset(false);
+        m_layoutProgress->setRange(0, 1000);
+        m_layoutProgress->setMinimumDuration(400);
+        m_layoutProgress->setCancelButtonText(tr("Cancel"));
+        connect(m_layoutProgress, &QProgressDialog::canceled, this, [this] {
+            if (m_layoutJob)
+                m_layoutJob->cancel();
+        });
+        m_layoutPoll = new QTimer(this);
+        m_layoutPoll->setInterval(100);
+        connect(m_layoutPoll, &QTimer::timeout, this, [this] {
+            if (m_layoutJob && m_layoutProgress)
+                m_layoutProgress->setValue(m_layoutJob->progressPermille());
+        });
+    }
+    m_layoutProgress->setWindowTitle(m_layoutName);
+    m_layoutProgress->setLabelText(
+        tr("Computing the %1 of %2 nodes…\nYou can keep working, but if you edit the drawing "
+           "before it finishes, the layout result is discarded.")
+            .arg(m_layoutName.toLower(), loc.toString(nodes)));
+    m_layoutProgress->reset();
+    m_layoutProgress->setValue(0); // starts the minimum-duration clock; shown if it takes long
+    m_layoutPoll->start();
+    setLayoutActionsEnabled(false);
+    statusBar()->showMessage(tr("%1 running…").arg(m_layoutName));
+    m_layoutJob->start();
+}
+
+void MainWindow::finishLayout()
+{
+    m_layoutPoll->stop();
+    m_layoutProgress->reset();
+    m_layoutProgress->hide();
+    for (const auto& c : std::as_const(m_layoutWatch))
+        disconnect(c);
+    m_layoutWatch.clear();
+    setLayoutActionsEnabled(true);
+    m_lastLayoutApplied = false;
+    const QLocale loc;
+    const QString seconds = loc.toString(m_layoutJob->elapsed_s(), 'f', 1);
+    if (m_layoutJob->wasCancelled()) {
+        statusBar()->showMessage(tr("%1 cancelled; nothing was moved.").arg(m_layoutName), 6000);
         return;
     }
-    m_doc->undoStack()->push(new ReplaceTopologyCommand(
-        m_doc, AutoLayout::geographic(m_doc->topology()), tr("Geographic layout")));
+    if (!m_layoutJob->result()) {
+        reportError(m_layoutName, m_layoutJob->error());
+        return;
+    }
+    if (m_layoutStale) {
+        statusBar()->showMessage(tr("%1 discarded: the drawing was edited while it was being "
+                                    "computed. Run it again to apply it.")
+                                     .arg(m_layoutName),
+                                 10000);
+        return;
+    }
+    // Only positions change: one MoveNodesCommand of every node that moved.
+    const topology::Topology& now = m_doc->topology();
+    const topology::Topology& laid = *m_layoutJob->result();
+    std::vector<NodePlacement> before;
+    std::vector<NodePlacement> after;
+    for (std::size_t i = 0; i < now.nodeCount(); ++i) {
+        const auto& a = now.node(NodeId::fromIndex(i));
+        const auto& b = laid.node(NodeId::fromIndex(i));
+        if (a.pos == b.pos)
+            continue;
+        before.push_back({a.id, QPointF(a.pos[0], a.pos[1]), a.parent});
+        after.push_back({a.id, QPointF(b.pos[0], b.pos[1]), a.parent});
+    }
+    if (after.empty()) {
+        statusBar()->showMessage(tr("%1: every node is already in place.").arg(m_layoutName), 6000);
+        return;
+    }
+    auto* cmd = new MoveNodesCommand(m_doc, std::move(before), std::move(after));
+    cmd->setText(m_layoutName);
+    m_doc->undoStack()->push(cmd);
+    m_lastLayoutApplied = true;
     m_view->fitAll();
+    statusBar()->showMessage(tr("%1 done in %2 s.").arg(m_layoutName, seconds), 6000);
 }
 
 } // namespace meridian::ui

@@ -17,6 +17,8 @@
 class QAction;
 class QLabel;
 class QMenu;
+class QProgressDialog;
+class QTimer;
 class QUndoView;
 
 namespace meridian::ui {
@@ -24,6 +26,7 @@ namespace meridian::ui {
 class Autosave;
 class CanvasView;
 class Document;
+class LayoutJob;
 class MiniMap;
 class OutlineView;
 class PaletteWidget;
@@ -77,9 +80,18 @@ public:
     /// Runs a generator into the document (replace or add), as the dialog's OK does.
     bool applyGenerator(const QString& kind, const std::map<std::string, std::string>& options,
                         std::uint64_t seed, bool replace);
+    // ---- automatic layouts -----------------------------------------------------------------
+    // Each starts the layout on a worker thread (LayoutJob) with a copy of the topology and
+    // returns at once; a modeless progress dialog offers Cancel. The result is applied as ONE
+    // undo step when it arrives, unless the drawing was edited meanwhile: then it is
+    // discarded (the dialog says so up front, the status bar when it happens).
     void layoutForceDirected();
     void layoutSpring();
     void layoutGeographic();
+    bool layoutRunning() const;
+    /// Runs the event loop until the running layout (if any) has finished. Returns true if
+    /// the last layout was applied to the document.
+    bool waitForLayout();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -101,6 +113,15 @@ private:
     QString chooseSavePath(const QString& title, const QString& filter, const QString& suffix);
     void showGeneratorDialog();
     QRectF exportRect() const;
+    enum class LayoutKind
+    {
+        Force,
+        Spring,
+        Geographic
+    };
+    void startLayout(LayoutKind kind);
+    void finishLayout();
+    void setLayoutActionsEnabled(bool on);
 
     Document* m_doc = nullptr;
     TopologyScene* m_scene = nullptr;
@@ -119,6 +140,13 @@ private:
     QHash<QString, QAction*> m_actions;
     QByteArray m_clipboardFallback; ///< when the system clipboard is unavailable (offscreen)
     int m_pasteCount = 0;
+    LayoutJob* m_layoutJob = nullptr;
+    QProgressDialog* m_layoutProgress = nullptr;
+    QTimer* m_layoutPoll = nullptr;
+    QString m_layoutName;
+    QList<QMetaObject::Connection> m_layoutWatch; ///< edits that make the running layout stale
+    bool m_layoutStale = false;
+    bool m_lastLayoutApplied = false;
     ErrorReporter m_reportError;
     Asker m_ask;
 };
