@@ -27,6 +27,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QEventLoop>
@@ -541,7 +542,7 @@ bool MainWindow::newDocument()
     if (!maybeSave())
         return false;
     m_doc->clear();
-    Autosave::discard();
+    m_autosave->discardOwn();
     m_view->showOrigin();
     return true;
 }
@@ -579,7 +580,7 @@ bool MainWindow::saveAs(const QString& path)
         reportError(tr("Cannot save file"), errorText(e));
         return false;
     }
-    Autosave::discard();
+    m_autosave->discardOwn();
     addRecentFile(m_doc->filePath());
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
     return true;
@@ -587,26 +588,34 @@ bool MainWindow::saveAs(const QString& path)
 
 bool MainWindow::offerRecovery()
 {
-    if (!Autosave::hasRecovery())
-        return false;
-    const QString original = Autosave::recoveredOriginalPath();
-    const auto answer = ask(tr("Recover unsaved work?"),
-                            tr("Meridian was closed without saving %1. Restore the automatically "
-                               "saved copy?")
-                                .arg(original.isEmpty() ? tr("an untitled drawing")
-                                                        : QStringLiteral("“%1”").arg(original)),
-                            QMessageBox::Yes | QMessageBox::No);
-    if (answer != QMessageBox::Yes) {
-        Autosave::discard();
-        return false;
+    // Recovery files of instances that are no longer running, newest first; files of other
+    // running windows are locked and never offered. The first one the user accepts is
+    // restored here; declined ones are deleted; the rest wait for the next start.
+    const QStringList orphans = Autosave::orphanedRecoveries();
+    for (const QString& file : orphans) {
+        const QString original = Autosave::originalPathOf(file);
+        const QDateTime when = QFileInfo(file).lastModified();
+        const auto answer =
+            ask(tr("Recover unsaved work?"),
+                tr("Meridian was closed without saving %1 (autosaved %2). Restore the "
+                   "automatically saved copy?")
+                    .arg(original.isEmpty() ? tr("an untitled drawing")
+                                            : QStringLiteral("“%1”").arg(original),
+                         QLocale().toString(when, QLocale::ShortFormat)),
+                QMessageBox::Yes | QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            Autosave::discardRecovery(file);
+            continue;
+        }
+        QString error;
+        if (!m_autosave->restore(file, &error)) {
+            reportError(tr("Cannot recover"), error);
+            return false;
+        }
+        m_view->fitAll();
+        return true;
     }
-    QString error;
-    if (!Autosave::restoreInto(*m_doc, &error)) {
-        reportError(tr("Cannot recover"), error);
-        return false;
-    }
-    m_view->fitAll();
-    return true;
+    return false;
 }
 
 QStringList MainWindow::recentFiles() const
@@ -752,7 +761,7 @@ bool MainWindow::screenshot(const QString& path)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (maybeSave()) {
-        Autosave::discard();
+        m_autosave->discardOwn();
         event->accept();
     } else {
         event->ignore();
