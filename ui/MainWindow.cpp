@@ -16,6 +16,7 @@
 #include "ui/NodeStyle.hpp"
 #include "ui/OutlineView.hpp"
 #include "ui/PaletteWidget.hpp"
+#include "ui/PastePosition.hpp"
 #include "ui/PropertyEditor.hpp"
 #include "ui/TopologyScene.hpp"
 #include "ui/commands/MoveNodesCommand.hpp"
@@ -123,6 +124,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_view = new CanvasView(m_scene, this);
     setCentralWidget(m_view);
     m_autosave = new Autosave(m_doc, this);
+    m_pastePosition = new PastePosition(m_view, this);
 
     createActions();
     createDocks();
@@ -799,16 +801,7 @@ void MainWindow::paste()
         data = m_clipboardFallback;
     if (data.isEmpty())
         return;
-    ++m_pasteCount;
-    const qreal step = 2 * m_scene->gridSize() * m_pasteCount;
-    PasteCommand* cmd = Clipboard::makePaste(*m_doc, data, QPointF(step, step), tr("Paste"));
-    if (!cmd)
-        return;
-    std::vector<std::string> ids;
-    for (const auto& n : cmd->nodes())
-        ids.push_back(n.id);
-    m_doc->undoStack()->push(cmd);
-    m_scene->selectIds(ids, {});
+    pasteData(data, tr("Paste"), m_pasteCount);
 }
 
 void MainWindow::duplicateSelection()
@@ -818,6 +811,44 @@ void MainWindow::duplicateSelection()
         return;
     const qreal step = 2 * m_scene->gridSize();
     PasteCommand* cmd = Clipboard::makePaste(*m_doc, data, QPointF(step, step), tr("Duplicate"));
+    if (!cmd)
+        return;
+    std::vector<std::string> ids;
+    for (const auto& n : cmd->nodes())
+        ids.push_back(n.id);
+    m_doc->undoStack()->push(cmd);
+    m_scene->selectIds(ids, {});
+}
+
+void MainWindow::pasteData(const QByteArray& data, const QString& text, int& repeatCount)
+{
+    // Over the canvas: centred under the pointer (snapped to the grid like a drop). Pasting
+    // again without moving the pointer steps on, so copies do not pile up. Elsewhere
+    // (menu bar, keyboard focus in a dock): offset from the originals by two grid steps per
+    // paste.
+    const qreal step = 2 * m_scene->gridSize();
+    QPointF offset;
+    const auto at = m_pastePosition->viewportPos();
+    const auto centre = Clipboard::centreOf(data);
+    if (at && centre && m_view->viewport()->rect().contains(*at)) {
+        const QPointF target = m_view->mapToScene(*at);
+        if (target != m_lastPasteTarget)
+            repeatCount = 0;
+        m_lastPasteTarget = target;
+        offset = target - *centre + QPointF(step, step) * repeatCount;
+        ++repeatCount;
+        if (m_scene->snapToGrid()) {
+            const qreal g = m_scene->gridSize();
+            offset = QPointF(std::round(offset.x() / g) * g, std::round(offset.y() / g) * g);
+        }
+    } else {
+        if (!qIsNaN(m_lastPasteTarget.x())) // the last paste was at the mouse: start afresh
+            repeatCount = 0;
+        m_lastPasteTarget = QPointF(qQNaN(), qQNaN());
+        ++repeatCount;
+        offset = QPointF(step, step) * repeatCount;
+    }
+    PasteCommand* cmd = Clipboard::makePaste(*m_doc, data, offset, text);
     if (!cmd)
         return;
     std::vector<std::string> ids;

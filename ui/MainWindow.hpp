@@ -28,6 +28,7 @@ class CanvasView;
 class Document;
 class LayoutJob;
 class MiniMap;
+class PastePosition;
 class OutlineView;
 class PaletteWidget;
 class PropertyEditor;
@@ -122,6 +123,7 @@ private:
     void startLayout(LayoutKind kind);
     void finishLayout();
     void setLayoutActionsEnabled(bool on);
+    void pasteData(const QByteArray& data, const QString& text, int& repeatCount);
 
     Document* m_doc = nullptr;
     TopologyScene* m_scene = nullptr;
@@ -140,6 +142,8 @@ private:
     QHash<QString, QAction*> m_actions;
     QByteArray m_clipboardFallback; ///< when the system clipboard is unavailable (offscreen)
     int m_pasteCount = 0;
+    PastePosition* m_pastePosition = nullptr;
+    QPointF m_lastPasteTarget{qQNaN(), qQNaN()}; ///< scene point of the last paste at the mouse
     LayoutJob* m_layoutJob = nullptr;
     QProgressDialog* m_layoutProgress = nullptr;
     QTimer* m_layoutPoll = nullptr;

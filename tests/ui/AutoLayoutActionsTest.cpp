@@ -1,7 +1,7 @@
 // Automatic layouts driven through the window's actions: they run on a worker thread, are
 // applied as one undo step, can be cancelled from the progress dialog, are discarded when
 // the drawing is edited meanwhile, and the spring layout refuses graphs it cannot handle.
-// Also the geographic de-overlap.
+// Also the geographic de-overlap and where Paste puts a copy.
 #include "TestMain.hpp"
 #include "ui/AutoLayout.hpp"
 #include "ui/CanvasView.hpp"
@@ -87,6 +87,9 @@ private Q_SLOTS:
     }
 
     void init() { m_errors.clear(); }
+    // The (offscreen) pointer is global: park it away from every window so that later tests
+    // do not paste "at the mouse" by accident.
+    void cleanup() { QCursor::setPos(QPoint(-5000, -5000)); }
 
     void forceLayoutRunsInBackgroundAndUndoesInOneStep()
     {
@@ -264,6 +267,53 @@ private Q_SLOTS:
                 }
             }
         QVERIFY(checked > 100);
+    }
+
+    void pasteGoesUnderTheMouseOrBesideTheOriginals()
+    {
+        auto w = makeWindow();
+        Document* doc = w->document();
+        w->scene()->addNodeAt(topology::NodeKind::Switch, QPointF(0, 0));
+        w->scene()->addNodeAt(topology::NodeKind::Gpu, QPointF(100, 0));
+        w->scene()->connectNodes("sw", "gpu");
+        w->scene()->selectIds({"sw", "gpu"}, {});
+        w->action(QStringLiteral("edit.copy"))->trigger();
+        // Pointer over the canvas at scene (160, 100): the copy is centred there.
+        QWidget* vp = w->canvas()->viewport();
+        const QPoint at = w->canvas()->mapFromScene(QPointF(160, 100));
+        QVERIFY(vp->rect().contains(at));
+        QTest::mouseMove(vp, at);
+        const QPointF target = w->canvas()->mapToScene(at);
+        w->action(QStringLiteral("edit.paste"))->trigger();
+        auto pasted = w->scene()->selectedNodeIds();
+        QCOMPARE(pasted.size(), 2u);
+        const auto centreOf = [&](const std::vector<std::string>& ids) {
+            double minx = 1e300, maxx = -1e300, miny = 1e300, maxy = -1e300;
+            for (const auto& id : ids) {
+                const auto& p = doc->node(id)->pos;
+                minx = std::min(minx, p[0]);
+                maxx = std::max(maxx, p[0]);
+                miny = std::min(miny, p[1]);
+                maxy = std::max(maxy, p[1]);
+            }
+            return QPointF((minx + maxx) / 2, (miny + maxy) / 2);
+        };
+        const QPointF c1 = centreOf(pasted);
+        // Within half a grid step per axis (the offset snaps to the 20-unit grid).
+        QVERIFY2(std::abs(c1.x() - target.x()) <= 10 && std::abs(c1.y() - target.y()) <= 10,
+                 qPrintable(QStringLiteral("%1,%2").arg(c1.x()).arg(c1.y())));
+        QCOMPARE(doc->node(pasted[0])->pos[1] - doc->node(pasted[1])->pos[1], 0.0);
+        // Pasting again at the same spot steps on by two grid units instead of stacking.
+        w->action(QStringLiteral("edit.paste"))->trigger();
+        const QPointF c2 = centreOf(w->scene()->selectedNodeIds());
+        QCOMPARE(c2 - c1, QPointF(40, 40));
+        // Pointer gone from the canvas: offset from the originals (centre (50, 0)).
+        QEvent leave(QEvent::Leave);
+        QApplication::sendEvent(vp, &leave);
+        w->action(QStringLiteral("edit.paste"))->trigger();
+        const QPointF c3 = centreOf(w->scene()->selectedNodeIds());
+        QCOMPARE(c3, QPointF(50 + 40, 0 + 40));
+        QCOMPARE(doc->topology().nodeCount(), 8u);
     }
 };
 
