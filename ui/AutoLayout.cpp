@@ -385,9 +385,18 @@ std::optional<Topology> AutoLayout::forceDirected(const Topology& topo, std::uin
             const double startTemp = side / 20;
             ControlledCooling cooling{startTemp, startTemp / iterations, iterations, 0, &progress,
                                       done,      members.size(),         &cancelled};
-            boost::fruchterman_reingold_force_directed_layout(
-                g, map, square,
-                boost::force_pairs(GridForcePairs<decltype(map)>{map, 2 * k}).cooling(cooling));
+            if (members.size() <= kForceAllPairsMaxNodes) {
+                // Exact repulsion between all pairs: O(n²) per iteration, but the long-range
+                // push is what separates a fabric's pods into readable groups.
+                boost::fruchterman_reingold_force_directed_layout(
+                    g, map, square,
+                    boost::force_pairs(boost::all_force_pairs()).cooling(cooling));
+            } else {
+                boost::fruchterman_reingold_force_directed_layout(
+                    g, map, square,
+                    boost::force_pairs(GridForcePairs<decltype(map)>{map, 2 * k})
+                        .cooling(cooling));
+            }
             return !cancelled;
         });
     if (!ok || cancelled)

@@ -5,9 +5,10 @@
 //  * Force-directed: Fruchterman & Reingold (1991),
 //    boost::fruchterman_reingold_force_directed_layout on a square of side 180·√n, started
 //    from the current drawing (or a seeded random layout), so the result is deterministic.
-//    Repulsion is computed only between nodes in neighbouring grid cells of side 2k
-//    (k = the ideal edge length): O(n) work per iteration for a spread-out graph instead of
-//    O(n²). Boost 1.74's own grid_force_pairs sizes its cells from the square's *area*
+//    Components of up to kForceAllPairsMaxNodes nodes get exact all-pairs repulsion (the
+//    long-range push is what groups a fabric's pods). Larger ones compute repulsion only
+//    between nodes in neighbouring grid cells of side 2k (k = the ideal edge length): O(n)
+//    work per iteration for a spread-out graph instead of O(n²). Boost 1.74's own grid_force_pairs sizes its cells from the square's *area*
 //    (2·side²/√n instead of 2·side/√n), so every node lands in one cell and it degrades to
 //    all pairs; GridForcePairs in AutoLayout.cpp is the corrected version. Linear cooling
 //    over kForceIterations(n) iterations (100 up to 2,000 nodes, 60 above).
@@ -51,9 +52,12 @@ class AutoLayout
 {
 public:
     /// Largest connected component (counted in top-level nodes) the spring layout accepts:
-    /// its two n×n matrices take 2·8·n² bytes (64 MB at 2,000) and it runs for tens of
-    /// seconds at that size (see docs/gui.md for measured times).
-    static constexpr std::size_t kSpringMaxComponentNodes = 2000;
+    /// it keeps two n×n matrices (2·8·n² bytes) and its time grows faster than n² — a
+    /// 1,000-node ring takes about 50 s, a 500-node one 3 s (docs/gui.md).
+    static constexpr std::size_t kSpringMaxComponentNodes = 1000;
+    /// Components up to this size get exact all-pairs repulsion in the force-directed layout
+    /// (O(n²) per iteration, about 2 s at 1,344 nodes); larger ones the grid approximation.
+    static constexpr std::size_t kForceAllPairsMaxNodes = 1500;
     /// Minimum centre-to-centre distance (scene units) between top-level nodes after a
     /// geographic layout: a 44-unit device tile plus room for its name.
     static constexpr double kGeoMinSeparation = 80.0;
