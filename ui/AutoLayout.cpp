@@ -23,6 +23,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 namespace meridian::ui {
 
@@ -389,13 +390,11 @@ std::optional<Topology> AutoLayout::forceDirected(const Topology& topo, std::uin
                 // Exact repulsion between all pairs: O(n²) per iteration, but the long-range
                 // push is what separates a fabric's pods into readable groups.
                 boost::fruchterman_reingold_force_directed_layout(
-                    g, map, square,
-                    boost::force_pairs(boost::all_force_pairs()).cooling(cooling));
+                    g, map, square, boost::force_pairs(boost::all_force_pairs()).cooling(cooling));
             } else {
                 boost::fruchterman_reingold_force_directed_layout(
                     g, map, square,
-                    boost::force_pairs(GridForcePairs<decltype(map)>{map, 2 * k})
-                        .cooling(cooling));
+                    boost::force_pairs(GridForcePairs<decltype(map)>{map, 2 * k}).cooling(cooling));
             }
             return !cancelled;
         });
@@ -467,21 +466,35 @@ int AutoLayout::separateNodes(std::vector<std::array<double, 2>>& points, double
     // to `target`, a little beyond `need`, so it does not sit on the threshold.
     const double need = minDistance + 1.5;
     const double target = need + 0.5;
+    constexpr std::size_t kMaxCrowd = 16;
     int pass = 0;
     for (; pass < maxPasses; ++pass) {
         // Grid of cell `target`: a pair closer than that lies in the same or adjacent cells.
-        std::map<std::pair<long long, long long>, std::vector<std::size_t>> grid;
-        for (std::size_t i = 0; i < n; ++i)
-            grid[{static_cast<long long>(std::floor(points[i][0] / target)),
-                  static_cast<long long>(std::floor(points[i][1] / target))}]
-                .push_back(i);
+        // Hashed, so a sparse map over a large area costs nothing for its empty cells.
+        const auto key = [](long long cx, long long cy) {
+            return (static_cast<std::uint64_t>(cx) << 32) ^
+                   (static_cast<std::uint64_t>(cy) & 0xffffffffULL);
+        };
+        std::unordered_map<std::uint64_t, std::vector<std::size_t>> grid;
+        grid.reserve(n);
+        std::size_t crowd = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            auto& bucket = grid[key(static_cast<long long>(std::floor(points[i][0] / target)),
+                                    static_cast<long long>(std::floor(points[i][1] / target)))];
+            bucket.push_back(i);
+            crowd = std::max(crowd, bucket.size());
+        }
+        // A separated cell holds at most four points; dozens mean a cluster that pairwise
+        // pushes would open only slowly, at a cost quadratic in its size: place greedily.
+        if (crowd > kMaxCrowd)
+            break;
         bool moved = false;
         for (std::size_t i = 0; i < n; ++i) {
             const auto cx = static_cast<long long>(std::floor(points[i][0] / target));
             const auto cy = static_cast<long long>(std::floor(points[i][1] / target));
             for (long long dx = -1; dx <= 1; ++dx)
                 for (long long dy = -1; dy <= 1; ++dy) {
-                    const auto it = grid.find({cx + dx, cy + dy});
+                    const auto it = grid.find(key(cx + dx, cy + dy));
                     if (it == grid.end())
                         continue;
                     for (std::size_t j : it->second) {
@@ -511,7 +524,64 @@ int AutoLayout::separateNodes(std::vector<std::array<double, 2>>& points, double
                 }
         }
         if (!moved)
-            break;
+            return pass;
+    }
+    // Not converged: a cluster too dense for pairwise pushes to open up in `maxPasses`, or
+    // too crowded to try (say 2,500 sites within one degree). Place greedily instead, in index
+    // order: a point that is at least `need` from every point already placed stays; otherwise it
+    // takes the first spot on rings around it (radius steps of need/2, angles in a fixed order)
+    // that is. This always terminates with every pair at least `need` apart, and moves only crowded
+    // points.
+    const double cell = need;
+    const auto cellOf = [cell](double v) { return static_cast<long long>(std::floor(v / cell)); };
+    const auto key = [](long long cx, long long cy) {
+        return (static_cast<std::uint64_t>(cx) << 32) ^
+               (static_cast<std::uint64_t>(cy) & 0xffffffffULL);
+    };
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> placed;
+    placed.reserve(n);
+    const auto isFree = [&](double x, double y) {
+        const long long cx = cellOf(x);
+        const long long cy = cellOf(y);
+        for (long long dx = -1; dx <= 1; ++dx)
+            for (long long dy = -1; dy <= 1; ++dy) {
+                const auto it = placed.find(key(cx + dx, cy + dy));
+                if (it == placed.end())
+                    continue;
+                for (std::size_t j : it->second)
+                    if (std::hypot(points[j][0] - x, points[j][1] - y) < need)
+                        return false;
+            }
+        return true;
+    };
+    constexpr double kTwoPi = 6.283185307179586;
+    std::unordered_map<std::uint64_t, int> resumeRing;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x0 = points[i][0];
+        const double y0 = points[i][1];
+        if (!isFree(x0, y0)) {
+            bool found = false;
+            // Rings only fill up, so crowded points starting in the same cell resume the
+            // search one ring inside where the previous one found room: a dense cluster costs
+            // about one ring per point instead of all rings from the centre.
+            int& resume = resumeRing[key(cellOf(x0), cellOf(y0))];
+            for (int ring = std::max(1, resume - 1); !found; ++ring) {
+                resume = ring;
+                const double radius = ring * need / 2;
+                const int steps =
+                    std::max(6, static_cast<int>(std::ceil(kTwoPi * radius / (need / 2))));
+                for (int k = 0; k < steps && !found; ++k) {
+                    const double a = kTwoPi * k / steps;
+                    const double x = x0 + radius * std::cos(a);
+                    const double y = y0 + radius * std::sin(a);
+                    if (isFree(x, y)) {
+                        points[i] = {x, y};
+                        found = true;
+                    }
+                }
+            }
+        }
+        placed[key(cellOf(points[i][0]), cellOf(points[i][1]))].push_back(i);
     }
     return pass;
 }

@@ -8,10 +8,11 @@
 //    Components of up to kForceAllPairsMaxNodes nodes get exact all-pairs repulsion (the
 //    long-range push is what groups a fabric's pods). Larger ones compute repulsion only
 //    between nodes in neighbouring grid cells of side 2k (k = the ideal edge length): O(n)
-//    work per iteration for a spread-out graph instead of O(n²). Boost 1.74's own grid_force_pairs sizes its cells from the square's *area*
-//    (2·side²/√n instead of 2·side/√n), so every node lands in one cell and it degrades to
-//    all pairs; GridForcePairs in AutoLayout.cpp is the corrected version. Linear cooling
-//    over kForceIterations(n) iterations (100 up to 2,000 nodes, 60 above).
+//    work per iteration for a spread-out graph instead of O(n²). Boost 1.74's own grid_force_pairs
+//    sizes its cells from the square's *area* (2·side²/√n instead of 2·side/√n), so every node
+//    lands in one cell and it degrades to all pairs; GridForcePairs in AutoLayout.cpp is the
+//    corrected version. Linear cooling over kForceIterations(n) iterations (100 up to 2,000 nodes,
+//    60 above).
 //  * Spring: Kamada & Kawai (1989), boost::kamada_kawai_spring_layout with unit edge weights
 //    and edge length 120. It needs a connected graph, so each connected component is laid
 //    out on its own and the components are packed in rows, largest first. It keeps the
@@ -56,8 +57,8 @@ public:
     /// 1,000-node ring takes about 50 s, a 500-node one 3 s (docs/gui.md).
     static constexpr std::size_t kSpringMaxComponentNodes = 1000;
     /// Components up to this size get exact all-pairs repulsion in the force-directed layout
-    /// (O(n²) per iteration, about 2 s at 1,344 nodes); larger ones the grid approximation.
-    static constexpr std::size_t kForceAllPairsMaxNodes = 1500;
+    /// (O(n²) per iteration: 2.8 s at 931 nodes, 10 s at 1,344); larger ones the grid.
+    static constexpr std::size_t kForceAllPairsMaxNodes = 1000;
     /// Minimum centre-to-centre distance (scene units) between top-level nodes after a
     /// geographic layout: a 44-unit device tile plus room for its name.
     static constexpr double kGeoMinSeparation = 80.0;
@@ -79,13 +80,16 @@ public:
     static int forceIterations(std::size_t n);
 
     /// Deterministic de-overlap: moves points apart until no two are closer than
-    /// `minDistance` + 1.5 (a margin for rounding to whole units), or `maxPasses` passes are
-    /// done. Each pass finds close pairs with a grid and moves both points of a pair half the
-    /// missing distance (+0.5) along the line joining them, in index order (coincident points
-    /// along a fixed per-pair direction). Points already far enough apart never move.
-    /// Returns the number of passes that moved something.
+    /// `minDistance` + 1.5 (a margin for rounding to whole units). Each pass finds close pairs
+    /// with a grid and moves both points of a pair half the missing distance (+0.5) along the
+    /// line joining them, in index order (coincident points along a fixed per-pair direction).
+    /// If that has not converged after `maxPasses` passes, or a grid cell holds more than 16
+    /// points (a cluster whose pairwise opening would be slow and quadratic), points are
+    /// placed greedily in index order, each crowded one on the nearest free spot of rings
+    /// around it, which always ends with every pair far enough apart. Points already far
+    /// enough apart never move. Returns the number of passes used.
     static int separateNodes(std::vector<std::array<double, 2>>& points, double minDistance,
-                             int maxPasses = 500);
+                             int maxPasses = 200);
 };
 
 } // namespace meridian::ui

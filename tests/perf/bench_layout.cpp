@@ -74,15 +74,6 @@ int main(int argc, char** argv)
     const bool windowOnly = argc > 1 && std::strcmp(argv[1], "--window-only") == 0;
 
     if (!windowOnly) {
-        const auto ft16 = fatTree(16);
-        const auto ft32 = fatTree(32);
-        timeForce("fat-tree k=16", ft16);
-        timeForce("fat-tree k=32", ft32);
-        timeForce("fat-tree k=14", fatTree(14));
-        timeSpring("fat-tree k=14", fatTree(14));
-        timeSpring("ring n=500", ring(500));
-        timeSpring("ring n=1000", ring(1000));
-
         // Geographic: 10,000 nodes scattered over a 20° × 10° box, a quarter of them in a dense
         // 1° × 1° "city" so the de-overlap has real work.
         {
@@ -104,9 +95,27 @@ int main(int argc, char** argv)
             }
             perf::Stopwatch sw;
             const auto r = ui::AutoLayout::geographic(geo);
-            std::printf("geographic      %-22s %6zu nodes %6zu links  %8.2f s\n", "synthetic map",
-                        geo.nodeCount(), geo.linkCount(), sw.elapsedS());
+            const double seconds = sw.elapsedS();
+            double closest = 1e300;
+            for (std::size_t i = 0; i < r.nodeCount(); ++i)
+                for (std::size_t j = i + 1; j < r.nodeCount(); ++j) {
+                    const auto& a = r.node(NodeId::fromIndex(i)).pos;
+                    const auto& b = r.node(NodeId::fromIndex(j)).pos;
+                    closest = std::min(closest, std::hypot(a[0] - b[0], a[1] - b[1]));
+                }
+            std::printf("geographic      %-22s %6zu nodes %6zu links  %8.2f s  (closest pair "
+                        "%.1f, minimum %.0f)\n",
+                        "synthetic map", geo.nodeCount(), geo.linkCount(), seconds, closest,
+                        ui::AutoLayout::kGeoMinSeparation);
         }
+        const auto ft16 = fatTree(16);
+        const auto ft32 = fatTree(32);
+        timeForce("fat-tree k=16", ft16);
+        timeForce("fat-tree k=32", ft32);
+        timeForce("fat-tree k=14", fatTree(14));
+        timeSpring("fat-tree k=14", fatTree(14));
+        timeSpring("ring n=500", ring(500));
+        timeSpring("ring n=1000", ring(1000));
     }
     if (!window)
         return 0;

@@ -221,6 +221,13 @@ private Q_SLOTS:
                                                 {0, 0}, {10, 0}, {12, 3}};
         AutoLayout::separateNodes(q, 80.0);
         QCOMPARE(p, q);
+        // A cluster too dense for pairwise pushes (400 sites in a 10 × 10 square) falls back
+        // to greedy ring placement: still every pair ≥ the minimum.
+        std::vector<std::array<double, 2>> dense;
+        for (int i = 0; i < 400; ++i)
+            dense.push_back({static_cast<double>(i % 20) * 0.5, static_cast<double>(i / 20) * 0.5});
+        QVERIFY(AutoLayout::separateNodes(dense, 80.0, 2) <= 2);
+        QVERIFY2(minDistance(dense) >= 80.0, qPrintable(QString::number(minDistance(dense))));
         // Points already far enough apart do not move at all.
         std::vector<std::array<double, 2>> spread = {{0, 0}, {100, 0}, {0, 100}, {300, 300}};
         const auto copy = spread;
