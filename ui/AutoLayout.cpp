@@ -21,6 +21,9 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
 
 namespace meridian::ui {
 
@@ -107,9 +110,36 @@ Topology apply(const Topology& topo, const TopLevel& t, const std::vector<Point>
     return out;
 }
 
-/// Lays out each connected component with `layoutOne` and packs them in rows.
+/// Progress across components: a component of `size` vertices out of `total` covers that
+/// share of the bar.
+class Progress
+{
+public:
+    Progress(LayoutControl* control, std::size_t total) : m_control(control), m_total(total) {}
+    bool cancelled() const { return m_control && m_control->cancel.load(); }
+    /// `fraction` (0..1) of the component that starts after `done` vertices and has `size`.
+    void report(std::size_t done, std::size_t size, double fraction) const
+    {
+        if (!m_control || m_total == 0)
+            return;
+        const double f = (static_cast<double>(done) + fraction * static_cast<double>(size)) /
+                         static_cast<double>(m_total);
+        const int permille = static_cast<int>(std::clamp(f, 0.0, 1.0) * 1000.0);
+        int old = m_control->progress_permille.load();
+        while (permille > old &&
+               !m_control->progress_permille.compare_exchange_weak(old, permille)) {
+        }
+    }
+
+private:
+    LayoutControl* m_control;
+    std::size_t m_total;
+};
+
+/// Lays out each connected component with `layoutOne(sub, members, positions, doneBefore)`
+/// and packs them in rows. Returns false if `layoutOne` returned false (cancelled).
 template <class LayoutOne>
-std::vector<Point> byComponents(const LayoutGraph& g, LayoutOne layoutOne)
+bool byComponents(const LayoutGraph& g, std::vector<Point>& pos, LayoutOne layoutOne)
 {
     const std::size_t n = boost::num_vertices(g);
     std::vector<int> comp(n);
@@ -117,31 +147,41 @@ std::vector<Point> byComponents(const LayoutGraph& g, LayoutOne layoutOne)
     std::vector<std::vector<std::size_t>> members(static_cast<std::size_t>(count));
     for (std::size_t v = 0; v < n; ++v)
         members[static_cast<std::size_t>(comp[v])].push_back(v);
-    std::stable_sort(members.begin(), members.end(),
-                     [](const auto& a, const auto& b) { return a.size() > b.size(); });
-    std::vector<Point> pos(n);
-    double totalArea = 0;
-    std::vector<std::vector<Point>> local;
-    std::vector<std::array<double, 4>> boxes; // minx, miny, w, h
-    for (const auto& m : members) {
-        // Induced subgraph of the component.
-        LayoutGraph sub(m.size());
-        std::map<std::size_t, std::size_t> index;
+    std::vector<std::size_t> order(members.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return members[a].size() > members[b].size();
+    });
+    // Local index of every vertex in its component, and each component's edges, in one pass
+    // over the edges (a per-component scan of all edges is quadratic with many components).
+    std::vector<std::size_t> local(n);
+    for (const auto& m : members)
         for (std::size_t k = 0; k < m.size(); ++k)
-            index[m[k]] = k;
-        for (auto [e, end] = boost::edges(g); e != end; ++e) {
-            const auto s = boost::source(*e, g);
-            const auto d = boost::target(*e, g);
-            if (index.count(s) && index.count(d))
-                boost::add_edge(index[s], index[d], 1.0, sub);
-        }
+            local[m[k]] = k;
+    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> compEdges(members.size());
+    for (auto [e, end] = boost::edges(g); e != end; ++e) {
+        const auto s = boost::source(*e, g);
+        const auto d = boost::target(*e, g);
+        compEdges[static_cast<std::size_t>(comp[s])].push_back({local[s], local[d]});
+    }
+    pos.assign(n, Point());
+    double totalArea = 0;
+    std::vector<std::vector<Point>> placed;
+    std::vector<std::array<double, 4>> boxes; // minx, miny, w, h
+    std::size_t done = 0;
+    for (std::size_t c : order) {
+        const auto& m = members[c];
+        LayoutGraph sub(m.size());
+        for (const auto& [a, b] : compEdges[c])
+            boost::add_edge(a, b, 1.0, sub);
         std::vector<Point> p(m.size());
         if (m.size() == 1) {
             p[0][0] = 0;
             p[0][1] = 0;
-        } else {
-            layoutOne(sub, m, p);
+        } else if (!layoutOne(sub, m, p, done)) {
+            return false;
         }
+        done += m.size();
         double minx = 1e300, miny = 1e300, maxx = -1e300, maxy = -1e300;
         for (const auto& q : p) {
             minx = std::min(minx, q[0]);
@@ -151,87 +191,399 @@ std::vector<Point> byComponents(const LayoutGraph& g, LayoutOne layoutOne)
         }
         boxes.push_back({minx, miny, maxx - minx + kEdgeLength, maxy - miny + kEdgeLength});
         totalArea += boxes.back()[2] * boxes.back()[3];
-        local.push_back(std::move(p));
+        placed.push_back(std::move(p));
     }
     // Shelf packing: rows no wider than max(√area, widest component).
     double rowWidth = std::sqrt(totalArea) * 1.2;
     for (const auto& b : boxes)
         rowWidth = std::max(rowWidth, b[2]);
     double x = 0, y = 0, rowH = 0;
-    for (std::size_t c = 0; c < members.size(); ++c) {
-        const auto& b = boxes[c];
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const auto& m = members[order[i]];
+        const auto& b = boxes[i];
         if (x > 0 && x + b[2] > rowWidth) {
             x = 0;
             y += rowH;
             rowH = 0;
         }
-        for (std::size_t k = 0; k < members[c].size(); ++k) {
-            pos[members[c][k]][0] = local[c][k][0] - b[0] + x;
-            pos[members[c][k]][1] = local[c][k][1] - b[1] + y;
+        for (std::size_t k = 0; k < m.size(); ++k) {
+            pos[m[k]][0] = placed[i][k][0] - b[0] + x;
+            pos[m[k]][1] = placed[i][k][1] - b[1] + y;
         }
         x += b[2];
         rowH = std::max(rowH, b[3]);
     }
-    return pos;
+    return true;
 }
+
+/// Repulsive pairs for Fruchterman–Reingold: only vertices in the same or a neighbouring
+/// cell of side 2k, and closer than 2k (the force k²/d is negligible further away). The
+/// grid is rebuilt from the positions' bounding box each iteration; buckets are a counting
+/// sort into flat arrays. Same pairs and force directions as boost::grid_force_pairs, with
+/// the cell size Fruchterman & Reingold meant.
+template <class PositionMap> struct GridForcePairs
+{
+    PositionMap position;
+    double twoK;
+
+    template <class Graph, class ApplyForce>
+    void operator()(const Graph& g, ApplyForce apply_force) const
+    {
+        const std::size_t n = boost::num_vertices(g);
+        if (n == 0)
+            return;
+        double minx = 1e300, miny = 1e300, maxx = -1e300, maxy = -1e300;
+        for (std::size_t v = 0; v < n; ++v) {
+            const auto& p = get(position, v);
+            minx = std::min(minx, p[0]);
+            maxx = std::max(maxx, p[0]);
+            miny = std::min(miny, p[1]);
+            maxy = std::max(maxy, p[1]);
+        }
+        const auto columns = static_cast<std::size_t>((maxx - minx) / twoK) + 1;
+        const auto rows = static_cast<std::size_t>((maxy - miny) / twoK) + 1;
+        std::vector<std::size_t> cellOf(n);
+        std::vector<std::size_t> start(rows * columns + 1, 0);
+        for (std::size_t v = 0; v < n; ++v) {
+            const auto& p = get(position, v);
+            const auto c = std::min(columns - 1, static_cast<std::size_t>((p[0] - minx) / twoK));
+            const auto r = std::min(rows - 1, static_cast<std::size_t>((p[1] - miny) / twoK));
+            cellOf[v] = r * columns + c;
+            ++start[cellOf[v] + 1];
+        }
+        for (std::size_t i = 1; i < start.size(); ++i)
+            start[i] += start[i - 1];
+        std::vector<std::size_t> items(n);
+        std::vector<std::size_t> fill(start.begin(), start.end() - 1);
+        for (std::size_t v = 0; v < n; ++v)
+            items[fill[cellOf[v]]++] = v;
+        for (std::size_t row = 0; row < rows; ++row)
+            for (std::size_t column = 0; column < columns; ++column) {
+                const std::size_t cell = row * columns + column;
+                for (std::size_t i = start[cell]; i < start[cell + 1]; ++i) {
+                    const std::size_t u = items[i];
+                    for (std::size_t j = i + 1; j < start[cell + 1]; ++j) {
+                        apply_force(u, items[j]);
+                        apply_force(items[j], u);
+                    }
+                    const std::size_t r0 = row == 0 ? 0 : row - 1;
+                    const std::size_t r1 = row + 1 == rows ? row : row + 1;
+                    const std::size_t c0 = column == 0 ? 0 : column - 1;
+                    const std::size_t c1 = column + 1 == columns ? column : column + 1;
+                    for (std::size_t r = r0; r <= r1; ++r)
+                        for (std::size_t c = c0; c <= c1; ++c) {
+                            const std::size_t other = r * columns + c;
+                            if (other == cell)
+                                continue;
+                            for (std::size_t k = start[other]; k < start[other + 1]; ++k) {
+                                const auto& a = get(position, u);
+                                const auto& b = get(position, items[k]);
+                                if (std::hypot(a[0] - b[0], a[1] - b[1]) < twoK)
+                                    apply_force(u, items[k]);
+                            }
+                        }
+                }
+            }
+    }
+};
+
+/// Linear cooling that also reports progress and stops (temperature 0) on cancel.
+struct ControlledCooling
+{
+    using result_type = double;
+    double temp;
+    double step;
+    int iterations;
+    int iteration = 0;
+    const Progress* progress;
+    std::size_t done;
+    std::size_t size;
+    bool* cancelled;
+
+    double operator()()
+    {
+        if (progress->cancelled()) {
+            *cancelled = true;
+            return 0.0;
+        }
+        progress->report(done, size, static_cast<double>(iteration) / iterations);
+        ++iteration;
+        const double old = temp;
+        temp = std::max(0.0, temp - step);
+        return old;
+    }
+};
+
+/// Kamada–Kawai's convergence test (boost::layout_tolerance) that also stops on cancel.
+struct ControlledTolerance
+{
+    boost::layout_tolerance<double> tolerance{0.001};
+    const Progress* progress;
+    bool* cancelled;
+
+    template <class Graph>
+    bool operator()(double delta_p, typename boost::graph_traits<Graph>::vertex_descriptor p,
+                    const Graph& g, bool global)
+    {
+        if (progress->cancelled()) {
+            *cancelled = true;
+            return true;
+        }
+        return tolerance(delta_p, p, g, global);
+    }
+};
 
 } // namespace
 
-Topology AutoLayout::forceDirected(const Topology& topo, std::uint32_t seed)
+int AutoLayout::forceIterations(std::size_t n)
+{
+    return n <= 2000 ? 100 : 60;
+}
+
+std::optional<Topology> AutoLayout::forceDirected(const Topology& topo, std::uint32_t seed,
+                                                  LayoutControl* control)
 {
     const TopLevel t = topLevel(topo);
+    const Progress progress(control, t.roots.size());
+    const int iterations = forceIterations(t.roots.size());
+    bool cancelled = false;
+    std::vector<Point> pos;
     // Start from the current drawing squeezed into the layout square, so that a layered
     // generator layout keeps its order and the result stays close to what the user sees;
     // a component whose nodes all share one position starts from a seeded random layout.
-    const auto pos = byComponents(t.graph, [&](const LayoutGraph& g,
-                                               const std::vector<std::size_t>& members,
-                                               std::vector<Point>& p) {
-        const double n = static_cast<double>(boost::num_vertices(g));
-        const double side = kEdgeLength * std::sqrt(n) * 1.5;
-        boost::minstd_rand gen(seed);
-        Square square(gen, side);
-        auto map = boost::make_iterator_property_map(p.begin(), boost::get(boost::vertex_index, g));
-        double minx = 1e300, miny = 1e300, maxx = -1e300, maxy = -1e300;
-        for (std::size_t m : members) {
-            const auto& q = topo.node(NodeId::fromIndex(t.roots[m])).pos;
-            minx = std::min(minx, q[0]);
-            maxx = std::max(maxx, q[0]);
-            miny = std::min(miny, q[1]);
-            maxy = std::max(maxy, q[1]);
-        }
-        if (maxx - minx < 1e-9 && maxy - miny < 1e-9) {
-            boost::random_graph_layout(g, map, square);
-        } else {
-            // Independent x/y scaling: a 50:1 strip becomes a square the forces can work in.
-            const double sx = side / std::max(maxx - minx, 1e-9);
-            const double sy = side / std::max(maxy - miny, 1e-9);
-            for (std::size_t k = 0; k < members.size(); ++k) {
-                const auto& q = topo.node(NodeId::fromIndex(t.roots[members[k]])).pos;
-                p[k][0] = (q[0] - minx) * sx - side / 2;
-                p[k][1] = (q[1] - miny) * sy - side / 2;
+    const bool ok = byComponents(
+        t.graph, pos,
+        [&](const LayoutGraph& g, const std::vector<std::size_t>& members, std::vector<Point>& p,
+            std::size_t done) {
+            const double n = static_cast<double>(boost::num_vertices(g));
+            const double side = kEdgeLength * std::sqrt(n) * 1.5;
+            boost::minstd_rand gen(seed);
+            Square square(gen, side);
+            auto map =
+                boost::make_iterator_property_map(p.begin(), boost::get(boost::vertex_index, g));
+            double minx = 1e300, miny = 1e300, maxx = -1e300, maxy = -1e300;
+            for (std::size_t m : members) {
+                const auto& q = topo.node(NodeId::fromIndex(t.roots[m])).pos;
+                minx = std::min(minx, q[0]);
+                maxx = std::max(maxx, q[0]);
+                miny = std::min(miny, q[1]);
+                maxy = std::max(maxy, q[1]);
             }
-        }
-        boost::fruchterman_reingold_force_directed_layout(
-            g, map, square, boost::cooling(boost::linear_cooling<double>(100, side / 20)));
-    });
+            if (maxx - minx < 1e-9 && maxy - miny < 1e-9) {
+                boost::random_graph_layout(g, map, square);
+            } else {
+                // Independent x/y scaling: a 50:1 strip becomes a square the forces can work in.
+                const double sx = side / std::max(maxx - minx, 1e-9);
+                const double sy = side / std::max(maxy - miny, 1e-9);
+                for (std::size_t k = 0; k < members.size(); ++k) {
+                    const auto& q = topo.node(NodeId::fromIndex(t.roots[members[k]])).pos;
+                    p[k][0] = (q[0] - minx) * sx - side / 2;
+                    p[k][1] = (q[1] - miny) * sy - side / 2;
+                }
+            }
+            // Boost's k for this square: √(area / n).
+            const double k = side / std::sqrt(n);
+            const double startTemp = side / 20;
+            ControlledCooling cooling{startTemp, startTemp / iterations, iterations, 0, &progress,
+                                      done,      members.size(),         &cancelled};
+            if (members.size() <= kForceAllPairsMaxNodes) {
+                // Exact repulsion between all pairs: O(n²) per iteration, but the long-range
+                // push is what separates a fabric's pods into readable groups.
+                boost::fruchterman_reingold_force_directed_layout(
+                    g, map, square, boost::force_pairs(boost::all_force_pairs()).cooling(cooling));
+            } else {
+                boost::fruchterman_reingold_force_directed_layout(
+                    g, map, square,
+                    boost::force_pairs(GridForcePairs<decltype(map)>{map, 2 * k}).cooling(cooling));
+            }
+            return !cancelled;
+        });
+    if (!ok || cancelled)
+        return std::nullopt;
     return apply(topo, t, pos);
 }
 
-Topology AutoLayout::springLayout(const Topology& topo)
+std::optional<Topology> AutoLayout::springLayout(const Topology& topo, LayoutControl* control)
 {
     const TopLevel t = topLevel(topo);
-    const auto pos = byComponents(t.graph, [](const LayoutGraph& g, const std::vector<std::size_t>&,
-                                              std::vector<Point>& p) {
-        boost::minstd_rand gen(1);
-        Square square(gen, 1.0);
-        auto map = boost::make_iterator_property_map(p.begin(), boost::get(boost::vertex_index, g));
-        // Start on a circle (deterministic), then relax the springs.
-        boost::circle_graph_layout(g, map,
-                                   kEdgeLength * static_cast<double>(boost::num_vertices(g)) / 6.0);
-        boost::kamada_kawai_spring_layout(g, map, boost::get(boost::edge_weight, g), square,
-                                          boost::edge_length(kEdgeLength));
-    });
+    const Progress progress(control, t.roots.size());
+    bool cancelled = false;
+    std::vector<Point> pos;
+    const bool ok = byComponents(
+        t.graph, pos,
+        [&](const LayoutGraph& g, const std::vector<std::size_t>& members, std::vector<Point>& p,
+            std::size_t done) {
+            if (members.size() > kSpringMaxComponentNodes)
+                throw std::invalid_argument("spring layout: a connected component has " +
+                                            std::to_string(members.size()) + " nodes, more than " +
+                                            std::to_string(kSpringMaxComponentNodes));
+            progress.report(done, members.size(), 0.0);
+            boost::minstd_rand gen(1);
+            Square square(gen, 1.0);
+            auto map =
+                boost::make_iterator_property_map(p.begin(), boost::get(boost::vertex_index, g));
+            // Start on a circle (deterministic), then relax the springs.
+            boost::circle_graph_layout(
+                g, map, kEdgeLength * static_cast<double>(boost::num_vertices(g)) / 6.0);
+            boost::kamada_kawai_spring_layout(g, map, boost::get(boost::edge_weight, g), square,
+                                              boost::edge_length(kEdgeLength),
+                                              ControlledTolerance{{0.001}, &progress, &cancelled});
+            progress.report(done, members.size(), 1.0);
+            return !cancelled;
+        });
+    if (!ok || cancelled)
+        return std::nullopt;
     return apply(topo, t, pos);
+}
+
+std::size_t AutoLayout::topLevelCount(const Topology& topo)
+{
+    return topLevel(topo).roots.size();
+}
+
+std::size_t AutoLayout::largestComponent(const Topology& topo)
+{
+    const TopLevel t = topLevel(topo);
+    const std::size_t n = t.roots.size();
+    if (n == 0)
+        return 0;
+    std::vector<int> comp(n);
+    const int count = boost::connected_components(t.graph, comp.data());
+    std::vector<std::size_t> sizes(static_cast<std::size_t>(count), 0);
+    for (int c : comp)
+        ++sizes[static_cast<std::size_t>(c)];
+    return *std::max_element(sizes.begin(), sizes.end());
+}
+
+int AutoLayout::separateNodes(std::vector<std::array<double, 2>>& points, double minDistance,
+                              int maxPasses)
+{
+    const std::size_t n = points.size();
+    if (n < 2 || minDistance <= 0)
+        return 0;
+    // Keep pairs at least `need` apart, a margin beyond the minimum so that rounding both
+    // points to whole scene units (at most √2 closer) cannot undo it; a close pair is pushed
+    // to `target`, a little beyond `need`, so it does not sit on the threshold.
+    const double need = minDistance + 1.5;
+    const double target = need + 0.5;
+    constexpr std::size_t kMaxCrowd = 16;
+    int pass = 0;
+    for (; pass < maxPasses; ++pass) {
+        // Grid of cell `target`: a pair closer than that lies in the same or adjacent cells.
+        // Hashed, so a sparse map over a large area costs nothing for its empty cells.
+        const auto key = [](long long cx, long long cy) {
+            return (static_cast<std::uint64_t>(cx) << 32) ^
+                   (static_cast<std::uint64_t>(cy) & 0xffffffffULL);
+        };
+        std::unordered_map<std::uint64_t, std::vector<std::size_t>> grid;
+        grid.reserve(n);
+        std::size_t crowd = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            auto& bucket = grid[key(static_cast<long long>(std::floor(points[i][0] / target)),
+                                    static_cast<long long>(std::floor(points[i][1] / target)))];
+            bucket.push_back(i);
+            crowd = std::max(crowd, bucket.size());
+        }
+        // A separated cell holds at most four points; dozens mean a cluster that pairwise
+        // pushes would open only slowly, at a cost quadratic in its size: place greedily.
+        if (crowd > kMaxCrowd)
+            break;
+        bool moved = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto cx = static_cast<long long>(std::floor(points[i][0] / target));
+            const auto cy = static_cast<long long>(std::floor(points[i][1] / target));
+            for (long long dx = -1; dx <= 1; ++dx)
+                for (long long dy = -1; dy <= 1; ++dy) {
+                    const auto it = grid.find(key(cx + dx, cy + dy));
+                    if (it == grid.end())
+                        continue;
+                    for (std::size_t j : it->second) {
+                        if (j <= i)
+                            continue;
+                        double ux = points[j][0] - points[i][0];
+                        double uy = points[j][1] - points[i][1];
+                        const double d = std::hypot(ux, uy);
+                        if (d >= need)
+                            continue;
+                        if (d < 1e-9) {
+                            // Coincident: a fixed direction per pair (golden angle steps).
+                            const double a = 2.399963229728653 * static_cast<double>(j + i * n);
+                            ux = std::cos(a);
+                            uy = std::sin(a);
+                        } else {
+                            ux /= d;
+                            uy /= d;
+                        }
+                        const double push = (target - d) / 2;
+                        points[i][0] -= ux * push;
+                        points[i][1] -= uy * push;
+                        points[j][0] += ux * push;
+                        points[j][1] += uy * push;
+                        moved = true;
+                    }
+                }
+        }
+        if (!moved)
+            return pass;
+    }
+    // Not converged: a cluster too dense for pairwise pushes to open up in `maxPasses`, or
+    // too crowded to try (say 2,500 sites within one degree). Place greedily instead, in index
+    // order: a point that is at least `need` from every point already placed stays; otherwise it
+    // takes the first spot on rings around it (radius steps of need/2, angles in a fixed order)
+    // that is. This always terminates with every pair at least `need` apart, and moves only crowded
+    // points.
+    const double cell = need;
+    const auto cellOf = [cell](double v) { return static_cast<long long>(std::floor(v / cell)); };
+    const auto key = [](long long cx, long long cy) {
+        return (static_cast<std::uint64_t>(cx) << 32) ^
+               (static_cast<std::uint64_t>(cy) & 0xffffffffULL);
+    };
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> placed;
+    placed.reserve(n);
+    const auto isFree = [&](double x, double y) {
+        const long long cx = cellOf(x);
+        const long long cy = cellOf(y);
+        for (long long dx = -1; dx <= 1; ++dx)
+            for (long long dy = -1; dy <= 1; ++dy) {
+                const auto it = placed.find(key(cx + dx, cy + dy));
+                if (it == placed.end())
+                    continue;
+                for (std::size_t j : it->second)
+                    if (std::hypot(points[j][0] - x, points[j][1] - y) < need)
+                        return false;
+            }
+        return true;
+    };
+    constexpr double kTwoPi = 6.283185307179586;
+    std::unordered_map<std::uint64_t, int> resumeRing;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x0 = points[i][0];
+        const double y0 = points[i][1];
+        if (!isFree(x0, y0)) {
+            bool found = false;
+            // Rings only fill up, so crowded points starting in the same cell resume the
+            // search one ring inside where the previous one found room: a dense cluster costs
+            // about one ring per point instead of all rings from the centre.
+            int& resume = resumeRing[key(cellOf(x0), cellOf(y0))];
+            for (int ring = std::max(1, resume - 1); !found; ++ring) {
+                resume = ring;
+                const double radius = ring * need / 2;
+                const int steps =
+                    std::max(6, static_cast<int>(std::ceil(kTwoPi * radius / (need / 2))));
+                for (int k = 0; k < steps && !found; ++k) {
+                    const double a = kTwoPi * k / steps;
+                    const double x = x0 + radius * std::cos(a);
+                    const double y = y0 + radius * std::sin(a);
+                    if (isFree(x, y)) {
+                        points[i] = {x, y};
+                        found = true;
+                    }
+                }
+            }
+        }
+        placed[key(cellOf(points[i][0]), cellOf(points[i][1]))].push_back(i);
+    }
+    return pass;
 }
 
 std::size_t AutoLayout::geolocatedCount(const Topology& topo)
@@ -245,7 +597,7 @@ std::size_t AutoLayout::geolocatedCount(const Topology& topo)
     return n;
 }
 
-Topology AutoLayout::geographic(const Topology& topo)
+Topology AutoLayout::geographic(const Topology& topo, double minSeparation)
 {
     const TopLevel t = topLevel(topo);
     const std::size_t n = t.roots.size();
@@ -313,6 +665,16 @@ Topology AutoLayout::geographic(const Topology& topo)
             pos[v][1] = (maxy - miny) * scale + 200;
             x += kEdgeLength;
         }
+    // Dense regions (many cities within a few km at this scale) would draw on top of each
+    // other: spread them just enough, in a fixed order, so the result is reproducible.
+    std::vector<std::array<double, 2>> points(n);
+    for (std::size_t v = 0; v < n; ++v)
+        points[v] = {pos[v][0], pos[v][1]};
+    separateNodes(points, minSeparation);
+    for (std::size_t v = 0; v < n; ++v) {
+        pos[v][0] = points[v][0];
+        pos[v][1] = points[v][1];
+    }
     return apply(topo, t, pos);
 }
 

@@ -3,26 +3,83 @@
 #include "meridian/core/Error.hpp"
 #include "ui/Document.hpp"
 
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QLockFile>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QTimer>
+#include <algorithm>
+#include <atomic>
 
 namespace meridian::ui {
 
+namespace {
+std::atomic<int> g_instanceCounter{0};
+
+/// "<dir>/recovery-123-0.topo" → "<dir>/recovery-123-0" (also the legacy "recovery.topo").
+QString stemOf(const QString& recoveryFile)
+{
+    return recoveryFile.endsWith(QLatin1String(".topo")) ? recoveryFile.chopped(5) : recoveryFile;
+}
+
+QString lockOf(const QString& recoveryFile)
+{
+    return stemOf(recoveryFile) + QStringLiteral(".lock");
+}
+
+QString pathFileOf(const QString& recoveryFile)
+{
+    return stemOf(recoveryFile) + QStringLiteral(".path");
+}
+
+/// A lock probe that never treats a lock as stale by age, only by a dead owner process.
+std::unique_ptr<QLockFile> claim(const QString& recoveryFile)
+{
+    auto lock = std::make_unique<QLockFile>(lockOf(recoveryFile));
+    lock->setStaleLockTime(0);
+    if (!lock->tryLock(0))
+        return nullptr;
+    return lock;
+}
+
+void removeFiles(const QString& recoveryFile)
+{
+    QFile::remove(recoveryFile);
+    QFile::remove(pathFileOf(recoveryFile));
+}
+} // namespace
+
 Autosave::Autosave(Document* doc, QObject* parent) : QObject(parent), m_doc(doc)
 {
+    const QString dir = recoveryDir();
+    m_stem = dir + QStringLiteral("/recovery-%1-%2")
+                       .arg(QCoreApplication::applicationPid())
+                       .arg(g_instanceCounter.fetch_add(1));
+    // Held while this instance lives: marks its recovery file as not orphaned.
+    if (QDir().mkpath(dir)) {
+        m_lock = std::make_unique<QLockFile>(m_stem + QStringLiteral(".lock"));
+        m_lock->setStaleLockTime(0);
+        if (!m_lock->tryLock(0))
+            m_lock.reset();
+    }
     m_timer = new QTimer(this);
     m_timer->setInterval(60 * 1000);
     connect(m_timer, &QTimer::timeout, this, &Autosave::writeNow);
     m_timer->start();
     // A clean state (saved, or everything undone back to the saved file) needs no recovery.
-    connect(doc, &Document::modifiedChanged, this, [](bool modified) {
+    connect(doc, &Document::modifiedChanged, this, [this](bool modified) {
         if (!modified)
-            discard();
+            discardOwn();
     });
 }
+
+// The recovery file stays when the object goes away without discardOwn(): that is what a
+// crash leaves behind. Only the lock is released (by ~QLockFile).
+Autosave::~Autosave() = default;
 
 QString Autosave::recoveryDir()
 {
@@ -32,51 +89,83 @@ QString Autosave::recoveryDir()
     return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
 }
 
-QString Autosave::recoveryFile()
+QString Autosave::recoveryFile() const
 {
-    return recoveryDir() + QStringLiteral("/recovery.topo");
+    return m_stem + QStringLiteral(".topo");
 }
 
-static QString originalPathFile()
+static QFileInfoList recoveryFiles()
 {
-    return Autosave::recoveryDir() + QStringLiteral("/recovery.path");
+    return QDir(Autosave::recoveryDir())
+        .entryInfoList({QStringLiteral("recovery*.topo")}, QDir::Files, QDir::Time);
 }
 
-QString Autosave::recoveredOriginalPath()
+bool Autosave::hasRecovery()
 {
-    QFile f(originalPathFile());
+    return !recoveryFiles().isEmpty();
+}
+
+QStringList Autosave::orphanedRecoveries()
+{
+    QStringList out;
+    for (const QFileInfo& f : recoveryFiles()) // newest first
+        if (claim(f.absoluteFilePath()))       // released at once: only a probe
+            out << f.absoluteFilePath();
+    return out;
+}
+
+QString Autosave::originalPathOf(const QString& recoveryFile)
+{
+    QFile f(pathFileOf(recoveryFile));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QString::fromUtf8(f.readAll()).trimmed();
 }
 
-bool Autosave::hasRecovery()
+bool Autosave::restore(const QString& file, QString* error)
 {
-    return QFile::exists(recoveryFile());
-}
-
-bool Autosave::restoreInto(Document& doc, QString* error)
-{
-    if (!hasRecovery()) {
+    if (!QFile::exists(file)) {
         if (error)
-            *error = tr("There is no recovery file.");
+            *error = tr("There is no recovery file %1.").arg(file);
+        return false;
+    }
+    const auto held = claim(file); // keeps a second instance from restoring it too
+    if (!held) {
+        if (error)
+            *error = tr("The recovery file %1 belongs to a running Meridian window.").arg(file);
         return false;
     }
     try {
-        io::Project project = io::readProject(recoveryFile().toStdString());
-        doc.adopt(std::move(project), recoveredOriginalPath(), true);
-        return true;
+        io::Project project = io::readProject(file.toStdString());
+        const QString original = originalPathOf(file);
+        m_doc->adopt(std::move(project), original, true);
     } catch (const std::exception& e) {
         if (error)
             *error = QString::fromUtf8(e.what());
         return false;
     }
+    // The drawing now lives in this instance: protect it under our own name first, then
+    // drop the orphan.
+    writeNow();
+    removeFiles(file);
+    return true;
+}
+
+void Autosave::discardRecovery(const QString& file)
+{
+    if (const auto held = claim(file))
+        removeFiles(file);
 }
 
 void Autosave::discard()
 {
-    QFile::remove(recoveryFile());
-    QFile::remove(originalPathFile());
+    for (const QString& f : orphanedRecoveries())
+        discardRecovery(f);
+}
+
+void Autosave::discardOwn()
+{
+    removeFiles(recoveryFile());
 }
 
 void Autosave::setIntervalMs(int ms)
@@ -95,16 +184,15 @@ bool Autosave::writeNow()
         return false;
     if (!QDir().mkpath(recoveryDir()))
         return false;
-    const QByteArray text = m_doc->serialized().toUtf8();
-    QSaveFile file(recoveryFile());
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit())
-        return false;
-    QSaveFile path(originalPathFile());
+    // The path first: a recovery file is never without its original name.
+    QSaveFile path(pathFileOf(recoveryFile()));
     if (path.open(QIODevice::WriteOnly)) {
         path.write(m_doc->filePath().toUtf8());
         path.commit();
     }
-    return true;
+    const QByteArray text = m_doc->serialized().toUtf8();
+    QSaveFile file(recoveryFile());
+    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size() && file.commit();
 }
 
 } // namespace meridian::ui

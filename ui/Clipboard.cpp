@@ -4,6 +4,7 @@
 #include "ui/Document.hpp"
 #include "ui/commands/PasteCommand.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -63,6 +64,28 @@ QByteArray Clipboard::copy(const Document& doc, const std::vector<std::string>& 
             sub.topology.addLink(l);
     }
     return QByteArray::fromStdString(io::serializeProject(sub));
+}
+
+std::optional<QPointF> Clipboard::centreOf(const QByteArray& data)
+{
+    io::Project sub;
+    try {
+        sub = io::parseProject(data.toStdString(), "clipboard");
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    const auto& topo = sub.topology;
+    if (topo.nodeCount() == 0)
+        return std::nullopt;
+    double minx = 1e300, miny = 1e300, maxx = -1e300, maxy = -1e300;
+    for (std::size_t i = 0; i < topo.nodeCount(); ++i) {
+        const auto& p = topo.node(NodeId::fromIndex(i)).pos;
+        minx = std::min(minx, p[0]);
+        maxx = std::max(maxx, p[0]);
+        miny = std::min(miny, p[1]);
+        maxy = std::max(maxy, p[1]);
+    }
+    return QPointF((minx + maxx) / 2, (miny + maxy) / 2);
 }
 
 PasteCommand* Clipboard::makePaste(Document& doc, const QByteArray& data, const QPointF& offset,

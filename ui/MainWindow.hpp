@@ -17,6 +17,8 @@
 class QAction;
 class QLabel;
 class QMenu;
+class QProgressDialog;
+class QTimer;
 class QUndoView;
 
 namespace meridian::ui {
@@ -24,7 +26,9 @@ namespace meridian::ui {
 class Autosave;
 class CanvasView;
 class Document;
+class LayoutJob;
 class MiniMap;
+class PastePosition;
 class OutlineView;
 class PaletteWidget;
 class PropertyEditor;
@@ -77,9 +81,18 @@ public:
     /// Runs a generator into the document (replace or add), as the dialog's OK does.
     bool applyGenerator(const QString& kind, const std::map<std::string, std::string>& options,
                         std::uint64_t seed, bool replace);
+    // ---- automatic layouts -----------------------------------------------------------------
+    // Each starts the layout on a worker thread (LayoutJob) with a copy of the topology and
+    // returns at once; a modeless progress dialog offers Cancel. The result is applied as ONE
+    // undo step when it arrives, unless the drawing was edited meanwhile: then it is
+    // discarded (the dialog says so up front, the status bar when it happens).
     void layoutForceDirected();
     void layoutSpring();
     void layoutGeographic();
+    bool layoutRunning() const;
+    /// Runs the event loop until the running layout (if any) has finished. Returns true if
+    /// the last layout was applied to the document.
+    bool waitForLayout();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -101,6 +114,16 @@ private:
     QString chooseSavePath(const QString& title, const QString& filter, const QString& suffix);
     void showGeneratorDialog();
     QRectF exportRect() const;
+    enum class LayoutKind
+    {
+        Force,
+        Spring,
+        Geographic
+    };
+    void startLayout(LayoutKind kind);
+    void finishLayout();
+    void setLayoutActionsEnabled(bool on);
+    void pasteData(const QByteArray& data, const QString& text, int& repeatCount);
 
     Document* m_doc = nullptr;
     TopologyScene* m_scene = nullptr;
@@ -119,6 +142,15 @@ private:
     QHash<QString, QAction*> m_actions;
     QByteArray m_clipboardFallback; ///< when the system clipboard is unavailable (offscreen)
     int m_pasteCount = 0;
+    PastePosition* m_pastePosition = nullptr;
+    QPointF m_lastPasteTarget{qQNaN(), qQNaN()}; ///< scene point of the last paste at the mouse
+    LayoutJob* m_layoutJob = nullptr;
+    QProgressDialog* m_layoutProgress = nullptr;
+    QTimer* m_layoutPoll = nullptr;
+    QString m_layoutName;
+    QList<QMetaObject::Connection> m_layoutWatch; ///< edits that make the running layout stale
+    bool m_layoutStale = false;
+    bool m_lastLayoutApplied = false;
     ErrorReporter m_reportError;
     Asker m_ask;
 };

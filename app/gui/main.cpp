@@ -151,8 +151,11 @@ int main(int argc, char** argv)
             return 1;
         if (parser.isSet(importOpt) && !window.importGraphml(parser.value(importOpt)))
             return 1;
-        if (parser.isSet(layoutOpt) && !applyLayout(window, parser.value(layoutOpt)))
-            return 2;
+        if (parser.isSet(layoutOpt)) {
+            if (!applyLayout(window, parser.value(layoutOpt)))
+                return 2;
+            window.waitForLayout(); // layouts run on a worker thread
+        }
         window.show();
         if (!window.screenshot(parser.value(screenshot))) {
             std::fprintf(stderr, "meridian: cannot write %s\n",

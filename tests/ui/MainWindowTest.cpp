@@ -453,10 +453,12 @@ private Q_SLOTS:
             QCOMPARE(*a->longitude_deg < *b->longitude_deg, a->pos[0] < b->pos[0]);
         const QString placed = doc->serialized();
         w->layoutSpring();
+        QVERIFY(w->waitForLayout()); // layouts run on a worker thread
         QVERIFY(doc->serialized() != placed);
         doc->undoStack()->undo();
         QCOMPARE(doc->serialized(), placed);
         w->layoutForceDirected();
+        QVERIFY(w->waitForLayout());
         QVERIFY(doc->serialized() != placed);
         doc->undoStack()->undo();
         QCOMPARE(doc->serialized(), placed);
