@@ -125,6 +125,8 @@ private:
     void setFlowBurst(Flow& f, bool burst);
     void evaluateBurst(std::uint32_t conn);
     void connectionFlowEnded(std::uint32_t conn);
+    double wireEfficiency(Protocol protocol, const Connection& c) const;
+    void retargetWireBytes(std::uint32_t conn);
     void updateCapacity(std::uint32_t resource);
 
     void markDirtyFlow(std::uint32_t slot);
