@@ -2,6 +2,8 @@
 // closed form computed here, independently of the engine's code.
 #include "../net/NetFixtures.hpp"
 #include "TestMain.hpp"
+#include "meridian/experiment/Runner.hpp"
+#include "meridian/io/ProjectFile.hpp"
 #include "meridian/net/Network.hpp"
 
 #include <QtTest/QtTest>
@@ -99,6 +101,28 @@ private Q_SLOTS:
                                                                      .arg(r.end_s, 0, 'g', 12)
                                                                      .arg(expected, 0, 'g', 12)));
         QVERIFY(std::abs(r.retransmitted_bytes - (50e6 / eta - 50e6)) < 1.0);
+    }
+
+    void halfDuplexLinkBytesAreNotCountedTwice()
+    {
+        // Two hosts exchange 50 MB each way (2-rank all-gather of 100 MB) over one half-duplex
+        // 1 G link: the medium carries 100 MB in all, in 0.8 s + 10 ms. results.json's link
+        // bytes (both directions) must say 100 MB, as on a full-duplex link — the shared
+        // medium is reported in both directions by linkStats, and the sum counted it twice.
+        const char* topo = R"({"format":"meridian.topo","version":1,
+            "nodes":[{"id":"a","kind":"host"},{"id":"b","kind":"host"}],
+            "links":[{"id":"l","a":"a","b":"b","bandwidth_gbps":1,"delay_ms":10,"duplex":"half"}],
+            "experiment":{"kind":"collective","operation":"allgather","participants":["a","b"],
+                          "bytes":100000000,"protocol":"udp","seed":1}})";
+        const io::Project p = io::parseProject(topo, "half.topo");
+        experiment::RunOptions opt;
+        opt.topology_name = "half.topo";
+        experiment::Runner runner(p, opt);
+        const experiment::Results res = runner.run();
+        QCOMPARE(res.links.size(), std::size_t(1));
+        QVERIFY2(std::abs(res.links[0].bytes - 100e6) < 1.0,
+                 qPrintable(QString::number(res.links[0].bytes, 'g', 12)));
+        QVERIFY(std::abs(res.total_s - 0.81) < 1e-6);
     }
 };
 
