@@ -124,6 +124,26 @@ private Q_SLOTS:
                  qPrintable(QString::number(res.links[0].bytes, 'g', 12)));
         QVERIFY(std::abs(res.total_s - 0.81) < 1e-6);
     }
+
+    void coarsenedSeriesReportsTheIntervalItUses()
+    {
+        // 1 GB UDP at 1 Gbit/s = 8 s sampled every 1 ms: 8000 intervals > max_samples (4096),
+        // so pairs are merged and the grid interval doubles to 2 ms. results.json must give
+        // the interval of utilization_series (2 ms), not the requested 1 ms.
+        const char* topo = R"({"format":"meridian.topo","version":1,
+            "nodes":[{"id":"a","kind":"host"},{"id":"b","kind":"host"}],
+            "links":[{"id":"l","a":"a","b":"b","bandwidth_gbps":1}],
+            "experiment":{"kind":"p2p","from":"a","to":"b","bytes":1e9,"protocol":"udp"}})";
+        const io::Project p = io::parseProject(topo, "long.topo");
+        experiment::RunOptions opt;
+        opt.topology_name = "long.topo";
+        opt.sample_interval_s = 1e-3;
+        experiment::Runner runner(p, opt);
+        const experiment::Results res = runner.run();
+        QVERIFY(res.sample_times_s.size() > 2 && res.sample_times_s.size() <= 4096);
+        QVERIFY(std::abs(res.sample_times_s[1] - res.sample_times_s[0] - 2e-3) < 1e-12);
+        QCOMPARE(res.sample_interval_s, 2e-3);
+    }
 };
 
 MERIDIAN_TEST(AuditRegressionTest)

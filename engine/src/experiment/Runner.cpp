@@ -225,6 +225,8 @@ void addLinkResults(Results& results, net::Network& network, const topology::Top
                     std::size_t userLinks)
 {
     results.sample_times_s = network.sampleTimes();
+    // The interval of the series as written: doubled each time long series were merged.
+    results.sample_interval_s = network.sampleIntervalS();
     for (std::size_t l = 0; l < userLinks; ++l) {
         LinkResult lr;
         lr.id = topo.link(LinkId::fromIndex(l)).id;
