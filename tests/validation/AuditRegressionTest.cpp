@@ -6,6 +6,7 @@
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/net/Network.hpp"
 
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <cmath>
 
@@ -143,6 +144,20 @@ private Q_SLOTS:
         QVERIFY(res.sample_times_s.size() > 2 && res.sample_times_s.size() <= 4096);
         QVERIFY(std::abs(res.sample_times_s[1] - res.sample_times_s[0] - 2e-3) < 1e-12);
         QCOMPARE(res.sample_interval_s, 2e-3);
+    }
+
+    void subNanosecondSampleIntervalIsACommandLineError()
+    {
+        // The engine samples on an integer-ns grid and refuses intervals below 1 ns. The CLI
+        // let "0.5ns" through, so the error named "network/sample_interval_s" instead of the
+        // option the user typed.
+        QTemporaryDir dir;
+        const test::CliRun r =
+            test::runCli({"run", test::sourcePath("presets/p2p-wan-iperf.topo"), "--out",
+                          dir.path(), "--quiet", "--sample-interval", "0.5ns"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("command line: --sample-interval"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("1 ns"), qPrintable(r.err));
     }
 };
 
