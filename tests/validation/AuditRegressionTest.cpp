@@ -2,6 +2,7 @@
 // closed form computed here, independently of the engine's code.
 #include "../net/NetFixtures.hpp"
 #include "TestMain.hpp"
+#include "meridian/core/Error.hpp"
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/net/Network.hpp"
@@ -158,6 +159,27 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("command line: --sample-interval"), qPrintable(r.err));
         QVERIFY2(r.err.contains("1 ns"), qPrintable(r.err));
+    }
+
+    void p2pToItselfIsAnInputError()
+    {
+        // A p2p "transfer" from a node to itself took 0 s and reported algbw 0 Gbit/s over
+        // "2 ranks"; collectives already refuse a participant listed twice.
+        const char* topo = R"({"format":"meridian.topo","version":1,
+            "nodes":[{"id":"a","kind":"host"},{"id":"b","kind":"host"}],
+            "links":[{"id":"l","a":"a","b":"b"}],
+            "experiment":{"kind":"p2p","from":"a","to":"a","bytes":5}})";
+        const io::Project p = io::parseProject(topo, "self.topo");
+        experiment::RunOptions opt;
+        opt.topology_name = "self.topo";
+        try {
+            experiment::Runner runner(p, opt);
+            runner.run();
+            QFAIL("a p2p experiment from a node to itself ran");
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find("self.topo: /experiment/to:") != std::string::npos, e.what());
+        }
     }
 };
 
