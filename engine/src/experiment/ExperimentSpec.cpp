@@ -379,6 +379,9 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
                 r.fail("to", "a p2p experiment needs \"to\"");
             requireNode(topo, from, file, r.path("from"));
             requireNode(topo, to, file, r.path("to"));
+            if (from == to) // nothing would cross the network: 0 s, algbw 0
+                r.fail("to",
+                       "a p2p experiment needs two different nodes, got \"" + to + "\" twice");
             b.participants = {from, to};
         }
     }

@@ -225,12 +225,16 @@ void addLinkResults(Results& results, net::Network& network, const topology::Top
                     std::size_t userLinks)
 {
     results.sample_times_s = network.sampleTimes();
+    // The interval of the series as written: doubled each time long series were merged.
+    results.sample_interval_s = network.sampleIntervalS();
     for (std::size_t l = 0; l < userLinks; ++l) {
         LinkResult lr;
         lr.id = topo.link(LinkId::fromIndex(l)).id;
         const net::LinkStats a = network.linkStats(LinkId::fromIndex(l), 0);
         const net::LinkStats b = network.linkStats(LinkId::fromIndex(l), 1);
-        lr.bytes = a.bytes + b.bytes;
+        // A half-duplex link is one shared medium, reported in both directions: count it once.
+        const bool half = topo.link(LinkId::fromIndex(l)).duplex == topology::Duplex::Half;
+        lr.bytes = half ? a.bytes : a.bytes + b.bytes;
         lr.utilization_mean = std::max(a.utilisation_mean, b.utilisation_mean);
         lr.utilization_peak = std::max(a.utilisation_peak, b.utilisation_peak);
         const std::size_t samples =

@@ -117,7 +117,9 @@ struct Network::Flow
     double retransmitted_bytes = 0.0;
     double lost_bytes = 0.0;
     double extraRounds = 0.0;
-    bool burst = false; ///< counted in its resources' burstTcpFlows
+    double efficiency = 1.0; ///< payload bytes per wire byte at `loss` (wireEfficiency)
+    double loss = 0.0;       ///< path loss the wire bytes still to send were computed for
+    bool burst = false;      ///< counted in its resources' burstTcpFlows
     bool dataPhase = false;
     bool frozen = false;
     bool live = false;
@@ -298,6 +300,7 @@ bool Network::prepareConnection(std::uint32_t ci)
     if (c.paramEpoch != m_paramEpoch) {
         refreshConnection(c);
         updateConnCaps(ci);
+        retargetWireBytes(ci);
     }
     return true;
 }
@@ -317,6 +320,7 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
             c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
                                        [this, ci] { onSlowStartRound(ci); });
         updateConnCaps(ci);
+        retargetWireBytes(ci); // the new path may lose more or less
         return true;
     }
     const Connection& c = m_connections[ci];
@@ -470,6 +474,64 @@ void Network::connectionFlowEnded(std::uint32_t ci)
     updateConnCaps(ci);
 }
 
+double Network::wireEfficiency(Protocol protocol, const Connection& c) const
+{
+    // Payload bytes per wire byte (expected values, docs §5-7); 0 when nothing gets through.
+    const double p = c.loss;
+    switch (protocol) {
+    case Protocol::Tcp:
+    case Protocol::ReliableSr:
+        // Every packet is sent until it gets through: 1/(1 − p) transmissions on average.
+        return p < 1.0 ? 1.0 - p : 0.0;
+    case Protocol::ReliableGbn: {
+        // Window = the path's BDP in packets (an RDMA NIC keeps the pipe full).
+        const double w = std::isfinite(c.bottleneck_bps)
+                             ? std::max(1.0, c.bottleneck_bps * c.rtt_s / 8.0 / m_config.mss_bytes)
+                             : 1.0;
+        return TransportModel::goBackNEfficiency(w, p);
+    }
+    case Protocol::Udp:
+        break;
+    }
+    return 1.0; // UDP sends every byte once
+}
+
+void Network::retargetWireBytes(std::uint32_t ci)
+{
+    // The connection's loss (or, for go-back-N, its window) changed while messages are sending
+    // (a schedule step, a reroute): the payload still to send costs wire bytes at the new
+    // repair rate from now on, and what UDP loses of it is lost at the new rate (docs §8).
+    const Connection& c = m_connections[ci];
+    const std::vector<std::uint32_t> slots = c.flows;
+    for (std::uint32_t slot : slots) {
+        Flow& f = m_flows[slot];
+        const double eff = wireEfficiency(f.protocol, c);
+        if (eff == f.efficiency && c.loss == f.loss)
+            continue;
+        settleFlow(f);
+        const double payload = f.remaining_bytes * f.efficiency;
+        if (!(eff > 0.0)) {
+            failFlow(slot, "path from " + m_topology.node(c.src).id + " to " +
+                               m_topology.node(c.dst).id + " loses every packet");
+            continue;
+        }
+        const double remaining = payload / eff;
+        f.wire_bytes += remaining - f.remaining_bytes;
+        if (f.protocol == Protocol::Udp)
+            f.lost_bytes += payload * (c.loss - f.loss);
+        else
+            f.retransmitted_bytes = f.wire_bytes - f.bytes;
+        // Recovery tail of the packets still to send, at the loss they will meet.
+        if (f.protocol == Protocol::ReliableGbn || f.protocol == Protocol::ReliableSr)
+            f.extraRounds = TransportModel::expectedExtraRounds(
+                std::ceil(payload / m_config.mss_bytes), c.loss);
+        f.remaining_bytes = remaining;
+        f.efficiency = eff;
+        f.loss = c.loss;
+        reschedule(slot);
+    }
+}
+
 std::optional<double> Network::rttS(NodeId src, NodeId dst)
 {
     const std::uint32_t ci = connectionFor(src, dst);
@@ -551,26 +613,11 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     // Wire bytes and repairs per protocol (expected values, docs §5-7).
     const double p = c.loss;
     const double packets = std::ceil(bytes / m_config.mss_bytes);
-    switch (protocol) {
-    case Protocol::Tcp:
-    case Protocol::ReliableSr:
-        // Every packet is sent until it gets through: 1/(1 − p) transmissions on average.
-        f.wire_bytes = p < 1.0 ? bytes / (1.0 - p) : kInf;
-        break;
-    case Protocol::ReliableGbn: {
-        // Window = the path's BDP in packets (an RDMA NIC keeps the pipe full).
-        const double w = std::isfinite(c.bottleneck_bps)
-                             ? std::max(1.0, c.bottleneck_bps * c.rtt_s / 8.0 / m_config.mss_bytes)
-                             : 1.0;
-        const double eta = TransportModel::goBackNEfficiency(w, p);
-        f.wire_bytes = eta > 0.0 ? bytes / eta : kInf;
-        break;
-    }
-    case Protocol::Udp:
-        f.wire_bytes = bytes;
+    f.efficiency = wireEfficiency(protocol, c);
+    f.loss = p;
+    f.wire_bytes = f.efficiency > 0.0 ? bytes / f.efficiency : kInf;
+    if (protocol == Protocol::Udp)
         f.lost_bytes = bytes * p;
-        break;
-    }
     if (protocol != Protocol::Udp)
         f.retransmitted_bytes = std::isfinite(f.wire_bytes) ? f.wire_bytes - bytes : 0.0;
     if (protocol == Protocol::ReliableGbn || protocol == Protocol::ReliableSr)
@@ -1485,6 +1532,7 @@ void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
             routeReverse(c);
         refreshConnection(c);
         updateConnCaps(ci);
+        retargetWireBytes(ci);
     }
     ensureSampler();
 }

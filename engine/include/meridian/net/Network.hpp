@@ -81,6 +81,8 @@ public:
     /// idle. At most NetworkConfig::max_samples: beyond, adjacent pairs are merged and the grid
     /// interval doubles (docs §9).
     const std::vector<double>& sampleTimes() const noexcept { return m_sampleTimes; }
+    /// Interval of the sample grid now: NetworkConfig::sample_interval_s × 2^(times merged).
+    double sampleIntervalS() const noexcept { return m_sampleInterval_s; }
     /// Round-trip time TCP uses between two nodes (forward + reverse route delay), or
     /// nullopt without a route.
     std::optional<double> rttS(NodeId src, NodeId dst);
@@ -125,6 +127,8 @@ private:
     void setFlowBurst(Flow& f, bool burst);
     void evaluateBurst(std::uint32_t conn);
     void connectionFlowEnded(std::uint32_t conn);
+    double wireEfficiency(Protocol protocol, const Connection& c) const;
+    void retargetWireBytes(std::uint32_t conn);
     void updateCapacity(std::uint32_t resource);
 
     void markDirtyFlow(std::uint32_t slot);
