@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <cmath>
+#include <functional>
 
 using namespace meridian;
 using namespace meridian::net;
@@ -103,6 +104,42 @@ private Q_SLOTS:
                                                                      .arg(r.end_s, 0, 'g', 12)
                                                                      .arg(expected, 0, 'g', 12)));
         QVERIFY(std::abs(r.retransmitted_bytes - (50e6 / eta - 50e6)) < 1.0);
+    }
+
+    void tinyMessagesCountExactlyTheirBytesOnTheLink()
+    {
+        // Completions round up to the next nanosecond; the link must still carry exactly the
+        // wire bytes of the messages (it counted up to 0.125 B per Gbit/s per message extra).
+        topology::Topology t;
+        t.addNode(test::netNode("a"));
+        t.addNode(test::netNode("b"));
+        // 3 Gbit/s: a byte takes 8/3 ns, so every completion is rounded up.
+        t.addLink(test::netLink("ab", "a", "b", 3e9, 0.001));
+        for (const Protocol protocol : {Protocol::Tcp, Protocol::Udp}) {
+            sim::Simulator sim;
+            Network net(sim, t);
+            double wire = 0.0;
+            int done = 0;
+            std::function<void(int)> next = [&](int i) {
+                if (i == 200)
+                    return;
+                net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1.0 + i % 7, protocol,
+                                  [&, i](const TransferResult& r) {
+                                      QVERIFY2(r.ok, r.error.c_str());
+                                      wire += r.bytes + r.retransmitted_bytes;
+                                      ++done;
+                                      next(i + 1);
+                                  });
+            };
+            next(0);
+            sim.run();
+            QCOMPARE(done, 200);
+            const auto ls = net.linkStats(*t.findLink("ab"), 0);
+            QVERIFY2(std::abs(ls.bytes - wire) <= 1e-9 * wire,
+                     qPrintable(QString("link %1 B, messages %2 B")
+                                    .arg(ls.bytes, 0, 'g', 15)
+                                    .arg(wire, 0, 'g', 15)));
+        }
     }
 
     void halfDuplexLinkBytesAreNotCountedTwice()
