@@ -4,6 +4,7 @@
 #include "TestMain.hpp"
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/Generators.hpp"
+#include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/NodeItem.hpp"
@@ -210,6 +211,45 @@ private Q_SLOTS:
         QCOMPARE(thickness(0.1), 1);
         const int full = thickness(1.0);
         QVERIFY2(full >= 3 && full <= 5, qPrintable(QString::number(full)));
+    }
+
+    void nodeCachingAndIndexFollowScale()
+    {
+        // Node items are device-cached only from NodeItem::kCacheLod up; the view switches
+        // the scene when its zoom crosses it. A small drawing keeps the BSP index, a large
+        // one (> kIndexedItemsMax items) is not indexed.
+        io::Project p;
+        p.topology.addNode(host("a", 0, 0));
+        p.topology.addNode(host("b", 600, 0));
+        p.topology.addLink(link("ab", "a", "b", 100e9));
+        Document doc;
+        doc.adopt(std::move(p), QString(), false);
+        TopologyScene scene(&doc);
+        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::BspTreeIndex);
+        CanvasView view(&scene);
+        view.setZoom(1.0);
+        QCOMPARE(scene.nodeItem(QStringLiteral("a"))->cacheMode(),
+                 QGraphicsItem::DeviceCoordinateCache);
+        view.setZoom(NodeItem::kCacheLod * 0.9);
+        QVERIFY(!scene.nodeCaching());
+        QCOMPARE(scene.nodeItem(QStringLiteral("a"))->cacheMode(), QGraphicsItem::NoCache);
+        view.zoomBy(1.25);
+        QCOMPARE(scene.nodeItem(QStringLiteral("b"))->cacheMode(),
+                 QGraphicsItem::DeviceCoordinateCache);
+
+        io::Project big;
+        big.topology = topology::generate("fat-tree", {{"k", "16"}}, 1); // 1,344 + 3,072
+        big.topology.reserveNodes(8000);
+        for (int i = 0; i < 2000; ++i)
+            big.topology.addNode(host("extra-" + std::to_string(i), i * 50.0, -500));
+        QVERIFY(big.topology.nodeCount() + big.topology.linkCount() >
+                TopologyScene::kIndexedItemsMax);
+        doc.adopt(std::move(big), QString(), false);
+        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::NoIndex);
+        QCOMPARE(scene.nodeItemCount(), 1344 + 2000);
+        // Hit tests still work without the index.
+        QVERIFY(scene.nodeAt(QPointF(50, -500)));
+        QCOMPARE(scene.nodeAt(QPointF(50, -500))->nodeId(), std::string("extra-1"));
     }
 
     void outlineCountsTenThousandNodes()
