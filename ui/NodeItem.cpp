@@ -67,10 +67,18 @@ void NodeItem::setAttributes(const topology::NodeAttributes& attrs)
                         : QString();
         setZValue(10.0);
     }
-    const QFontMetricsF fm(labelFont());
-    m_labelWidthPx = std::max(fm.horizontalAdvance(m_name), fm.horizontalAdvance(m_summary));
+    m_labelWidthPx = -1;
     setPos(attrs.pos[0], attrs.pos[1]);
     updateGeometry();
+}
+
+qreal NodeItem::labelWidthPx() const
+{
+    if (m_labelWidthPx < 0) {
+        const QFontMetricsF fm(labelFont());
+        m_labelWidthPx = std::max(fm.horizontalAdvance(m_name), fm.horizontalAdvance(m_summary));
+    }
+    return m_labelWidthPx;
 }
 
 void NodeItem::setExplicitGpus(int count, const QStringList& models)
@@ -100,6 +108,7 @@ void NodeItem::updateSummary()
     if (!m_fabricText.isEmpty())
         parts << m_fabricText;
     m_summary = parts.join(QLatin1Char('\n'));
+    m_labelWidthPx = -1;
 }
 
 void NodeItem::setChildrenBounds(const QRectF& sceneBounds)

@@ -46,7 +46,7 @@ public:
     const QString& name() const { return m_name; }
     /// Width in device pixels of the name label (the wider of name and summary, in
     /// labelFont()), and its number of lines (1 or 2).
-    qreal labelWidthPx() const { return m_labelWidthPx; }
+    qreal labelWidthPx() const;
     int labelLines() const { return m_summary.isEmpty() ? 1 : 2; }
     /// The font of device names (pixel-sized: the same in every paint device).
     static QFont labelFont();
@@ -93,8 +93,8 @@ private:
     std::string m_id;
     topology::NodeKind m_kind = topology::NodeKind::Host;
     QString m_name;
-    QString m_summary; ///< centre card: GPUs and fabric; device: model or address
-    qreal m_labelWidthPx = 0;
+    QString m_summary;                 ///< centre card: GPUs and fabric; device: model or address
+    mutable qreal m_labelWidthPx = -1; ///< computed on first use (shaping 10,000 names is slow)
     bool m_collapsed = false;
     int m_ownGpus = 0;      ///< centre attributes: gpu_count
     QString m_ownModel;     ///< centre attributes: gpu_model
