@@ -31,8 +31,17 @@ CanvasView::CanvasView(TopologyScene* scene, QWidget* parent)
                    QPainter::SmoothPixmapTransform);
     setDragMode(RubberBandDrag);
     setRubberBandSelectionMode(Qt::IntersectsItemShape);
-    // Repaint only what changed; never the whole viewport per moved item.
+    // Panning scrolls the viewport and repaints only the strip scrolled in; a change of the
+    // drawing repaints only the changed items' regions...
     setViewportUpdateMode(SmartViewportUpdate);
+    // ...plus, once per batch of changes, the whole viewport: the labels are placed over the
+    // whole view (no overlaps, TopologyScene::layoutLabels), so a moved or re-labelled link
+    // can show or hide labels outside its own bounds. Pans and zooms do not change the
+    // scene and are not affected.
+    connect(scene, &QGraphicsScene::changed, viewport(), qOverload<>(&QWidget::update));
+    // Node icons are cached in device space only when they are drawn (see setNodeCaching).
+    connect(this, &CanvasView::zoomChanged, this,
+            [this](qreal factor) { m_scene->setNodeCaching(factor >= NodeItem::kCacheLod); });
     setOptimizationFlags(DontSavePainterState | DontAdjustForAntialiasing);
     setCacheMode(CacheBackground);
     setTransformationAnchor(AnchorUnderMouse);

@@ -2,7 +2,9 @@
 
 #include "meridian/core/Units.hpp"
 #include "ui/NodeItem.hpp"
+#include "ui/TopologyScene.hpp"
 
+#include <QHash>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <algorithm>
@@ -40,22 +42,51 @@ bool clipLine(QLineF& line, const QRectF& r)
     return true;
 }
 
-constexpr qreal kLabelMaxScale = 2.5; // same readable-size rule as node names
-constexpr qreal kLabelLod = 0.4;
 constexpr qreal kParallelGap = 10.0;
+constexpr qreal kClipPx = 2000.0; // lines longer than this on screen are clipped first
 
-QFont linkFont()
+/// Width of a label in the label font. Labels repeat ("100 Gbit/s · 1 µs" on all 24,576
+/// links of a fat-tree) and shaping one costs microseconds: 10 % of opening such a file.
+qreal labelWidthOf(const QString& text)
 {
-    QFont f;
-    f.setPointSizeF(7.5);
-    return f;
+    static QHash<QString, qreal> cache;
+    auto it = cache.constFind(text);
+    if (it != cache.constEnd())
+        return *it;
+    if (cache.size() > 4096)
+        cache.clear();
+    const qreal w = QFontMetricsF(LinkItem::labelFont()).horizontalAdvance(text);
+    cache.insert(text, w);
+    return w;
 }
 } // namespace
 
+QFont LinkItem::labelFont()
+{
+    QFont f;
+    f.setPixelSize(10);
+    return f;
+}
+
+LinkItem::Detail LinkItem::detailFor(qreal lod, qreal deviceLength)
+{
+    if (lod < kDetailLod || deviceLength < kHairlinePx)
+        return Detail::Hairline;
+    if (deviceLength > kPlainPx)
+        return Detail::Plain;
+    return Detail::Full;
+}
+
+QString LinkItem::displayLabel() const
+{
+    return m_asymmetric ? m_label + QStringLiteral(" ⇄") : m_label;
+}
+
 LinkItem::LinkItem(const topology::LinkAttributes& attrs, NodeItem* a, NodeItem* b) : m_a(a), m_b(b)
 {
-    // Extended option: paint() receives the exposed rectangle, used to clip long lines.
-    setFlags(ItemIsSelectable | ItemUsesExtendedStyleOption);
+    // No ItemUsesExtendedStyleOption: computing every item's exposed rectangle costs more
+    // than the few long lines it would clip (paint() clips those to the device itself).
+    setFlags(ItemIsSelectable);
     setZValue(0.0);
     m_a->links().append(this);
     if (m_b != m_a)
@@ -65,8 +96,10 @@ LinkItem::LinkItem(const topology::LinkAttributes& attrs, NodeItem* a, NodeItem*
 
 LinkItem::~LinkItem()
 {
-    m_a->links().removeOne(this);
-    m_b->links().removeOne(this);
+    if (m_a)
+        m_a->links().removeOne(this);
+    if (m_b)
+        m_b->links().removeOne(this);
 }
 
 void LinkItem::setAttributes(const topology::LinkAttributes& attrs)
@@ -81,6 +114,8 @@ void LinkItem::setAttributes(const topology::LinkAttributes& attrs)
     m_width = std::clamp(1.0 + 0.8 * std::log10(std::max(bps, 1e9) / 1e9), 1.0, 5.0);
     m_asymmetric = !attrs.reverse.empty();
     m_scheduled = !attrs.schedule.empty();
+    m_bandwidth_bps = bps;
+    m_labelWidthPx = labelWidthOf(displayLabel());
     adjust();
 }
 
@@ -110,16 +145,9 @@ void LinkItem::adjust()
     // Item coordinates are scene coordinates (pos stays 0): cheap, and BSP indexing sees the
     // true extent of the line.
     m_line = QLineF(pa, pb);
-    const QFontMetricsF fm(linkFont());
-    const qreal lw = (fm.horizontalAdvance(m_label) + 10) * kLabelMaxScale;
-    const qreal lh = (fm.height() + 4) * kLabelMaxScale;
-    const QPointF mid = m_line.center();
+    TopologyScene::labelGeometryChanged(scene());
     m_bounds =
         QRectF(pa, pb).normalized().adjusted(-m_width - 4, -m_width - 4, m_width + 4, m_width + 4);
-    // Labels of parallel links are pushed apart by up to one label height each.
-    const qreal spread = std::abs(m_offset) * lh;
-    m_bounds |= QRectF(mid.x() - lw / 2, mid.y() - lh / 2, lw, lh)
-                    .adjusted(-spread, -spread, spread, spread);
 }
 
 QRectF LinkItem::boundingRect() const
@@ -140,60 +168,40 @@ void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
 {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool selected = isSelected();
-    QColor c = selected ? QColor(0xff, 0x8c, 0x00) : QColor(0x55, 0x62, 0x73);
+    const QColor c = selected ? QColor(0xff, 0x8c, 0x00) : QColor(0x55, 0x62, 0x73);
+    const qreal deviceLength = m_line.length() * lod;
     QLineF visible = m_line;
-    if (!option->exposedRect.isEmpty() &&
-        !clipLine(visible, option->exposedRect.adjusted(-m_width, -m_width, m_width, m_width)))
-        visible = QLineF();
-    if (lod < 0.15) {
-        painter->setPen(QPen(c, 0)); // cosmetic hairline: nothing else is legible this far out
-        if (!visible.isNull())
-            painter->drawLine(visible);
+    if (deviceLength > kClipPx) {
+        // Long on screen: draw only the part over the paint device. The cost of a stroke
+        // grows with its length in device pixels, and a WAN link can be 10⁵ px long at 800 %.
+        const QRectF device(0, 0, painter->device()->width(), painter->device()->height());
+        const QRectF r = painter->worldTransform().inverted().mapRect(device);
+        if (!clipLine(visible, r.adjusted(-m_width, -m_width, m_width, m_width)))
+            return;
+    }
+    const Detail detail = detailFor(lod, deviceLength);
+    // Pens are cosmetic (width in device pixels): the raster engine strokes them with its
+    // line rasteriser, whereas a scaled wide pen goes through the general path stroker —
+    // 10–50× slower for the long trunk lines of a large fabric crossing the viewport.
+    if (detail == Detail::Hairline) {
+        painter->setRenderHint(QPainter::Antialiasing, false);
+        painter->setPen(QPen(c, 0)); // nothing else is legible this far out / this short
+        painter->drawLine(visible);
         return;
     }
-    // Width in device pixels, drawn with a cosmetic pen: the raster engine strokes cosmetic
-    // lines with its fast line stroker, whereas a scaled wide pen goes through the general
-    // path stroker and polygon rasteriser — 10–50× slower for the long trunk lines of a
-    // large fabric crossing the whole viewport.
-    const qreal deviceLength = m_line.length() * lod;
-    painter->setRenderHint(QPainter::Antialiasing, deviceLength < 3000);
-    QPen pen(c, std::clamp((selected ? m_width + 1.5 : m_width) * lod, 1.0, 8.0));
+    // Whole device pixels; 1 px is drawn as a width-0 cosmetic pen, which the raster engine
+    // draws with its line rasteriser — a width of 1.04 would take the general stroker, at
+    // 5–10× the cost, for no visible difference.
+    const qreal widthPx =
+        std::round(std::clamp((selected ? m_width + 1.5 : m_width) * lod, 1.0, 8.0));
+    QPen pen(c, widthPx <= 1 ? 0.0 : widthPx);
     pen.setCosmetic(true);
-    pen.setCapStyle(Qt::RoundCap);
+    painter->setRenderHint(QPainter::Antialiasing, detail == Detail::Full);
+    pen.setCapStyle(detail == Detail::Full ? Qt::RoundCap : Qt::FlatCap);
     if (m_scheduled)
         pen.setStyle(Qt::DashLine); // attributes change over time
     painter->setPen(pen);
-    if (!visible.isNull())
-        painter->drawLine(visible);
-    if (lod < kLabelLod)
-        return;
-    const qreal s = std::clamp(1.0 / lod, 1.0, kLabelMaxScale);
-    // Only label a link whose on-screen length leaves room around the label (the label is
-    // about 9 px × characters wide at any zoom): short links in dense areas stay readable.
-    if (deviceLength < QFontMetricsF(linkFont()).horizontalAdvance(m_label) * s * lod * 1.8)
-        return;
-    const QFontMetricsF fm(linkFont());
-    QPointF centre = m_line.center();
-    if (m_offset != 0 && m_line.length() > 0) {
-        // Parallel links are kParallelGap apart; their labels need a whole label height
-        // (on screen) between them, so move each label further out along the normal.
-        const QPointF n = QPointF(-m_line.dy(), m_line.dx()) / m_line.length();
-        const qreal labelH = (fm.height() + 6) * s;
-        centre += n * (m_offset * std::max<qreal>(0.0, labelH - kParallelGap));
-    }
-    painter->save();
-    painter->translate(centre);
-    painter->scale(s, s);
-    painter->setFont(linkFont());
-    const QString text = m_asymmetric ? m_label + QStringLiteral(" ⇄") : m_label;
-    const qreal w = fm.horizontalAdvance(text) + 10;
-    const QRectF r(-w / 2, -(fm.height() + 4) / 2, w, fm.height() + 4);
-    painter->setPen(QPen(selected ? c : QColor(0xc8, 0xcf, 0xd8), 1));
-    painter->setBrush(QColor(255, 255, 255, 235));
-    painter->drawRoundedRect(r, r.height() / 2, r.height() / 2);
-    painter->setPen(QColor(0x2a, 0x33, 0x40));
-    painter->drawText(r, Qt::AlignCenter, text);
-    painter->restore();
+    painter->drawLine(visible);
 }
 
 } // namespace meridian::ui

@@ -1,7 +1,11 @@
 #pragma once
 // Canvas item of one link: a line between the visible stand-ins of its endpoints (a child of
-// a collapsed centre attaches to the centre), with a bandwidth/delay label at the middle.
-// Width grows with log10(bandwidth) so that WAN trunks and access links read at a glance.
+// a collapsed centre attaches to the centre). Width grows with log10(bandwidth) so that WAN
+// trunks and access links read at a glance.
+//
+// The item draws the line only. Its bandwidth/delay label is drawn by the scene's label pass
+// (TopologyScene::drawForeground) at a constant on-screen size; the item's bounds hug the
+// line, so the BSP index and the exposed-rect tests see only what the line covers.
 
 #include "meridian/topology/Attributes.hpp"
 
@@ -36,6 +40,35 @@ public:
     /// Recomputes the line from the endpoints' current positions and collapse state.
     void adjust();
     QString labelText() const { return m_label; }
+    /// Forgets the endpoints without touching them (the scene deletes every item at once).
+    void detach() { m_a = m_b = nullptr; }
+    /// The label as drawn: labelText() plus " ⇄" for an asymmetric link.
+    QString displayLabel() const;
+    /// Width of displayLabel() in device pixels in the label font (cached).
+    qreal labelWidthPx() const { return m_labelWidthPx; }
+    /// Scene-space line between the endpoints (after parallel offset).
+    QLineF line() const { return m_line; }
+    int parallelOffset() const { return m_offset; }
+    double bandwidthBps() const { return m_bandwidth_bps; }
+
+    /// Level of detail of the line (what paint() does at a zoom):
+    /// Hairline — 1 px cosmetic pen, no antialiasing: zoomed out below kDetailLod, or the
+    ///   link is shorter than kHairlinePx on screen (nothing more is visible anyway);
+    /// Plain — width from bandwidth in device pixels, no antialiasing: long lines (more
+    ///   than kPlainPx on screen), whose antialiased stroke costs by length;
+    /// Full — antialiased, width from bandwidth, dashes for scheduled links.
+    enum class Detail
+    {
+        Hairline,
+        Plain,
+        Full
+    };
+    static constexpr qreal kDetailLod = 0.15;
+    static constexpr qreal kHairlinePx = 2.0;
+    static constexpr qreal kPlainPx = 1500.0;
+    static Detail detailFor(qreal lod, qreal deviceLength);
+    /// The label font (pixel-sized: the same in every paint device).
+    static QFont labelFont();
 
 private:
     std::string m_id;
@@ -43,6 +76,8 @@ private:
     NodeItem* m_b = nullptr;
     QLineF m_line;
     QString m_label;
+    qreal m_labelWidthPx = 0;
+    double m_bandwidth_bps = 0;
     qreal m_width = 1.5;
     int m_offset = 0;
     bool m_asymmetric = false;

@@ -64,8 +64,10 @@ void MiniMap::refit()
             i->setSelected(false);
         const bool grid = scene->gridVisible();
         scene->setGridVisible(false);
+        scene->setLabelsVisible(false); // names are unreadable at overview scale
         const QRectF target = m_toWidget.mapRect(r);
         scene->render(&p, target, r, Qt::KeepAspectRatio);
+        scene->setLabelsVisible(true);
         scene->setGridVisible(grid);
         for (QGraphicsItem* i : selection)
             i->setSelected(true);

@@ -3,6 +3,7 @@
 #include "meridian/core/Units.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/NodeStyle.hpp"
+#include "ui/TopologyScene.hpp"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -12,16 +13,15 @@
 namespace meridian::ui {
 
 namespace {
-constexpr qreal kTile = 44.0;     // device tile edge, scene units
+constexpr qreal kTile = NodeItem::kTile;
 constexpr qreal kCenterW = 190.0; // centre card size when collapsed or empty
 constexpr qreal kCenterH = 96.0;
 constexpr qreal kCenterPad = 26.0;    // room around children inside a centre box
 constexpr qreal kCenterHeader = 30.0; // title strip of an expanded centre
-constexpr qreal kLabelMaxScale = 4.0; // labels keep a readable size down to lod 0.25
-constexpr qreal kLabelLod = 0.25;     // below this zoom, names are skipped
-constexpr qreal kDetailLod = 0.15;    // below this, a node is a flat coloured square
+constexpr qreal kLabelLod = 0.25;     // below this zoom, centre titles are skipped
+constexpr qreal kDetailLod = NodeItem::kDetailLod;
 
-QFont labelFont()
+QFont titleFont()
 {
     QFont f;
     f.setPointSizeF(8.5);
@@ -29,12 +29,18 @@ QFont labelFont()
 }
 } // namespace
 
+QFont NodeItem::labelFont()
+{
+    QFont f;
+    f.setPixelSize(11);
+    return f;
+}
+
 NodeItem::NodeItem(const topology::NodeAttributes& attrs)
 {
     setFlags(ItemIsSelectable | ItemSendsGeometryChanges);
-    // Device-space cache: a node repaints only when it changes or the zoom changes, not when
-    // the view pans or another item moves (ARCHITECTURE §5 "fast with 10,000 nodes").
-    setCacheMode(DeviceCoordinateCache);
+    // The cache mode (device-space cache when zoomed in) is set by the scene: see
+    // TopologyScene::setNodeCaching.
     setAttributes(attrs);
 }
 
@@ -61,8 +67,18 @@ void NodeItem::setAttributes(const topology::NodeAttributes& attrs)
                         : QString();
         setZValue(10.0);
     }
+    m_labelWidthPx = -1;
     setPos(attrs.pos[0], attrs.pos[1]);
     updateGeometry();
+}
+
+qreal NodeItem::labelWidthPx() const
+{
+    if (m_labelWidthPx < 0) {
+        const QFontMetricsF fm(labelFont());
+        m_labelWidthPx = std::max(fm.horizontalAdvance(m_name), fm.horizontalAdvance(m_summary));
+    }
+    return m_labelWidthPx;
 }
 
 void NodeItem::setExplicitGpus(int count, const QStringList& models)
@@ -92,6 +108,7 @@ void NodeItem::updateSummary()
     if (!m_fabricText.isEmpty())
         parts << m_fabricText;
     m_summary = parts.join(QLatin1Char('\n'));
+    m_labelWidthPx = -1;
 }
 
 void NodeItem::setChildrenBounds(const QRectF& sceneBounds)
@@ -105,7 +122,6 @@ void NodeItem::setChildrenBounds(const QRectF& sceneBounds)
 void NodeItem::updateGeometry()
 {
     prepareGeometryChange();
-    const QFontMetricsF fm(labelFont());
     if (isCenter()) {
         QRectF box(-kCenterW / 2, -kCenterH / 2, kCenterW, kCenterH);
         if (!m_collapsed && m_childrenBounds.isValid()) {
@@ -119,12 +135,7 @@ void NodeItem::updateGeometry()
         m_bounds = box.adjusted(-3, -3, 3, 3);
     } else {
         m_box = QRectF(-kTile / 2, -kTile / 2, kTile, kTile);
-        const qreal textW =
-            std::max(fm.horizontalAdvance(m_name), fm.horizontalAdvance(m_summary)) *
-            kLabelMaxScale;
-        const qreal textH = fm.height() * 2 * kLabelMaxScale;
-        m_bounds = m_box.united(QRectF(-textW / 2 - 4, kTile / 2, textW + 8, textH + 6))
-                       .adjusted(-3, -3, 3, 3);
+        m_bounds = m_box.adjusted(-3, -3, 3, 3); // room for the selection frame
     }
     update();
 }
@@ -167,33 +178,23 @@ void NodeItem::paintDevice(QPainter* painter, qreal lod)
         painter->fillRect(m_box, selected ? QColor(0xff, 0x8c, 0x00) : c);
         return;
     }
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(QPen(selected ? QColor(0xff, 0x8c, 0x00) : c.darker(130), selected ? 3 : 1.2));
+    const bool fine = lod >= kCacheLod;
+    painter->setRenderHint(QPainter::Antialiasing, fine);
+    QPen frame(selected ? QColor(0xff, 0x8c, 0x00) : c.darker(130), selected ? 3 : 1.2);
+    if (!fine) {
+        frame.setWidthF(selected ? 2 : 0); // cosmetic: 1 px
+        frame.setCosmetic(true);
+    }
+    painter->setPen(frame);
     painter->setBrush(Qt::white);
-    painter->drawRoundedRect(m_box, 8, 8);
+    if (fine)
+        painter->drawRoundedRect(m_box, 8, 8);
+    else
+        painter->drawRect(m_box);
     const int px = std::clamp(static_cast<int>(std::ceil(kTile * lod * 0.8)), 8, 256);
     const QRectF iconRect = m_box.adjusted(5, 5, -5, -5);
-    painter->setRenderHint(QPainter::SmoothPixmapTransform);
+    painter->setRenderHint(QPainter::SmoothPixmapTransform, fine);
     NodeStyle::drawIcon(painter, m_kind, iconRect, px);
-    if (lod < kLabelLod)
-        return;
-    // Names keep a constant on-screen size while zoomed out (scaled by 1/lod up to
-    // kLabelMaxScale), and grow naturally when zoomed in.
-    const qreal s = std::clamp(1.0 / lod, 1.0, kLabelMaxScale);
-    painter->save();
-    painter->translate(0, kTile / 2 + 2);
-    painter->scale(s, s);
-    painter->setFont(labelFont());
-    const QFontMetricsF fm(labelFont());
-    const QString text = m_summary.isEmpty() ? m_name : m_name + QLatin1Char('\n') + m_summary;
-    const qreal w = std::max(fm.horizontalAdvance(m_name), fm.horizontalAdvance(m_summary)) + 8;
-    const QRectF tr(-w / 2, 0, w, fm.height() * (m_summary.isEmpty() ? 1 : 2) + 2);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(QColor(255, 255, 255, 215));
-    painter->drawRoundedRect(tr, 3, 3);
-    painter->setPen(QColor(0x22, 0x28, 0x30));
-    painter->drawText(tr, Qt::AlignCenter, text);
-    painter->restore();
 }
 
 void NodeItem::paintCenter(QPainter* painter, qreal lod)
@@ -229,7 +230,7 @@ void NodeItem::paintCenter(QPainter* painter, qreal lod)
     NodeStyle::drawIcon(painter, m_kind, iconRect, px);
     if (lod < kLabelLod)
         return;
-    QFont bold = labelFont();
+    QFont bold = titleFont();
     bold.setBold(true);
     bold.setPointSizeF(9.5);
     painter->setFont(bold);
@@ -241,7 +242,7 @@ void NodeItem::paintCenter(QPainter* painter, qreal lod)
     painter->drawText(header.adjusted(0, 0, -8, 0), Qt::AlignVCenter | Qt::AlignRight,
                       m_collapsed ? QStringLiteral("▸") : QStringLiteral("▾"));
     if (card && !m_summary.isEmpty()) {
-        painter->setFont(labelFont());
+        painter->setFont(titleFont());
         painter->setPen(QColor(0x22, 0x28, 0x30));
         painter->drawText(m_box.adjusted(10, kCenterHeader + 4, -10, -6),
                           Qt::AlignCenter | Qt::TextWordWrap, m_summary);
@@ -279,6 +280,7 @@ QPointF NodeItem::borderPoint(const QPointF& towards) const
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value)
 {
     if (change == ItemPositionHasChanged) {
+        TopologyScene::labelGeometryChanged(scene());
         for (LinkItem* l : std::as_const(m_links))
             l->adjust();
         if (isCenter() && m_childrenBounds.isValid())

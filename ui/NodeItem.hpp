@@ -5,7 +5,11 @@
 // Nodes are drawn as an icon tile with the name below; a compute centre is a rounded
 // container box around its children (or, collapsed/empty, a card showing GPU count and
 // fabric). Level of detail (QStyleOptionGraphicsItem::levelOfDetailFromTransform) drops
-// names and icons when zoomed out so that 10,000 nodes stay cheap to paint.
+// icons when zoomed out so that 10,000 nodes stay cheap to paint.
+//
+// A device's name (and GPU model) is drawn by the scene's label pass
+// (TopologyScene::drawForeground) at a constant on-screen size, not by the item: the item's
+// bounds are its tile, so the BSP index and the device-space cache cover only the tile.
 
 #include "meridian/topology/Attributes.hpp"
 
@@ -39,6 +43,22 @@ public:
     bool isCollapsed() const { return m_collapsed; }
     /// The text under the name (centre card: GPUs and fabric; GPU: its model).
     const QString& summary() const { return m_summary; }
+    const QString& name() const { return m_name; }
+    /// Width in device pixels of the name label (the wider of name and summary, in
+    /// labelFont()), and its number of lines (1 or 2).
+    qreal labelWidthPx() const;
+    int labelLines() const { return m_summary.isEmpty() ? 1 : 2; }
+    /// The font of device names (pixel-sized: the same in every paint device).
+    static QFont labelFont();
+    /// Edge of a device tile in scene units.
+    static constexpr qreal kTile = 44.0;
+    /// Below this level of detail a device is a flat coloured square (no icon, no frame).
+    static constexpr qreal kDetailLod = 0.15;
+    /// Below this, a device tile is drawn without antialiasing (square frame, icon), and
+    /// nodes are not cached: thousands of tiles are visible, and creating a cache pixmap for
+    /// each on every zoom step costs more than drawing them. From here up, nodes use
+    /// DeviceCoordinateCache (few are visible; panning reuses their pixmaps).
+    static constexpr qreal kCacheLod = 0.4;
 
     /// The centre item this node sits in (set by the scene), or nullptr.
     NodeItem* container() const { return m_container; }
@@ -73,7 +93,8 @@ private:
     std::string m_id;
     topology::NodeKind m_kind = topology::NodeKind::Host;
     QString m_name;
-    QString m_summary; ///< centre card: GPUs and fabric; device: model or address
+    QString m_summary;                 ///< centre card: GPUs and fabric; device: model or address
+    mutable qreal m_labelWidthPx = -1; ///< computed on first use (shaping 10,000 names is slow)
     bool m_collapsed = false;
     int m_ownGpus = 0;      ///< centre attributes: gpu_count
     QString m_ownModel;     ///< centre attributes: gpu_model

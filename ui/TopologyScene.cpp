@@ -12,7 +12,9 @@
 
 #include <QGraphicsLineItem>
 #include <QGraphicsSceneMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
+#include <QStyleOptionGraphicsItem>
 #include <QUndoStack>
 #include <algorithm>
 #include <cmath>
@@ -82,16 +84,21 @@ QPointF TopologyScene::snapped(const QPointF& p) const
 
 void TopologyScene::removeAllItems()
 {
-    // Links first: a LinkItem unregisters itself from its endpoints on destruction.
-    for (LinkItem* l : std::as_const(m_links))
-        delete l;
-    m_links.clear();
+    // QGraphicsScene::clear() drops the index before deleting the items, instead of taking
+    // each of 34,000 items out of it one by one (that was 0.3 s for a k = 32 fat-tree). The
+    // items must not reach each other while being deleted in any order.
     for (NodeItem* n : std::as_const(m_nodes))
-        delete n;
+        n->links().clear();
+    for (LinkItem* l : std::as_const(m_links))
+        l->detach();
+    clear();
+    m_links.clear();
+    m_linkSlots.clear();
+    m_nodeSlots.clear();
+    m_labelOrderDirty = true;
     m_nodes.clear();
     m_children.clear();
-    delete m_rubberLine;
-    m_rubberLine = nullptr;
+    m_rubberLine = nullptr; // deleted by clear()
     m_linkFrom = nullptr;
     m_dragItems.clear();
     m_dragPrimary = nullptr;
@@ -101,11 +108,20 @@ void TopologyScene::rebuild()
 {
     removeAllItems();
     const auto& topo = m_doc->topology();
+    // The BSP index pays off for ordinary drawings (hit tests, partial repaints). In a large
+    // fabric the trunk links cross the whole drawing and each sits in hundreds of BSP
+    // leaves: building the tree took 0.4–1 s at the first paint of a k = 32 fat-tree
+    // (34,000 items) and its queries cost more than a linear pass over the items, which is
+    // what the scene does without an index (tests/perf/bench_canvas, docs/gui.md).
+    setItemIndexMethod(topo.nodeCount() + topo.linkCount() > kIndexedItemsMax ? NoIndex
+                                                                              : BspTreeIndex);
     m_nodes.reserve(static_cast<qsizetype>(topo.nodeCount()));
     std::vector<NodeItem*> ordered;
     ordered.reserve(topo.nodeCount());
     for (std::size_t i = 0; i < topo.nodeCount(); ++i) {
         auto* item = new NodeItem(topo.node(NodeId::fromIndex(i)));
+        item->setCacheMode(m_nodeCaching ? QGraphicsItem::DeviceCoordinateCache
+                                         : QGraphicsItem::NoCache);
         addItem(item);
         m_nodes.insert(qs(item->nodeId()), item);
         ordered.push_back(item);
@@ -144,6 +160,15 @@ void TopologyScene::rebuild()
     Q_EMIT contentChanged();
 }
 
+void TopologyScene::setNodeCaching(bool on)
+{
+    if (on == m_nodeCaching)
+        return;
+    m_nodeCaching = on;
+    for (NodeItem* n : std::as_const(m_nodes))
+        n->setCacheMode(on ? QGraphicsItem::DeviceCoordinateCache : QGraphicsItem::NoCache);
+}
+
 QRectF TopologyScene::contentRect() const
 {
     QRectF r = itemsBoundingRect();
@@ -178,6 +203,7 @@ LinkItem* TopologyScene::createLinkItem(const LinkAttributes& attrs)
     auto* item = new LinkItem(attrs, a, b);
     addItem(item);
     m_links.insert(qs(attrs.id), item);
+    m_labelOrderDirty = true;
     return item;
 }
 
@@ -256,6 +282,8 @@ void TopologyScene::onNodeAdded(const QString& id)
     if (!attrs || m_nodes.contains(id))
         return;
     auto* item = new NodeItem(*attrs);
+    item->setCacheMode(m_nodeCaching ? QGraphicsItem::DeviceCoordinateCache
+                                     : QGraphicsItem::NoCache);
     addItem(item);
     m_nodes.insert(id, item);
     if (NodeItem* c = m_nodes.value(qs(attrs->parent))) {
@@ -278,6 +306,7 @@ void TopologyScene::onNodeAdded(const QString& id)
         updateCenterBounds(item->container());
     refreshSummaries(item);
     growSceneRect(item->sceneBoundingRect());
+    m_labelOrderDirty = true;
     Q_EMIT contentChanged();
 }
 
@@ -295,6 +324,7 @@ void TopologyScene::onNodeRemoved(const QString& id)
     for (LinkItem* l : QList<LinkItem*>(item->links())) {
         m_links.remove(qs(l->linkId()));
         delete l;
+        m_labelOrderDirty = true;
     }
     m_dragItems.removeAll(item);
     if (m_dragPrimary == item)
@@ -302,6 +332,7 @@ void TopologyScene::onNodeRemoved(const QString& id)
     if (m_linkFrom == item)
         m_linkFrom = nullptr;
     delete item;
+    m_labelOrderDirty = true;
     if (container) {
         updateCenterBounds(container);
         refreshSummaries(container);
@@ -340,6 +371,7 @@ void TopologyScene::onNodeChanged(const QString& id)
         updateCenterBounds(newContainer);
     for (LinkItem* l : item->links())
         l->adjust();
+    m_labelOrderDirty = true;
     Q_EMIT contentChanged();
 }
 
@@ -380,6 +412,7 @@ void TopologyScene::onLinkAdded(const QString& id)
 void TopologyScene::onLinkRemoved(const QString& id)
 {
     delete m_links.take(id);
+    m_labelOrderDirty = true;
     Q_EMIT contentChanged();
 }
 
@@ -389,6 +422,7 @@ void TopologyScene::onLinkChanged(const QString& id)
     const LinkAttributes* attrs = m_doc->link(id.toStdString());
     if (item && attrs)
         item->setAttributes(*attrs);
+    m_labelOrderDirty = true;
     Q_EMIT contentChanged();
 }
 
@@ -710,6 +744,247 @@ void TopologyScene::drawBackground(QPainter* painter, const QRectF& rect)
     painter->drawLines(minor);
     painter->setPen(majorPen);
     painter->drawLines(majorLines);
+}
+
+// ---- labels ------------------------------------------------------------------------------
+
+namespace {
+/// Screen-space occupancy of placed labels and tiles, in 4 px cells: conservative (a label
+/// is refused if it touches an occupied cell) and O(label area) per test.
+class Occupancy
+{
+public:
+    explicit Occupancy(const QRectF& area) : m_origin(area.topLeft())
+    {
+        m_cols = std::max(1, static_cast<int>(std::ceil(area.width() / kCell)));
+        m_rows = std::max(1, static_cast<int>(std::ceil(area.height() / kCell)));
+        m_cells.assign(static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows), 0);
+    }
+    bool isFree(const QRectF& r) const
+    {
+        int x0, y0, x1, y1;
+        if (!cellsOf(r, x0, y0, x1, y1))
+            return true;
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x)
+                if (m_cells[static_cast<std::size_t>(y) * m_cols + x])
+                    return false;
+        return true;
+    }
+    void mark(const QRectF& r)
+    {
+        int x0, y0, x1, y1;
+        if (!cellsOf(r, x0, y0, x1, y1))
+            return;
+        for (int y = y0; y <= y1; ++y)
+            std::fill_n(m_cells.begin() + static_cast<std::ptrdiff_t>(y) * m_cols + x0, x1 - x0 + 1,
+                        1);
+    }
+
+private:
+    static constexpr qreal kCell = 4.0;
+    static constexpr qreal kEdge = 0.01;
+    bool cellsOf(const QRectF& r, int& x0, int& y0, int& x1, int& y1) const
+    {
+        x0 = std::max(0, static_cast<int>(std::floor((r.left() - m_origin.x()) / kCell)));
+        y0 = std::max(0, static_cast<int>(std::floor((r.top() - m_origin.y()) / kCell)));
+        // Right and bottom edges are exclusive: rects that only touch do not collide.
+        x1 = std::min(m_cols - 1,
+                      static_cast<int>(std::floor((r.right() - kEdge - m_origin.x()) / kCell)));
+        y1 = std::min(m_rows - 1,
+                      static_cast<int>(std::floor((r.bottom() - kEdge - m_origin.y()) / kCell)));
+        return x0 <= x1 && y0 <= y1;
+    }
+    QPointF m_origin;
+    int m_cols = 1;
+    int m_rows = 1;
+    std::vector<unsigned char> m_cells;
+};
+
+/// Labels further than this from the repainted area cannot touch it, but are still placed
+/// so that a partial repaint (a scrolled-in strip) decides overlaps as the full paint did.
+constexpr qreal kLabelMarginPx = 240.0;
+} // namespace
+
+void TopologyScene::labelGeometryChanged(QGraphicsScene* scene)
+{
+    if (auto* s = qobject_cast<TopologyScene*>(scene))
+        s->m_labelGeometryDirty = true;
+}
+
+void TopologyScene::refreshLabelSlots() const
+{
+    if (m_labelOrderDirty) {
+        m_linkSlots.clear();
+        m_linkSlots.reserve(static_cast<std::size_t>(m_links.size()));
+        for (LinkItem* l : std::as_const(m_links))
+            m_linkSlots.push_back({l, {}, 0, l->labelWidthPx()});
+        std::sort(m_linkSlots.begin(), m_linkSlots.end(), [](const LinkSlot& a, const LinkSlot& b) {
+            if (a.item->bandwidthBps() != b.item->bandwidthBps())
+                return a.item->bandwidthBps() > b.item->bandwidthBps();
+            return a.item->linkId() < b.item->linkId();
+        });
+        m_nodeSlots.clear();
+        m_nodeSlots.reserve(static_cast<std::size_t>(m_nodes.size()));
+        for (NodeItem* n : std::as_const(m_nodes))
+            m_nodeSlots.push_back({n, {}});
+        // Id order: deterministic, so that partial repaints agree with full ones.
+        std::sort(m_nodeSlots.begin(), m_nodeSlots.end(), [](const NodeSlot& a, const NodeSlot& b) {
+            return a.item->nodeId() < b.item->nodeId();
+        });
+        m_labelOrderDirty = false;
+        m_labelGeometryDirty = true;
+    }
+    if (m_labelGeometryDirty) {
+        for (LinkSlot& l : m_linkSlots) {
+            const QLineF line = l.item->line();
+            l.mid = line.center();
+            l.length = line.length();
+        }
+        for (NodeSlot& n : m_nodeSlots)
+            n.pos = n.item->pos();
+        m_labelGeometryDirty = false;
+    }
+}
+
+QList<TopologyScene::Label> TopologyScene::layoutLabels(const QTransform& t,
+                                                        const QRectF& deviceArea) const
+{
+    QList<Label> out;
+    const qreal lod = QStyleOptionGraphicsItem::levelOfDetailFromTransform(t);
+    if (lod <= 0 || deviceArea.isEmpty())
+        return out;
+    refreshLabelSlots();
+    const QRectF area = deviceArea.adjusted(-kLabelMarginPx, -kLabelMarginPx / 4, kLabelMarginPx,
+                                            kLabelMarginPx / 4);
+    Occupancy occupied(area);
+    const qreal tilePx = NodeItem::kTile * lod;
+    const QFontMetricsF fm(NodeItem::labelFont());
+    const qreal lineH = fm.height();
+    // Nodes near the area: cheap position test first, the item itself only for those.
+    // (Nodes are positioned at their tile's centre; centre boxes are tested whole.)
+    const QRectF nearArea = area.adjusted(-tilePx, -tilePx - 3 * lineH, tilePx, tilePx);
+    std::vector<const NodeItem*> nearNodes;
+    // At every zoom: in a dense fabric seen whole, this keeps link labels off the rows of
+    // switches and blocks of hosts (they would hide the structure).
+    for (const NodeSlot& slot : m_nodeSlots) {
+        const NodeItem* n = slot.item;
+        if (!nearArea.contains(t.map(slot.pos)) && !n->isCenter())
+            continue;
+        if (!n->isVisible() || (n->isCenter() && !n->isCollapsed()))
+            continue;
+        // Node tiles (and collapsed centre cards) are not to be covered by labels.
+        const QRectF r = t.mapRect(n->boxSceneRect());
+        if (!r.intersects(area))
+            continue;
+        occupied.mark(r);
+        if (!n->isCenter())
+            nearNodes.push_back(n);
+    }
+    // Device names, under their tile.
+    if (tilePx >= kNameMinTilePx)
+        for (const NodeItem* n : nearNodes) {
+            const QPointF bottom = t.map(n->pos() + QPointF(0, NodeItem::kTile / 2));
+            const qreal w = n->labelWidthPx() + 8;
+            // One occupancy cell below the tile, so that the tile never blocks its own name.
+            const QRectF r(bottom.x() - w / 2, bottom.y() + kNameGapPx, w,
+                           lineH * n->labelLines() + 2);
+            if (!r.intersects(area) || !occupied.isFree(r))
+                continue;
+            occupied.mark(r);
+            if (r.intersects(deviceArea)) {
+                const QString text = n->summary().isEmpty()
+                                         ? n->name()
+                                         : n->name() + QLatin1Char('\n') + n->summary();
+                out.append({false, qs(n->nodeId()), r, text, false});
+            }
+        }
+    // Link labels, trunks first.
+    const QFontMetricsF lfm(LinkItem::labelFont());
+    const qreal labelH = lfm.height() + 4;
+    const QRectF midArea = area.adjusted(-kLabelMarginPx, -labelH * 8, kLabelMarginPx, labelH * 8);
+    for (const LinkSlot& slot : m_linkSlots) {
+        const qreal w = slot.labelWidthPx + 10;
+        // Necessary conditions on the copies, before the item is touched.
+        if (slot.length * lod < w + kLabelRoomPx || !midArea.contains(t.map(slot.mid)))
+            continue;
+        const LinkItem* l = slot.item;
+        if (!l->isVisible())
+            continue;
+        const QLineF line = t.map(l->line());
+        // The link must hold the label between its end tiles (centres: the line already
+        // stops at their border).
+        qreal usable = line.length();
+        for (NodeItem* end : {l->nodeA()->visibleNode(), l->nodeB()->visibleNode()})
+            if (!end->isCenter())
+                usable -= tilePx / 2;
+        if (usable < w + kLabelRoomPx)
+            continue;
+        QPointF c = line.center();
+        if (l->parallelOffset() != 0) {
+            // Parallel links: labels a label height apart along the normal.
+            const QPointF n = QPointF(-line.dy(), line.dx()) / line.length();
+            c += n * (l->parallelOffset() * (labelH + 2));
+        }
+        const QRectF r(c.x() - w / 2, c.y() - labelH / 2, w, labelH);
+        if (!r.intersects(area) || !occupied.isFree(r))
+            continue;
+        occupied.mark(r);
+        if (r.intersects(deviceArea))
+            out.append({true, qs(l->linkId()), r, l->displayLabel(), l->isSelected()});
+    }
+    return out;
+}
+
+void TopologyScene::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    if (!m_labelsVisible)
+        return;
+    const QTransform t = painter->worldTransform();
+    const QList<Label> labels = layoutLabels(t, t.mapRect(rect));
+    if (labels.isEmpty())
+        return;
+    // A scrolled view repaints only the strips scrolled in (an L-shape for a diagonal pan,
+    // whose bounding rectangle is the whole view): draw only the labels that touch them.
+    const QRegion exposed =
+        painter->paintEngine() ? painter->paintEngine()->systemClip() : QRegion();
+    painter->save();
+    // Device space: the font size on screen does not depend on the zoom.
+    painter->setWorldTransform(QTransform());
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->setRenderHint(QPainter::TextAntialiasing, true);
+    const QFont nodeFont = NodeItem::labelFont();
+    const QFont linkFont = LinkItem::labelFont();
+    const QFontMetricsF nfm(nodeFont);
+    const QFontMetricsF lfm(linkFont);
+    const QColor linkBorder(0xc8, 0xcf, 0xd8);
+    const QColor selectedBorder(0xff, 0x8c, 0x00);
+    for (const Label& l : labels) {
+        const QRectF& r = l.deviceRect;
+        if (!exposed.isEmpty() && !exposed.intersects(r.toAlignedRect()))
+            continue;
+        if (l.isLink) {
+            painter->setPen(QPen(l.selected ? selectedBorder : linkBorder, 1));
+            painter->setBrush(QColor(255, 255, 255, 235));
+            painter->drawRoundedRect(r, r.height() / 2, r.height() / 2);
+            painter->setFont(linkFont);
+            painter->setPen(QColor(0x2a, 0x33, 0x40));
+            painter->drawText(QPointF(r.left() + 5, r.top() + 2 + lfm.ascent()), l.text);
+        } else {
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(QColor(255, 255, 255, 215));
+            painter->drawRoundedRect(r, 3, 3);
+            painter->setFont(nodeFont);
+            painter->setPen(QColor(0x22, 0x28, 0x30));
+            qreal y = r.top() + 1 + nfm.ascent();
+            for (const QString& line : l.text.split(QLatin1Char('\n'))) {
+                painter->drawText(QPointF(r.center().x() - nfm.horizontalAdvance(line) / 2, y),
+                                  line);
+                y += nfm.height();
+            }
+        }
+    }
+    painter->restore();
 }
 
 } // namespace meridian::ui

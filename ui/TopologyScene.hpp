@@ -75,11 +75,48 @@ public:
 
     /// Full rebuild from the document (load, reset). Also used by the benchmark.
     void rebuild();
+    /// Drawings with more items than this are not BSP-indexed (see rebuild()).
+    static constexpr std::size_t kIndexedItemsMax = 6000;
+    /// Device-space caching of the node items: on when zoomed in (NodeItem::kCacheLod; the
+    /// cache saves the antialiased tiles' repaint when panning), off below (cheaper than
+    /// creating thousands of small cache pixmaps on every zoom step). The view sets it from
+    /// its zoom.
+    void setNodeCaching(bool on);
+    bool nodeCaching() const { return m_nodeCaching; }
     /// Scene rect that fits all items plus a margin for panning.
     QRectF contentRect() const;
     /// Union of the visible nodes' boxes (without the room reserved for zoomed-out labels):
     /// what Fit to View frames. Null when there are no nodes.
     QRectF nodesRect() const;
+
+    // ---- labels ------------------------------------------------------------------------
+    // Device names and link labels are drawn by drawForeground() in device space, at a
+    // constant on-screen font size whatever the zoom (docs/gui.md "Labels"):
+    //  * a device's name is shown when its tile is at least kNameMinTilePx on screen;
+    //  * a link's label is shown when the link, less its end tiles, is at least the label's
+    //    width plus kLabelRoomPx on screen — i.e. when the link can hold it;
+    //  * labels never overlap each other or a node tile: they are placed greedily (names
+    //    first, then links by decreasing bandwidth) into a screen-space occupancy grid, and
+    //    a label that would overlap something already placed is skipped.
+    struct Label
+    {
+        bool isLink = false;
+        QString id;
+        QRectF deviceRect; ///< device (viewport) pixels
+        QString text;
+        bool selected = false;
+    };
+    static constexpr qreal kNameMinTilePx = 16.0;
+    static constexpr qreal kLabelRoomPx = 16.0;
+    static constexpr qreal kNameGapPx = 4.0; ///< between a tile and its name
+    /// The labels drawn for a painter transform `sceneToDevice`, for the device area
+    /// `deviceArea` (labels intersecting it), in drawing order.
+    QList<Label> layoutLabels(const QTransform& sceneToDevice, const QRectF& deviceArea) const;
+    /// Off for renderings that must not show labels (the overview's cached pixmap).
+    void setLabelsVisible(bool on) { m_labelsVisible = on; }
+    bool labelsVisible() const { return m_labelsVisible; }
+    /// Called by items whose position or line changed.
+    static void labelGeometryChanged(QGraphicsScene* scene);
 
 Q_SIGNALS:
     void modeChanged(meridian::ui::TopologyScene::Mode mode);
@@ -91,6 +128,7 @@ protected:
     void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
     void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
     void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
     void onNodeAdded(const QString& id);
@@ -119,6 +157,29 @@ private:
     QHash<QString, NodeItem*> m_nodes;
     QHash<QString, LinkItem*> m_links;
     QHash<NodeItem*, QList<NodeItem*>> m_children;
+    bool m_labelsVisible = true;
+    bool m_nodeCaching = true;
+    /// Compact copies of what the label pass tests for every item (so that a paint does not
+    /// touch 34,000 items scattered in memory): links in label priority order (decreasing
+    /// bandwidth, then id), nodes in id order. The order is rebuilt when items come, go or
+    /// change; the geometry when an item moves.
+    struct LinkSlot
+    {
+        LinkItem* item;
+        QPointF mid;
+        qreal length;
+        qreal labelWidthPx;
+    };
+    struct NodeSlot
+    {
+        NodeItem* item;
+        QPointF pos;
+    };
+    void refreshLabelSlots() const;
+    mutable std::vector<LinkSlot> m_linkSlots;
+    mutable std::vector<NodeSlot> m_nodeSlots;
+    mutable bool m_labelOrderDirty = true;
+    mutable bool m_labelGeometryDirty = true;
 
     // Link drawing.
     QGraphicsLineItem* m_rubberLine = nullptr;
