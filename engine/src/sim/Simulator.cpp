@@ -156,10 +156,6 @@ bool Simulator::step()
         return false;
     const Entry e = m_heap.front();
     removeTop();
-    // The next event's slot is a likely cache miss in a large queue: start loading it now,
-    // so the fetch overlaps this event's callback.
-    if (!m_heap.empty())
-        __builtin_prefetch(&m_slots[m_heap.front().slot]);
     m_now = SimTime::fromNs(e.time_ns);
     // Move the callback out before running it: it may schedule events that grow m_slots.
     Slot& s = m_slots[e.slot];
