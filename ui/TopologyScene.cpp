@@ -17,6 +17,7 @@
 #include <QStyleOptionGraphicsItem>
 #include <QUndoStack>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -881,22 +882,31 @@ QList<TopologyScene::Label> TopologyScene::layoutLabels(const QTransform& t,
         if (!n->isCenter())
             nearNodes.push_back(n);
     }
-    // Device names, under their tile.
+    // Device names: under their tile, else above, right or left of it (the first free
+    // place), else not drawn.
     if (tilePx >= kNameMinTilePx)
         for (const NodeItem* n : nearNodes) {
-            const QPointF bottom = t.map(n->pos() + QPointF(0, NodeItem::kTile / 2));
+            const QPointF c = t.map(n->pos());
+            const qreal half = tilePx / 2;
             const qreal w = n->labelWidthPx() + 8;
-            // One occupancy cell below the tile, so that the tile never blocks its own name.
-            const QRectF r(bottom.x() - w / 2, bottom.y() + kNameGapPx, w,
-                           lineH * n->labelLines() + 2);
-            if (!r.intersects(area) || !occupied.isFree(r))
-                continue;
-            occupied.mark(r);
-            if (r.intersects(deviceArea)) {
-                const QString text = n->summary().isEmpty()
-                                         ? n->name()
-                                         : n->name() + QLatin1Char('\n') + n->summary();
-                out.append({false, qs(n->nodeId()), r, text, false});
+            const qreal h = lineH * n->labelLines() + 2;
+            // A gap of one occupancy cell, so that the tile never blocks its own name.
+            const std::array<QRectF, 4> candidates = {
+                QRectF(c.x() - w / 2, c.y() + half + kNameGapPx, w, h),
+                QRectF(c.x() - w / 2, c.y() - half - kNameGapPx - h, w, h),
+                QRectF(c.x() + half + kNameGapPx, c.y() - h / 2, w, h),
+                QRectF(c.x() - half - kNameGapPx - w, c.y() - h / 2, w, h)};
+            for (const QRectF& r : candidates) {
+                if (!r.intersects(area) || !occupied.isFree(r))
+                    continue;
+                occupied.mark(r);
+                if (r.intersects(deviceArea)) {
+                    const QString text = n->summary().isEmpty()
+                                             ? n->name()
+                                             : n->name() + QLatin1Char('\n') + n->summary();
+                    out.append({false, qs(n->nodeId()), r, text, false});
+                }
+                break;
             }
         }
     // Link labels, trunks first.
@@ -944,10 +954,10 @@ void TopologyScene::drawForeground(QPainter* painter, const QRectF& rect)
     const QList<Label> labels = layoutLabels(t, t.mapRect(rect));
     if (labels.isEmpty())
         return;
-    // A scrolled view repaints only the strips scrolled in (an L-shape for a diagonal pan,
-    // whose bounding rectangle is the whole view): draw only the labels that touch them.
-    const QRegion exposed =
-        painter->paintEngine() ? painter->paintEngine()->systemClip() : QRegion();
+    // No filtering by the engine's system clip: it is in the coordinates of the device
+    // being painted, which for QWidget::grab()/render() is the whole window's pixmap, not
+    // the viewport (labels near the view's top-left edge vanished from screenshots). The
+    // clip itself still keeps a scrolled view's repaint to the strips scrolled in.
     painter->save();
     // Device space: the font size on screen does not depend on the zoom.
     painter->setWorldTransform(QTransform());
@@ -961,8 +971,6 @@ void TopologyScene::drawForeground(QPainter* painter, const QRectF& rect)
     const QColor selectedBorder(0xff, 0x8c, 0x00);
     for (const Label& l : labels) {
         const QRectF& r = l.deviceRect;
-        if (!exposed.isEmpty() && !exposed.intersects(r.toAlignedRect()))
-            continue;
         if (l.isLink) {
             painter->setPen(QPen(l.selected ? selectedBorder : linkBorder, 1));
             painter->setBrush(QColor(255, 255, 255, 235));
