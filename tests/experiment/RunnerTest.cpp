@@ -261,6 +261,28 @@ private Q_SLOTS:
         QCOMPARE(r.collective.busbw_gbps, r.collective.algbw_gbps * 2 * (n - 1) / n);
     }
 
+    void collectiveWithoutAlgorithmUsesOneItsOperationSupports()
+    {
+        // No "algorithm": ring where the operation has one, else binomial (broadcast,
+        // reduce) or direct (alltoall) — never an "unsupported pair" error for a key the
+        // user did not write.
+        const std::vector<std::pair<std::string, std::string>> cases = {
+            {"allreduce", "ring"},     {"allgather", "ring"},  {"reducescatter", "ring"},
+            {"broadcast", "binomial"}, {"reduce", "binomial"}, {"alltoall", "direct"}};
+        for (const auto& [operation, algorithm] : cases) {
+            json j = starProject(4, 10, 1, 0, 0);
+            j["experiment"] = {{"kind", "collective"},
+                               {"operation", operation},
+                               {"participants", {"c0-gpu", "c1-gpu", "c2-gpu", "c3-gpu"}},
+                               {"bytes", 1e6},
+                               {"protocol", "udp"}};
+            const auto r = runProject(j);
+            QVERIFY(r.has_collective);
+            QCOMPARE(r.collective.algorithm, algorithm);
+            QVERIFY(r.collective.mean_s > 0.0);
+        }
+    }
+
     void badExperimentNamesThePath()
     {
         json j = starProject(2, 10, 5, 0, 0,

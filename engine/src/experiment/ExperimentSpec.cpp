@@ -357,7 +357,12 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
         b.chunks = static_cast<int>(r.integer("chunks", 1, 1, 4096));
         if (spec.kind == ExperimentKind::Collective) {
             b.operation = r.string("operation", "allreduce");
-            b.algorithm = r.string("algorithm", "ring");
+            // Default: ring where it exists, else the one every operation supports.
+            const bool ringless =
+                b.operation == "broadcast" || b.operation == "reduce" || b.operation == "alltoall";
+            b.algorithm = r.string("algorithm", b.operation == "alltoall" ? "direct"
+                                                : ringless                ? "binomial"
+                                                                          : "ring");
             b.participants = r.strings("participants");
             if (b.participants.size() < 2)
                 r.fail("participants", "a collective needs at least two participants");
