@@ -75,8 +75,10 @@ public:
 
     /// Full rebuild from the document (load, reset). Also used by the benchmark.
     void rebuild();
-    /// Drawings with more items than this are not BSP-indexed (see rebuild()).
+    /// Drawings with more items than this get a BSP tree of fixed depth kLargeBspDepth
+    /// instead of Qt's automatic depth (see rebuild()).
     static constexpr std::size_t kIndexedItemsMax = 6000;
+    static constexpr int kLargeBspDepth = 8;
     /// Device-space caching of the node items: on when zoomed in (NodeItem::kCacheLod; the
     /// cache saves the antialiased tiles' repaint when panning), off below (cheaper than
     /// creating thousands of small cache pixmaps on every zoom step). The view sets it from

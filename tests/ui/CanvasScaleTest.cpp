@@ -217,7 +217,7 @@ private Q_SLOTS:
     {
         // Node items are device-cached only from NodeItem::kCacheLod up; the view switches
         // the scene when its zoom crosses it. A small drawing keeps the BSP index, a large
-        // one (> kIndexedItemsMax items) is not indexed.
+        // one (> kIndexedItemsMax items) gets a shallow tree of fixed depth.
         io::Project p;
         p.topology.addNode(host("a", 0, 0));
         p.topology.addNode(host("b", 600, 0));
@@ -245,9 +245,10 @@ private Q_SLOTS:
         QVERIFY(big.topology.nodeCount() + big.topology.linkCount() >
                 TopologyScene::kIndexedItemsMax);
         doc.adopt(std::move(big), QString(), false);
-        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::NoIndex);
+        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::BspTreeIndex);
+        QCOMPARE(scene.bspTreeDepth(), TopologyScene::kLargeBspDepth);
         QCOMPARE(scene.nodeItemCount(), 1344 + 2000);
-        // Hit tests still work without the index.
+        // Hit tests work through the shallow tree.
         QVERIFY(scene.nodeAt(QPointF(50, -500)));
         QCOMPARE(scene.nodeAt(QPointF(50, -500))->nodeId(), std::string("extra-1"));
     }
