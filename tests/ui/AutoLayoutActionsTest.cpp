@@ -3,6 +3,7 @@
 // the drawing is edited meanwhile, and the spring layout refuses graphs it cannot handle.
 // Also the geographic de-overlap and where Paste puts a copy.
 #include "TestMain.hpp"
+#include "UiTestSupport.hpp"
 #include "ui/AutoLayout.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
@@ -55,20 +56,11 @@ class AutoLayoutActionsTest : public QObject
 
     std::unique_ptr<MainWindow> makeWindow()
     {
-        auto w = std::make_unique<MainWindow>();
-        w->setErrorReporter([this](const QString& title, const QString& text) {
-            m_errors << title + QLatin1Char('\n') + text;
-        });
-        w->setAsker([](const QString&, const QString&, QMessageBox::StandardButtons buttons) {
-            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard : QMessageBox::No;
-        });
-        w->resize(1200, 800);
-        w->show();
-        if (!QTest::qWaitForWindowExposed(w.get()))
-            qWarning("window not exposed");
-        w->canvas()->setZoom(1.0);
-        w->canvas()->centerOn(0, 0);
-        return w;
+        return test::makeShownWindow(
+            [this](const QString& title, const QString& text) {
+                m_errors << title + QLatin1Char('\n') + text;
+            },
+            QMessageBox::No);
     }
 
     static QProgressDialog* progressDialog(MainWindow& w)

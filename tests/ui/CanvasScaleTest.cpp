@@ -2,6 +2,7 @@
 // only when their link cannot hold them, never overlapping; the links' level of detail; and
 // an outline that counts a 10,000-node topology correctly without building 34,000 rows.
 #include "TestMain.hpp"
+#include "UiTestSupport.hpp"
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/Generators.hpp"
 #include "ui/CanvasView.hpp"
@@ -22,15 +23,7 @@ using namespace meridian;
 using namespace meridian::ui;
 
 namespace {
-topology::NodeAttributes host(const std::string& id, double x, double y)
-{
-    topology::NodeAttributes n;
-    n.id = id;
-    n.name = id;
-    n.kind = topology::NodeKind::Host;
-    n.pos = {x, y};
-    return n;
-}
+using test::hostAt;
 
 topology::LinkAttributes link(const std::string& id, const std::string& a, const std::string& b,
                               double bandwidth_bps)
@@ -74,8 +67,8 @@ private Q_SLOTS:
         // Two hosts 600 units apart: at 100 % and at 300 % the label of their link and the
         // names keep their size in device pixels (drawn in device space, not scaled).
         io::Project p;
-        p.topology.addNode(host("a", 0, 0));
-        p.topology.addNode(host("b", 600, 0));
+        p.topology.addNode(hostAt("a", 0, 0));
+        p.topology.addNode(hostAt("b", 600, 0));
         p.topology.addLink(link("ab", "a", "b", 100e9));
         Document doc;
         doc.adopt(std::move(p), QString(), false);
@@ -104,8 +97,8 @@ private Q_SLOTS:
     void labelHiddenOnlyWhenTheLinkCannotHoldIt()
     {
         io::Project p;
-        p.topology.addNode(host("a", 0, 0));
-        p.topology.addNode(host("b", 600, 0));
+        p.topology.addNode(hostAt("a", 0, 0));
+        p.topology.addNode(hostAt("b", 600, 0));
         p.topology.addLink(link("ab", "a", "b", 100e9));
         Document doc;
         doc.adopt(std::move(p), QString(), false);
@@ -136,8 +129,8 @@ private Q_SLOTS:
         io::Project p;
         for (int i = 0; i < 40; ++i) {
             const std::string s = std::to_string(i);
-            p.topology.addNode(host("l" + s, 0, i * 12.0));
-            p.topology.addNode(host("r" + s, 400, i * 12.0 + 4));
+            p.topology.addNode(hostAt("l" + s, 0, i * 12.0));
+            p.topology.addNode(hostAt("r" + s, 400, i * 12.0 + 4));
             p.topology.addLink(link("k" + s, "l" + s, "r" + s, (i % 3 + 1) * 100e9));
         }
         Document doc;
@@ -184,8 +177,8 @@ private Q_SLOTS:
         // What paint() does: a 400 Gbit/s link (3.08 units wide) rendered at 10 % is a 1 px
         // hairline, at 100 % about 3 px wide.
         io::Project p;
-        p.topology.addNode(host("a", 0, 0));
-        p.topology.addNode(host("b", 1000, 0));
+        p.topology.addNode(hostAt("a", 0, 0));
+        p.topology.addNode(hostAt("b", 1000, 0));
         p.topology.addLink(link("ab", "a", "b", 400e9));
         Document doc;
         doc.adopt(std::move(p), QString(), false);
@@ -219,8 +212,8 @@ private Q_SLOTS:
         // the scene when its zoom crosses it. A small drawing keeps the BSP index, a large
         // one (> kIndexedItemsMax items) gets a shallow tree of fixed depth.
         io::Project p;
-        p.topology.addNode(host("a", 0, 0));
-        p.topology.addNode(host("b", 600, 0));
+        p.topology.addNode(hostAt("a", 0, 0));
+        p.topology.addNode(hostAt("b", 600, 0));
         p.topology.addLink(link("ab", "a", "b", 100e9));
         Document doc;
         doc.adopt(std::move(p), QString(), false);
@@ -241,7 +234,7 @@ private Q_SLOTS:
         big.topology = topology::generate("fat-tree", {{"k", "16"}}, 1); // 1,344 + 3,072
         big.topology.reserveNodes(8000);
         for (int i = 0; i < 2000; ++i)
-            big.topology.addNode(host("extra-" + std::to_string(i), i * 50.0, -500));
+            big.topology.addNode(hostAt("extra-" + std::to_string(i), i * 50.0, -500));
         QVERIFY(big.topology.nodeCount() + big.topology.linkCount() >
                 TopologyScene::kIndexedItemsMax);
         doc.adopt(std::move(big), QString(), false);
@@ -295,12 +288,12 @@ private Q_SLOTS:
         dc.gpu_model = "A100-80GB";
         p.topology.addNode(dc);
         for (const char* id : {"g1", "g2"}) {
-            auto g = host(id, 0, 0);
+            auto g = hostAt(id, 0, 0);
             g.kind = topology::NodeKind::Gpu;
             g.parent = "dc";
             p.topology.addNode(g);
         }
-        auto r = host("r", 300, 0);
+        auto r = hostAt("r", 300, 0);
         r.kind = topology::NodeKind::Router;
         r.ip = "10.0.0.1";
         p.topology.addNode(r);
@@ -326,7 +319,7 @@ private Q_SLOTS:
         QCOMPARE(spy.at(0).at(0).toString(), QStringLiteral("link"));
         QCOMPARE(spy.at(0).at(1).toString(), QStringLiteral("dc-r"));
         // Edits reach the outline after its debounce: a new host and link join the groups.
-        doc.insertNode(host("h", 600, 0));
+        doc.insertNode(hostAt("h", 600, 0));
         doc.insertLink(link("r-h", "r", "h", 1e9));
         QTRY_COMPARE_WITH_TIMEOUT(m->rowCount(m->groupIndex(1)), 2, 2000);
         QCOMPARE(m->index(0, 1, {}).data().toString(), QStringLiteral("5 nodes, 2 links"));

@@ -2,6 +2,7 @@
 // fields that must not commit unchanged text, Select All, centre summaries, integer fields,
 // exports, and undo/redo/select-all/generator driven through real actions and keys.
 #include "TestMain.hpp"
+#include "UiTestSupport.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
 #include "ui/GeneratorDialog.hpp"
@@ -34,22 +35,11 @@ class GuiAuditTest : public QObject
 
     static std::unique_ptr<MainWindow> makeWindow(bool resetView = true)
     {
-        auto w = std::make_unique<MainWindow>();
-        w->setErrorReporter([](const QString& title, const QString& text) {
-            qWarning("%s: %s", qPrintable(title), qPrintable(text));
-        });
-        w->setAsker([](const QString&, const QString&, QMessageBox::StandardButtons buttons) {
-            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard : QMessageBox::Yes;
-        });
-        w->resize(1200, 800);
-        w->show();
-        if (!QTest::qWaitForWindowExposed(w.get()))
-            qWarning("window not exposed");
-        if (resetView) {
-            w->canvas()->setZoom(1.0);
-            w->canvas()->centerOn(0, 0);
-        }
-        return w;
+        return test::makeShownWindow(
+            [](const QString& title, const QString& text) {
+                qWarning("%s: %s", qPrintable(title), qPrintable(text));
+            },
+            QMessageBox::Yes, resetView);
     }
 
     /// A link a–b with a delay that the field shows rounded ("850.1 µs").

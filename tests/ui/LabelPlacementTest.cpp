@@ -2,6 +2,7 @@
 // the canvas also appear in a grab of a window that holds the view at an offset (the
 // screenshot path: labels near the view's top-left edge used to be filtered out there).
 #include "TestMain.hpp"
+#include "UiTestSupport.hpp"
 #include "meridian/io/ProjectFile.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
@@ -17,15 +18,7 @@ using namespace meridian;
 using namespace meridian::ui;
 
 namespace {
-topology::NodeAttributes host(const std::string& id, double x, double y)
-{
-    topology::NodeAttributes n;
-    n.id = id;
-    n.name = id;
-    n.kind = topology::NodeKind::Host;
-    n.pos = {x, y};
-    return n;
-}
+using test::hostAt;
 
 const TopologyScene::Label* name(const QList<TopologyScene::Label>& labels, const QString& id)
 {
@@ -59,8 +52,8 @@ private Q_SLOTS:
         // b's tile sits right under a's: a's name cannot go below, so it goes above; b keeps
         // its name below. At zoom 1 a tile spans ±22 around its centre.
         io::Project p;
-        p.topology.addNode(host("a", 0, 0));
-        p.topology.addNode(host("b", 0, 50));
+        p.topology.addNode(hostAt("a", 0, 0));
+        p.topology.addNode(hostAt("b", 0, 50));
         Document doc;
         doc.adopt(std::move(p), QString(), false);
         TopologyScene scene(&doc);
@@ -84,8 +77,8 @@ private Q_SLOTS:
         // The view sits 150 px right and 100 px down in its window; a node near the view's
         // top-left corner must have its name in the window's grab (the screenshot path).
         io::Project p;
-        p.topology.addNode(host("edge", 0, 0));
-        p.topology.addNode(host("far", 1500, 1200));
+        p.topology.addNode(hostAt("edge", 0, 0));
+        p.topology.addNode(hostAt("far", 1500, 1200));
         Document doc;
         doc.adopt(std::move(p), QString(), false);
         TopologyScene scene(&doc);
@@ -112,9 +105,8 @@ private Q_SLOTS:
         const QPoint origin = view->viewport()->mapTo(&window, QPoint(0, 0));
         const QRect inWindow = edge->deviceRect.toAlignedRect().translated(origin);
         QVERIFY2(darkPixels(image, inWindow) > 5,
-                 qPrintable(QString("no text in the grab at %1,%2")
-                                .arg(inWindow.x())
-                                .arg(inWindow.y())));
+                 qPrintable(
+                     QString("no text in the grab at %1,%2").arg(inWindow.x()).arg(inWindow.y())));
     }
 };
 

@@ -4,6 +4,7 @@
 #include "ui/MainWindow.hpp"
 
 #include "TestMain.hpp"
+#include "UiTestSupport.hpp"
 #include "ui/Autosave.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
@@ -35,20 +36,9 @@ class MainWindowTest : public QObject
 
     std::unique_ptr<MainWindow> makeWindow()
     {
-        auto w = std::make_unique<MainWindow>();
-        w->setErrorReporter([this](const QString& title, const QString& text) {
+        return test::makeShownWindow([this](const QString& title, const QString& text) {
             m_errors << title + QLatin1Char('\n') + text;
         });
-        w->setAsker([](const QString&, const QString&, QMessageBox::StandardButtons buttons) {
-            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard : QMessageBox::Yes;
-        });
-        w->resize(1200, 800);
-        w->show();
-        if (!QTest::qWaitForWindowExposed(w.get()))
-            qWarning("window not exposed");
-        w->canvas()->setZoom(1.0);
-        w->canvas()->centerOn(0, 0);
-        return w;
     }
 
     /// Simulates dropping palette row `row` at a scene position (drag-enter, then drop).

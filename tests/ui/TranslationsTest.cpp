@@ -1,9 +1,9 @@
 // The embedded Chinese translation loads and translates the main window's menus.
-#include "TestMain.hpp"
+#include "ui/Translations.hpp"
 
+#include "TestMain.hpp"
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
-#include "ui/Translations.hpp"
 
 #include <QApplication>
 #include <QMenuBar>
@@ -17,20 +17,24 @@ private Q_SLOTS:
     void chineseMenus()
     {
         meridian::ui::initResources();
-        QTranslator* zh = meridian::ui::installTranslations(*QCoreApplication::instance(), QLocale(QStringLiteral("zh_CN")));
+        QTranslator* zh = meridian::ui::installTranslations(*QCoreApplication::instance(),
+                                                            QLocale(QStringLiteral("zh_CN")));
         QVERIFY(zh != nullptr);
         // tr() in meridian::ui::MainWindow asks for the namespaced context.
-        QCOMPARE(QCoreApplication::translate("meridian::ui::MainWindow", "&File"), QStringLiteral("文件(&F)"));
+        QCOMPARE(QCoreApplication::translate("meridian::ui::MainWindow", "&File"),
+                 QStringLiteral("文件(&F)"));
         meridian::ui::MainWindow window;
         QStringList titles;
         for (QAction* a : window.menuBar()->actions())
             titles << a->text();
         QVERIFY2(titles.contains(QStringLiteral("文件(&F)")), qPrintable(titles.join(',')));
         // English has no translation file entries to apply: the sources are English.
-        QVERIFY(!meridian::ui::installTranslations(*QCoreApplication::instance(), QLocale(QStringLiteral("fr_FR"))));
+        QVERIFY(!meridian::ui::installTranslations(*QCoreApplication::instance(),
+                                                   QLocale(QStringLiteral("fr_FR"))));
         QCoreApplication::removeTranslator(zh);
         delete zh;
-        QCOMPARE(QCoreApplication::translate("meridian::ui::MainWindow", "&File"), QStringLiteral("&File"));
+        QCOMPARE(QCoreApplication::translate("meridian::ui::MainWindow", "&File"),
+                 QStringLiteral("&File"));
     }
 };
 

@@ -1,0 +1,52 @@
+#pragma once
+// Set-up shared by the GUI tests: a shown main window whose dialogs are answered by the
+// test, and nodes placed at given scene positions.
+#include "meridian/topology/Topology.hpp"
+#include "ui/CanvasView.hpp"
+#include "ui/MainWindow.hpp"
+
+#include <QMessageBox>
+#include <QStringList>
+#include <QtTest/QtTest>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace meridian::test {
+
+/// A host named and identified `id` at scene position (x, y).
+inline topology::NodeAttributes hostAt(const std::string& id, double x, double y)
+{
+    topology::NodeAttributes n;
+    n.id = id;
+    n.name = id;
+    n.kind = topology::NodeKind::Host;
+    n.pos = {x, y};
+    return n;
+}
+
+/// A main window, 1200 × 800, shown. Error dialogs go to `onError` (title, text); questions
+/// are answered Discard when offered, else `otherAnswer`. With `resetView`, the canvas is
+/// at 100 % centred on the scene origin.
+inline std::unique_ptr<ui::MainWindow>
+makeShownWindow(std::function<void(const QString&, const QString&)> onError,
+                QMessageBox::StandardButton otherAnswer = QMessageBox::Yes, bool resetView = true)
+{
+    auto w = std::make_unique<ui::MainWindow>();
+    w->setErrorReporter(std::move(onError));
+    w->setAsker(
+        [otherAnswer](const QString&, const QString&, QMessageBox::StandardButtons buttons) {
+            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard : otherAnswer;
+        });
+    w->resize(1200, 800);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get()))
+        qWarning("window not exposed");
+    if (resetView) {
+        w->canvas()->setZoom(1.0);
+        w->canvas()->centerOn(0, 0);
+    }
+    return w;
+}
+
+} // namespace meridian::test
