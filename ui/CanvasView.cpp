@@ -296,8 +296,31 @@ void CanvasView::contextMenuEvent(QContextMenuEvent* event)
 
 void CanvasView::scrollContentsBy(int dx, int dy)
 {
+    // A diagonal move (one scroll per axis before a paint) exposes an L-shaped region, and
+    // QGraphicsView draws the items of its bounding rectangle — most of the view — under a
+    // two-rectangle clip. Painting the first axis's strip before the second scroll keeps
+    // each paint to one thin rectangle.
+    const int axes = (dx != 0 ? 1 : 0) | (dy != 0 ? 2 : 0);
+    if (m_pendingScroll != 0 && (m_pendingScroll | axes) == 3 && !m_pendingStrip.isEmpty())
+        viewport()->repaint(m_pendingStrip);
     QGraphicsView::scrollContentsBy(dx, dy);
+    const QRect vp = viewport()->rect();
+    if (axes == 1)
+        m_pendingStrip =
+            dx > 0 ? QRect(0, 0, dx, vp.height()) : QRect(vp.width() + dx, 0, -dx, vp.height());
+    else if (axes == 2)
+        m_pendingStrip =
+            dy > 0 ? QRect(0, 0, vp.width(), dy) : QRect(0, vp.height() + dy, vp.width(), -dy);
+    else
+        m_pendingStrip = QRect();
+    m_pendingScroll |= axes;
     Q_EMIT viewportMoved();
+}
+
+void CanvasView::paintEvent(QPaintEvent* event)
+{
+    m_pendingScroll = 0;
+    QGraphicsView::paintEvent(event);
 }
 
 } // namespace meridian::ui

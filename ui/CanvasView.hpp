@@ -50,12 +50,15 @@ protected:
     void dropEvent(QDropEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     void scrollContentsBy(int dx, int dy) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     TopologyScene* m_scene = nullptr;
     bool m_spaceHeld = false;
     bool m_fitPending = false;
     bool m_panning = false;
+    int m_pendingScroll = 0; ///< axes scrolled since the last paint: 1 horizontal, 2 vertical
+    QRect m_pendingStrip;    ///< viewport strip the pending scroll exposed
     QPoint m_panLast;
     QList<QAction*> m_contextActions;
 };
