@@ -142,6 +142,32 @@ private Q_SLOTS:
         }
     }
 
+    void byteCountStaysExactWhenAScheduleStepSettlesTheLastByte()
+    {
+        // 1 B over UDP at 3 Gbit/s ends at 8/3 ns, rounded up to 3 ns. A loss step at exactly
+        // 3 ns re-derives the message's wire bytes first (it was scheduled earlier), settling
+        // the flow 1/3 ns past its end: the link must still carry exactly 1 B.
+        topology::Topology t;
+        t.addNode(test::netNode("a"));
+        t.addNode(test::netNode("b"));
+        auto l = test::netLink("ab", "a", "b", 3e9, 0.001);
+        topology::ScheduleStep step;
+        step.at_s = 3e-9;
+        step.patch.loss = 0.5;
+        l.schedule.push_back(step);
+        t.addLink(l);
+        sim::Simulator sim;
+        Network net(sim, t);
+        TransferResult res;
+        net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1.0, Protocol::Udp,
+                          [&](const TransferResult& r) { res = r; });
+        sim.run();
+        QVERIFY2(res.ok, res.error.c_str());
+        const auto ls = net.linkStats(*t.findLink("ab"), 0);
+        QVERIFY2(std::abs(ls.bytes - 1.0) <= 1e-12,
+                 qPrintable(QString("link %1 B").arg(ls.bytes, 0, 'g', 17)));
+    }
+
     void halfDuplexLinkBytesAreNotCountedTwice()
     {
         // Two hosts exchange 50 MB each way (2-rank all-gather of 100 MB) over one half-duplex

@@ -692,9 +692,7 @@ void Network::detachFlow(std::uint32_t slot)
     Flow& f = m_flows[slot];
     if (!f.dataPhase)
         return;
-    // Completions are rounded up to the next nanosecond: the flow "sent" past its last byte
-    // for that fraction. Its resources counted that at its rate; take it back.
-    const double overshoot_bytes = settleFlow(f);
+    settleFlow(f);
     setFlowBurst(f, false);
     Connection& c = m_connections[f.conn];
     c.flows.erase(std::find(c.flows.begin(), c.flows.end(), slot));
@@ -708,10 +706,6 @@ void Network::detachFlow(std::uint32_t slot)
         res.flows.pop_back();
         if (f.protocol == Protocol::Tcp)
             --res.tcpFlows;
-        if (overshoot_bytes > 0.0) {
-            settleResource(res);
-            res.bits = std::max(0.0, res.bits - overshoot_bytes * 8.0);
-        }
         markDirtyResource(r);
     }
     f.dataPhase = false;
@@ -895,17 +889,25 @@ void Network::requestRecompute()
     m_sim.schedule(m_sim.now(), [this] { recompute(); });
 }
 
-double Network::settleFlow(Flow& f)
+void Network::settleFlow(Flow& f)
 {
     const double dt = (m_sim.now() - f.lastUpdate).toSeconds();
-    double overshoot_bytes = 0.0;
     if (dt > 0.0 && f.rate_bps > 0.0) {
         const double sent_bytes = f.rate_bps * dt / 8.0;
-        overshoot_bytes = std::max(0.0, sent_bytes - f.remaining_bytes);
+        // Completions are rounded up to the next nanosecond, so a flow may be settled a
+        // fraction of a ns past its last byte, whichever settles it first (its completion,
+        // or an update at that instant). Its resources count its rate over that fraction
+        // too: take it back from them.
+        const double overshoot_bytes = sent_bytes - f.remaining_bytes;
+        if (overshoot_bytes > 0.0)
+            for (std::uint32_t r : m_connections[f.conn].resources) {
+                Resource& res = m_resources[r];
+                settleResource(res);
+                res.bits = std::max(0.0, res.bits - overshoot_bytes * 8.0);
+            }
         f.remaining_bytes = std::max(0.0, f.remaining_bytes - sent_bytes);
     }
     f.lastUpdate = m_sim.now();
-    return overshoot_bytes;
 }
 
 void Network::settleResource(Resource& r)

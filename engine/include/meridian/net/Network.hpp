@@ -146,7 +146,7 @@ private:
     bool cleanBottleneck(const Flow& g);
     bool bottleneckAt(const Flow& g, double x);
     void verifyAgainstFullSolve();
-    double settleFlow(Flow& f); ///< returns bytes "sent" past the end (ns rounding)
+    void settleFlow(Flow& f);
     void settleResource(Resource& r);
     void settleAllResources();
     void reschedule(std::uint32_t slot);
