@@ -2,6 +2,7 @@
 // a running instance's file is never offered to another, and files left by dead instances
 // (no lock, or a stale lock naming a process that is gone) are offered and restored.
 #include "TestMain.hpp"
+#include "UiTestSupport.hpp"
 #include "ui/Autosave.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
@@ -87,18 +88,12 @@ class AutosaveInstancesTest : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        initResources();
-        QCoreApplication::setOrganizationName(QStringLiteral("MeridianTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("meridian-ui-test"));
-    }
+    void initTestCase() { test::setUpGuiTestApp(); }
 
     void init()
     {
         // A fresh recovery directory per test function.
-        m_recovery = std::make_unique<QTemporaryDir>();
-        qputenv("MERIDIAN_RECOVERY_DIR", m_recovery->path().toUtf8());
+        m_recovery = test::freshRecoveryDir();
         m_asked = 0;
     }
 

@@ -57,11 +57,8 @@ class GuiAuditTest : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        initResources();
-        QCoreApplication::setOrganizationName(QStringLiteral("MeridianTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("meridian-ui-audit-test"));
-        m_recovery = std::make_unique<QTemporaryDir>();
-        qputenv("MERIDIAN_RECOVERY_DIR", m_recovery->path().toUtf8());
+        test::setUpGuiTestApp(QStringLiteral("meridian-ui-audit-test"));
+        m_recovery = test::freshRecoveryDir();
     }
 
     void newWindowStartsAtActualSize()

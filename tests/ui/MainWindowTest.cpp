@@ -70,11 +70,8 @@ class MainWindowTest : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        initResources();
-        QCoreApplication::setOrganizationName(QStringLiteral("MeridianTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("meridian-ui-test"));
-        m_recovery = std::make_unique<QTemporaryDir>();
-        qputenv("MERIDIAN_RECOVERY_DIR", m_recovery->path().toUtf8());
+        test::setUpGuiTestApp();
+        m_recovery = test::freshRecoveryDir();
     }
 
     void init() { m_errors.clear(); }

@@ -4,9 +4,11 @@
 #include "meridian/topology/Topology.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/MainWindow.hpp"
+#include "ui/Resources.hpp"
 
 #include <QMessageBox>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <functional>
 #include <memory>
@@ -23,6 +25,23 @@ inline topology::NodeAttributes hostAt(const std::string& id, double x, double y
     n.kind = topology::NodeKind::Host;
     n.pos = {x, y};
     return n;
+}
+
+/// Points the windows' recovery files at a fresh temporary directory (alive as long as the
+/// returned object), so that tests never see each other's or the user's autosaves.
+inline std::unique_ptr<QTemporaryDir> freshRecoveryDir()
+{
+    auto dir = std::make_unique<QTemporaryDir>();
+    qputenv("MERIDIAN_RECOVERY_DIR", dir->path().toUtf8());
+    return dir;
+}
+
+/// Resources and the application identity (settings, recent files) of the GUI tests.
+inline void setUpGuiTestApp(const QString& applicationName = QStringLiteral("meridian-ui-test"))
+{
+    ui::initResources();
+    QCoreApplication::setOrganizationName(QStringLiteral("MeridianTest"));
+    QCoreApplication::setApplicationName(applicationName);
 }
 
 /// A main window, 1200 × 800, shown. Error dialogs go to `onError` (title, text); questions
