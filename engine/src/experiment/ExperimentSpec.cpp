@@ -24,34 +24,6 @@ std::string_view toString(ExperimentKind k)
     return "training";
 }
 
-std::string_view toString(ProtocolName p)
-{
-    switch (p) {
-    case ProtocolName::Tcp:
-        return "tcp";
-    case ProtocolName::Udp:
-        return "udp";
-    case ProtocolName::ReliableGbn:
-        return "gbn";
-    case ProtocolName::ReliableSr:
-        return "sr";
-    }
-    return "tcp";
-}
-
-std::optional<ProtocolName> protocolFromString(std::string_view s)
-{
-    if (s == "tcp")
-        return ProtocolName::Tcp;
-    if (s == "udp")
-        return ProtocolName::Udp;
-    if (s == "gbn" || s == "custom-gbn" || s == "rdma" || s == "custom")
-        return ProtocolName::ReliableGbn;
-    if (s == "sr" || s == "custom-sr")
-        return ProtocolName::ReliableSr;
-    return std::nullopt;
-}
-
 namespace {
 
 /// Reads one JSON object with path-aware, typo-proof accessors.
@@ -147,10 +119,10 @@ public:
         return v.get<bool>();
     }
 
-    ProtocolName protocol(const std::string& key, ProtocolName fallback)
+    net::Protocol protocol(const std::string& key, net::Protocol fallback)
     {
-        const std::string s = string(key, std::string(toString(fallback)));
-        auto p = protocolFromString(s);
+        const std::string s = string(key, std::string(net::toString(fallback)));
+        auto p = net::protocolFromString(s);
         if (!p)
             fail(key, "unknown protocol '" + s + "' (expected tcp, udp, gbn or sr)");
         return *p;
@@ -256,7 +228,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
     spec.seed = static_cast<std::uint64_t>(r.integer("seed", 1, 0, 9007199254740991LL));
     if (r.has("transport")) {
         Reader tr(r.at("transport"), r.path("transport"), file);
-        TransportSpec& ts = spec.transport;
+        net::NetworkConfig& ts = spec.transport;
         ts.mss_bytes = tr.quantity("mss_bytes", ts.mss_bytes, units::parseBytes, "a size");
         if (ts.mss_bytes < 64 || ts.mss_bytes > 65495)
             tr.fail("mss_bytes", "must be within [64, 65495] bytes");
@@ -352,7 +324,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
         b.bytes = r.quantity("bytes", 0.0, units::parseBytes, "a size");
         if (!r.has("bytes") || !(b.bytes > 0))
             r.fail("bytes", "a micro-benchmark needs \"bytes\" > 0");
-        b.protocol = r.protocol("protocol", ProtocolName::Tcp);
+        b.protocol = r.protocol("protocol", net::Protocol::Tcp);
         b.repeat = static_cast<int>(r.integer("repeat", 1, 1, 100000));
         b.chunks = static_cast<int>(r.integer("chunks", 1, 1, 4096));
         if (spec.kind == ExperimentKind::Collective) {

@@ -31,21 +31,6 @@ using collective::Operation;
 /// and variance read and written (24 B), bf16 gradient read (2 B), bf16 weight written (2 B).
 constexpr double kAdamBytesPerParam = 28.0;
 
-net::Protocol toNet(ProtocolName p)
-{
-    switch (p) {
-    case ProtocolName::Tcp:
-        return net::Protocol::Tcp;
-    case ProtocolName::Udp:
-        return net::Protocol::Udp;
-    case ProtocolName::ReliableGbn:
-        return net::Protocol::ReliableGbn;
-    case ProtocolName::ReliableSr:
-        return net::Protocol::ReliableSr;
-    }
-    return net::Protocol::Tcp;
-}
-
 /// Drives collectives and transfers of one run on the network, and watches for failures.
 class Engine
 {
@@ -294,14 +279,8 @@ Results Runner::run(RunObserver* observer)
                 "' is simulated as a non-blocking leaf/spine fabric (as fat-tree)");
     }
 
-    net::NetworkConfig transport;
-    transport.mss_bytes = m_spec.transport.mss_bytes;
-    transport.initial_window_segments = m_spec.transport.initial_window_segments;
-    transport.max_window_bytes = m_spec.transport.max_window_bytes;
-    transport.min_rto_s = m_spec.transport.min_rto_s;
-    transport.slow_start_after_idle = m_spec.transport.slow_start_after_idle;
-    Engine engine(topo, transport, m_spec.seed, m_options.sample_interval_s, m_cancel, observer,
-                  m_options.snapshot_interval_s, userLinks);
+    Engine engine(topo, m_spec.transport, m_spec.seed, m_options.sample_interval_s, m_cancel,
+                  observer, m_options.snapshot_interval_s, userLinks);
     engine.m_topoLinkId = [&topo](std::size_t l) { return topo.link(LinkId::fromIndex(l)).id; };
     net::Network& network = engine.network();
 
@@ -340,7 +319,7 @@ Results Runner::run(RunObserver* observer)
         CollectiveResult& cr = results.collective;
         results.has_collective = true;
         cr.bytes = b.bytes;
-        cr.protocol = std::string(toString(b.protocol));
+        cr.protocol = std::string(net::toString(b.protocol));
         cr.ranks = static_cast<int>(nodes.size());
         Operation op = Operation::Broadcast;
         collective::CommDag dag;
@@ -387,11 +366,9 @@ Results Runner::run(RunObserver* observer)
             beginPhase(cr.operation, rep);
             RunningCollective rc;
             if (m_spec.kind == ExperimentKind::Collective)
-                rc = startCollective(engine, dag, nodes, toNet(b.protocol), 0.0,
-                                     [&done] { done = true; });
+                rc = startCollective(engine, dag, nodes, b.protocol, 0.0, [&done] { done = true; });
             else
-                engine.transfer(nodes[0], nodes[1], b.bytes, toNet(b.protocol),
-                                [&done] { done = true; });
+                engine.transfer(nodes[0], nodes[1], b.bytes, b.protocol, [&done] { done = true; });
             engine.runUntil(done);
             cr.repetitions_s.push_back(engine.now() - start);
             endPhase(cr.operation, rep, start, engine.now());
@@ -625,7 +602,7 @@ Results Runner::run(RunObserver* observer)
             bs.bytes = gradBytes;
             bs.chunks = t.broadcast_chunks;
             broadcastDag = buildChecked(bs, file, "/experiment/broadcast/algorithm");
-            rc = startCollective(engine, broadcastDag, nodes, toNet(t.broadcast_protocol), 0.0,
+            rc = startCollective(engine, broadcastDag, nodes, t.broadcast_protocol, 0.0,
                                  [&modelDone] { modelDone = true; });
         }
         if (t.broadcast_dataset && t.dataset_bytes > 0 && active.size() > 1) {
@@ -633,7 +610,7 @@ Results Runner::run(RunObserver* observer)
             shardsDone = false;
             for (std::size_t i = 1; i < nodes.size(); ++i) {
                 ++shardsPending;
-                engine.transfer(nodes[0], nodes[i], shard, toNet(t.broadcast_protocol), [&] {
+                engine.transfer(nodes[0], nodes[i], shard, t.broadcast_protocol, [&] {
                     if (--shardsPending == 0)
                         shardsDone = true;
                 });
@@ -671,7 +648,7 @@ Results Runner::run(RunObserver* observer)
                     step();
                 else
                     running.push_back(startCollective(engine, updateDag[i], active[i]->ranks,
-                                                      toNet(t.intra_center.protocol), reduceRate[i],
+                                                      t.intra_center.protocol, reduceRate[i],
                                                       step));
             }
         };
@@ -683,8 +660,8 @@ Results Runner::run(RunObserver* observer)
                 startUpdate();
                 return;
             }
-            running.push_back(startCollective(engine, interDag, interNodes,
-                                              toNet(t.inter_center.protocol), wanReduceRate, [&] {
+            running.push_back(startCollective(engine, interDag, interNodes, t.inter_center.protocol,
+                                              wanReduceRate, [&] {
                                                   interDone = true;
                                                   startUpdate();
                                               }));
@@ -704,7 +681,7 @@ Results Runner::run(RunObserver* observer)
                     intraFinished(i);
                 else
                     running.push_back(startCollective(engine, intraDag[i], active[i]->ranks,
-                                                      toNet(t.intra_center.protocol), reduceRate[i],
+                                                      t.intra_center.protocol, reduceRate[i],
                                                       [&, i] { intraFinished(i); }));
             });
         }

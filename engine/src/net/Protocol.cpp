@@ -1,9 +1,5 @@
 #include "meridian/net/Protocol.hpp"
 
-#include <algorithm>
-#include <cctype>
-#include <string>
-
 namespace meridian::net {
 
 std::string_view toString(Protocol p)
@@ -14,25 +10,22 @@ std::string_view toString(Protocol p)
     case Protocol::Udp:
         return "udp";
     case Protocol::ReliableGbn:
-        return "reliable-gbn";
+        return "gbn";
     case Protocol::ReliableSr:
-        return "reliable-sr";
+        return "sr";
     }
     return "tcp";
 }
 
 std::optional<Protocol> protocolFromString(std::string_view text)
 {
-    std::string t(text);
-    std::transform(t.begin(), t.end(), t.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (t == "tcp")
+    if (text == "tcp")
         return Protocol::Tcp;
-    if (t == "udp")
+    if (text == "udp")
         return Protocol::Udp;
-    if (t == "gbn" || t == "reliable-gbn" || t == "rdma" || t == "go-back-n")
+    if (text == "gbn" || text == "custom-gbn" || text == "rdma" || text == "custom")
         return Protocol::ReliableGbn;
-    if (t == "sr" || t == "reliable-sr" || t == "selective-repeat")
+    if (text == "sr" || text == "custom-sr")
         return Protocol::ReliableSr;
     return std::nullopt;
 }

@@ -8,13 +8,15 @@
 //  * "collective": one collective among explicit participants, repeated (compare nccl-tests).
 //  * "p2p": one point-to-point transfer, repeated (compare iperf).
 // parseExperiment() validates everything against the topology and reports InputError with
-// the JSON path ("/experiment/inter_center/collective") and the problem.
+// the JSON path ("/experiment/inter_center/collective") and the problem. Protocols and TCP
+// settings are the network's own types (net::Protocol, net::NetworkConfig).
 
+#include "meridian/net/NetworkConfig.hpp"
+#include "meridian/net/Protocol.hpp"
 #include "meridian/topology/Topology.hpp"
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,20 +29,10 @@ enum class ExperimentKind
     P2p
 };
 
-/// Transport protocol names as in the file: "tcp", "udp", "gbn", "sr" (reliable custom
-/// protocol with go-back-N or selective-repeat retransmission, RDMA-like).
-enum class ProtocolName
-{
-    Tcp,
-    Udp,
-    ReliableGbn,
-    ReliableSr
-};
-
 struct CollectivePhaseSpec
 {
     std::string collective = "ring"; ///< algorithm name (collective::algorithmFromString)
-    ProtocolName protocol = ProtocolName::Tcp;
+    net::Protocol protocol = net::Protocol::Tcp;
     int chunks = 1; ///< pipelining chunks per block
     /// inter_center only: explicit ring order of centre ids (empty = topology-aware). Rejected
     /// for intra_center, whose ranks run in node-id order.
@@ -64,11 +56,11 @@ struct TrainingSpec
     bool activation_recompute = false;
     std::string source; ///< centre that holds the model and dataset at t = 0
     std::string broadcast_algorithm = "binomial";
-    ProtocolName broadcast_protocol = ProtocolName::Tcp;
+    net::Protocol broadcast_protocol = net::Protocol::Tcp;
     bool broadcast_dataset = true;
     int broadcast_chunks = 1; ///< pipelining chunks of the weight broadcast (pipelined-chain, …)
-    CollectivePhaseSpec intra_center{"ring", ProtocolName::Tcp, 1, {}, {}};
-    CollectivePhaseSpec inter_center{"ring", ProtocolName::Tcp, 1, {}, {}};
+    CollectivePhaseSpec intra_center{"ring", net::Protocol::Tcp, 1, {}, {}};
+    CollectivePhaseSpec inter_center{"ring", net::Protocol::Tcp, 1, {}, {}};
     double update_s = -1.0; ///< optimizer step time; < 0 = from the compute model
 };
 
@@ -78,19 +70,9 @@ struct MicroBenchmarkSpec
     std::string algorithm = "ring";
     std::vector<std::string> participants; ///< node ids (collective) or {from, to} (p2p)
     double bytes = 0.0;
-    ProtocolName protocol = ProtocolName::Tcp;
+    net::Protocol protocol = net::Protocol::Tcp;
     int repeat = 1;
     int chunks = 1;
-};
-
-/// TCP settings of the hosts ("transport" object); defaults are Linux's.
-struct TransportSpec
-{
-    double mss_bytes = 1448.0;
-    int initial_window_segments = 10;
-    double max_window_bytes = 6.0 * 1024.0 * 1024.0; ///< tcp_rmem[2]; 0 = unlimited
-    double min_rto_s = 0.2;
-    bool slow_start_after_idle = true;
 };
 
 struct ExperimentSpec
@@ -98,7 +80,10 @@ struct ExperimentSpec
     ExperimentKind kind = ExperimentKind::Training;
     TrainingSpec training;
     MicroBenchmarkSpec bench;
-    TransportSpec transport;
+    /// TCP settings of the hosts (the "transport" object sets mss_bytes,
+    /// initial_window_segments, max_window_bytes, min_rto_s, slow_start_after_idle; the rest
+    /// keeps the network's defaults). The runner adds the seed and sampling of the run.
+    net::NetworkConfig transport;
     int iterations = 1;
     std::uint64_t seed = 1;
     /// Keys that are accepted but have no effect in this version, with the reason; the CLI
@@ -107,8 +92,6 @@ struct ExperimentSpec
 };
 
 std::string_view toString(ExperimentKind k);
-std::string_view toString(ProtocolName p);
-std::optional<ProtocolName> protocolFromString(std::string_view s);
 
 /// Parses and checks the "experiment" object against the topology. `fileLabel` names the
 /// file in errors. Throws InputError (file, "/experiment/...", problem).

@@ -1,6 +1,9 @@
 #pragma once
-// Transport protocols of the flow-level network (docs/network-model.md §5-7).
+// Transport protocols of the flow-level network (docs/network-model.md §5-7), and their one
+// set of names: the names an experiment file accepts (docs/experiments.md), the results
+// writer records and error messages list all come from toString()/protocolFromString().
 
+#include <array>
 #include <optional>
 #include <string_view>
 
@@ -14,8 +17,14 @@ enum class Protocol
     ReliableSr   ///< RDMA-like with selective repeat: only lost packets are resent
 };
 
+/// Every protocol, in enum order (for listing the accepted names).
+inline constexpr std::array<Protocol, 4> kAllProtocols = {
+    Protocol::Tcp, Protocol::Udp, Protocol::ReliableGbn, Protocol::ReliableSr};
+
+/// Canonical name: "tcp", "udp", "gbn", "sr".
 std::string_view toString(Protocol p);
-/// "tcp", "udp", "gbn" / "reliable-gbn" / "rdma", "sr" / "reliable-sr".
+/// A canonical name, or one of the aliases "custom-gbn", "custom", "rdma" (go-back-N) and
+/// "custom-sr" (selective repeat). Case-sensitive, like every other name in a .topo file.
 std::optional<Protocol> protocolFromString(std::string_view text);
 
 } // namespace meridian::net
