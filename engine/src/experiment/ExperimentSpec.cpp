@@ -1,10 +1,10 @@
 #include "meridian/experiment/ExperimentSpec.hpp"
 
+#include "io/ObjectReader.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
+#include "meridian/experiment/OptionTable.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <set>
 
 namespace meridian::experiment {
@@ -26,137 +26,118 @@ std::string_view toString(ExperimentKind k)
 
 namespace {
 
-/// Reads one JSON object with path-aware, typo-proof accessors.
-class Reader
+/// Reads one object of the experiment through the engine's strict reader (io::ObjectReader:
+/// JSON paths in errors, unknown keys rejected by finish()), taking every key's type, default,
+/// range and choices from the option table under `prefix` ("" or "parallelism.").
+class OptionReader
 {
 public:
-    Reader(const json& object, std::string path, const std::string& file)
-        : m_obj(object), m_path(std::move(path)), m_file(file)
+    OptionReader(const json& value, std::string path, const std::string& file, std::string prefix)
+        : m_r(value, std::move(path), file), m_file(file), m_prefix(std::move(prefix))
+    {}
+
+    bool has(std::string_view key) const { return m_r.has(key); }
+    /// Marks `key` as known and returns its value, or nullptr if absent.
+    const json* get(std::string_view key) { return m_r.get(key); }
+    std::string pathOf(std::string_view key) const { return m_r.pathOf(key); }
+    [[noreturn]] void fail(std::string_view key, const std::string& problem) const
     {
-        if (!m_obj.is_object())
-            fail("", "expected an object");
+        m_r.fail(key, problem);
+    }
+    void finish() const { m_r.finish(); }
+    /// The reader of the nested object `key` (which must be present), for keys "prefix.key.*".
+    OptionReader nested(std::string_view key)
+    {
+        return OptionReader(*m_r.get(key), m_r.pathOf(key), m_file,
+                            m_prefix + std::string(key) + ".");
     }
 
-    [[noreturn]] void fail(const std::string& key, const std::string& problem) const
+    long long integer(std::string_view key)
     {
-        throw InputError(m_file, key.empty() ? m_path : m_path + "/" + key, problem);
+        const OptionInfo& o = option(key);
+        return m_r.optInteger(key, static_cast<long long>(*o.min), static_cast<long long>(*o.max))
+            .value_or(static_cast<long long>(o.default_value));
     }
 
-    bool has(const std::string& key)
+    double number(std::string_view key)
     {
-        m_known.insert(key);
-        return m_obj.contains(key);
-    }
-    const json& at(const std::string& key) { return (m_known.insert(key), m_obj.at(key)); }
-    std::string path(const std::string& key) const { return m_path + "/" + key; }
-
-    std::string string(const std::string& key, const std::string& fallback)
-    {
-        if (!has(key))
-            return fallback;
-        const json& v = m_obj.at(key);
-        if (!v.is_string())
-            fail(key, "expected a string");
-        return v.get<std::string>();
+        const OptionInfo& o = option(key);
+        return checked(o, key, m_r.optNumber(key).value_or(o.default_value), 1.0);
     }
 
-    /// A number, or a string with a unit parsed by `parse` (e.g. "200GB", "15ms").
-    template <class Parse>
-    double quantity(const std::string& key, double fallback, Parse parse, const char* what)
+    /// A Size (bytes) or Duration (s): a number in the option's unit or a string with a unit.
+    double quantity(std::string_view key)
     {
-        if (!has(key))
-            return fallback;
-        const json& v = m_obj.at(key);
-        if (v.is_number()) {
-            const double d = v.get<double>();
-            if (!std::isfinite(d))
-                fail(key, "expected a finite number");
-            return d;
-        }
-        if (v.is_string()) {
-            if (auto d = parse(v.get<std::string>()))
-                return *d;
-            fail(key, "cannot read '" + v.get<std::string>() + "' as " + what);
-        }
-        fail(key, std::string("expected a number or a string with a unit (") + what + ")");
+        const OptionInfo& o = option(key);
+        const std::string bare(key);
+        const double perUnit = o.unit == "GB" ? 1e9 : 1.0; // file number → bytes or seconds
+        const io::QuantitySpec spec{bare.c_str(), nullptr,
+                                    o.type == OptionType::Size ? io::QuantitySpec::Kind::Bytes
+                                                               : io::QuantitySpec::Kind::Duration,
+                                    perUnit, 1.0};
+        const auto v = m_r.optQuantity(spec);
+        return v ? checked(o, key, *v, perUnit) : o.default_value * perUnit;
     }
 
-    double number(const std::string& key, double fallback, double min, double max,
-                  bool minExclusive = false)
+    bool boolean(std::string_view key)
     {
-        const double d = quantity(
-            key, fallback, [](const std::string&) { return std::optional<double>{}; }, "a number");
-        if (d < min || d > max || (minExclusive && d == min)) {
-            fail(key, "value " + units::formatNumber(d) + " is outside " +
-                          (minExclusive ? "(" : "[") + units::formatNumber(min) + ", " +
-                          units::formatNumber(max) + "]");
-        }
-        return d;
+        return m_r.optBoolean(key).value_or(option(key).default_value != 0.0);
     }
 
-    long long integer(const std::string& key, long long fallback, long long min, long long max)
+    /// Text, Choice or NodeId; a Choice must be one of the option's choices.
+    std::string text(std::string_view key)
     {
-        if (!has(key))
-            return fallback;
-        const json& v = m_obj.at(key);
-        if (!v.is_number_integer() &&
-            !(v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()))
-            fail(key, "expected an integer");
-        const double d = v.get<double>();
-        if (d < static_cast<double>(min) || d > static_cast<double>(max))
-            fail(key, "value " + units::formatNumber(d) + " is outside [" + std::to_string(min) +
-                          ", " + std::to_string(max) + "]");
-        return static_cast<long long>(d);
+        const OptionInfo& o = option(key);
+        const std::string v = m_r.string(key, o.default_text);
+        if (!o.acceptsText(v))
+            fail(key, "unknown " + o.label + " '" + v + "' (expected " + o.choicesText() + ")");
+        return v;
+    }
+    /// Text with a default that depends on other keys.
+    std::string text(std::string_view key, const std::string& fallback)
+    {
+        (void)option(key);
+        return m_r.string(key, fallback);
     }
 
-    bool boolean(const std::string& key, bool fallback)
+    /// A protocol name or alias (net::protocolFromString); errors list the canonical names.
+    net::Protocol protocol(std::string_view key)
     {
-        if (!has(key))
-            return fallback;
-        const json& v = m_obj.at(key);
-        if (!v.is_boolean())
-            fail(key, "expected true or false");
-        return v.get<bool>();
-    }
-
-    net::Protocol protocol(const std::string& key, net::Protocol fallback)
-    {
-        const std::string s = string(key, std::string(net::toString(fallback)));
-        auto p = net::protocolFromString(s);
+        const OptionInfo& o = option(key);
+        const std::string v = m_r.string(key, o.default_text);
+        const auto p = net::protocolFromString(v);
         if (!p)
-            fail(key, "unknown protocol '" + s + "' (expected tcp, udp, gbn or sr)");
+            fail(key, "unknown protocol '" + v + "' (expected " + o.choicesText() + ")");
         return *p;
     }
 
-    std::vector<std::string> strings(const std::string& key)
+    std::vector<std::string> strings(std::string_view key)
     {
-        std::vector<std::string> out;
-        if (!has(key))
-            return out;
-        const json& v = m_obj.at(key);
-        if (!v.is_array())
-            fail(key, "expected an array of strings");
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            if (!v[i].is_string())
-                throw InputError(m_file, path(key) + "/" + std::to_string(i), "expected a string");
-            out.push_back(v[i].get<std::string>());
-        }
-        return out;
-    }
-
-    /// Rejects keys nobody asked for (typos must not pass silently).
-    void finish() const
-    {
-        for (auto it = m_obj.begin(); it != m_obj.end(); ++it)
-            if (m_known.count(it.key()) == 0)
-                fail(it.key(), "unknown key '" + it.key() + "'");
+        (void)option(key);
+        return m_r.optStringArray(key).value_or(std::vector<std::string>{});
     }
 
 private:
-    const json& m_obj;
-    std::string m_path;
+    const OptionInfo& option(std::string_view key) const
+    {
+        return experimentOption(m_prefix + std::string(key));
+    }
+
+    /// `value` (bytes or seconds, `perUnit` × the option's unit) if the option's range holds it.
+    double checked(const OptionInfo& o, std::string_view key, double value, double perUnit) const
+    {
+        if (!o.accepts(value / perUnit)) {
+            const std::string unit = o.unit.empty() ? "" : " " + o.unit;
+            fail(key, "must be " + std::string(o.min && o.max ? "within " : "") + o.rangeText() +
+                          unit + ", got " + units::formatNumber(value / perUnit) +
+                          (o.range_hint.empty() ? "" : " (" + o.range_hint + ")"));
+        }
+        return value;
+    }
+
+    io::ObjectReader m_r;
     const std::string& m_file;
-    std::set<std::string> m_known;
+    std::string m_prefix;
 };
 
 void requireNode(const topology::Topology& topo, const std::string& id, const std::string& file,
@@ -179,31 +160,159 @@ void requireCenter(const topology::Topology& topo, const std::string& id, const 
                              ", not a centre");
 }
 
-CollectivePhaseSpec readPhase(Reader& parent, const std::string& key, CollectivePhaseSpec fallback,
+/// "intra_center" or "inter_center"; only inter_center takes "order" and "gateways".
+CollectivePhaseSpec readPhase(OptionReader& parent, const std::string& key,
                               const topology::Topology& topo, const std::string& file,
                               bool allowOrder)
 {
-    if (!parent.has(key))
-        return fallback;
-    Reader r(parent.at(key), parent.path(key), file);
-    CollectivePhaseSpec out = fallback;
-    out.collective = r.string("collective", fallback.collective);
-    out.protocol = r.protocol("protocol", fallback.protocol);
-    out.chunks = static_cast<int>(r.integer("chunks", fallback.chunks, 1, 4096));
+    CollectivePhaseSpec out;
+    if (parent.get(key) == nullptr)
+        return out;
+    OptionReader r = parent.nested(key);
+    out.collective = r.text("collective");
+    out.protocol = r.protocol("protocol");
+    out.chunks = static_cast<int>(r.integer("chunks"));
     if (!allowOrder && r.has("order"))
         r.fail("order", "not supported for " + key +
                             ": the ranks of a centre are ordered by node id "
                             "(\"order\" lists centres and applies to inter_center only)");
-    out.order = r.strings("order");
     if (!allowOrder && r.has("gateways"))
         r.fail("gateways",
                "not supported for " + key + " (gateways apply to inter_center hierarchical)");
-    // Checked by the runner: synthesised fabric servers ("c0/srv1") exist only in a run.
-    out.gateways = r.strings("gateways");
+    if (allowOrder) {
+        out.order = r.strings("order");
+        // Checked by the runner: synthesised fabric servers ("c0/srv1") exist only in a run.
+        out.gateways = r.strings("gateways");
+    }
     for (std::size_t i = 0; i < out.order.size(); ++i)
-        requireCenter(topo, out.order[i], file, r.path("order") + "/" + std::to_string(i));
+        requireCenter(topo, out.order[i], file, r.pathOf("order") + "/" + std::to_string(i));
     r.finish();
     return out;
+}
+
+void readTransport(OptionReader& parent, net::NetworkConfig& transport)
+{
+    if (parent.get("transport") == nullptr)
+        return;
+    OptionReader tr = parent.nested("transport");
+    transport.mss_bytes = tr.quantity("mss_bytes");
+    transport.initial_window_segments = static_cast<int>(tr.integer("initial_window_segments"));
+    transport.max_window_bytes = tr.quantity("max_window_bytes");
+    transport.min_rto_s = tr.quantity("min_rto_s");
+    transport.slow_start_after_idle = tr.boolean("slow_start_after_idle");
+    tr.finish();
+}
+
+void readModel(OptionReader& r, TrainingSpec& t)
+{
+    const json* model = r.get("model");
+    if (model == nullptr)
+        r.fail("model", "a training experiment needs a model ({\"preset\": \"llama-3-8b\"} or "
+                        "{\"file\": ...})");
+    OptionReader m = r.nested("model");
+    const bool preset = m.has("preset");
+    if (preset == m.has("file"))
+        r.fail("model", "give exactly one of \"preset\" or \"file\"");
+    (void)m.text(preset ? "preset" : "file");
+    m.finish();
+    t.model = *model;
+}
+
+void readParallelism(OptionReader& r, TrainingSpec& t)
+{
+    if (r.get("parallelism") == nullptr)
+        return;
+    OptionReader p = r.nested("parallelism");
+    if (p.has("mode") && p.text("mode", "") != "data")
+        p.fail("mode", "only data parallelism (\"data\") is simulated in this version");
+    t.mode = p.text("mode");
+    t.global_batch_tokens = p.number("global_batch_tokens");
+    t.seq_len = static_cast<int>(p.integer("seq_len"));
+    t.dtype = p.text("dtype");
+    t.zero_stage = static_cast<int>(p.integer("zero_stage"));
+    t.mfu = p.number("mfu");
+    t.activation_recompute = p.boolean("activation_recompute");
+    p.finish();
+}
+
+void readTraining(OptionReader& r, const topology::Topology& topo, const std::string& file,
+                  TrainingSpec& t)
+{
+    readModel(r, t);
+    if (r.get("dataset") != nullptr) {
+        OptionReader d = r.nested("dataset");
+        t.dataset_name = d.text("name");
+        t.dataset_bytes = d.quantity("size_gb");
+        d.finish();
+    }
+    readParallelism(r, t);
+    t.source = r.text("source", "");
+    if (t.source.empty()) {
+        auto centres = topo.nodesOfKind(topology::NodeKind::Center);
+        if (centres.empty())
+            r.fail("", "a training experiment needs at least one compute centre (node kind "
+                       "\"center\")");
+        t.source = topo.node(centres.front()).id;
+    } else {
+        requireCenter(topo, t.source, file, r.pathOf("source"));
+    }
+    if (r.get("broadcast") != nullptr) {
+        OptionReader b = r.nested("broadcast");
+        t.broadcast_algorithm = b.text("algorithm");
+        t.broadcast_protocol = b.protocol("protocol");
+        t.broadcast_dataset = b.boolean("dataset");
+        t.broadcast_chunks = static_cast<int>(b.integer("chunks"));
+        b.finish();
+    }
+    t.intra_center = readPhase(r, "intra_center", topo, file, false);
+    t.inter_center = readPhase(r, "inter_center", topo, file, true);
+    // Absent: the runner derives the step from the device (TrainingSpec::update_s < 0).
+    if (r.has("update_s"))
+        t.update_s = r.quantity("update_s");
+}
+
+void readMicroBenchmark(OptionReader& r, ExperimentKind kind, const topology::Topology& topo,
+                        const std::string& file, MicroBenchmarkSpec& b)
+{
+    if (!r.has("bytes"))
+        r.fail("bytes", "a micro-benchmark needs \"bytes\" > 0");
+    b.bytes = r.quantity("bytes");
+    b.protocol = r.protocol("protocol");
+    b.repeat = static_cast<int>(r.integer("repeat"));
+    b.chunks = static_cast<int>(r.integer("chunks"));
+    if (kind == ExperimentKind::Collective) {
+        b.operation = r.text("operation");
+        // Default: ring where it exists, else the one every operation supports.
+        const bool ringless =
+            b.operation == "broadcast" || b.operation == "reduce" || b.operation == "alltoall";
+        b.algorithm = r.text("algorithm", b.operation == "alltoall" ? "direct"
+                                          : ringless                ? "binomial"
+                                                                    : "ring");
+        b.participants = r.strings("participants");
+        if (b.participants.size() < 2)
+            r.fail("participants", "a collective needs at least two participants");
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < b.participants.size(); ++i) {
+            const std::string p = r.pathOf("participants") + "/" + std::to_string(i);
+            requireNode(topo, b.participants[i], file, p);
+            if (!seen.insert(b.participants[i]).second)
+                throw InputError(file, p,
+                                 "participant '" + b.participants[i] + "' is listed twice");
+        }
+        return;
+    }
+    b.operation = "p2p";
+    const std::string from = r.text("from");
+    const std::string to = r.text("to");
+    if (from.empty())
+        r.fail("from", "a p2p experiment needs \"from\"");
+    if (to.empty())
+        r.fail("to", "a p2p experiment needs \"to\"");
+    requireNode(topo, from, file, r.pathOf("from"));
+    requireNode(topo, to, file, r.pathOf("to"));
+    if (from == to) // nothing would cross the network: 0 s, algbw 0
+        r.fail("to", "a p2p experiment needs two different nodes, got \"" + to + "\" twice");
+    b.participants = {from, to};
 }
 
 } // namespace
@@ -212,156 +321,22 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
                                const std::string& file)
 {
     ExperimentSpec spec;
-    Reader r(experiment, "/experiment", file);
-    const std::string kind = r.string("kind", "training");
-    if (kind == "training")
-        spec.kind = ExperimentKind::Training;
-    else if (kind == "collective")
-        spec.kind = ExperimentKind::Collective;
-    else if (kind == "p2p")
-        spec.kind = ExperimentKind::P2p;
-    else
-        r.fail("kind",
-               "unknown experiment kind '" + kind + "' (expected training, collective or p2p)");
-
-    spec.iterations = static_cast<int>(r.integer("iterations", 1, 1, 1000000));
-    spec.seed = static_cast<std::uint64_t>(r.integer("seed", 1, 0, 9007199254740991LL));
-    if (r.has("transport")) {
-        Reader tr(r.at("transport"), r.path("transport"), file);
-        net::NetworkConfig& ts = spec.transport;
-        ts.mss_bytes = tr.quantity("mss_bytes", ts.mss_bytes, units::parseBytes, "a size");
-        if (ts.mss_bytes < 64 || ts.mss_bytes > 65495)
-            tr.fail("mss_bytes", "must be within [64, 65495] bytes");
-        ts.initial_window_segments =
-            static_cast<int>(tr.integer("initial_window_segments", 10, 1, 1000));
-        ts.max_window_bytes =
-            tr.quantity("max_window_bytes", ts.max_window_bytes, units::parseBytes, "a size");
-        if (ts.max_window_bytes < 0)
-            tr.fail("max_window_bytes", "must not be negative (0 = unlimited)");
-        ts.min_rto_s = tr.quantity(
-            "min_rto_s", ts.min_rto_s,
-            [](const std::string& v) { return units::parseDurationS(v); }, "a duration");
-        if (!(ts.min_rto_s > 0))
-            tr.fail("min_rto_s", "must be positive");
-        ts.slow_start_after_idle = tr.boolean("slow_start_after_idle", true);
-        tr.finish();
-    }
-    if (r.has("triggers"))
+    OptionReader r(experiment, "/experiment", file, "");
+    const std::string kind = r.text("kind");
+    spec.kind = kind == "collective" ? ExperimentKind::Collective
+                : kind == "p2p"      ? ExperimentKind::P2p
+                                     : ExperimentKind::Training;
+    spec.iterations = static_cast<int>(r.integer("iterations"));
+    spec.seed = static_cast<std::uint64_t>(r.integer("seed"));
+    readTransport(r, spec.transport);
+    if (r.get("triggers") != nullptr)
         spec.warnings.push_back(
             "/experiment/triggers: control-plane triggers are not simulated by this "
             "version and are ignored");
-
-    if (spec.kind == ExperimentKind::Training) {
-        TrainingSpec& t = spec.training;
-        if (!r.has("model"))
-            r.fail("model", "a training experiment needs a model ({\"preset\": \"llama-3-8b\"} or "
-                            "{\"file\": ...})");
-        {
-            Reader m(r.at("model"), r.path("model"), file);
-            const bool preset = m.has("preset");
-            const bool path = m.has("file");
-            if (preset == path)
-                m.fail("", "give exactly one of \"preset\" or \"file\"");
-            (void)m.string(preset ? "preset" : "file", "");
-            m.finish();
-            t.model = r.at("model");
-        }
-        if (r.has("dataset")) {
-            Reader d(r.at("dataset"), r.path("dataset"), file);
-            t.dataset_name = d.string("name", "");
-            t.dataset_bytes = d.quantity("size_gb", 0.0, units::parseBytes, "a size");
-            // size_gb as a number means GB (1e9 bytes); a string carries its own unit.
-            if (d.has("size_gb") && d.at("size_gb").is_number())
-                t.dataset_bytes *= 1e9;
-            if (t.dataset_bytes < 0)
-                d.fail("size_gb", "must not be negative");
-            d.finish();
-        }
-        if (r.has("parallelism")) {
-            Reader p(r.at("parallelism"), r.path("parallelism"), file);
-            t.mode = p.string("mode", "data");
-            if (t.mode != "data")
-                p.fail("mode", "only data parallelism (\"data\") is simulated in this version");
-            t.global_batch_tokens = p.number("global_batch_tokens", t.global_batch_tokens, 1, 1e15);
-            t.seq_len = static_cast<int>(p.integer("seq_len", t.seq_len, 1, 10000000));
-            t.dtype = p.string("dtype", t.dtype);
-            if (t.dtype != "bf16" && t.dtype != "fp16" && t.dtype != "fp32" && t.dtype != "fp8")
-                p.fail("dtype",
-                       "unknown dtype '" + t.dtype + "' (expected bf16, fp16, fp32 or fp8)");
-            t.zero_stage = static_cast<int>(p.integer("zero_stage", 0, 0, 3));
-            t.mfu = p.number("mfu", t.mfu, 0.0, 1.0, true);
-            t.activation_recompute = p.boolean("activation_recompute", false);
-            p.finish();
-        }
-        t.source = r.string("source", "");
-        if (t.source.empty()) {
-            auto centres = topo.nodesOfKind(topology::NodeKind::Center);
-            if (centres.empty())
-                r.fail("", "a training experiment needs at least one compute centre (node kind "
-                           "\"center\")");
-            t.source = topo.node(centres.front()).id;
-        } else {
-            requireCenter(topo, t.source, file, r.path("source"));
-        }
-        if (r.has("broadcast")) {
-            Reader b(r.at("broadcast"), r.path("broadcast"), file);
-            t.broadcast_algorithm = b.string("algorithm", t.broadcast_algorithm);
-            t.broadcast_protocol = b.protocol("protocol", t.broadcast_protocol);
-            t.broadcast_dataset = b.boolean("dataset", true);
-            t.broadcast_chunks = static_cast<int>(b.integer("chunks", t.broadcast_chunks, 1, 4096));
-            b.finish();
-        }
-        t.intra_center = readPhase(r, "intra_center", t.intra_center, topo, file, false);
-        t.inter_center = readPhase(r, "inter_center", t.inter_center, topo, file, true);
-        t.update_s = r.quantity(
-            "update_s", -1.0, [](const std::string& s) { return units::parseDurationS(s); },
-            "a duration");
-        if (r.has("update_s") && t.update_s < 0)
-            r.fail("update_s",
-                   "must not be negative (leave it out to derive the step from the device)");
-    } else {
-        MicroBenchmarkSpec& b = spec.bench;
-        b.bytes = r.quantity("bytes", 0.0, units::parseBytes, "a size");
-        if (!r.has("bytes") || !(b.bytes > 0))
-            r.fail("bytes", "a micro-benchmark needs \"bytes\" > 0");
-        b.protocol = r.protocol("protocol", net::Protocol::Tcp);
-        b.repeat = static_cast<int>(r.integer("repeat", 1, 1, 100000));
-        b.chunks = static_cast<int>(r.integer("chunks", 1, 1, 4096));
-        if (spec.kind == ExperimentKind::Collective) {
-            b.operation = r.string("operation", "allreduce");
-            // Default: ring where it exists, else the one every operation supports.
-            const bool ringless =
-                b.operation == "broadcast" || b.operation == "reduce" || b.operation == "alltoall";
-            b.algorithm = r.string("algorithm", b.operation == "alltoall" ? "direct"
-                                                : ringless                ? "binomial"
-                                                                          : "ring");
-            b.participants = r.strings("participants");
-            if (b.participants.size() < 2)
-                r.fail("participants", "a collective needs at least two participants");
-            std::set<std::string> seen;
-            for (std::size_t i = 0; i < b.participants.size(); ++i) {
-                const std::string p = r.path("participants") + "/" + std::to_string(i);
-                requireNode(topo, b.participants[i], file, p);
-                if (!seen.insert(b.participants[i]).second)
-                    throw InputError(file, p,
-                                     "participant '" + b.participants[i] + "' is listed twice");
-            }
-        } else {
-            b.operation = "p2p";
-            const std::string from = r.string("from", "");
-            const std::string to = r.string("to", "");
-            if (from.empty())
-                r.fail("from", "a p2p experiment needs \"from\"");
-            if (to.empty())
-                r.fail("to", "a p2p experiment needs \"to\"");
-            requireNode(topo, from, file, r.path("from"));
-            requireNode(topo, to, file, r.path("to"));
-            if (from == to) // nothing would cross the network: 0 s, algbw 0
-                r.fail("to",
-                       "a p2p experiment needs two different nodes, got \"" + to + "\" twice");
-            b.participants = {from, to};
-        }
-    }
+    if (spec.kind == ExperimentKind::Training)
+        readTraining(r, topo, file, spec.training);
+    else
+        readMicroBenchmark(r, spec.kind, topo, file, spec.bench);
     r.finish();
     return spec;
 }

@@ -138,6 +138,25 @@ std::optional<bool> ObjectReader::optBoolean(std::string_view key)
     return v->get<bool>();
 }
 
+std::optional<std::vector<std::string>> ObjectReader::optStringArray(std::string_view key)
+{
+    const auto* v = get(key);
+    if (v == nullptr)
+        return std::nullopt;
+    if (!v->is_array())
+        fail(key, std::string("expected an array of strings, got ") + typeName(*v));
+    std::vector<std::string> out;
+    out.reserve(v->size());
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        const auto& item = (*v)[i];
+        if (!item.is_string())
+            throw InputError(m_file, pathOf(key) + "/" + std::to_string(i),
+                             std::string("expected a string, got ") + typeName(item));
+        out.push_back(item.get<std::string>());
+    }
+    return out;
+}
+
 double ObjectReader::fromText(const QuantitySpec& spec, std::string_view key,
                               const std::string& text, bool requireUnit) const
 {

@@ -58,6 +58,8 @@ public:
     std::optional<double> optNumber(std::string_view key);
     std::optional<long long> optInteger(std::string_view key, long long min, long long max);
     std::optional<bool> optBoolean(std::string_view key);
+    /// An array of strings; an element of another type fails at its own path (".../key/2").
+    std::optional<std::vector<std::string>> optStringArray(std::string_view key);
     /// A quantity in the engine's canonical unit (bit/s, s, fraction, bytes).
     std::optional<double> optQuantity(const QuantitySpec& spec);
 

@@ -8,7 +8,8 @@
 //  * "collective": one collective among explicit participants, repeated (compare nccl-tests).
 //  * "p2p": one point-to-point transfer, repeated (compare iperf).
 // parseExperiment() validates everything against the topology and reports InputError with
-// the JSON path ("/experiment/inter_center/collective") and the problem. Protocols and TCP
+// the JSON path ("/experiment/inter_center/collective") and the problem. Keys, defaults and
+// ranges come from the option table (meridian/experiment/OptionTable.hpp); protocols and TCP
 // settings are the network's own types (net::Protocol, net::NetworkConfig).
 
 #include "meridian/net/NetworkConfig.hpp"
