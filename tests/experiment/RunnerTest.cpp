@@ -521,6 +521,62 @@ private Q_SLOTS:
             QCOMPARE(r.iterations[0].intra_center_s, fat.iterations[0].intra_center_s);
         }
     }
+    void linkFailureDuringARunNamesTheLink()
+    {
+        // a — r — b; link rb fails at 0.5 s in the middle of a 1 GB transfer (8 s at
+        // 1 Gbit/s) and no other path is left: the run stops with TransferFailed naming rb.
+        json j = {{"format", "meridian.topo"},
+                  {"version", 1},
+                  {"name", "down"},
+                  {"nodes",
+                   {{{"id", "a"}, {"kind", "host"}},
+                    {{"id", "r"}, {"kind", "router"}},
+                    {{"id", "b"}, {"kind", "host"}}}},
+                  {"links",
+                   {{{"id", "ar"}, {"a", "a"}, {"b", "r"}, {"bandwidth_gbps", 1}},
+                    {{"id", "rb"},
+                     {"a", "r"},
+                     {"b", "b"},
+                     {"bandwidth_gbps", 1},
+                     {"schedule", {{{"at_s", 0.5}, {"up", false}}}}}}},
+                  {"experiment", {{"kind", "p2p"}, {"from", "a"}, {"to", "b"}, {"bytes", "1GB"}}}};
+        try {
+            runProject(j);
+            QFAIL("the run did not fail");
+        } catch (const experiment::TransferFailed& e) {
+            QCOMPARE(e.time_s(), 0.5);
+            QVERIFY2(e.reason().find("link rb failed") != std::string::npos, e.what());
+        }
+    }
+
+    void stalledTransferNamesTheLinkWithoutBandwidth()
+    {
+        // The same line, but rb's bandwidth drops to 0 at 0.5 s (an engine-level schedule
+        // step: a file cannot say 0 Gbit/s) and nothing restores it: the events run out with
+        // the transfer stalled. The network's drain hook fails it naming the link; the run
+        // reports that cause instead of an internal "ran out of events" error.
+        json j = starProject(2, 10, 1, 0, 0);
+        j["experiment"] = {{"kind", "p2p"}, {"from", "c0-gpu"}, {"to", "c1-gpu"}, {"bytes", "1GB"}};
+        io::Project p = io::parseProject(j.dump(), "test.topo");
+        const LinkId link = *p.topology.findLink("c1-hub");
+        topology::LinkAttributes attrs = p.topology.link(link);
+        topology::ScheduleStep step;
+        step.at_s = 0.5;
+        step.patch.bandwidth_bps = 0.0;
+        attrs.schedule.push_back(step);
+        p.topology.updateLink(link, attrs);
+        experiment::RunOptions opt;
+        opt.topology_name = "test.topo";
+        experiment::Runner runner(p, opt);
+        try {
+            runner.run();
+            QFAIL("the run did not fail");
+        } catch (const experiment::TransferFailed& e) {
+            QVERIFY2(e.reason().find("link c1-hub has no bandwidth") != std::string::npos,
+                     e.what());
+        }
+    }
+
     void hierarchicalGatewaysAreTheOnlyWanRanks()
     {
         // Two fabric centres of 2 servers each; with gateways only the named server of each

@@ -36,14 +36,29 @@ public:
     RunCancelled() : std::runtime_error("run cancelled") {}
 };
 
+/// Thrown by run() when a transfer fails during the run (a link fails and no other path is
+/// left, or a stalled transfer that nothing can resume). what() reads "transfer failed at
+/// t = TIME: REASON", where the reason names the failed link or the cause.
+class TransferFailed : public std::runtime_error
+{
+public:
+    TransferFailed(double time_s, std::string reason);
+    double time_s() const noexcept { return m_time_s; }
+    const std::string& reason() const noexcept { return m_reason; }
+
+private:
+    double m_time_s;
+    std::string m_reason;
+};
+
 struct RunOptions
 {
-    std::optional<int> iterations;      ///< overrides the file's "iterations"
-    std::optional<std::uint64_t> seed;  ///< overrides the file's "seed"
-    std::filesystem::path project_dir;  ///< base for relative model files
-    std::string topology_name;          ///< file name recorded in results ("x.topo")
-    double sample_interval_s = 1.0;     ///< link utilisation series
-    double snapshot_interval_s = 1.0;   ///< observer snapshots
+    std::optional<int> iterations;     ///< overrides the file's "iterations"
+    std::optional<std::uint64_t> seed; ///< overrides the file's "seed"
+    std::filesystem::path project_dir; ///< base for relative model files
+    std::string topology_name;         ///< file name recorded in results ("x.topo")
+    double sample_interval_s = 1.0;    ///< link utilisation series
+    double snapshot_interval_s = 1.0;  ///< observer snapshots
 };
 
 class Runner
@@ -54,7 +69,7 @@ public:
 
     const ExperimentSpec& spec() const { return m_spec; }
     /// Runs to the end. Throws InputError (unreachable centre, infeasible input),
-    /// RunCancelled, or InternalError.
+    /// TransferFailed, RunCancelled, or InternalError.
     Results run(RunObserver* observer = nullptr);
     void cancel() { m_cancel.store(true); }
 

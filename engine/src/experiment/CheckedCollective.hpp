@@ -1,0 +1,20 @@
+#pragma once
+// Collectives named in an experiment (private to the experiment module): the algorithm of a
+// name and the DAG of a spec, with errors attributed to the experiment's JSON path.
+
+#include "meridian/collective/Algorithm.hpp"
+#include "meridian/collective/CollectiveSpec.hpp"
+#include "meridian/collective/CommDag.hpp"
+
+#include <string>
+
+namespace meridian::experiment {
+
+/// The algorithm called `name`; InputError(file, path, "unknown collective algorithm") if none.
+collective::Algorithm algorithmOf(const std::string& name, const std::string& file,
+                                  const std::string& path);
+/// collective::buildCollective(spec), its InputError re-attributed to (file, path).
+collective::CommDag buildChecked(const collective::CollectiveSpec& spec, const std::string& file,
+                                 const std::string& path);
+
+} // namespace meridian::experiment

@@ -1,0 +1,171 @@
+#include "IterationDriver.hpp"
+
+#include <algorithm>
+
+namespace meridian::experiment {
+
+/// One iteration in flight. Per centre: end of compute, of the intra-centre all-reduce, of
+/// the in-centre broadcast of the inter-centre result, and of the optimiser step.
+struct IterationDriver::Iteration
+{
+    Iteration(std::size_t centres, double t0)
+        : t0(t0), computeEnd(centres, t0), intraEnd(centres, t0), spreadEnd(centres, t0),
+          updateEnd(centres, t0), interStart(t0), interEnd(t0)
+    {
+        running.reserve(3 * centres + 1);
+    }
+    double t0;
+    std::vector<double> computeEnd, intraEnd, spreadEnd, updateEnd;
+    std::size_t computesDone = 0, intraDone = 0, updatesDone = 0;
+    bool allCompute = false, allIntra = false, interDone = false, iterationDone = false;
+    double interStart, interEnd;
+    double computePhaseEnd = 0.0;
+    double end = 0.0;
+    std::vector<RunningCollective> running;
+};
+
+void IterationDriver::runBroadcast()
+{
+    const double start = m_engine.now();
+    m_phases.begin("broadcast", -1);
+    const std::vector<NodeId>& nodes = m_plan.broadcast_nodes;
+    bool modelDone = nodes.size() < 2;
+    int shardsPending = 0;
+    bool shardsDone = true;
+    RunningCollective rc;
+    if (!modelDone)
+        rc = m_engine.startCollective(m_plan.broadcast_dag, nodes, m_spec.broadcast_protocol, 0.0,
+                                      [&modelDone] { modelDone = true; });
+    if (m_spec.broadcast_dataset && m_spec.dataset_bytes > 0 && m_plan.active.size() > 1) {
+        const double shard = m_spec.dataset_bytes / static_cast<double>(m_plan.active.size());
+        shardsDone = false;
+        for (std::size_t i = 1; i < nodes.size(); ++i) {
+            ++shardsPending;
+            m_engine.transfer(nodes[0], nodes[i], shard, m_spec.broadcast_protocol, [&] {
+                if (--shardsPending == 0)
+                    shardsDone = true;
+            });
+        }
+    }
+    m_engine.runUntil(modelDone);
+    m_engine.runUntil(shardsDone);
+    m_phases.end("broadcast", -1, start, m_engine.now());
+}
+
+void IterationDriver::runIteration(int it)
+{
+    const std::size_t C = m_plan.active.size();
+    Iteration s(C, m_engine.now());
+    m_phases.begin("compute", it);
+    for (std::size_t i = 0; i < C; ++i)
+        m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(m_plan.compute_s[i]),
+                                  [this, &s, i] { computeFinished(s, i); });
+    m_engine.runUntil(s.allCompute);
+    s.computePhaseEnd = *std::max_element(s.computeEnd.begin(), s.computeEnd.end());
+    m_phases.end("compute", it, s.t0, s.computePhaseEnd);
+    m_phases.begin("intra_center", it);
+    m_engine.runUntil(s.allIntra);
+    m_phases.end("intra_center", it, s.computePhaseEnd, s.interStart);
+    m_phases.begin("inter_center", it);
+    m_engine.runUntil(s.interDone);
+    m_phases.end("inter_center", it, s.interStart, s.interEnd);
+    m_phases.begin("update", it);
+    m_engine.runUntil(s.iterationDone);
+    s.end = m_engine.now();
+    m_phases.end("update", it, s.interEnd, s.end);
+    record(s, it);
+}
+
+void IterationDriver::computeFinished(Iteration& s, std::size_t i)
+{
+    // A centre that finishes computing early starts its intra-centre all-reduce at once.
+    s.computeEnd[i] = m_engine.now();
+    if (++s.computesDone == s.computeEnd.size())
+        s.allCompute = true;
+    if (m_plan.intra_dag[i].opCount() == 0)
+        intraFinished(s, i);
+    else
+        s.running.push_back(m_engine.startCollective(
+            m_plan.intra_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
+            m_plan.reduce_rate_Bps[i], [this, &s, i] { intraFinished(s, i); }));
+}
+
+void IterationDriver::intraFinished(Iteration& s, std::size_t i)
+{
+    s.intraEnd[i] = m_engine.now();
+    if (++s.intraDone == s.intraEnd.size())
+        startInter(s);
+}
+
+void IterationDriver::startInter(Iteration& s)
+{
+    s.interStart = m_engine.now();
+    s.allIntra = true;
+    if (m_plan.inter_dag.opCount() == 0) {
+        s.interDone = true;
+        startUpdate(s);
+        return;
+    }
+    s.running.push_back(m_engine.startCollective(m_plan.inter_dag, m_plan.inter_nodes,
+                                                 m_spec.inter_center.protocol,
+                                                 m_plan.wan_reduce_rate_Bps, [this, &s] {
+                                                     s.interDone = true;
+                                                     startUpdate(s);
+                                                 }));
+}
+
+void IterationDriver::startUpdate(Iteration& s)
+{
+    s.interEnd = m_engine.now();
+    const std::size_t C = m_plan.active.size();
+    for (std::size_t i = 0; i < C; ++i) {
+        auto step = [this, &s, i, C] {
+            s.spreadEnd[i] = m_engine.now();
+            m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(m_plan.update_s[i]),
+                                      [this, &s, i, C] {
+                                          s.updateEnd[i] = m_engine.now();
+                                          if (++s.updatesDone == C)
+                                              s.iterationDone = true;
+                                      });
+        };
+        if (m_plan.update_dag[i].opCount() == 0)
+            step();
+        else
+            s.running.push_back(m_engine.startCollective(
+                m_plan.update_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
+                m_plan.reduce_rate_Bps[i], step));
+    }
+}
+
+void IterationDriver::record(const Iteration& s, int it)
+{
+    IterationResult ir;
+    ir.index = it;
+    ir.start_s = s.t0;
+    ir.compute_s = s.computePhaseEnd - s.t0;
+    ir.intra_center_s = s.interStart - s.computePhaseEnd;
+    ir.inter_center_s = s.interEnd - s.interStart;
+    ir.update_s = s.end - s.interEnd;
+    ir.total_s = s.end - s.t0;
+    double gpuCompute = 0.0;
+    for (std::size_t i = 0; i < m_plan.active.size(); ++i) {
+        const double computeS = m_plan.compute_s[i];
+        gpuCompute += m_plan.active[i]->gpus * computeS;
+        CenterResult& cr = m_results.centers[i];
+        // Communication: the centre's own intra-centre all-reduce, the inter-centre
+        // collective and the in-centre broadcast of its result. The optimiser step is local
+        // work on the GPUs and is counted separately as update_s (docs/results-format.md).
+        const double comm = (s.intraEnd[i] - s.computeEnd[i]) + (s.interEnd - s.interStart) +
+                            (s.spreadEnd[i] - s.interEnd);
+        const double update = s.updateEnd[i] - s.spreadEnd[i];
+        cr.compute_s += computeS;
+        cr.communication_s += comm;
+        cr.update_s += update;
+        cr.idle_s += std::max(0.0, ir.total_s - computeS - comm - update);
+    }
+    ir.gpu_effective_compute_ratio =
+        ir.total_s > 0 ? gpuCompute / (m_plan.total_gpus * ir.total_s) : 1.0;
+    m_results.iterations.push_back(ir);
+}
+
+} // namespace meridian::experiment

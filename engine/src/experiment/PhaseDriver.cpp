@@ -1,0 +1,27 @@
+#include "PhaseDriver.hpp"
+
+#include "meridian/experiment/Runner.hpp"
+
+namespace meridian::experiment {
+
+void PhaseDriver::begin(const std::string& name, int iteration)
+{
+    if (m_cancel.load())
+        throw RunCancelled();
+    if (m_observer)
+        m_observer->phaseStarted(name, iteration, m_engine.now());
+}
+
+void PhaseDriver::end(const std::string& name, int iteration, double start_s, double end_s)
+{
+    PhaseResult p{name, iteration, start_s, end_s};
+    m_results.phases.push_back(p);
+    m_done += 1.0;
+    m_engine.setProgress(m_done >= m_total ? 1.0 : m_done / m_total);
+    if (m_observer) {
+        m_observer->phaseFinished(p);
+        m_engine.emitSnapshot();
+    }
+}
+
+} // namespace meridian::experiment

@@ -1,0 +1,39 @@
+#pragma once
+// The phases of a run's timeline (private to the experiment module): every phase is announced
+// by begin() and closed by end(), in timeline order, never interleaved; end() records the
+// PhaseResult, tells the observer and sends a snapshot. Progress is finished phases / all
+// phases: non-decreasing, exactly 1 after the last phase (docs/experiments.md, "Progress and
+// cancellation"). A cancelled run throws RunCancelled at the next begin().
+
+#include "RunEngine.hpp"
+#include "meridian/experiment/Results.hpp"
+#include "meridian/experiment/RunObserver.hpp"
+
+#include <atomic>
+#include <string>
+
+namespace meridian::experiment {
+
+class PhaseDriver
+{
+public:
+    PhaseDriver(RunEngine& engine, Results& results, RunObserver* observer,
+                const std::atomic<bool>& cancel)
+        : m_engine(engine), m_results(results), m_observer(observer), m_cancel(cancel)
+    {}
+
+    /// Number of phases of the whole run (known once the run is planned).
+    void setTotal(double phases) { m_total = phases; }
+    void begin(const std::string& name, int iteration);
+    void end(const std::string& name, int iteration, double start_s, double end_s);
+
+private:
+    RunEngine& m_engine;
+    Results& m_results;
+    RunObserver* m_observer;
+    const std::atomic<bool>& m_cancel;
+    double m_total = 1.0;
+    double m_done = 0.0;
+};
+
+} // namespace meridian::experiment

@@ -1,0 +1,182 @@
+#include "RunEngine.hpp"
+
+#include "meridian/collective/RingOrder.hpp"
+#include "meridian/core/Error.hpp"
+#include "meridian/core/Units.hpp"
+#include "meridian/experiment/Runner.hpp"
+
+#include <algorithm>
+
+namespace meridian::experiment {
+
+namespace {
+
+/// A TransferBackend that maps ranks to nodes and moves bytes on the run's network;
+/// reductions take bytes × 3 / memory bandwidth (read two operands, write one).
+class NetBackend : public collective::TransferBackend
+{
+public:
+    NetBackend(RunEngine& engine, std::vector<NodeId> nodes, net::Protocol protocol,
+               double reduceRate_Bps)
+        : m_engine(engine), m_nodes(std::move(nodes)), m_protocol(protocol),
+          m_reduceRate_Bps(reduceRate_Bps)
+    {}
+    void transfer(int src, int dst, double bytes, std::function<void()> done) override
+    {
+        m_engine.transfer(m_nodes[static_cast<std::size_t>(src)],
+                          m_nodes[static_cast<std::size_t>(dst)], bytes, m_protocol,
+                          std::move(done));
+    }
+    void reduce(int /*rank*/, double bytes, std::function<void()> done) override
+    {
+        const double t = m_reduceRate_Bps > 0 ? 3.0 * bytes / m_reduceRate_Bps : 0.0;
+        m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(t),
+                                  [done = std::move(done)] { done(); });
+    }
+    std::optional<double> nowS() const override { return m_engine.now(); }
+
+private:
+    RunEngine& m_engine;
+    std::vector<NodeId> m_nodes;
+    net::Protocol m_protocol;
+    double m_reduceRate_Bps;
+};
+
+} // namespace
+
+RunEngine::RunEngine(const topology::Topology& topo, std::size_t userLinks,
+                     const net::NetworkConfig& transport, const Options& options,
+                     const std::atomic<bool>& cancel, RunObserver* observer)
+    : m_topo(topo), m_cancel(cancel), m_observer(observer),
+      m_snapshotInterval_s(options.snapshot_interval_s), m_userLinks(userLinks)
+{
+    net::NetworkConfig cfg = transport;
+    cfg.seed = options.seed;
+    cfg.sample_interval_s = options.sample_interval_s;
+    cfg.keep_flow_records = false;
+    m_net = std::make_unique<net::Network>(m_sim, topo, cfg);
+}
+
+void RunEngine::transfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
+                         std::function<void()> done)
+{
+    ++m_transfers;
+    m_net->startTransfer(src, dst, bytes, protocol,
+                         [this, done = std::move(done)](const net::TransferResult& r) {
+                             if (!r.ok) {
+                                 if (m_error.empty()) {
+                                     m_error = r.error;
+                                     m_errorAt_s = now();
+                                 }
+                                 return;
+                             }
+                             done();
+                         });
+}
+
+RunningCollective RunEngine::startCollective(const collective::CommDag& dag,
+                                             const std::vector<NodeId>& nodes,
+                                             net::Protocol protocol, double reduceRate_Bps,
+                                             std::function<void()> onDone)
+{
+    RunningCollective rc;
+    rc.backend = std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps);
+    rc.executor = std::make_unique<collective::DagExecutor>(dag, *rc.backend);
+    rc.executor->setOnFinished(std::move(onDone));
+    rc.executor->start();
+    return rc;
+}
+
+std::vector<int> RunEngine::ringOrder(const std::vector<NodeId>& nodes)
+{
+    const std::size_t n = nodes.size();
+    std::vector<std::vector<double>> delay(n, std::vector<double>(n, 0.0));
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+            if (i != j)
+                if (auto r = m_net->router().route(nodes[i], nodes[j]))
+                    delay[i][j] = r->delay_s;
+    return collective::ringOrder(delay);
+}
+
+void RunEngine::runUntil(const bool& flag)
+{
+    while (!flag) {
+        if (m_cancel.load(std::memory_order_relaxed))
+            throw RunCancelled();
+        if (!m_error.empty())
+            throwFailure();
+        if (!m_sim.step()) {
+            // No event is left, yet the phase has not finished: a transfer is stalled (rate 0
+            // on a failed link that nothing restores). Simulator::run() on an empty queue runs
+            // the drain hooks, where the network fails such transfers with an error naming
+            // the link, and then the events those failures schedule.
+            m_sim.run();
+            if (!m_error.empty())
+                throwFailure();
+            if (!flag)
+                throw InternalError("the simulation ran out of events before the phase finished");
+        }
+        if (m_observer && now() >= m_nextSnapshot_s)
+            emitSnapshot();
+    }
+    if (!m_error.empty())
+        throwFailure();
+}
+
+void RunEngine::throwFailure() const
+{
+    throw TransferFailed(m_errorAt_s, m_error);
+}
+
+void RunEngine::emitSnapshot()
+{
+    if (!m_observer)
+        return;
+    RunSnapshot s;
+    s.time_s = now();
+    s.progress = m_progress;
+    for (std::size_t l = 0; l < m_userLinks; ++l) {
+        double u = 0.0;
+        for (int dir = 0; dir < 2; ++dir) {
+            const net::LinkStats st = m_net->linkStats(LinkId::fromIndex(l), dir);
+            if (!st.utilisation_series.empty())
+                u = std::max(u, st.utilisation_series.back());
+        }
+        s.link_utilisation.emplace_back(m_topo.link(LinkId::fromIndex(l)).id, u);
+    }
+    m_observer->snapshot(s);
+    m_nextSnapshot_s = now() + m_snapshotInterval_s;
+}
+
+void RunEngine::recordResults(Results& results)
+{
+    results.total_s = now();
+    results.sample_times_s = m_net->sampleTimes();
+    // The interval of the series as written: doubled each time long series were merged.
+    results.sample_interval_s = m_net->sampleIntervalS();
+    for (std::size_t l = 0; l < m_userLinks; ++l) {
+        const LinkId id = LinkId::fromIndex(l);
+        LinkResult lr;
+        lr.id = m_topo.link(id).id;
+        const net::LinkStats a = m_net->linkStats(id, 0);
+        const net::LinkStats b = m_net->linkStats(id, 1);
+        // A half-duplex link is one shared medium, reported in both directions: count it once.
+        const bool half = m_topo.link(id).duplex == topology::Duplex::Half;
+        lr.bytes = half ? a.bytes : a.bytes + b.bytes;
+        lr.utilization_mean = std::max(a.utilisation_mean, b.utilisation_mean);
+        lr.utilization_peak = std::max(a.utilisation_peak, b.utilisation_peak);
+        const std::size_t samples =
+            std::max(a.utilisation_series.size(), b.utilisation_series.size());
+        lr.utilization_series.resize(samples, 0.0);
+        for (std::size_t i = 0; i < samples; ++i) {
+            const double ua = i < a.utilisation_series.size() ? a.utilisation_series[i] : 0.0;
+            const double ub = i < b.utilisation_series.size() ? b.utilisation_series[i] : 0.0;
+            lr.utilization_series[i] = std::max(ua, ub);
+        }
+        results.links.push_back(std::move(lr));
+    }
+    results.engine = {m_sim.eventsExecuted(), m_transfers};
+}
+
+} // namespace meridian::experiment

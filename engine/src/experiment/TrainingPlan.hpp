@@ -1,0 +1,53 @@
+#pragma once
+// Planning of a data-parallel training run (private to the experiment module): everything a
+// training run needs before its first event, checked up front so that bad input stops the
+// run before it starts (docs/experiments.md, "Errors"):
+//   * the model (preset or file) and its gradient bytes = parameters × dtype bytes;
+//   * the centres with GPUs and the source centre, which must reach each other;
+//   * per centre, the device's compute time of global_batch_tokens / total GPUs tokens
+//     (workload::ComputeModel), its optimiser step (28 B × parameters / HBM bandwidth, divided
+//     by the centre's GPUs under ZeRO ≥ 1, or the experiment's update_s), its reduction rate
+//     (HBM bandwidth) and its memory plan (a warning when it does not fit);
+//   * the collective DAGs, built once and reused every iteration: the weight broadcast among
+//     lead ranks, per centre the gradient all-reduce and the in-centre broadcast of the
+//     result, and the inter-centre all-reduce (ring among lead ranks in topology-aware or
+//     explicit order, or one hierarchical DAG over every rank).
+
+#include "FabricBuilder.hpp"
+#include "RunEngine.hpp"
+#include "meridian/collective/CommDag.hpp"
+#include "meridian/experiment/ExperimentSpec.hpp"
+#include "meridian/experiment/Results.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace meridian::experiment {
+
+struct TrainingPlan
+{
+    double grad_bytes = 0.0; ///< bytes of the weights or gradients on the wire
+    int total_gpus = 0;
+    std::vector<const CentreRanks*> active; ///< centres with GPUs, NodeId order
+    /// Per active centre: compute time per iteration, optimiser step, reduction rate (B/s).
+    std::vector<double> compute_s, update_s, reduce_rate_Bps;
+    /// Lead ranks of the broadcast: the source centre's first, then the others in order.
+    std::vector<NodeId> broadcast_nodes;
+    collective::CommDag broadcast_dag; ///< empty when only one centre has GPUs
+    /// Per active centre: gradient all-reduce and in-centre broadcast of the result (empty
+    /// for a single rank, or when the hierarchical inter-centre DAG covers the centre).
+    std::vector<collective::CommDag> intra_dag, update_dag;
+    collective::CommDag inter_dag;    ///< empty with fewer than two centres
+    std::vector<NodeId> inter_nodes;  ///< rank i of inter_dag runs on inter_nodes[i]
+    double wan_reduce_rate_Bps = 0.0; ///< slowest centre's reduction rate
+};
+
+/// Plans the training of `spec` on the resolved `centres`; records the model, the centres and
+/// planning warnings (fractional batch, memory) in `results`. `engine` answers routes.
+/// Throws InputError (file, JSON path, problem) for anything that would stop the run.
+TrainingPlan planTraining(const TrainingSpec& spec, const std::vector<CentreRanks>& centres,
+                          RunEngine& engine, const std::filesystem::path& projectDir,
+                          const std::string& file, Results& results);
+
+} // namespace meridian::experiment
