@@ -62,7 +62,7 @@ public:
     double number(std::string_view key)
     {
         const OptionInfo& o = option(key);
-        return checked(o, key, m_r.optNumber(key).value_or(o.default_value), 1.0);
+        return checked(o, key, m_r.optNumber(key).value_or(o.default_value) * o.si_scale);
     }
 
     /// A Size (bytes) or Duration (s): a number in the option's unit or a string with a unit.
@@ -70,13 +70,12 @@ public:
     {
         const OptionInfo& o = option(key);
         const std::string bare(key);
-        const double perUnit = o.unit == "GB" ? 1e9 : 1.0; // file number → bytes or seconds
         const io::QuantitySpec spec{bare.c_str(), nullptr,
                                     o.type == OptionType::Size ? io::QuantitySpec::Kind::Bytes
                                                                : io::QuantitySpec::Kind::Duration,
-                                    perUnit, 1.0};
+                                    o.si_scale, 1.0};
         const auto v = m_r.optQuantity(spec);
-        return v ? checked(o, key, *v, perUnit) : o.default_value * perUnit;
+        return v ? checked(o, key, *v) : o.default_value * o.si_scale;
     }
 
     bool boolean(std::string_view key)
@@ -123,13 +122,14 @@ private:
         return experimentOption(m_prefix + std::string(key));
     }
 
-    /// `value` (bytes or seconds, `perUnit` × the option's unit) if the option's range holds it.
-    double checked(const OptionInfo& o, std::string_view key, double value, double perUnit) const
+    /// `value` (in the spec's unit: si_scale × the option's unit) if the range holds it.
+    double checked(const OptionInfo& o, std::string_view key, double value) const
     {
-        if (!o.accepts(value / perUnit)) {
+        const double fileValue = value / o.si_scale;
+        if (!o.accepts(fileValue)) {
             const std::string unit = o.unit.empty() ? "" : " " + o.unit;
             fail(key, "must be " + std::string(o.min && o.max ? "within " : "") + o.rangeText() +
-                          unit + ", got " + units::formatNumber(value / perUnit) +
+                          unit + ", got " + units::formatNumber(fileValue) +
                           (o.range_hint.empty() ? "" : " (" + o.range_hint + ")"));
         }
         return value;

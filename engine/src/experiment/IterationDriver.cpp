@@ -8,9 +8,10 @@ namespace meridian::experiment {
 /// the in-centre broadcast of the inter-centre result, and of the optimiser step.
 struct IterationDriver::Iteration
 {
-    Iteration(std::size_t centres, double t0)
-        : t0(t0), computeEnd(centres, t0), intraEnd(centres, t0), spreadEnd(centres, t0),
-          updateEnd(centres, t0), interStart(t0), interEnd(t0)
+    Iteration(std::size_t centres, double start_s)
+        : t0(start_s), computeEnd(centres, start_s), intraEnd(centres, start_s),
+          spreadEnd(centres, start_s), updateEnd(centres, start_s), interStart(start_s),
+          interEnd(start_s)
     {
         running.reserve(3 * centres + 1);
     }

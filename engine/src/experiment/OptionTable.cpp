@@ -72,6 +72,13 @@ OptionInfo derivedDefault(OptionInfo o, std::string how)
     return o;
 }
 
+/// `o` whose file numbers are `si_scale` × the spec's unit.
+OptionInfo withScale(OptionInfo o, double si_scale)
+{
+    o.si_scale = si_scale;
+    return o;
+}
+
 /// `o` with a hint for values outside its range.
 OptionInfo withRangeHint(OptionInfo o, std::string hint)
 {
@@ -128,10 +135,11 @@ std::vector<OptionInfo> trainingOptions()
               "a model file (HF config.json, safetensors, ONNX), relative to the .topo"),
         other("dataset", "dataset", T::Object, "", kTraining, "the training data"),
         other("dataset.name", "dataset name", T::Text, t.dataset_name, kTraining, "label only"),
-        numeric("dataset.size_gb", "dataset size", T::Size, "GB", t.dataset_bytes / 1e9,
-                {0.0, true, std::nullopt, true}, kTraining,
-                "total dataset (a number is in GB, 1e9 bytes), sent as one equal shard per "
-                "other centre during broadcast"),
+        withScale(numeric("dataset.size_gb", "dataset size", T::Size, "GB", t.dataset_bytes / 1e9,
+                          {0.0, true, std::nullopt, true}, kTraining,
+                          "total dataset (a number is in GB, 1e9 bytes), sent as one equal "
+                          "shard per other centre during broadcast"),
+                  1e9),
         other("parallelism", "parallelism", T::Object, "", kTraining, "how the model is trained"),
         choice("parallelism.mode", "parallelism mode", {"data"}, t.mode, kTraining,
                "parallelism simulated: only data parallelism"),

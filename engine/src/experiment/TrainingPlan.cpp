@@ -262,13 +262,13 @@ TrainingPlan planTraining(const TrainingSpec& t, const std::vector<CentreRanks>&
         algorithmOf(t.inter_center.collective, file, "/experiment/inter_center/collective");
     const bool hierarchical = interAlg == Algorithm::Hierarchical;
     buildCentreDags(plan, t, intraAlg, hierarchical, file);
-    for (const auto* c : plan.active)
-        plan.inter_nodes.push_back(c->lead());
     if (hierarchical) {
-        plan.inter_nodes.clear();
         buildHierarchicalDag(plan, t, engine, file);
-    } else if (plan.active.size() >= 2) {
-        buildLeadDag(plan, t, interAlg, engine, file);
+    } else {
+        for (const auto* c : plan.active)
+            plan.inter_nodes.push_back(c->lead());
+        if (plan.active.size() >= 2)
+            buildLeadDag(plan, t, interAlg, engine, file);
     }
 
     for (const auto* c : plan.active) {

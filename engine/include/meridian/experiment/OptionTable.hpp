@@ -8,8 +8,9 @@
 //
 // Keys are dotted paths inside the experiment object ("parallelism.seq_len",
 // "transport.mss_bytes"); an Object entry ("parallelism") declares the nested object itself.
-// Ranges are in the unit named by `unit`: a Size is in bytes, a Duration in seconds (a file
-// may also write either as a string with a unit, "256MiB", "15ms"). Defaults are read from
+// Defaults and ranges are in the unit named by `unit`, that of a number in the file; the spec
+// holds file number × si_scale (bytes for a Size, seconds for a Duration; either may also be
+// written as a string with a unit, "256MiB", "15ms"). Defaults are read from
 // the default member initialisers of ExperimentSpec's structs and net::NetworkConfig, so
 // they too live in one place.
 //
@@ -54,7 +55,9 @@ struct OptionInfo
     std::string key;   ///< dotted path in the experiment object, e.g. "parallelism.seq_len"
     std::string label; ///< noun used in messages, e.g. "protocol", "sequence length"
     OptionType type = OptionType::Number;
-    std::string unit;           ///< unit of numbers and ranges ("bytes", "s", "tokens"), or empty
+    std::string unit; ///< unit of numbers and ranges ("bytes", "s", "tokens"), or empty
+    /// A number in the file × si_scale = the spec's value (1e9 for dataset.size_gb: GB → bytes).
+    double si_scale = 1.0;
     double default_value = 0.0; ///< default of numeric and Boolean (0/1) options
     std::string default_text;   ///< default of Text/Choice options, or how it is derived
     std::optional<double> min;  ///< lower bound (none = unbounded)
