@@ -1,15 +1,15 @@
 #pragma once
-// Runs one automatic layout (AutoLayout) on a worker thread so that the window stays
+// Runs one automatic layout (topology::AutoLayout) on a worker thread so that the window stays
 // responsive: the input is a copy of the document's topology, the output a copy with new
-// positions. Progress and cancellation go through a LayoutControl; finished() is delivered
-// on the GUI thread (queued), after which result() holds the laid-out topology, or nothing
-// when the job was cancelled or failed (error() then says why).
+// positions. Progress and cancellation go through a topology::LayoutControl; finished() is
+// delivered on the GUI thread (queued), after which result() holds the laid-out topology, or
+// nothing when the job was cancelled or failed (error() then says why).
 //
 // Destroying a running job cancels it and waits for the worker, which stops at its next
 // iteration.
 
+#include "meridian/topology/AutoLayout.hpp"
 #include "meridian/topology/Topology.hpp"
-#include "ui/AutoLayout.hpp"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -26,8 +26,8 @@ class LayoutJob : public QObject
 {
     Q_OBJECT
 public:
-    using Compute =
-        std::function<std::optional<topology::Topology>(const topology::Topology&, LayoutControl&)>;
+    using Compute = std::function<std::optional<topology::Topology>(const topology::Topology&,
+                                                                    topology::LayoutControl&)>;
 
     LayoutJob(topology::Topology input, Compute compute, QObject* parent = nullptr);
     ~LayoutJob() override;
@@ -51,7 +51,7 @@ private:
     {
         topology::Topology input;
         Compute compute;
-        LayoutControl control;
+        topology::LayoutControl control;
         std::optional<topology::Topology> result;
         QString error;
     };

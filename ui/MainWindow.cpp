@@ -2,8 +2,8 @@
 
 #include "meridian/core/Error.hpp"
 #include "meridian/io/GraphmlImport.hpp"
+#include "meridian/topology/AutoLayout.hpp"
 #include "meridian/topology/Generators.hpp"
-#include "ui/AutoLayout.hpp"
 #include "ui/Autosave.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Clipboard.hpp"
@@ -187,55 +187,73 @@ QAction* MainWindow::action(const QString& name) const
     return m_actions.value(name);
 }
 
+template <class Slot>
+QAction* MainWindow::makeAction(const QString& name, const QString& text, const QKeySequence& key,
+                                Slot slot, const QString& icon)
+{
+    auto* a = new QAction(text, this);
+    if (!key.isEmpty())
+        a->setShortcut(key);
+    if (!icon.isEmpty())
+        a->setIcon(QIcon(icon));
+    a->setObjectName(name);
+    connect(a, &QAction::triggered, this, slot);
+    m_actions.insert(name, a);
+    return a;
+}
+
 void MainWindow::createActions()
 {
-    const auto make = [this](const QString& name, const QString& text, const QKeySequence& key,
-                             auto slot, const QString& icon = {}) {
-        auto* a = new QAction(text, this);
-        if (!key.isEmpty())
-            a->setShortcut(key);
-        if (!icon.isEmpty())
-            a->setIcon(QIcon(icon));
-        a->setObjectName(name);
-        connect(a, &QAction::triggered, this, slot);
-        m_actions.insert(name, a);
-        return a;
-    };
-    make(QStringLiteral("file.new"), tr("&New"), QKeySequence::New, [this] { newDocument(); });
-    make(QStringLiteral("file.open"), tr("&Open…"), QKeySequence::Open, [this] {
+    createFileActions();
+    createEditActions();
+    createViewActions();
+    createToolActions();
+    for (QAction* a : std::as_const(m_actions))
+        addAction(a); // shortcuts work whichever widget has focus
+}
+
+void MainWindow::createFileActions()
+{
+    makeAction(QStringLiteral("file.new"), tr("&New"), QKeySequence::New,
+               [this] { newDocument(); });
+    makeAction(QStringLiteral("file.open"), tr("&Open…"), QKeySequence::Open, [this] {
         if (!maybeSave())
             return;
         const QString p = chooseOpenPath(tr("Open topology"), tr(kTopoFilter));
         if (!p.isEmpty())
             openFile(p);
     });
-    make(QStringLiteral("file.save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
-    make(QStringLiteral("file.saveAs"), tr("Save &As…"), QKeySequence::SaveAs, [this] {
+    makeAction(QStringLiteral("file.save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
+    makeAction(QStringLiteral("file.saveAs"), tr("Save &As…"), QKeySequence::SaveAs, [this] {
         const QString p =
             chooseSavePath(tr("Save topology"), tr(kTopoFilter), QStringLiteral("topo"));
         if (!p.isEmpty())
             saveAs(p);
     });
-    make(QStringLiteral("file.import"), tr("&Import GraphML…"), QKeySequence(tr("Ctrl+I")), [this] {
-        const QString p =
-            chooseOpenPath(tr("Import GraphML (Topology Zoo)"), tr("GraphML (*.graphml *.xml)"));
-        if (!p.isEmpty())
-            importGraphml(p);
-    });
-    make(QStringLiteral("file.exportPng"), tr("Export as &PNG…"), QKeySequence(), [this] {
+    makeAction(QStringLiteral("file.import"), tr("&Import GraphML…"), QKeySequence(tr("Ctrl+I")),
+               [this] {
+                   const QString p = chooseOpenPath(tr("Import GraphML (Topology Zoo)"),
+                                                    tr("GraphML (*.graphml *.xml)"));
+                   if (!p.isEmpty())
+                       importGraphml(p);
+               });
+    makeAction(QStringLiteral("file.exportPng"), tr("Export as &PNG…"), QKeySequence(), [this] {
         const QString p =
             chooseSavePath(tr("Export PNG"), tr("PNG image (*.png)"), QStringLiteral("png"));
         if (!p.isEmpty())
             exportPng(p);
     });
-    make(QStringLiteral("file.exportSvg"), tr("Export as S&VG…"), QKeySequence(), [this] {
+    makeAction(QStringLiteral("file.exportSvg"), tr("Export as S&VG…"), QKeySequence(), [this] {
         const QString p =
             chooseSavePath(tr("Export SVG"), tr("SVG image (*.svg)"), QStringLiteral("svg"));
         if (!p.isEmpty())
             exportSvg(p);
     });
-    make(QStringLiteral("file.quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+    makeAction(QStringLiteral("file.quit"), tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+}
 
+void MainWindow::createEditActions()
+{
     QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     m_actions.insert(QStringLiteral("edit.undo"), undo);
@@ -248,51 +266,57 @@ void MainWindow::createActions()
             redoKeys << k;
     redo->setShortcuts(redoKeys);
     m_actions.insert(QStringLiteral("edit.redo"), redo);
-    make(QStringLiteral("edit.cut"), tr("Cu&t"), QKeySequence::Cut, [this] { cutSelection(); });
-    make(QStringLiteral("edit.copy"), tr("&Copy"), QKeySequence::Copy, [this] { copySelection(); });
-    make(QStringLiteral("edit.paste"), tr("&Paste"), QKeySequence::Paste, [this] { paste(); });
-    make(QStringLiteral("edit.duplicate"), tr("D&uplicate"), QKeySequence(tr("Ctrl+D")),
-         [this] { duplicateSelection(); });
-    make(QStringLiteral("edit.delete"), tr("&Delete"), QKeySequence::Delete,
-         [this] { m_scene->deleteSelection(); });
+    makeAction(QStringLiteral("edit.cut"), tr("Cu&t"), QKeySequence::Cut,
+               [this] { cutSelection(); });
+    makeAction(QStringLiteral("edit.copy"), tr("&Copy"), QKeySequence::Copy,
+               [this] { copySelection(); });
+    makeAction(QStringLiteral("edit.paste"), tr("&Paste"), QKeySequence::Paste,
+               [this] { paste(); });
+    makeAction(QStringLiteral("edit.duplicate"), tr("D&uplicate"), QKeySequence(tr("Ctrl+D")),
+               [this] { duplicateSelection(); });
+    makeAction(QStringLiteral("edit.delete"), tr("&Delete"), QKeySequence::Delete,
+               [this] { m_scene->deleteSelection(); });
     m_actions.value(QStringLiteral("edit.delete"))
         ->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
-    make(QStringLiteral("edit.selectAll"), tr("Select &All"), QKeySequence::SelectAll,
-         [this] { m_scene->selectAllVisible(); });
-    make(QStringLiteral("edit.collapse"), tr("Collapse / &Expand Centre"),
-         QKeySequence(tr("Ctrl+E")), [this] {
-             for (const auto& id : m_scene->selectedNodeIds())
-                 if (m_scene->canCollapse(id))
-                     m_scene->toggleCollapsed(id);
-         });
+    makeAction(QStringLiteral("edit.selectAll"), tr("Select &All"), QKeySequence::SelectAll,
+               [this] { m_scene->selectAllVisible(); });
+    makeAction(QStringLiteral("edit.collapse"), tr("Collapse / &Expand Centre"),
+               QKeySequence(tr("Ctrl+E")), [this] {
+                   for (const auto& id : m_scene->selectedNodeIds())
+                       if (m_scene->canCollapse(id))
+                           m_scene->toggleCollapsed(id);
+               });
+}
 
-    make(
+void MainWindow::createViewActions()
+{
+    makeAction(
         QStringLiteral("view.zoomIn"), tr("Zoom &In"), QKeySequence::ZoomIn,
         [this] { m_view->zoomBy(1.25); }, QStringLiteral(":/icons/zoom-in.svg"));
-    make(
+    makeAction(
         QStringLiteral("view.zoomOut"), tr("Zoom &Out"), QKeySequence::ZoomOut,
         [this] { m_view->zoomBy(1 / 1.25); }, QStringLiteral(":/icons/zoom-out.svg"));
-    make(QStringLiteral("view.zoomReset"), tr("&Actual Size"), QKeySequence(tr("Ctrl+0")),
-         [this] { m_view->setZoom(1.0); });
-    make(
+    makeAction(QStringLiteral("view.zoomReset"), tr("&Actual Size"), QKeySequence(tr("Ctrl+0")),
+               [this] { m_view->setZoom(1.0); });
+    makeAction(
         QStringLiteral("view.fit"), tr("&Fit to View"), QKeySequence(tr("Ctrl+1")),
         [this] { m_view->fitAll(); }, QStringLiteral(":/icons/fit.svg"));
-    auto* grid = make(
+    auto* grid = makeAction(
         QStringLiteral("view.grid"), tr("Show &Grid"), QKeySequence(tr("Ctrl+G")),
         [this](bool on) { m_scene->setGridVisible(on); }, QStringLiteral(":/icons/grid.svg"));
     grid->setCheckable(true);
     grid->setChecked(true);
-    auto* snap = make(QStringLiteral("view.snap"), tr("&Snap to Grid"), QKeySequence(),
-                      [this](bool on) { m_scene->setSnapToGrid(on); });
+    auto* snap = makeAction(QStringLiteral("view.snap"), tr("&Snap to Grid"), QKeySequence(),
+                            [this](bool on) { m_scene->setSnapToGrid(on); });
     snap->setCheckable(true);
     snap->setChecked(true);
 
     auto* tools = new QActionGroup(this);
-    auto* select = make(
+    auto* select = makeAction(
         QStringLiteral("tool.select"), tr("&Select"), QKeySequence(tr("S")),
         [this] { m_scene->setMode(TopologyScene::Mode::Select); },
         QStringLiteral(":/icons/select.svg"));
-    auto* link = make(
+    auto* link = makeAction(
         QStringLiteral("tool.link"), tr("&Link Tool"), QKeySequence(tr("L")),
         [this] { m_scene->setMode(TopologyScene::Mode::Link); },
         QStringLiteral(":/icons/link.svg"));
@@ -303,17 +327,31 @@ void MainWindow::createActions()
     tools->addAction(link);
     link->setToolTip(
         tr("Link tool (L): drag from one node to another. Shift+drag works in any tool."));
+}
 
-    make(QStringLiteral("tools.generate"), tr("&Generate Topology…"),
-         QKeySequence(tr("Ctrl+Shift+G")), [this] { showGeneratorDialog(); });
-    make(QStringLiteral("layout.force"), tr("&Force-Directed Layout"), QKeySequence(),
-         [this] { layoutForceDirected(); });
-    make(QStringLiteral("layout.spring"), tr("&Spring Layout (Kamada–Kawai)"), QKeySequence(),
-         [this] { layoutSpring(); });
-    make(QStringLiteral("layout.geo"), tr("&Geographic Layout"), QKeySequence(),
-         [this] { layoutGeographic(); });
-    for (QAction* a : std::as_const(m_actions))
-        addAction(a); // shortcuts work whichever widget has focus
+void MainWindow::createToolActions()
+{
+    makeAction(QStringLiteral("tools.generate"), tr("&Generate Topology…"),
+               QKeySequence(tr("Ctrl+Shift+G")), [this] { showGeneratorDialog(); });
+    makeAction(QStringLiteral("layout.force"), tr("&Force-Directed Layout"), QKeySequence(),
+               [this] { layoutForceDirected(); });
+    makeAction(QStringLiteral("layout.spring"), tr("&Spring Layout (Kamada–Kawai)"), QKeySequence(),
+               [this] { layoutSpring(); });
+    makeAction(QStringLiteral("layout.geo"), tr("&Geographic Layout"), QKeySequence(),
+               [this] { layoutGeographic(); });
+}
+
+bool MainWindow::pasteBeside(topology::Topology topology, double gap, const QString& undoText)
+{
+    io::Project sub;
+    sub.topology = std::move(topology);
+    const QRectF current = m_scene->itemsBoundingRect();
+    auto* cmd = Clipboard::makePaste(*m_doc, QByteArray::fromStdString(io::serializeProject(sub)),
+                                     QPointF(current.right() + gap, current.top()), undoText);
+    if (!cmd)
+        return false;
+    m_doc->undoStack()->push(cmd);
+    return true;
 }
 
 void MainWindow::createDocks()
@@ -658,26 +696,18 @@ bool MainWindow::importGraphml(const QString& path)
 {
     try {
         io::GraphmlImportResult r = io::importGraphml(path.toStdString());
-        const bool geo = AutoLayout::geolocatedCount(r.topology) > 0;
-        topology::Topology placed =
-            geo ? AutoLayout::geographic(r.topology) : *AutoLayout::forceDirected(r.topology);
+        const bool geo = topology::AutoLayout::geolocatedCount(r.topology) > 0;
+        topology::Topology placed = geo ? topology::AutoLayout::geographic(r.topology)
+                                        : *topology::AutoLayout::forceDirected(r.topology);
         if (m_doc->topology().nodeCount() == 0) {
             m_doc->undoStack()->push(new ReplaceTopologyCommand(
                 m_doc, std::move(placed), tr("Import %1").arg(QFileInfo(path).fileName())));
             if (m_doc->project().name.empty())
                 m_doc->setProjectName(r.name);
         } else {
-            // Add beside the current drawing, with fresh ids where they collide.
-            io::Project sub;
-            sub.topology = std::move(placed);
-            const QRectF current = m_scene->itemsBoundingRect();
-            auto* cmd =
-                Clipboard::makePaste(*m_doc, QByteArray::fromStdString(io::serializeProject(sub)),
-                                     QPointF(current.right() + 200, current.top()),
-                                     tr("Import %1").arg(QFileInfo(path).fileName()));
-            if (!cmd)
+            if (!pasteBeside(std::move(placed), 200,
+                             tr("Import %1").arg(QFileInfo(path).fileName())))
                 throw InputError(path.toStdString(), {}, "the imported graph could not be merged");
-            m_doc->undoStack()->push(cmd);
         }
         if (!r.notes.empty())
             statusBar()->showMessage(QString::fromStdString(r.notes.front()), 6000);
@@ -867,15 +897,8 @@ bool MainWindow::applyGenerator(const QString& kind,
         if (replace || m_doc->topology().nodeCount() == 0) {
             m_doc->undoStack()->push(new ReplaceTopologyCommand(m_doc, std::move(t), text));
         } else {
-            io::Project sub;
-            sub.topology = std::move(t);
-            const QRectF current = m_scene->itemsBoundingRect();
-            auto* cmd =
-                Clipboard::makePaste(*m_doc, QByteArray::fromStdString(io::serializeProject(sub)),
-                                     QPointF(current.right() + 300, current.top()), text);
-            if (!cmd)
+            if (!pasteBeside(std::move(t), 300, text))
                 throw InputError("the generated topology could not be merged");
-            m_doc->undoStack()->push(cmd);
         }
     } catch (const std::exception& e) {
         reportError(tr("Cannot generate"), errorText(e));
@@ -945,14 +968,14 @@ void MainWindow::startLayout(LayoutKind kind)
     switch (kind) {
     case LayoutKind::Force:
         m_layoutName = tr("Force-directed layout");
-        compute = [](const topology::Topology& t, LayoutControl& c) {
-            return AutoLayout::forceDirected(t, 1, &c);
+        compute = [](const topology::Topology& t, topology::LayoutControl& c) {
+            return topology::AutoLayout::forceDirected(t, 1, &c);
         };
         break;
     case LayoutKind::Spring: {
         m_layoutName = tr("Spring layout");
-        const std::size_t largest = AutoLayout::largestComponent(topo);
-        if (largest > AutoLayout::kSpringMaxComponentNodes) {
+        const std::size_t largest = topology::AutoLayout::largestComponent(topo);
+        if (largest > topology::AutoLayout::kSpringMaxComponentNodes) {
             // Refuse rather than silently run something else.
             const double matrices_MB =
                 2.0 * 8.0 * static_cast<double>(largest) * static_cast<double>(largest) / 1e6;
@@ -966,24 +989,24 @@ void MainWindow::startLayout(LayoutKind kind)
                     .arg(loc.toString(static_cast<qulonglong>(largest)))
                     .arg(loc.toString(matrices_MB, 'f', 0))
                     .arg(loc.toString(
-                        static_cast<qulonglong>(AutoLayout::kSpringMaxComponentNodes))));
+                        static_cast<qulonglong>(topology::AutoLayout::kSpringMaxComponentNodes))));
             return;
         }
-        compute = [](const topology::Topology& t, LayoutControl& c) {
-            return AutoLayout::springLayout(t, &c);
+        compute = [](const topology::Topology& t, topology::LayoutControl& c) {
+            return topology::AutoLayout::springLayout(t, &c);
         };
         break;
     }
     case LayoutKind::Geographic:
         m_layoutName = tr("Geographic layout");
-        if (AutoLayout::geolocatedCount(topo) == 0) {
+        if (topology::AutoLayout::geolocatedCount(topo) == 0) {
             reportError(tr("Geographic layout"),
                         tr("No node has a latitude and longitude. Set them in the property "
                            "editor or import a GraphML map."));
             return;
         }
-        compute = [](const topology::Topology& t, LayoutControl& c) {
-            std::optional<topology::Topology> r = AutoLayout::geographic(t);
+        compute = [](const topology::Topology& t, topology::LayoutControl& c) {
+            std::optional<topology::Topology> r = topology::AutoLayout::geographic(t);
             c.progress_permille = 1000;
             return r;
         };
@@ -1003,7 +1026,7 @@ void MainWindow::startLayout(LayoutKind kind)
                              [this] { m_layoutStale = true; });
     connect(m_layoutJob, &LayoutJob::finished, this, &MainWindow::finishLayout);
 
-    const auto nodes = static_cast<qulonglong>(AutoLayout::topLevelCount(topo));
+    const auto nodes = static_cast<qulonglong>(topology::AutoLayout::topLevelCount(topo));
     if (!m_layoutProgress) {
         m_layoutProgress = new QProgressDialog(this);
         m_layoutProgress->setObjectName(QStringLiteral("layoutProgress"));

@@ -15,11 +15,16 @@
 #include <string>
 
 class QAction;
+class QKeySequence;
 class QLabel;
 class QMenu;
 class QProgressDialog;
 class QTimer;
 class QUndoView;
+
+namespace meridian::topology {
+class Topology;
+}
 
 namespace meridian::ui {
 
@@ -98,7 +103,18 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    /// Adds `topology` to the right of the current drawing (`gap` scene units away), with
+    /// fresh ids where they collide, as one undo step; false if it could not be merged.
+    bool pasteBeside(topology::Topology topology, double gap, const QString& undoText);
     void createActions();
+    void createFileActions();
+    void createEditActions();
+    void createViewActions();
+    void createToolActions();
+    /// A named action (`m_actions`, objectName = name) whose triggered() calls `slot`.
+    template <class Slot>
+    QAction* makeAction(const QString& name, const QString& text, const QKeySequence& key,
+                        Slot slot, const QString& icon = {});
     void createMenus();
     void createDocks();
     void updateTitle();

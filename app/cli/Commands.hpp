@@ -11,14 +11,10 @@ struct Command
     int (*run)(int argc, char** argv, int first);
 };
 
-// Declared weak so that a sub-command whose file is not built yet is simply not offered
-// (main() skips null entries) instead of failing the link.
-#define MERIDIAN_CLI_COMMAND(fn) int fn(int argc, char** argv, int first) __attribute__((weak))
-MERIDIAN_CLI_COMMAND(cmdValidate);
-MERIDIAN_CLI_COMMAND(cmdGenerate);
-MERIDIAN_CLI_COMMAND(cmdImport);
-MERIDIAN_CLI_COMMAND(cmdRun);
-MERIDIAN_CLI_COMMAND(cmdModel);
-#undef MERIDIAN_CLI_COMMAND
+int cmdValidate(int argc, char** argv, int first);
+int cmdGenerate(int argc, char** argv, int first);
+int cmdImport(int argc, char** argv, int first);
+int cmdRun(int argc, char** argv, int first);
+int cmdModel(int argc, char** argv, int first);
 
 } // namespace meridian::cli

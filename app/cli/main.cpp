@@ -1,7 +1,6 @@
 // meridian-cli: headless front end of the Meridian engine.
 #include "Args.hpp"
 #include "Commands.hpp"
-
 #include "meridian/core/Error.hpp"
 
 #include <cstring>
@@ -11,7 +10,6 @@ using namespace meridian::cli;
 
 namespace {
 
-// Commands whose implementation is not linked have a null `run` and are not offered.
 // Keep in step with Commands.hpp and docs/cli.md.
 const Command kCommands[] = {
     {"validate", "check a .topo file and print a one-line summary", cmdValidate},
@@ -25,8 +23,7 @@ void usage(std::ostream& out)
 {
     out << "usage: meridian-cli <command> [options]\n\ncommands:\n";
     for (const auto& c : kCommands)
-        if (c.run != nullptr)
-            out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
+        out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
     out << "\n`meridian-cli <command> --help` describes a command.\n"
            "exit codes: 0 success, 1 the command failed, 2 invalid input or arguments\n";
 }
@@ -49,7 +46,7 @@ int main(int argc, char** argv)
         return kExitOk;
     }
     for (const auto& c : kCommands) {
-        if (c.run != nullptr && name == c.name) {
+        if (name == c.name) {
             try {
                 return c.run(argc, argv, 2);
             } catch (const meridian::InputError& e) {

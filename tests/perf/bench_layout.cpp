@@ -9,8 +9,8 @@
 //
 // Usage: bench_layout [--no-window | --window-only]
 #include "PerfUtil.hpp"
+#include "meridian/topology/AutoLayout.hpp"
 #include "meridian/topology/Generators.hpp"
-#include "ui/AutoLayout.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
 #include "ui/MainWindow.hpp"
@@ -44,10 +44,10 @@ topology::Topology ring(std::size_t n)
 void timeForce(const char* name, const topology::Topology& t)
 {
     perf::Stopwatch sw;
-    const auto r = ui::AutoLayout::forceDirected(t);
+    const auto r = topology::AutoLayout::forceDirected(t);
     std::printf("force-directed  %-22s %6zu nodes %6zu links  %8.2f s  (%d iterations)\n", name,
                 t.nodeCount(), t.linkCount(), sw.elapsedS(),
-                ui::AutoLayout::forceIterations(ui::AutoLayout::topLevelCount(t)));
+                topology::AutoLayout::forceIterations(topology::AutoLayout::topLevelCount(t)));
     if (!r)
         std::printf("  (no result)\n");
 }
@@ -55,7 +55,7 @@ void timeForce(const char* name, const topology::Topology& t)
 void timeSpring(const char* name, const topology::Topology& t)
 {
     perf::Stopwatch sw;
-    const auto r = ui::AutoLayout::springLayout(t);
+    const auto r = topology::AutoLayout::springLayout(t);
     std::printf("spring (KK)     %-22s %6zu nodes %6zu links  %8.2f s  peak RSS %.0f MiB\n", name,
                 t.nodeCount(), t.linkCount(), sw.elapsedS(), perf::peakRssMiB());
     if (!r)
@@ -94,7 +94,7 @@ int main(int argc, char** argv)
                 geo.addNode(std::move(n));
             }
             perf::Stopwatch sw;
-            const auto r = ui::AutoLayout::geographic(geo);
+            const auto r = topology::AutoLayout::geographic(geo);
             const double seconds = sw.elapsedS();
             double closest = 1e300;
             for (std::size_t i = 0; i < r.nodeCount(); ++i)
@@ -106,7 +106,7 @@ int main(int argc, char** argv)
             std::printf("geographic      %-22s %6zu nodes %6zu links  %8.2f s  (closest pair "
                         "%.1f, minimum %.0f)\n",
                         "synthetic map", geo.nodeCount(), geo.linkCount(), seconds, closest,
-                        ui::AutoLayout::kGeoMinSeparation);
+                        topology::AutoLayout::kGeoMinSeparation);
         }
         const auto ft16 = fatTree(16);
         const auto ft32 = fatTree(32);

@@ -1,8 +1,14 @@
-// Examples are tests: every presets/*.topo validates, runs, and reproduces its golden results.
+// Examples are tests: every presets/*.topo validates, runs twice to byte-identical results, and
+// reproduces its golden file: the SHA-256 fingerprint of results.json plus its summary values
+// (everything but the time series), so that a regression names the value that moved.
 #include "TestMain.hpp"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -53,29 +59,94 @@ private Q_SLOTS:
         QVERIFY(again.open(QIODevice::ReadOnly));
         QCOMPARE(again.readAll(), actual);
 
-        const QString golden = meridian::test::sourcePath("tests/regression/golden/" + QFileInfo(file).completeBaseName() +
-                                                          ".results.json");
+        const QString golden = meridian::test::sourcePath(
+            "tests/regression/golden/" + QFileInfo(file).completeBaseName() + ".golden.json");
+        const QJsonObject now = goldenOf(actual);
         if (qEnvironmentVariableIsSet("MERIDIAN_UPDATE_GOLDEN")) {
             QFile g(golden);
             QVERIFY(g.open(QIODevice::WriteOnly | QIODevice::Truncate));
-            g.write(actual);
+            g.write(QJsonDocument(now).toJson(QJsonDocument::Indented));
             QSKIP("golden file rewritten");
         }
         QFile g(golden);
         QVERIFY2(g.open(QIODevice::ReadOnly), qPrintable("missing golden file " + golden));
-        const QByteArray expected = g.readAll();
-        if (expected != actual) {
-            // Show the first differing line to make a regression easy to read.
-            const QList<QByteArray> a = actual.split('\n');
-            const QList<QByteArray> e = expected.split('\n');
-            for (int i = 0; i < std::min(a.size(), e.size()); ++i)
-                if (a[i] != e[i])
-                    QFAIL(qPrintable(QString("line %1 differs:\n  golden: %2\n  actual: %3")
-                                         .arg(i + 1)
-                                         .arg(QString::fromUtf8(e[i]))
-                                         .arg(QString::fromUtf8(a[i]))));
-            QFAIL("results.json length differs from the golden file");
+        const QJsonObject expected = QJsonDocument::fromJson(g.readAll()).object();
+        // The summary first: a regression names the value that moved.
+        const QString moved = firstDifference(expected.value("summary"), now.value("summary"), "");
+        QVERIFY2(moved.isEmpty(), qPrintable("summary differs from the golden file at " + moved));
+        // Then every byte: the series and the last digits of every number.
+        QVERIFY2(expected.value("fingerprint") == now.value("fingerprint"),
+                 qPrintable("results.json differs from the golden file outside its summary "
+                            "(a series or a digit beyond the summary's precision): fingerprint " +
+                            now.value("fingerprint").toString() + ", golden " +
+                            expected.value("fingerprint").toString()));
+    }
+
+private:
+    /// What the golden file keeps of a results.json (OMNeT++'s fingerprint tests keep a
+    /// hash, not the output): the SHA-256 of its bytes and a summary that is every value
+    /// except the time series (sample_times_s and the links' *_series arrays).
+    static QJsonObject goldenOf(const QByteArray& results)
+    {
+        QJsonObject out;
+        out["fingerprint"] = QString::fromLatin1(
+            QCryptographicHash::hash(results, QCryptographicHash::Sha256).toHex());
+        out["summary"] = withoutSeries(QJsonDocument::fromJson(results).object());
+        return out;
+    }
+
+    static QJsonValue withoutSeries(const QJsonValue& v)
+    {
+        if (v.isArray()) {
+            QJsonArray a;
+            for (const QJsonValue& e : v.toArray())
+                a.append(withoutSeries(e));
+            return a;
         }
+        if (!v.isObject())
+            return v;
+        QJsonObject o;
+        const QJsonObject in = v.toObject();
+        for (auto it = in.begin(); it != in.end(); ++it)
+            if (it.key() != QLatin1String("sample_times_s") &&
+                !it.key().endsWith(QLatin1String("_series")))
+                o[it.key()] = withoutSeries(it.value());
+        return o;
+    }
+
+    /// JSON path of the first value that differs ("" if none), e.g. "/phases/3/duration_s
+    /// (golden 12.5, actual 12.6)".
+    static QString firstDifference(const QJsonValue& e, const QJsonValue& a, const QString& path)
+    {
+        if (e.type() != a.type())
+            return path + " (type differs)";
+        if (e.isObject()) {
+            const QJsonObject eo = e.toObject(), ao = a.toObject();
+            QStringList keys = eo.keys() + ao.keys();
+            keys.removeDuplicates();
+            for (const QString& k : keys) {
+                const QString d = firstDifference(eo.value(k), ao.value(k), path + "/" + k);
+                if (!d.isEmpty())
+                    return d;
+            }
+            return {};
+        }
+        if (e.isArray()) {
+            const QJsonArray ea = e.toArray(), aa = a.toArray();
+            if (ea.size() != aa.size())
+                return path +
+                       QString(" (golden %1 entries, actual %2)").arg(ea.size()).arg(aa.size());
+            for (qsizetype i = 0; i < ea.size(); ++i) {
+                const QString d = firstDifference(ea[i], aa[i], path + "/" + QString::number(i));
+                if (!d.isEmpty())
+                    return d;
+            }
+            return {};
+        }
+        if (e != a)
+            return path + QString(" (golden %1, actual %2)")
+                              .arg(e.toVariant().toString(), a.toVariant().toString());
+        return {};
     }
 };
 

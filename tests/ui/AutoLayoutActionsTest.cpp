@@ -1,10 +1,11 @@
 // Automatic layouts driven through the window's actions: they run on a worker thread, are
 // applied as one undo step, can be cancelled from the progress dialog, are discarded when
 // the drawing is edited meanwhile, and the spring layout refuses graphs it cannot handle.
-// Also the geographic de-overlap and where Paste puts a copy.
+// Also the geographic layout of GÉANT and where Paste puts a copy (the layout functions
+// themselves are tested in tests/topology/AutoLayoutTest.cpp).
 #include "TestMain.hpp"
 #include "UiTestSupport.hpp"
-#include "ui/AutoLayout.hpp"
+#include "meridian/topology/AutoLayout.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
 #include "ui/MainWindow.hpp"
@@ -22,6 +23,7 @@
 
 using namespace meridian;
 using namespace meridian::ui;
+using meridian::topology::AutoLayout;
 
 namespace {
 
@@ -196,32 +198,6 @@ private Q_SLOTS:
         QCOMPARE(doc->undoStack()->count(), steps);
         // The engine refuses too, rather than running something else.
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AutoLayout::springLayout(doc->topology()));
-    }
-
-    void separateNodesKeepsMinimumDistanceAndLeavesSpreadPointsAlone()
-    {
-        // Five points on one spot and two close ones: all pairs end ≥ the minimum apart.
-        std::vector<std::array<double, 2>> p = {{0, 0}, {0, 0},  {0, 0}, {0, 0},
-                                                {0, 0}, {10, 0}, {12, 3}};
-        AutoLayout::separateNodes(p, 80.0);
-        QVERIFY2(minDistance(p) >= 80.0, qPrintable(QString::number(minDistance(p))));
-        // Deterministic.
-        std::vector<std::array<double, 2>> q = {{0, 0}, {0, 0},  {0, 0}, {0, 0},
-                                                {0, 0}, {10, 0}, {12, 3}};
-        AutoLayout::separateNodes(q, 80.0);
-        QCOMPARE(p, q);
-        // A cluster too dense for pairwise pushes (400 sites in a 10 × 10 square) falls back
-        // to greedy ring placement: still every pair ≥ the minimum.
-        std::vector<std::array<double, 2>> dense;
-        for (int i = 0; i < 400; ++i)
-            dense.push_back({static_cast<double>(i % 20) * 0.5, static_cast<double>(i / 20) * 0.5});
-        QVERIFY(AutoLayout::separateNodes(dense, 80.0, 2) <= 2);
-        QVERIFY2(minDistance(dense) >= 80.0, qPrintable(QString::number(minDistance(dense))));
-        // Points already far enough apart do not move at all.
-        std::vector<std::array<double, 2>> spread = {{0, 0}, {100, 0}, {0, 100}, {300, 300}};
-        const auto copy = spread;
-        QCOMPARE(AutoLayout::separateNodes(spread, 80.0), 0);
-        QCOMPARE(spread, copy);
     }
 
     void geographicLayoutOfGeantHasMinimumSeparation()

@@ -259,7 +259,11 @@ bool isSupported(Operation operation, Algorithm algorithm)
     return false;
 }
 
-CommDag buildCollective(const CollectiveSpec& spec)
+namespace {
+
+/// Checks every field of `spec` (InputError naming the field) and returns the rank order it
+/// uses: `spec.order`, or 0…n−1 when that is empty.
+std::vector<int> checkedOrder(const CollectiveSpec& spec)
 {
     const Operation op = spec.operation;
     const Algorithm alg = spec.algorithm;
@@ -298,140 +302,179 @@ CommDag buildCollective(const CollectiveSpec& spec)
         fail("ranks", pairName(op, alg) + " with " + std::to_string(n) + " ranks and " +
                           std::to_string(spec.chunks) + " chunks would exceed " +
                           std::to_string(static_cast<long long>(kMaxOps)) + " operations");
+    return order;
+}
 
-    CommDag dag(op, n, spec.root);
-    const double S = spec.bytes;
-    const int k = spec.chunks;
-    const auto pos = [&](int p) { return order[static_cast<std::size_t>(p)]; };
-    if (n == 1) {
+/// One chunk's worth of a flat collective: what chunk j of k adds to the DAG.
+struct ChunkContext
+{
+    DagBuilder& b;
+    CommDag& dag;
+    const CollectiveSpec& spec;
+    const std::vector<int>& order;  ///< ring order
+    const std::vector<int>& rooted; ///< order rotated so that the root comes first
+    int j;                          ///< chunk index
+
+    int n() const { return spec.ranks; }
+    int k() const { return spec.chunks; }
+    int pos(int p) const { return order[static_cast<std::size_t>(p)]; }
+};
+
+// Non-power-of-two n (MPICH's MPIR_Allreduce_intra_recursive_doubling pre/post step): with
+// p = 2^⌊log2 n⌋ and r = n − p, position 2i sends its whole vector to 2i+1 (i < r), which
+// reduces it; the p survivors run halving-doubling; then 2i+1 returns the result to 2i.
+void halvingDoublingAllReduceChunk(const ChunkContext& c)
+{
+    const int n = c.n();
+    int p = 1;
+    while (p * 2 <= n)
+        p *= 2;
+    const int r = n - p;
+    const int base = c.dag.addBlocks(p, c.spec.bytes / (double(p) * c.k()), -1, -1);
+    std::vector<int> parts;
+    for (int i = 0; i < r; ++i) {
+        c.b.accumulate(c.pos(2 * i), c.pos(2 * i + 1), base, p, 0, c.j);
+        parts.push_back(c.pos(2 * i + 1));
+    }
+    for (int i = 2 * r; i < n; ++i)
+        parts.push_back(c.pos(i));
+    const int off = r > 0 ? 1 : 0;
+    const int steps = ceilLog2(p);
+    halvingReduceScatter(c.b, parts, base, 1, off, c.j);
+    doublingAllGather(c.b, parts, base, 1, off + steps, c.j);
+    for (int i = 0; i < r; ++i)
+        c.b.copy(c.pos(2 * i + 1), c.pos(2 * i), base, p, off + 2 * steps, c.j);
+}
+
+void allReduceChunk(const ChunkContext& c)
+{
+    const Algorithm alg = c.spec.algorithm;
+    const int n = c.n();
+    const double S = c.spec.bytes;
+    const int k = c.k();
+    if (alg == Algorithm::DoubleBinaryTree) {
+        if (c.j == 0)
+            buildDoubleBinaryTree(c.b, c.dag, c.order, S, k);
+        return;
+    }
+    if (alg == Algorithm::HalvingDoubling) {
+        halvingDoublingAllReduceChunk(c);
+        return;
+    }
+    if (alg == Algorithm::BinomialTree || alg == Algorithm::PipelinedChain) {
+        const int base = c.dag.addBlocks(1, S / k, -1, -1);
+        if (alg == Algorithm::BinomialTree) {
+            binomialReduce(c.b, c.rooted, base, 1, 0, c.j);
+            binomialBroadcast(c.b, c.rooted, base, 1, ceilLog2(n), c.j);
+        } else {
+            chainReduce(c.b, c.rooted, base, 1, 0, c.j);
+            chainBroadcast(c.b, c.rooted, base, 1, n - 1, c.j);
+        }
+        return;
+    }
+    const int base = c.dag.addBlocks(n, S / (double(n) * k), -1, -1);
+    if (alg == Algorithm::Ring) {
+        ringReduceScatter(c.b, c.order, base, 1, 0, c.j);
+        ringAllGather(c.b, c.order, base, 1, n - 1, c.j);
+    } else { // Direct
+        directReduceScatter(c.b, c.order, base, 1, 0, c.j);
+        directAllGather(c.b, c.order, base, 1, 1, c.j);
+    }
+}
+
+void chunk(const ChunkContext& c)
+{
+    const Algorithm alg = c.spec.algorithm;
+    const int n = c.n();
+    const double blockBytes = c.spec.bytes / (double(n) * c.k()); // one rank's share
+    const double wholeBytes = c.spec.bytes / c.k();
+    const int j = c.j;
+    switch (c.spec.operation) {
+    case Operation::AllReduce:
+        allReduceChunk(c);
+        return;
+    case Operation::AllGather: {
+        // Shard s is the data of the rank at position s.
+        const int base = static_cast<int>(c.dag.blocks().size());
+        for (int s = 0; s < n; ++s)
+            c.dag.addBlocks(1, blockBytes, c.pos(s), -1);
+        if (alg == Algorithm::Ring)
+            ringAllGather(c.b, c.order, base, 1, 0, j);
+        else if (alg == Algorithm::HalvingDoubling)
+            doublingAllGather(c.b, c.order, base, 1, 0, j);
+        else
+            directAllGather(c.b, c.order, base, 1, 0, j);
+        return;
+    }
+    case Operation::ReduceScatter: {
+        const int base = static_cast<int>(c.dag.blocks().size());
+        for (int s = 0; s < n; ++s)
+            c.dag.addBlocks(1, blockBytes, -1, c.pos(s));
+        if (alg == Algorithm::Ring)
+            ringReduceScatter(c.b, c.order, base, 1, 0, j);
+        else if (alg == Algorithm::HalvingDoubling)
+            halvingReduceScatter(c.b, c.order, base, 1, 0, j);
+        else
+            directReduceScatter(c.b, c.order, base, 1, 0, j);
+        return;
+    }
+    case Operation::Broadcast: {
+        const int base = c.dag.addBlocks(1, wholeBytes, c.spec.root, -1);
+        if (alg == Algorithm::Direct)
+            directBroadcast(c.b, c.rooted, base, 1, 0, j);
+        else if (alg == Algorithm::BinomialTree)
+            binomialBroadcast(c.b, c.rooted, base, 1, 0, j);
+        else
+            chainBroadcast(c.b, c.rooted, base, 1, 0, j);
+        return;
+    }
+    case Operation::Reduce: {
+        const int base = c.dag.addBlocks(1, wholeBytes, -1, c.spec.root);
+        if (alg == Algorithm::Direct)
+            directReduce(c.b, c.rooted, base, 1, 0, j);
+        else if (alg == Algorithm::BinomialTree)
+            binomialReduce(c.b, c.rooted, base, 1, 0, j);
+        else
+            chainReduce(c.b, c.rooted, base, 1, 0, j);
+        return;
+    }
+    case Operation::AllToAll: {
+        // Block (a, c) = the S/n bytes rank a addresses to rank c.
+        const int base = static_cast<int>(c.dag.blocks().size());
+        for (int a = 0; a < n; ++a)
+            for (int d = 0; d < n; ++d)
+                c.dag.addBlocks(1, blockBytes, a, d);
+        for (int i = 0; i < n; ++i)
+            for (int d = 1; d < n; ++d) {
+                const int a = c.pos(i);
+                const int to = c.pos((i + d) % n);
+                c.b.copy(a, to, base + a * n + to, 1, 0, j);
+            }
+        return;
+    }
+    }
+}
+
+} // namespace
+
+CommDag buildCollective(const CollectiveSpec& spec)
+{
+    const std::vector<int> order = checkedOrder(spec);
+    const Operation op = spec.operation;
+    CommDag dag(op, spec.ranks, spec.root);
+    if (spec.ranks == 1) {
         // Nothing to move: one block that the single rank already holds.
-        dag.addBlocks(1, S, op == Operation::Broadcast ? 0 : -1, -1);
+        dag.addBlocks(1, spec.bytes, op == Operation::Broadcast ? 0 : -1, -1);
         return dag;
     }
-    if (alg == Algorithm::Hierarchical && op == Operation::AllReduce) {
-        DagBuilder b(dag);
+    DagBuilder b(dag);
+    if (spec.algorithm == Algorithm::Hierarchical && op == Operation::AllReduce) {
         buildHierarchical(b, dag, spec, order);
         return dag;
     }
-
-    DagBuilder b(dag);
     const std::vector<int> rooted = rootedAt(order, spec.root);
-    const int logN = ceilLog2(n);
-    for (int j = 0; j < k; ++j) {
-        switch (op) {
-        case Operation::AllReduce: {
-            if (alg == Algorithm::DoubleBinaryTree) {
-                if (j == 0)
-                    buildDoubleBinaryTree(b, dag, order, S, k);
-                break;
-            }
-            if (alg == Algorithm::HalvingDoubling) {
-                // Non-power-of-two n (MPICH's MPIR_Allreduce_intra_recursive_doubling pre/post
-                // step): with p = 2^⌊log2 n⌋ and r = n − p, position 2i sends its whole vector
-                // to 2i+1 (i < r), which reduces it; the p survivors run halving-doubling; then
-                // 2i+1 returns the result to 2i.
-                int p = 1;
-                while (p * 2 <= n)
-                    p *= 2;
-                const int r = n - p;
-                const int base = dag.addBlocks(p, S / (double(p) * k), -1, -1);
-                std::vector<int> parts;
-                for (int i = 0; i < r; ++i) {
-                    b.accumulate(pos(2 * i), pos(2 * i + 1), base, p, 0, j);
-                    parts.push_back(pos(2 * i + 1));
-                }
-                for (int i = 2 * r; i < n; ++i)
-                    parts.push_back(pos(i));
-                const int off = r > 0 ? 1 : 0;
-                const int steps = ceilLog2(p);
-                halvingReduceScatter(b, parts, base, 1, off, j);
-                doublingAllGather(b, parts, base, 1, off + steps, j);
-                for (int i = 0; i < r; ++i)
-                    b.copy(pos(2 * i + 1), pos(2 * i), base, p, off + 2 * steps, j);
-                break;
-            }
-            if (alg == Algorithm::BinomialTree || alg == Algorithm::PipelinedChain) {
-                const int base = dag.addBlocks(1, S / k, -1, -1);
-                if (alg == Algorithm::BinomialTree) {
-                    binomialReduce(b, rooted, base, 1, 0, j);
-                    binomialBroadcast(b, rooted, base, 1, logN, j);
-                } else {
-                    chainReduce(b, rooted, base, 1, 0, j);
-                    chainBroadcast(b, rooted, base, 1, n - 1, j);
-                }
-                break;
-            }
-            const int base = dag.addBlocks(n, S / (double(n) * k), -1, -1);
-            if (alg == Algorithm::Ring) {
-                ringReduceScatter(b, order, base, 1, 0, j);
-                ringAllGather(b, order, base, 1, n - 1, j);
-            } else { // Direct
-                directReduceScatter(b, order, base, 1, 0, j);
-                directAllGather(b, order, base, 1, 1, j);
-            }
-            break;
-        }
-        case Operation::AllGather: {
-            // Shard s is the data of the rank at position s.
-            const int base = static_cast<int>(dag.blocks().size());
-            for (int s = 0; s < n; ++s)
-                dag.addBlocks(1, S / (double(n) * k), pos(s), -1);
-            if (alg == Algorithm::Ring)
-                ringAllGather(b, order, base, 1, 0, j);
-            else if (alg == Algorithm::HalvingDoubling)
-                doublingAllGather(b, order, base, 1, 0, j);
-            else
-                directAllGather(b, order, base, 1, 0, j);
-            break;
-        }
-        case Operation::ReduceScatter: {
-            const int base = static_cast<int>(dag.blocks().size());
-            for (int s = 0; s < n; ++s)
-                dag.addBlocks(1, S / (double(n) * k), -1, pos(s));
-            if (alg == Algorithm::Ring)
-                ringReduceScatter(b, order, base, 1, 0, j);
-            else if (alg == Algorithm::HalvingDoubling)
-                halvingReduceScatter(b, order, base, 1, 0, j);
-            else
-                directReduceScatter(b, order, base, 1, 0, j);
-            break;
-        }
-        case Operation::Broadcast: {
-            const int base = dag.addBlocks(1, S / k, spec.root, -1);
-            if (alg == Algorithm::Direct)
-                directBroadcast(b, rooted, base, 1, 0, j);
-            else if (alg == Algorithm::BinomialTree)
-                binomialBroadcast(b, rooted, base, 1, 0, j);
-            else
-                chainBroadcast(b, rooted, base, 1, 0, j);
-            break;
-        }
-        case Operation::Reduce: {
-            const int base = dag.addBlocks(1, S / k, -1, spec.root);
-            if (alg == Algorithm::Direct)
-                directReduce(b, rooted, base, 1, 0, j);
-            else if (alg == Algorithm::BinomialTree)
-                binomialReduce(b, rooted, base, 1, 0, j);
-            else
-                chainReduce(b, rooted, base, 1, 0, j);
-            break;
-        }
-        case Operation::AllToAll: {
-            // Block (a, c) = the S/n bytes rank a addresses to rank c.
-            const int base = static_cast<int>(dag.blocks().size());
-            for (int a = 0; a < n; ++a)
-                for (int c = 0; c < n; ++c)
-                    dag.addBlocks(1, S / (double(n) * k), a, c);
-            for (int i = 0; i < n; ++i)
-                for (int d = 1; d < n; ++d) {
-                    const int a = pos(i);
-                    const int c = pos((i + d) % n);
-                    b.copy(a, c, base + a * n + c, 1, 0, j);
-                }
-            break;
-        }
-        }
-    }
+    for (int j = 0; j < spec.chunks; ++j)
+        chunk(ChunkContext{b, dag, spec, order, rooted, j});
     return dag;
 }
 

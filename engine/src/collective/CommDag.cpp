@@ -68,15 +68,6 @@ std::vector<std::size_t> CommDag::messagesSentPerRank() const
     return out;
 }
 
-std::vector<std::size_t> CommDag::messagesReceivedPerRank() const
-{
-    std::vector<std::size_t> out(static_cast<std::size_t>(m_ranks), 0);
-    for (const auto& op : m_ops)
-        if (op.kind == OpKind::Send)
-            ++out[static_cast<std::size_t>(op.dst)];
-    return out;
-}
-
 std::size_t CommDag::messageCount() const
 {
     return static_cast<std::size_t>(std::count_if(

@@ -237,9 +237,4 @@ std::string formatBytes(double bytes)
     return fmt3(bytes) + " B";
 }
 
-std::string formatPercent(double fraction)
-{
-    return fmt3(fraction * 100.0) + " %";
-}
-
 } // namespace meridian::units

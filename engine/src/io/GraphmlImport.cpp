@@ -394,38 +394,21 @@ std::optional<double> edgeSpeedBps(const Attributes& ea, const Element& e)
     return std::nullopt;
 }
 
-} // namespace
-
-GraphmlImportResult importGraphml(const std::filesystem::path& path,
-                                  const GraphmlImportOptions& options)
+/// Graph name: the graph's "label" or "Network" attribute, else the file stem.
+std::string graphName(const GraphmlReader& reader, const std::filesystem::path& path)
 {
-    const std::string file = path.string();
-    if (!(options.default_bandwidth_bps > 0.0) || !std::isfinite(options.default_bandwidth_bps))
-        throw InputError(file, "", "default bandwidth must be a positive number");
-    if (!(options.route_factor > 0.0) || !std::isfinite(options.route_factor))
-        throw InputError(file, "", "route factor must be a positive number");
+    const Attributes ga(reader, "graph");
+    Element g;
+    g.data = reader.graphData();
+    std::string name = ga.text(g, "label").value_or(ga.text(g, "Network").value_or(""));
+    return name.empty() ? path.stem().string() : name;
+}
 
-    GraphmlReader reader(file);
-    try {
-        reader.parse(readFile(path));
-    } catch (const std::bad_alloc&) {
-        throw InputError(file, "", "out of memory while reading the file");
-    }
-
-    GraphmlImportResult result;
-    std::vector<std::string> badNumbers;
-    const Attributes na(reader, "node", &badNumbers);
-    const Attributes ea(reader, "edge", &badNumbers);
-    {
-        // Graph name: the graph's "label" or "Network" attribute, else the file stem.
-        const Attributes ga(reader, "graph");
-        Element g;
-        g.data = reader.graphData();
-        result.name = ga.text(g, "label").value_or(ga.text(g, "Network").value_or(""));
-        if (result.name.empty())
-            result.name = path.stem().string();
-    }
-
+/// Adds a router per GraphML node (placed by its coordinates when it has both) and returns
+/// the map GraphML id → node id.
+std::map<std::string, std::string> importNodes(const GraphmlReader& reader, const Attributes& na,
+                                               const std::string& file, GraphmlImportResult& result)
+{
     Topology& topo = result.topology;
     topo.reserveNodes(reader.nodes().size());
     std::map<std::string, std::string> idOf; // GraphML id → node id
@@ -466,7 +449,18 @@ GraphmlImportResult importGraphml(const std::filesystem::path& path,
             std::to_string(external.size()) +
             " node(s) are marked external (Internal = 0) in the map: " + joinLimited(external, 8));
 
-    // Edges, after all nodes (GraphML allows forward references).
+    return idOf;
+}
+
+/// Adds a link per GraphML edge (speed from its attributes, delay from the great-circle
+/// distance of its endpoints) and returns each node's neighbours by index.
+std::vector<std::vector<std::size_t>> importEdges(const GraphmlReader& reader, const Attributes& ea,
+                                                  const std::map<std::string, std::string>& idOf,
+                                                  const std::string& file,
+                                                  const GraphmlImportOptions& options,
+                                                  GraphmlImportResult& result)
+{
+    Topology& topo = result.topology;
     std::vector<std::vector<std::size_t>> neighbours(topo.nodeCount());
     std::size_t defaultSpeed = 0;
     std::size_t unknownDelay = 0;
@@ -522,11 +516,18 @@ GraphmlImportResult importGraphml(const std::filesystem::path& path,
                                " link(s) have an endpoint without coordinates; their delay is " +
                                units::formatDuration(kUnknownDelayS));
 
-    // Layout of nodes without coordinates. Pass after pass, a node with placed neighbours
-    // goes on a circle of radius r around their centroid, at the golden angle times its
-    // rank among such nodes (so siblings of one hub do not overlap); nodes never reached
-    // (no placed neighbour at all) are spread evenly on a circle around the centroid of
-    // everything placed.
+    return neighbours;
+}
+
+// Layout of nodes without coordinates. Pass after pass, a node with placed neighbours
+// goes on a circle of radius r around their centroid, at the golden angle times its
+// rank among such nodes (so siblings of one hub do not overlap); nodes never reached
+// (no placed neighbour at all) are spread evenly on a circle around the centroid of
+// everything placed.
+void placeUncoordinated(const std::vector<std::vector<std::size_t>>& neighbours,
+                        GraphmlImportResult& result)
+{
+    Topology& topo = result.topology;
     constexpr double kNeighbourRadius = 30.0; // scene units (3 degrees)
     const double goldenAngle = std::numbers::pi * (3.0 - std::sqrt(5.0));
     std::vector<char> placed(topo.nodeCount(), 0);
@@ -609,6 +610,35 @@ GraphmlImportResult importGraphml(const std::filesystem::path& path,
             " node(s) have no coordinates and were placed by the fallback layout "
             "(around their neighbours): " +
             joinLimited(unplacedNames, 8));
+}
+
+} // namespace
+
+GraphmlImportResult importGraphml(const std::filesystem::path& path,
+                                  const GraphmlImportOptions& options)
+{
+    const std::string file = path.string();
+    if (!(options.default_bandwidth_bps > 0.0) || !std::isfinite(options.default_bandwidth_bps))
+        throw InputError(file, "", "default bandwidth must be a positive number");
+    if (!(options.route_factor > 0.0) || !std::isfinite(options.route_factor))
+        throw InputError(file, "", "route factor must be a positive number");
+
+    GraphmlReader reader(file);
+    try {
+        reader.parse(readFile(path));
+    } catch (const std::bad_alloc&) {
+        throw InputError(file, "", "out of memory while reading the file");
+    }
+
+    GraphmlImportResult result;
+    std::vector<std::string> badNumbers;
+    const Attributes na(reader, "node", &badNumbers);
+    const Attributes ea(reader, "edge", &badNumbers);
+    result.name = graphName(reader, path);
+    const auto idOf = importNodes(reader, na, file, result);
+    // Edges after all nodes (GraphML allows forward references).
+    const auto neighbours = importEdges(reader, ea, idOf, file, options, result);
+    placeUncoordinated(neighbours, result);
     for (const std::string& w : badNumbers)
         result.notes.push_back(w);
     return result;

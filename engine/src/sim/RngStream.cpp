@@ -78,9 +78,4 @@ double RngStream::pareto(double shape, double scale)
     return scale * std::pow(u, -1.0 / shape);
 }
 
-double RngStream::exponential(double mean)
-{
-    return -mean * std::log(1.0 - uniform());
-}
-
 } // namespace meridian::sim

@@ -347,6 +347,247 @@ std::optional<std::string> withInferredShapes(std::string_view bytes,
     return out;
 }
 
+/// The walk over a graph's nodes: known tensor shapes (from the initializers, the inferred
+/// value_info and what earlier nodes produced), the initializers already counted, and the
+/// parameters per element type.
+class GraphWalk
+{
+public:
+    GraphWalk(const Graph& graph, ModelSpec& model) : m_graph(graph), m_model(model)
+    {
+        for (const auto& t : graph.initializers) {
+            m_inits[t.name] = &t;
+            m_shapes[t.name] = t.dims;
+        }
+        for (const auto* list : {&graph.inputs, &graph.value_info, &graph.outputs})
+            for (const auto& v : *list)
+                if (v.has_shape && known(v.shape))
+                    m_shapes[v.name] = v.shape;
+        // Batch = first dimension of the first real (non-initializer) graph input.
+        for (const auto& v : graph.inputs) {
+            if (m_inits.count(v.name) != 0)
+                continue;
+            if (!v.shape.empty() && v.shape[0] > 0)
+                m_batch = static_cast<double>(v.shape[0]);
+            m_inputType = dtypeOf(v.elem_type);
+            break;
+        }
+    }
+
+    /// Adds a layer for every node that has parameters or GEMMs, then one for the float
+    /// initializers no node used, and sets the model's dtype.
+    void run()
+    {
+        for (std::size_t idx = 0; idx < m_graph.nodes.size(); ++idx)
+            node(idx);
+        LayerSpec unused;
+        unused.name = "unused initializers";
+        for (const auto& t : m_graph.initializers)
+            if (isFloatType(t.data_type) && m_used.count(t.name) == 0) {
+                unused.parameters += static_cast<std::int64_t>(product(t.dims));
+                if (auto d = dtypeOf(t.data_type))
+                    m_paramsByType[*d] += product(t.dims);
+            }
+        if (unused.parameters > 0)
+            m_model.layers.push_back(std::move(unused));
+        if (m_model.layers.empty())
+            throw InputError({}, "graph", "no parameters and no Conv/Gemm/MatMul nodes to model");
+
+        // Model dtype: the type holding most parameters, else the first input's element type.
+        double best = -1.0;
+        m_model.dtype = m_inputType.value_or(DType::Fp32);
+        for (const auto& [d, count] : m_paramsByType)
+            if (count > best) {
+                best = count;
+                m_model.dtype = d;
+            }
+        const double scale = bytesPerElement(m_model.dtype) / 4.0;
+        for (auto& l : m_model.layers)
+            l.activation_bytes_per_token *= scale;
+    }
+
+private:
+    /// Activation bytes are counted at 4 B an element and rescaled once the dtype is known.
+    static constexpr double kElemBytes = 4.0;
+
+    const Shape* shapeOf(const Node& n, std::size_t i) const
+    {
+        if (i >= n.inputs.size())
+            return nullptr;
+        auto it = m_shapes.find(n.inputs[i]);
+        return it != m_shapes.end() && known(it->second) ? &it->second : nullptr;
+    }
+
+    void setOutput(const Node& n, const Shape& s)
+    {
+        if (!n.outputs.empty() && m_shapes.count(n.outputs[0]) == 0)
+            m_shapes[n.outputs[0]] = s;
+    }
+
+    void countParameters(const Node& n, LayerSpec& layer)
+    {
+        for (const auto& in : n.inputs) {
+            auto it = m_inits.find(in);
+            if (it == m_inits.end() || !isFloatType(it->second->data_type) ||
+                !m_used.insert(in).second)
+                continue;
+            const auto count = static_cast<std::int64_t>(product(it->second->dims));
+            layer.parameters += count;
+            if (auto d = dtypeOf(it->second->data_type))
+                m_paramsByType[*d] += static_cast<double>(count);
+        }
+    }
+
+    void node(std::size_t idx)
+    {
+        const Node& n = m_graph.nodes[idx];
+        LayerSpec layer;
+        layer.name = n.name.empty() ? n.op + "_" + std::to_string(idx) : n.name;
+        layer.kind = LayerKind::Other;
+        countParameters(n, layer);
+        if (n.has_subgraph)
+            m_model.notes.push_back("node '" + layer.name + "' (" + n.op +
+                                    "): sub-graph not analysed");
+        const Shape* a = shapeOf(n, 0);
+        const Shape* b = shapeOf(n, 1);
+        bool missing = false;
+        if (n.op == "Conv" || n.op == "ConvTranspose") {
+            layer.kind = LayerKind::Conv;
+            missing = a == nullptr || b == nullptr || a->size() < 3 || b->size() != a->size();
+            if (!missing)
+                conv(n, *a, *b, layer);
+        } else if (n.op == "Gemm") {
+            layer.kind = LayerKind::Gemm;
+            missing = a == nullptr || b == nullptr || a->size() != 2 || b->size() != 2;
+            if (!missing)
+                gemm(n, *a, *b, layer);
+        } else if (n.op == "MatMul") {
+            layer.kind = LayerKind::Gemm;
+            missing = a == nullptr || b == nullptr;
+            if (!missing)
+                matMul(n, *a, *b, layer);
+        } else if (n.op == "Attention" || n.op == "MultiHeadAttention") {
+            layer.kind = LayerKind::Attention;
+            m_model.notes.push_back("node '" + layer.name + "' (" + n.op +
+                                    "): fused attention FLOPs not counted");
+        } else if (n.op == "BatchNormalization" || n.op == "LayerNormalization" ||
+                   n.op == "InstanceNormalization") {
+            layer.kind = LayerKind::Norm;
+        } else if (n.op == "Gather" && n.inputs.size() > 0 && m_inits.count(n.inputs[0]) != 0) {
+            layer.kind = LayerKind::Embedding;
+        }
+        if (missing)
+            m_model.notes.push_back("node '" + layer.name + "' (" + n.op +
+                                    "): operand shape unknown, FLOPs not counted");
+        if (a != nullptr && kShapePreserving.count(n.op) != 0)
+            setOutput(n, *a);
+        else if (a != nullptr && b != nullptr && kBroadcastBinary.count(n.op) != 0)
+            if (auto s = broadcast(*a, *b))
+                setOutput(n, *s);
+        if (layer.parameters > 0 || !layer.gemms.empty() || layer.kind == LayerKind::Attention)
+            m_model.layers.push_back(std::move(layer));
+    }
+
+    /// Output spatial size of a Conv: given by the graph, else from pads/strides/dilations.
+    Shape convOutput(const Node& n, const Shape& x, const Shape& w)
+    {
+        if (!n.outputs.empty()) {
+            auto it = m_shapes.find(n.outputs[0]);
+            if (it != m_shapes.end() && known(it->second) && it->second.size() == x.size())
+                return it->second;
+        }
+        const std::size_t spatial = x.size() - 2;
+        auto strides = n.attrInts("strides");
+        auto dil = n.attrInts("dilations");
+        auto pads = n.attrInts("pads");
+        const std::string autoPad = n.attrString("auto_pad");
+        Shape out = {x[0], w[0]};
+        for (std::size_t i = 0; i < spatial; ++i) {
+            const std::int64_t s = i < strides.size() ? strides[i] : 1;
+            const std::int64_t d = i < dil.size() ? dil[i] : 1;
+            const std::int64_t k = w[2 + i];
+            const std::int64_t in = x[2 + i];
+            std::int64_t o = 0;
+            if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER")
+                o = (in + s - 1) / s;
+            else {
+                const std::int64_t p = pads.size() == 2 * spatial ? pads[i] + pads[i + spatial] : 0;
+                o = (in + p - d * (k - 1) - 1) / s + 1;
+            }
+            out.push_back(std::max<std::int64_t>(o, 1));
+        }
+        setOutput(n, out);
+        return out;
+    }
+
+    void conv(const Node& n, const Shape& x, const Shape& w, LayerSpec& layer)
+    {
+        const std::int64_t group = std::max<std::int64_t>(1, n.attrInt("group", 1));
+        const double kernel = product(w, 2);
+        const double instances = static_cast<double>(group) * static_cast<double>(x[0]) / m_batch;
+        if (n.op == "Conv") {
+            const Shape out = convOutput(n, x, w);
+            // im2col: M = output pixels, K = C_in/group · kernel, N = C_out/group.
+            layer.gemms.push_back(GemmSpec{product(out, 2), static_cast<double>(w[1]) * kernel,
+                                           static_cast<double>(w[0] / group), instances,
+                                           GemmScope::Batch});
+        } else {
+            // ConvTranspose = the transpose of a Conv: every input pixel scatters a
+            // (C_out/group · kernel) patch: M = input pixels, K = C_in/group.
+            layer.gemms.push_back(GemmSpec{product(x, 2), static_cast<double>(x[1] / group),
+                                           static_cast<double>(w[1]) * kernel, instances,
+                                           GemmScope::Batch});
+        }
+        layer.activation_bytes_per_token = product(x, 1) * kElemBytes;
+    }
+
+    void gemm(const Node& n, const Shape& a, const Shape& b, LayerSpec& layer)
+    {
+        const bool ta = n.attrInt("transA", 0) != 0;
+        const bool tb = n.attrInt("transB", 0) != 0;
+        const double M = static_cast<double>(ta ? a[1] : a[0]);
+        const double K = static_cast<double>(ta ? a[0] : a[1]);
+        const double N = static_cast<double>(tb ? b[0] : b[1]);
+        layer.gemms.push_back(GemmSpec{M / m_batch, K, N, 1.0, GemmScope::Batch});
+        layer.activation_bytes_per_token = M * K / m_batch * kElemBytes;
+        setOutput(n, {static_cast<std::int64_t>(M), static_cast<std::int64_t>(N)});
+    }
+
+    void matMul(const Node& n, const Shape& a, const Shape& b, LayerSpec& layer)
+    {
+        // 1-D operands are promoted to matrices (numpy.matmul semantics).
+        Shape sa = a.size() == 1 ? Shape{1, a[0]} : a;
+        Shape sb = b.size() == 1 ? Shape{b[0], 1} : b;
+        const std::int64_t M = sa[sa.size() - 2], K = sa.back(), N = sb.back();
+        if (sb[sb.size() - 2] != K)
+            throw InputError({}, "node " + layer.name, "MatMul inner dimensions differ");
+        auto batchShape =
+            broadcast(Shape(sa.begin(), sa.end() - 2), Shape(sb.begin(), sb.end() - 2));
+        if (!batchShape)
+            throw InputError({}, "node " + layer.name, "MatMul batch dimensions differ");
+        layer.gemms.push_back(GemmSpec{static_cast<double>(M), static_cast<double>(K),
+                                       static_cast<double>(N), product(*batchShape) / m_batch,
+                                       GemmScope::Batch});
+        layer.activation_bytes_per_token =
+            product(*batchShape) * static_cast<double>(M * K) / m_batch * kElemBytes;
+        Shape out = *batchShape;
+        if (a.size() > 1)
+            out.push_back(M);
+        if (b.size() > 1)
+            out.push_back(N);
+        setOutput(n, out);
+    }
+
+    const Graph& m_graph;
+    ModelSpec& m_model;
+    std::map<std::string, Shape> m_shapes;
+    std::map<std::string, const Initializer*> m_inits;
+    std::set<std::string> m_used;
+    std::map<DType, double> m_paramsByType;
+    double m_batch = 1.0;
+    std::optional<DType> m_inputType;
+};
+
 } // namespace
 
 ModelSpec modelFromOnnx(std::string_view original, const std::string& name)
@@ -365,29 +606,6 @@ ModelSpec modelFromOnnx(std::string_view original, const std::string& name)
     if (!graph)
         throw InputError({}, "model", "no graph (not an ONNX ModelProto?)");
 
-    std::map<std::string, Shape> shapes;
-    std::map<std::string, const Initializer*> inits;
-    for (const auto& t : graph->initializers) {
-        inits[t.name] = &t;
-        shapes[t.name] = t.dims;
-    }
-    for (const auto* list : {&graph->inputs, &graph->value_info, &graph->outputs})
-        for (const auto& v : *list)
-            if (v.has_shape && known(v.shape))
-                shapes[v.name] = v.shape;
-
-    // Batch = first dimension of the first real (non-initializer) graph input.
-    double batch = 1.0;
-    std::optional<DType> inputType;
-    for (const auto& v : graph->inputs) {
-        if (inits.count(v.name) != 0)
-            continue;
-        if (!v.shape.empty() && v.shape[0] > 0)
-            batch = static_cast<double>(v.shape[0]);
-        inputType = dtypeOf(v.elem_type);
-        break;
-    }
-
     ModelSpec m;
     m.name = name.empty() ? graph->name : name;
     m.family = "onnx";
@@ -395,187 +613,7 @@ ModelSpec modelFromOnnx(std::string_view original, const std::string& name)
     m.seq_len = 1.0;
     m.source = "ONNX graph '" + graph->name + "'";
     m.notes = std::move(inferenceNotes);
-
-    std::set<std::string> used;
-    std::map<DType, double> paramsByType;
-    auto shapeOf = [&](const Node& n, std::size_t i) -> const Shape* {
-        if (i >= n.inputs.size())
-            return nullptr;
-        auto it = shapes.find(n.inputs[i]);
-        return it != shapes.end() && known(it->second) ? &it->second : nullptr;
-    };
-    auto setOutput = [&](const Node& n, const Shape& s) {
-        if (!n.outputs.empty() && shapes.count(n.outputs[0]) == 0)
-            shapes[n.outputs[0]] = s;
-    };
-
-    for (std::size_t idx = 0; idx < graph->nodes.size(); ++idx) {
-        const Node& n = graph->nodes[idx];
-        LayerSpec layer;
-        layer.name = n.name.empty() ? n.op + "_" + std::to_string(idx) : n.name;
-        layer.kind = LayerKind::Other;
-        for (const auto& in : n.inputs) {
-            auto it = inits.find(in);
-            if (it == inits.end() || !isFloatType(it->second->data_type) || !used.insert(in).second)
-                continue;
-            const auto count = static_cast<std::int64_t>(product(it->second->dims));
-            layer.parameters += count;
-            if (auto d = dtypeOf(it->second->data_type))
-                paramsByType[*d] += static_cast<double>(count);
-        }
-        if (n.has_subgraph)
-            m.notes.push_back("node '" + layer.name + "' (" + n.op + "): sub-graph not analysed");
-        const Shape* a = shapeOf(n, 0);
-        const Shape* b = shapeOf(n, 1);
-        bool missing = false;
-        const double elem = 4.0; // activation bytes are filled in below once the dtype is known
-
-        if (n.op == "Conv" || n.op == "ConvTranspose") {
-            layer.kind = LayerKind::Conv;
-            if (a == nullptr || b == nullptr || a->size() < 3 || b->size() != a->size()) {
-                missing = true;
-            } else {
-                const auto& x = *a;
-                const auto& w = *b;
-                const std::size_t spatial = x.size() - 2;
-                const std::int64_t group = std::max<std::int64_t>(1, n.attrInt("group", 1));
-                const double kernel = product(w, 2);
-                if (n.op == "Conv") {
-                    // Output spatial size: given by the graph, else from pads/strides/dilations.
-                    Shape out;
-                    if (const Shape* o = !n.outputs.empty() && shapes.count(n.outputs[0]) != 0 &&
-                                                 known(shapes[n.outputs[0]])
-                                             ? &shapes[n.outputs[0]]
-                                             : nullptr;
-                        o != nullptr && o->size() == x.size()) {
-                        out = *o;
-                    } else {
-                        auto strides = n.attrInts("strides");
-                        auto dil = n.attrInts("dilations");
-                        auto pads = n.attrInts("pads");
-                        const std::string autoPad = n.attrString("auto_pad");
-                        out = {x[0], w[0]};
-                        for (std::size_t i = 0; i < spatial; ++i) {
-                            const std::int64_t s = i < strides.size() ? strides[i] : 1;
-                            const std::int64_t d = i < dil.size() ? dil[i] : 1;
-                            const std::int64_t k = w[2 + i];
-                            const std::int64_t in = x[2 + i];
-                            std::int64_t o = 0;
-                            if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER")
-                                o = (in + s - 1) / s;
-                            else {
-                                const std::int64_t p =
-                                    pads.size() == 2 * spatial ? pads[i] + pads[i + spatial] : 0;
-                                o = (in + p - d * (k - 1) - 1) / s + 1;
-                            }
-                            out.push_back(std::max<std::int64_t>(o, 1));
-                        }
-                        setOutput(n, out);
-                    }
-                    // im2col: M = output pixels, K = C_in/group · kernel, N = C_out/group.
-                    layer.gemms.push_back(
-                        GemmSpec{product(out, 2), static_cast<double>(w[1]) * kernel,
-                                 static_cast<double>(w[0] / group),
-                                 static_cast<double>(group) * static_cast<double>(x[0]) / batch,
-                                 GemmScope::Batch});
-                } else {
-                    // ConvTranspose = the transpose of a Conv: every input pixel scatters a
-                    // (C_out/group · kernel) patch: M = input pixels, K = C_in/group.
-                    layer.gemms.push_back(
-                        GemmSpec{product(x, 2), static_cast<double>(x[1] / group),
-                                 static_cast<double>(w[1]) * kernel,
-                                 static_cast<double>(group) * static_cast<double>(x[0]) / batch,
-                                 GemmScope::Batch});
-                }
-                layer.activation_bytes_per_token = product(x, 1) * elem;
-            }
-        } else if (n.op == "Gemm") {
-            layer.kind = LayerKind::Gemm;
-            if (a == nullptr || b == nullptr || a->size() != 2 || b->size() != 2) {
-                missing = true;
-            } else {
-                const bool ta = n.attrInt("transA", 0) != 0;
-                const bool tb = n.attrInt("transB", 0) != 0;
-                const double M = static_cast<double>(ta ? (*a)[1] : (*a)[0]);
-                const double K = static_cast<double>(ta ? (*a)[0] : (*a)[1]);
-                const double N = static_cast<double>(tb ? (*b)[0] : (*b)[1]);
-                layer.gemms.push_back(GemmSpec{M / batch, K, N, 1.0, GemmScope::Batch});
-                layer.activation_bytes_per_token = M * K / batch * elem;
-                setOutput(n, {static_cast<std::int64_t>(M), static_cast<std::int64_t>(N)});
-            }
-        } else if (n.op == "MatMul") {
-            layer.kind = LayerKind::Gemm;
-            if (a == nullptr || b == nullptr) {
-                missing = true;
-            } else {
-                // 1-D operands are promoted to matrices (numpy.matmul semantics).
-                Shape sa = a->size() == 1 ? Shape{1, (*a)[0]} : *a;
-                Shape sb = b->size() == 1 ? Shape{(*b)[0], 1} : *b;
-                const std::int64_t M = sa[sa.size() - 2], K = sa.back(), N = sb.back();
-                if (sb[sb.size() - 2] != K)
-                    throw InputError({}, "node " + layer.name, "MatMul inner dimensions differ");
-                auto batchShape =
-                    broadcast(Shape(sa.begin(), sa.end() - 2), Shape(sb.begin(), sb.end() - 2));
-                if (!batchShape)
-                    throw InputError({}, "node " + layer.name, "MatMul batch dimensions differ");
-                layer.gemms.push_back(GemmSpec{static_cast<double>(M), static_cast<double>(K),
-                                               static_cast<double>(N), product(*batchShape) / batch,
-                                               GemmScope::Batch});
-                layer.activation_bytes_per_token =
-                    product(*batchShape) * static_cast<double>(M * K) / batch * elem;
-                Shape out = *batchShape;
-                if (a->size() > 1)
-                    out.push_back(M);
-                if (b->size() > 1)
-                    out.push_back(N);
-                setOutput(n, out);
-            }
-        } else if (n.op == "Attention" || n.op == "MultiHeadAttention") {
-            layer.kind = LayerKind::Attention;
-            m.notes.push_back("node '" + layer.name + "' (" + n.op +
-                              "): fused attention FLOPs not counted");
-        } else if (n.op == "BatchNormalization" || n.op == "LayerNormalization" ||
-                   n.op == "InstanceNormalization") {
-            layer.kind = LayerKind::Norm;
-        } else if (n.op == "Gather" && n.inputs.size() > 0 && inits.count(n.inputs[0]) != 0) {
-            layer.kind = LayerKind::Embedding;
-        }
-        if (missing)
-            m.notes.push_back("node '" + layer.name + "' (" + n.op +
-                              "): operand shape unknown, FLOPs not counted");
-        if (a != nullptr && kShapePreserving.count(n.op) != 0)
-            setOutput(n, *a);
-        else if (a != nullptr && b != nullptr && kBroadcastBinary.count(n.op) != 0)
-            if (auto s = broadcast(*a, *b))
-                setOutput(n, *s);
-        if (layer.parameters > 0 || !layer.gemms.empty() || layer.kind == LayerKind::Attention)
-            m.layers.push_back(std::move(layer));
-    }
-
-    LayerSpec unused;
-    unused.name = "unused initializers";
-    for (const auto& t : graph->initializers)
-        if (isFloatType(t.data_type) && used.count(t.name) == 0) {
-            unused.parameters += static_cast<std::int64_t>(product(t.dims));
-            if (auto d = dtypeOf(t.data_type))
-                paramsByType[*d] += product(t.dims);
-        }
-    if (unused.parameters > 0)
-        m.layers.push_back(std::move(unused));
-    if (m.layers.empty())
-        throw InputError({}, "graph", "no parameters and no Conv/Gemm/MatMul nodes to model");
-
-    // Model dtype: the type holding most parameters, else the first input's element type.
-    double best = -1.0;
-    m.dtype = inputType.value_or(DType::Fp32);
-    for (const auto& [d, count] : paramsByType)
-        if (count > best) {
-            best = count;
-            m.dtype = d;
-        }
-    const double scale = bytesPerElement(m.dtype) / 4.0;
-    for (auto& l : m.layers)
-        l.activation_bytes_per_token *= scale;
+    GraphWalk(*graph, m).run();
     return m;
 }
 

@@ -82,7 +82,6 @@ public:
     std::vector<double> bytesSentPerRank() const;
     std::vector<double> bytesReceivedPerRank() const;
     std::vector<std::size_t> messagesSentPerRank() const;
-    std::vector<std::size_t> messagesReceivedPerRank() const;
     /// Number of Send ops (point-to-point messages).
     std::size_t messageCount() const;
     std::size_t reduceCount() const;

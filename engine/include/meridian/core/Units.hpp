@@ -32,8 +32,6 @@ std::string formatBandwidth(double bps);
 std::string formatDuration(double seconds);
 /// "64 MiB", "1.5 GiB", "1500 B".
 std::string formatBytes(double bytes);
-/// "0.1 %".
-std::string formatPercent(double fraction);
 /// Shortest round-trippable decimal form of a double ("10", "0.0001", "1e-07").
 std::string formatNumber(double value);
 

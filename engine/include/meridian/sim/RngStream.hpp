@@ -26,8 +26,6 @@ public:
     double normal(double mean = 0.0, double sigma = 1.0);
     /// Pareto type I with shape α > 0 and scale x_m > 0: x_m · U^(−1/α), support [x_m, ∞).
     double pareto(double shape, double scale = 1.0);
-    /// Exponential with the given mean.
-    double exponential(double mean);
 
     /// SplitMix64 finaliser, exposed for deriving ids.
     static std::uint64_t splitMix64(std::uint64_t& state);

@@ -1,4 +1,4 @@
-#include "ui/AutoLayout.hpp"
+#include "meridian/topology/AutoLayout.hpp"
 
 #include "meridian/topology/Geo.hpp"
 
@@ -25,10 +25,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace meridian::ui {
-
-using topology::NodeAttributes;
-using topology::Topology;
+namespace meridian::topology {
 
 namespace {
 
@@ -333,6 +330,26 @@ struct ControlledTolerance
     }
 };
 
+/// Lays out each connected component of the top-level graph with
+/// `layoutOne(t, progress, cancelled, g, members, p, done)` and applies the positions to a
+/// copy of `topo`; nothing when the layout was cancelled.
+template <class LayoutOne>
+std::optional<Topology> layoutTopLevel(const Topology& topo, LayoutControl* control,
+                                       LayoutOne layoutOne)
+{
+    const TopLevel t = topLevel(topo);
+    const Progress progress(control, t.roots.size());
+    bool cancelled = false;
+    std::vector<Point> pos;
+    const bool ok = byComponents(
+        t.graph, pos,
+        [&](const LayoutGraph& g, const std::vector<std::size_t>& members, std::vector<Point>& p,
+            std::size_t done) { return layoutOne(t, progress, cancelled, g, members, p, done); });
+    if (!ok || cancelled)
+        return std::nullopt;
+    return apply(topo, t, pos);
+}
+
 } // namespace
 
 int AutoLayout::forceIterations(std::size_t n)
@@ -343,18 +360,14 @@ int AutoLayout::forceIterations(std::size_t n)
 std::optional<Topology> AutoLayout::forceDirected(const Topology& topo, std::uint32_t seed,
                                                   LayoutControl* control)
 {
-    const TopLevel t = topLevel(topo);
-    const Progress progress(control, t.roots.size());
-    const int iterations = forceIterations(t.roots.size());
-    bool cancelled = false;
-    std::vector<Point> pos;
     // Start from the current drawing squeezed into the layout square, so that a layered
     // generator layout keeps its order and the result stays close to what the user sees;
     // a component whose nodes all share one position starts from a seeded random layout.
-    const bool ok = byComponents(
-        t.graph, pos,
-        [&](const LayoutGraph& g, const std::vector<std::size_t>& members, std::vector<Point>& p,
-            std::size_t done) {
+    return layoutTopLevel(
+        topo, control,
+        [&](const TopLevel& t, const Progress& progress, bool& cancelled, const LayoutGraph& g,
+            const std::vector<std::size_t>& members, std::vector<Point>& p, std::size_t done) {
+            const int iterations = forceIterations(t.roots.size());
             const double n = static_cast<double>(boost::num_vertices(g));
             const double side = kEdgeLength * std::sqrt(n) * 1.5;
             boost::minstd_rand gen(seed);
@@ -398,21 +411,14 @@ std::optional<Topology> AutoLayout::forceDirected(const Topology& topo, std::uin
             }
             return !cancelled;
         });
-    if (!ok || cancelled)
-        return std::nullopt;
-    return apply(topo, t, pos);
 }
 
 std::optional<Topology> AutoLayout::springLayout(const Topology& topo, LayoutControl* control)
 {
-    const TopLevel t = topLevel(topo);
-    const Progress progress(control, t.roots.size());
-    bool cancelled = false;
-    std::vector<Point> pos;
-    const bool ok = byComponents(
-        t.graph, pos,
-        [&](const LayoutGraph& g, const std::vector<std::size_t>& members, std::vector<Point>& p,
-            std::size_t done) {
+    return layoutTopLevel(
+        topo, control,
+        [](const TopLevel&, const Progress& progress, bool& cancelled, const LayoutGraph& g,
+           const std::vector<std::size_t>& members, std::vector<Point>& p, std::size_t done) {
             if (members.size() > kSpringMaxComponentNodes)
                 throw std::invalid_argument("spring layout: a connected component has " +
                                             std::to_string(members.size()) + " nodes, more than " +
@@ -431,9 +437,6 @@ std::optional<Topology> AutoLayout::springLayout(const Topology& topo, LayoutCon
             progress.report(done, members.size(), 1.0);
             return !cancelled;
         });
-    if (!ok || cancelled)
-        return std::nullopt;
-    return apply(topo, t, pos);
 }
 
 std::size_t AutoLayout::topLevelCount(const Topology& topo)
@@ -455,89 +458,93 @@ std::size_t AutoLayout::largestComponent(const Topology& topo)
     return *std::max_element(sizes.begin(), sizes.end());
 }
 
-int AutoLayout::separateNodes(std::vector<std::array<double, 2>>& points, double minDistance,
-                              int maxPasses)
+namespace {
+
+using Points = std::vector<std::array<double, 2>>;
+
+/// Hash key of a grid cell: a sparse map over a large area costs nothing for its empty cells.
+std::uint64_t cellKey(long long cx, long long cy)
+{
+    return (static_cast<std::uint64_t>(cx) << 32) ^
+           (static_cast<std::uint64_t>(cy) & 0xffffffffULL);
+}
+
+/// Result of one de-overlap pass.
+enum class PassResult
+{
+    Moved,   ///< some pair was pushed apart
+    Settled, ///< no pair closer than `need`
+    Crowded  ///< a grid cell holds more than `maxCrowd` points: give up pairwise pushes
+};
+
+/// One pass of pairwise pushes: every pair closer than `need` moves apart to `target`.
+PassResult separationPass(Points& points, double need, double target, std::size_t maxCrowd)
 {
     const std::size_t n = points.size();
-    if (n < 2 || minDistance <= 0)
-        return 0;
-    // Keep pairs at least `need` apart, a margin beyond the minimum so that rounding both
-    // points to whole scene units (at most √2 closer) cannot undo it; a close pair is pushed
-    // to `target`, a little beyond `need`, so it does not sit on the threshold.
-    const double need = minDistance + 1.5;
-    const double target = need + 0.5;
-    constexpr std::size_t kMaxCrowd = 16;
-    int pass = 0;
-    for (; pass < maxPasses; ++pass) {
-        // Grid of cell `target`: a pair closer than that lies in the same or adjacent cells.
-        // Hashed, so a sparse map over a large area costs nothing for its empty cells.
-        const auto key = [](long long cx, long long cy) {
-            return (static_cast<std::uint64_t>(cx) << 32) ^
-                   (static_cast<std::uint64_t>(cy) & 0xffffffffULL);
-        };
-        std::unordered_map<std::uint64_t, std::vector<std::size_t>> grid;
-        grid.reserve(n);
-        std::size_t crowd = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            auto& bucket = grid[key(static_cast<long long>(std::floor(points[i][0] / target)),
+    // Grid of cell `target`: a pair closer than that lies in the same or adjacent cells.
+    // Hashed, so a sparse map over a large area costs nothing for its empty cells.
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> grid;
+    grid.reserve(n);
+    std::size_t crowd = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        auto& bucket = grid[cellKey(static_cast<long long>(std::floor(points[i][0] / target)),
                                     static_cast<long long>(std::floor(points[i][1] / target)))];
-            bucket.push_back(i);
-            crowd = std::max(crowd, bucket.size());
-        }
-        // A separated cell holds at most four points; dozens mean a cluster that pairwise
-        // pushes would open only slowly, at a cost quadratic in its size: place greedily.
-        if (crowd > kMaxCrowd)
-            break;
-        bool moved = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            const auto cx = static_cast<long long>(std::floor(points[i][0] / target));
-            const auto cy = static_cast<long long>(std::floor(points[i][1] / target));
-            for (long long dx = -1; dx <= 1; ++dx)
-                for (long long dy = -1; dy <= 1; ++dy) {
-                    const auto it = grid.find(key(cx + dx, cy + dy));
-                    if (it == grid.end())
-                        continue;
-                    for (std::size_t j : it->second) {
-                        if (j <= i)
-                            continue;
-                        double ux = points[j][0] - points[i][0];
-                        double uy = points[j][1] - points[i][1];
-                        const double d = std::hypot(ux, uy);
-                        if (d >= need)
-                            continue;
-                        if (d < 1e-9) {
-                            // Coincident: a fixed direction per pair (golden angle steps).
-                            const double a = 2.399963229728653 * static_cast<double>(j + i * n);
-                            ux = std::cos(a);
-                            uy = std::sin(a);
-                        } else {
-                            ux /= d;
-                            uy /= d;
-                        }
-                        const double push = (target - d) / 2;
-                        points[i][0] -= ux * push;
-                        points[i][1] -= uy * push;
-                        points[j][0] += ux * push;
-                        points[j][1] += uy * push;
-                        moved = true;
-                    }
-                }
-        }
-        if (!moved)
-            return pass;
+        bucket.push_back(i);
+        crowd = std::max(crowd, bucket.size());
     }
-    // Not converged: a cluster too dense for pairwise pushes to open up in `maxPasses`, or
-    // too crowded to try (say 2,500 sites within one degree). Place greedily instead, in index
-    // order: a point that is at least `need` from every point already placed stays; otherwise it
-    // takes the first spot on rings around it (radius steps of need/2, angles in a fixed order)
-    // that is. This always terminates with every pair at least `need` apart, and moves only crowded
-    // points.
+    // A separated cell holds at most four points; dozens mean a cluster that pairwise
+    // pushes would open only slowly, at a cost quadratic in its size: place greedily.
+    if (crowd > maxCrowd)
+        return PassResult::Crowded;
+    bool moved = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto cx = static_cast<long long>(std::floor(points[i][0] / target));
+        const auto cy = static_cast<long long>(std::floor(points[i][1] / target));
+        for (long long dx = -1; dx <= 1; ++dx)
+            for (long long dy = -1; dy <= 1; ++dy) {
+                const auto it = grid.find(cellKey(cx + dx, cy + dy));
+                if (it == grid.end())
+                    continue;
+                for (std::size_t j : it->second) {
+                    if (j <= i)
+                        continue;
+                    double ux = points[j][0] - points[i][0];
+                    double uy = points[j][1] - points[i][1];
+                    const double d = std::hypot(ux, uy);
+                    if (d >= need)
+                        continue;
+                    if (d < 1e-9) {
+                        // Coincident: a fixed direction per pair (golden angle steps).
+                        const double a = 2.399963229728653 * static_cast<double>(j + i * n);
+                        ux = std::cos(a);
+                        uy = std::sin(a);
+                    } else {
+                        ux /= d;
+                        uy /= d;
+                    }
+                    const double push = (target - d) / 2;
+                    points[i][0] -= ux * push;
+                    points[i][1] -= uy * push;
+                    points[j][0] += ux * push;
+                    points[j][1] += uy * push;
+                    moved = true;
+                }
+            }
+    }
+    return moved ? PassResult::Moved : PassResult::Settled;
+}
+
+// Not converged: a cluster too dense for pairwise pushes to open up in the passes allowed, or
+// too crowded to try (say 2,500 sites within one degree). Place greedily instead, in index
+// order: a point that is at least `need` from every point already placed stays; otherwise it
+// takes the first spot on rings around it (radius steps of need/2, angles in a fixed order)
+// that is. This always terminates with every pair at least `need` apart, and moves only crowded
+// points.
+void placeGreedily(Points& points, double need)
+{
+    const std::size_t n = points.size();
     const double cell = need;
     const auto cellOf = [cell](double v) { return static_cast<long long>(std::floor(v / cell)); };
-    const auto key = [](long long cx, long long cy) {
-        return (static_cast<std::uint64_t>(cx) << 32) ^
-               (static_cast<std::uint64_t>(cy) & 0xffffffffULL);
-    };
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> placed;
     placed.reserve(n);
     const auto isFree = [&](double x, double y) {
@@ -545,7 +552,7 @@ int AutoLayout::separateNodes(std::vector<std::array<double, 2>>& points, double
         const long long cy = cellOf(y);
         for (long long dx = -1; dx <= 1; ++dx)
             for (long long dy = -1; dy <= 1; ++dy) {
-                const auto it = placed.find(key(cx + dx, cy + dy));
+                const auto it = placed.find(cellKey(cx + dx, cy + dy));
                 if (it == placed.end())
                     continue;
                 for (std::size_t j : it->second)
@@ -564,7 +571,7 @@ int AutoLayout::separateNodes(std::vector<std::array<double, 2>>& points, double
             // Rings only fill up, so crowded points starting in the same cell resume the
             // search one ring inside where the previous one found room: a dense cluster costs
             // about one ring per point instead of all rings from the centre.
-            int& resume = resumeRing[key(cellOf(x0), cellOf(y0))];
+            int& resume = resumeRing[cellKey(cellOf(x0), cellOf(y0))];
             for (int ring = std::max(1, resume - 1); !found; ++ring) {
                 resume = ring;
                 const double radius = ring * need / 2;
@@ -581,8 +588,34 @@ int AutoLayout::separateNodes(std::vector<std::array<double, 2>>& points, double
                 }
             }
         }
-        placed[key(cellOf(points[i][0]), cellOf(points[i][1]))].push_back(i);
+        placed[cellKey(cellOf(points[i][0]), cellOf(points[i][1]))].push_back(i);
     }
+}
+
+} // namespace
+
+int AutoLayout::separateNodes(std::vector<std::array<double, 2>>& points, double minDistance,
+                              int maxPasses)
+{
+    if (points.size() < 2 || minDistance <= 0)
+        return 0;
+    // Keep pairs at least `need` apart, a margin beyond the minimum so that rounding both
+    // points to whole scene units (at most √2 closer) cannot undo it; a close pair is pushed
+    // to `target`, a little beyond `need`, so it does not sit on the threshold.
+    const double need = minDistance + 1.5;
+    const double target = need + 0.5;
+    // A separated cell holds at most four points; dozens mean a cluster that pairwise
+    // pushes would open only slowly, at a cost quadratic in its size: place greedily.
+    constexpr std::size_t kMaxCrowd = 16;
+    int pass = 0;
+    for (; pass < maxPasses; ++pass) {
+        const PassResult r = separationPass(points, need, target, kMaxCrowd);
+        if (r == PassResult::Settled)
+            return pass;
+        if (r == PassResult::Crowded)
+            break;
+    }
+    placeGreedily(points, need);
     return pass;
 }
 
@@ -622,8 +655,7 @@ Topology AutoLayout::geographic(const Topology& topo, double minSeparation)
         const auto& a = topo.node(NodeId::fromIndex(t.roots[v]));
         if (!(a.latitude_deg && a.longitude_deg))
             continue;
-        const auto km =
-            topology::projectEquirectangularKm(*a.latitude_deg, *a.longitude_deg, lat0, lon0);
+        const auto km = projectEquirectangularKm(*a.latitude_deg, *a.longitude_deg, lat0, lon0);
         pos[v][0] = km[0];
         pos[v][1] = km[1];
         placed[v] = true;
@@ -678,4 +710,4 @@ Topology AutoLayout::geographic(const Topology& topo, double minSeparation)
     return apply(topo, t, pos);
 }
 
-} // namespace meridian::ui
+} // namespace meridian::topology

@@ -27,9 +27,10 @@
 //    (central Europe) spread out a little while the map keeps its shape.
 //
 // Each returns a copy of the topology with new positions, or std::nullopt when `control`
-// was cancelled. The functions touch no Qt object, so they can run on a worker thread with
-// a copy of the document's topology (LayoutJob); `control` reports progress and carries
-// the cancel request across threads.
+// was cancelled. The layouter is part of the Qt-free engine (as OMNeT++ keeps its layouter
+// apart from its GUI): the GUI runs it on a worker thread with a copy of the document's
+// topology (ui/LayoutJob), benchmarks and tests call it directly; `control` reports progress
+// and carries the cancel request across threads.
 
 #include "meridian/topology/Topology.hpp"
 
@@ -40,7 +41,7 @@
 #include <string>
 #include <vector>
 
-namespace meridian::ui {
+namespace meridian::topology {
 
 /// Shared between the GUI thread and a layout running on a worker thread.
 struct LayoutControl
@@ -63,19 +64,17 @@ public:
     /// geographic layout: a 44-unit device tile plus room for its name.
     static constexpr double kGeoMinSeparation = 80.0;
 
-    static std::optional<topology::Topology> forceDirected(const topology::Topology& topo,
-                                                           std::uint32_t seed = 1,
-                                                           LayoutControl* control = nullptr);
-    static std::optional<topology::Topology> springLayout(const topology::Topology& topo,
-                                                          LayoutControl* control = nullptr);
-    static topology::Topology geographic(const topology::Topology& topo,
-                                         double minSeparation = kGeoMinSeparation);
+    static std::optional<Topology> forceDirected(const Topology& topo, std::uint32_t seed = 1,
+                                                 LayoutControl* control = nullptr);
+    static std::optional<Topology> springLayout(const Topology& topo,
+                                                LayoutControl* control = nullptr);
+    static Topology geographic(const Topology& topo, double minSeparation = kGeoMinSeparation);
     /// Number of top-level nodes that have both latitude and longitude.
-    static std::size_t geolocatedCount(const topology::Topology& topo);
+    static std::size_t geolocatedCount(const Topology& topo);
     /// Number of top-level nodes and the size of the largest connected component of the
     /// top-level graph (links between nested nodes count between their centres).
-    static std::size_t topLevelCount(const topology::Topology& topo);
-    static std::size_t largestComponent(const topology::Topology& topo);
+    static std::size_t topLevelCount(const Topology& topo);
+    static std::size_t largestComponent(const Topology& topo);
     /// Iterations of the force-directed cooling schedule for n top-level nodes.
     static int forceIterations(std::size_t n);
 
@@ -92,4 +91,4 @@ public:
                              int maxPasses = 200);
 };
 
-} // namespace meridian::ui
+} // namespace meridian::topology

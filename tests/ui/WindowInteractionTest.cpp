@@ -1,4 +1,4 @@
-// Regression tests for the GUI audit: start-up zoom, palette drags that must copy, property
+// The window driven as a user would: start-up zoom, palette drags that must copy, property
 // fields that must not commit unchanged text, Select All, centre summaries, integer fields,
 // exports, and undo/redo/select-all/generator driven through real actions and keys.
 #include "TestMain.hpp"
@@ -27,7 +27,7 @@
 using namespace meridian;
 using namespace meridian::ui;
 
-class GuiAuditTest : public QObject
+class WindowInteractionTest : public QObject
 {
     Q_OBJECT
 
@@ -327,5 +327,5 @@ private Q_SLOTS:
     }
 };
 
-MERIDIAN_TEST(GuiAuditTest)
-#include "GuiAuditTest.moc"
+MERIDIAN_TEST(WindowInteractionTest)
+#include "WindowInteractionTest.moc"
