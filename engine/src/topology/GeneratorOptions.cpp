@@ -4,6 +4,7 @@
 #include "meridian/core/Units.hpp"
 #include "meridian/topology/AttributeTable.hpp"
 #include "meridian/topology/FabricShape.hpp"
+#include "meridian/workload/DeviceCatalogue.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -18,9 +19,11 @@ namespace meridian::topology::gen {
 namespace {
 
 const std::vector<std::string> kNodeKindChoices = {"host", "center", "router", "switch", "gpu"};
-// Names of the device catalogue (presets/devices/*.json "name").
-const std::vector<std::string> kGpuModels = {"A100-80GB", "H100-SXM",    "H800",
-                                             "H20",       "Ascend-910B", "TPU-v4-like"};
+/// GPU-model choices: the names of the device catalogue (presets/devices/*.json "name").
+std::vector<std::string> gpuModels()
+{
+    return workload::DeviceCatalogue::builtin().names();
+}
 
 GeneratorOption intOpt(std::string name, std::string def, double min, double max, std::string help)
 {
@@ -149,6 +152,41 @@ std::string formatValue(const GeneratorOption& o, double v)
 
 } // namespace
 
+GeneratorInfo multiCentreGenerator()
+{
+    GeneratorInfo g{"multi-centre",
+                    "n compute centres joined by a WAN; each with a fabric description or "
+                    "(explicit=1) its own generated GPU fabric",
+                    {}};
+    g.options = {
+        intOpt("centres", "4", 1, 1000, "number of compute centres"),
+        choiceOpt("wan", "star", {"star", "ring", "full-mesh", "random-geo"},
+                  "shape of the WAN between the centres (star: around a hub router)"),
+        bandwidthOpt("wan-bandwidth", linkBandwidth(), "10G", "bandwidth of every WAN link"),
+        durationOpt("wan-delay", linkDelay(), "10ms",
+                    "one-way delay of every WAN link (star, ring, full-mesh)"),
+        intOpt("wan-degree", "2", 1, 20, "nearest neighbours per centre (random-geo)"),
+        choiceOpt("gpu-model", "A100-80GB", gpuModels(), "device catalogue name of the GPUs"),
+        intOpt("gpus-per-centre", "64", 1, 100000, "GPUs in each centre"),
+        intOpt("gpus-per-server", "8", 1, 64, "GPUs per server (rails of rail-optimised)"),
+        choiceOpt("fabric", std::string(toString(FabricShape::FatTree)), fabricShapeNames(),
+                  "internal network of each centre"),
+        bandwidthOpt("fabric-bandwidth", fabricAttribute("link_gbps"), "200G",
+                     "bandwidth of every fabric link"),
+        durationOpt("fabric-latency", fabricAttribute("latency_us"), "2us",
+                    "one-way latency of a fabric hop"),
+        intOpt("explicit", "0", 0, 1,
+               "0: describe each fabric (FabricSpec); 1: generate GPUs and switches"),
+        intOpt("fabric-radix", "64", 4, 512,
+               "switch port count of explicit spine-leaf and rail-optimised fabrics (even)"),
+        bandwidthOpt("nvlink-bandwidth", linkBandwidth(), "3.6T",
+                     "GPU-NVSwitch bandwidth of explicit rail-optimised fabrics"),
+    };
+    for (auto& o : geoBoxOptions())
+        g.options.push_back(std::move(o));
+    return g;
+}
+
 std::vector<GeneratorInfo> makeRegistry()
 {
     std::vector<GeneratorInfo> r;
@@ -206,7 +244,7 @@ std::vector<GeneratorInfo> makeRegistry()
             intOpt("spines", "2", 1, 1024, "spine switches per plane"),
             choiceOpt("intra-server", "nvswitch", {"nvswitch", "none"},
                       "nvswitch: the GPUs of a server share an NVSwitch node"),
-            choiceOpt("gpu-model", "H100-SXM", kGpuModels, "device catalogue name of the GPUs"),
+            choiceOpt("gpu-model", "H100-SXM", gpuModels(), "device catalogue name of the GPUs"),
             bandwidthOpt("link-bandwidth", linkBandwidth(), "200G",
                          "GPU NIC to rail leaf bandwidth"),
             bandwidthOpt("uplink-bandwidth", linkBandwidth(), "400G", "leaf-spine bandwidth"),
@@ -237,39 +275,7 @@ std::vector<GeneratorInfo> makeRegistry()
             g.options.push_back(std::move(o));
         r.push_back(std::move(g));
     }
-    {
-        GeneratorInfo g{"multi-centre",
-                        "n compute centres joined by a WAN; each with a fabric description or "
-                        "(explicit=1) its own generated GPU fabric",
-                        {}};
-        g.options = {
-            intOpt("centres", "4", 1, 1000, "number of compute centres"),
-            choiceOpt("wan", "star", {"star", "ring", "full-mesh", "random-geo"},
-                      "shape of the WAN between the centres (star: around a hub router)"),
-            bandwidthOpt("wan-bandwidth", linkBandwidth(), "10G", "bandwidth of every WAN link"),
-            durationOpt("wan-delay", linkDelay(), "10ms",
-                        "one-way delay of every WAN link (star, ring, full-mesh)"),
-            intOpt("wan-degree", "2", 1, 20, "nearest neighbours per centre (random-geo)"),
-            choiceOpt("gpu-model", "A100-80GB", kGpuModels, "device catalogue name of the GPUs"),
-            intOpt("gpus-per-centre", "64", 1, 100000, "GPUs in each centre"),
-            intOpt("gpus-per-server", "8", 1, 64, "GPUs per server (rails of rail-optimised)"),
-            choiceOpt("fabric", std::string(toString(FabricShape::FatTree)), fabricShapeNames(),
-                      "internal network of each centre"),
-            bandwidthOpt("fabric-bandwidth", fabricAttribute("link_gbps"), "200G",
-                         "bandwidth of every fabric link"),
-            durationOpt("fabric-latency", fabricAttribute("latency_us"), "2us",
-                        "one-way latency of a fabric hop"),
-            intOpt("explicit", "0", 0, 1,
-                   "0: describe each fabric (FabricSpec); 1: generate GPUs and switches"),
-            intOpt("fabric-radix", "64", 4, 512,
-                   "switch port count of explicit spine-leaf and rail-optimised fabrics (even)"),
-            bandwidthOpt("nvlink-bandwidth", linkBandwidth(), "3.6T",
-                         "GPU-NVSwitch bandwidth of explicit rail-optimised fabrics"),
-        };
-        for (auto& o : geoBoxOptions())
-            g.options.push_back(std::move(o));
-        r.push_back(std::move(g));
-    }
+    r.push_back(multiCentreGenerator());
     return r;
 }
 
