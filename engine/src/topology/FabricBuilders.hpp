@@ -100,9 +100,9 @@ void buildFabric(GraphBuilder& b, const FabricPlan& f, const std::string& centre
                  const LinkSpec& link, const LinkSpec& nvLink);
 
 /// The server-level fabric of a centre that has `gpus` GPUs and a FabricSpec (see the top of
-/// this file). Nodes are "<centre>/leafJ", "<centre>/srvI", "<centre>/spineK", named after
-/// their ids, placed relative to `origin` (the centre's position), with b.m_parent and
-/// b.m_gpuModel; links carry b.m_linkLabel. Order: leaves, servers (each with its link to
+/// this file). Sets b.m_prefix to "<centre>/": nodes are "<centre>/leafJ", "<centre>/srvI",
+/// "<centre>/spineK", placed relative to `origin` (the centre's position); names, parent, GPU
+/// model and link label come from b. Order: leaves, servers (each with its link to
 /// its leaf), then either the one leaf's link to the centre or, per spine, the spine, its
 /// leaf links and its link to the centre. Returns the servers in order.
 std::vector<SynthesisedServer> buildServerFabric(GraphBuilder& b, const std::string& centre,
