@@ -1,7 +1,9 @@
 #include "ui/PropertyEditor.hpp"
 
+#include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/topology/AttributeTable.hpp"
+#include "meridian/workload/DeviceCatalogue.hpp"
 #include "ui/Document.hpp"
 #include "ui/NodeStyle.hpp"
 #include "ui/TopologyScene.hpp"
@@ -10,14 +12,9 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QHostAddress>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -164,19 +161,12 @@ std::optional<QueueValue> parseQueue(const QString& text)
 
 QStringList deviceNames()
 {
-    // GPU catalogue names from presets/devices/*.json ("name" key, else the file name).
+    // GPU names of the device catalogue; none (the field stays free text) if it cannot load.
     QStringList names;
-    const QDir dir(QStringLiteral(MERIDIAN_PRESETS_DIR "/devices"));
-    for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        QFile file(dir.filePath(f));
-        QString name = QFileInfo(f).completeBaseName();
-        if (file.open(QIODevice::ReadOnly)) {
-            const auto obj = QJsonDocument::fromJson(file.readAll()).object();
-            if (obj.value(QStringLiteral("name")).isString())
-                name = obj.value(QStringLiteral("name")).toString();
-        }
-        if (!names.contains(name))
-            names << name;
+    try {
+        for (const std::string& name : workload::DeviceCatalogue::builtin().names())
+            names << qs(name);
+    } catch (const InputError&) {
     }
     return names;
 }

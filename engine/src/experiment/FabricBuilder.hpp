@@ -1,6 +1,7 @@
 #pragma once
-// Resolves the ranks of every compute centre for a run, synthesising the internal network
-// of centres that describe it only by `fabric` (docs/experiments.md, "Centre fabrics").
+// Resolves the ranks of every compute centre for a run: its explicit GPU children, or the
+// servers of the fabric synthesised for centres that describe it only by `fabric`
+// (topology/CentreFabric.hpp builds it; docs/experiments.md, "Ranks of a centre").
 
 #include "meridian/topology/Topology.hpp"
 
@@ -14,9 +15,9 @@ struct CentreRanks
     NodeId centre;
     std::string id;
     std::string gpu_model;
-    std::vector<NodeId> ranks;     ///< explicit GPU nodes, or synthesised servers
+    std::vector<NodeId> ranks; ///< explicit GPU nodes, or synthesised servers
     std::vector<int> gpus_per_rank;
-    int gpus = 0;                  ///< Σ gpus_per_rank
+    int gpus = 0; ///< Σ gpus_per_rank
     bool synthesised = false;
     NodeId lead() const { return ranks.empty() ? centre : ranks.front(); }
 };

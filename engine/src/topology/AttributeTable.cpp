@@ -2,6 +2,7 @@
 
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
+#include "meridian/topology/FabricShape.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -170,8 +171,8 @@ const std::vector<AttributeInfo>& nodeAttributeTable()
 const std::vector<AttributeInfo>& fabricAttributeTable()
 {
     static const std::vector<AttributeInfo> table = {
-        choice("topology", "Fabric topology",
-               {"fat-tree", "spine-leaf", "rail-optimised", "star", "ring"}, "fat-tree",
+        choice("topology", "Fabric topology", fabricShapeNames(),
+               std::string(toString(FabricShape::FatTree)),
                "Shape of a centre's internal network when it has no explicit children."),
         number("link_gbps", "Fabric link bandwidth", "Gbit/s", 1e9, 200.0, kMinGbps, true, kMaxGbps,
                true, "Bandwidth of every fabric link (per direction)."),

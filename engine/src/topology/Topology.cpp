@@ -123,13 +123,6 @@ void Topology::removeNode(NodeId id)
     rebuildIndexes();
 }
 
-void Topology::removeLink(LinkId id)
-{
-    checkLink(id);
-    boost::remove_edge(m_edges[id.index()], m_graph);
-    rebuildIndexes();
-}
-
 const NodeAttributes& Topology::node(NodeId id) const
 {
     checkNode(id);

@@ -39,6 +39,15 @@ const DeviceCatalogue& DeviceCatalogue::builtin()
     return cat;
 }
 
+std::vector<std::string> DeviceCatalogue::names() const
+{
+    std::vector<std::string> out;
+    for (const auto& d : m_devices)
+        if (std::find(out.begin(), out.end(), d.name) == out.end())
+            out.push_back(d.name);
+    return out;
+}
+
 const DeviceSpec* DeviceCatalogue::find(const std::string& name) const
 {
     const std::string key = lower(name);

@@ -53,7 +53,6 @@ public:
     LinkId addLink(LinkAttributes attrs);
     /// Removes a node and every link touching it. Later NodeIds/LinkIds shift down.
     void removeNode(NodeId id);
-    void removeLink(LinkId id);
     void clear();
     /// Reserves room for n nodes (generators call this for large topologies).
     void reserveNodes(std::size_t n);

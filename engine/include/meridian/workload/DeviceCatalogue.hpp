@@ -1,5 +1,7 @@
 #pragma once
-// The accelerator presets in <presets>/devices/*.json (format in DeviceSpec.hpp).
+// The accelerator presets in <presets>/devices/*.json (format in DeviceSpec.hpp); <presets> is
+// workload::presetsDir() (Presets.hpp: $MERIDIAN_PRESETS_DIR, the installed
+// <prefix>/share/meridian/presets beside the executable, else the source tree's presets/).
 
 #include "meridian/workload/DeviceSpec.hpp"
 
@@ -18,6 +20,9 @@ public:
     static const DeviceCatalogue& builtin();
 
     const std::vector<DeviceSpec>& devices() const { return m_devices; }
+    /// Display names (DeviceSpec::name) in catalogue order, each once: the GPU-model choices
+    /// of the generators and the property editor.
+    std::vector<std::string> names() const;
     /// Case-insensitive match on id or name ("A100-80GB", "a100-80gb").
     const DeviceSpec* find(const std::string& name) const;
 
