@@ -4,6 +4,7 @@
 #include <QProcess>
 #include <QtTest/QtTest>
 
+#include <exception>
 #include <map>
 
 namespace meridian::test {
@@ -83,7 +84,18 @@ int main(int argc, char** argv)
         if (!only.isEmpty() && only != QString::fromStdString(name))
             continue;
         auto object = factory();
-        failures += QTest::qExec(object.get(), args);
+        // QTest logs an exception that escapes a test function as a failure and rethrows it;
+        // left uncaught it would abort inside Qt's crash handler, which can hang until
+        // ctest's timeout instead of failing at once.
+        try {
+            failures += QTest::qExec(object.get(), args);
+        } catch (const std::exception& e) {
+            qCritical("%s: exception escaped a test function: %s", name.c_str(), e.what());
+            ++failures;
+        } catch (...) {
+            qCritical("%s: a non-standard exception escaped a test function", name.c_str());
+            ++failures;
+        }
         ++ran;
     }
     if (ran == 0) {
