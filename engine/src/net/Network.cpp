@@ -44,22 +44,8 @@ struct Network::Resource
 {
     LinkId link;
     int dir = 0;
-    double capacity_bps = 0.0;
-    double alloc_bps = 0.0;
-    double maxRate_bps = 0.0;         ///< largest rate of its flows (kept with alloc_bps)
-    std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
     std::uint32_t tcpFlows = 0;
     std::uint32_t burstTcpFlows = 0; ///< TCP flows sending their last window as a burst
-    std::uint32_t mark = 0;          ///< m_resEpoch: in the current solve set
-    // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
-    std::uint32_t checkMark = 0;
-    double checkSum_bps = 0.0;
-    double checkMax_bps = 0.0;
-    // progressive filling
-    double rem_bps = 0.0;
-    std::uint32_t unfrozen = 0;
-    std::uint32_t version = 0;
-    double satLevel_bps = -1.0; ///< propagation: level at which it filled (< 0: not yet)
     // statistics
     sim::SimTime last;
     double bits = 0.0;
@@ -110,10 +96,6 @@ struct Network::Flow
     double bytes = 0.0;
     double wire_bytes = 0.0;
     double remaining_bytes = 0.0; ///< wire bytes still to send
-    double rate_bps = 0.0;
-    double newRate_bps = 0.0;
-    double cap_bps = kInf;
-    double cwnd_bytes = 0.0;
     double retransmitted_bytes = 0.0;
     double lost_bytes = 0.0;
     double extraRounds = 0.0;
@@ -121,10 +103,7 @@ struct Network::Flow
     double loss = 0.0;       ///< path loss the wire bytes still to send were computed for
     bool burst = false;      ///< counted in its resources' burstTcpFlows
     bool dataPhase = false;
-    bool frozen = false;
     bool live = false;
-    std::uint32_t mark = 0;      ///< m_epoch: in the current solve set
-    std::uint32_t checkMark = 0; ///< m_checkEpoch: bottleneck already checked
     sim::SimTime start;
     sim::SimTime lastUpdate;
     sim::EventHandle done;
@@ -171,8 +150,8 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
             m_resources[a].link = id;
             m_resources[a].dir = dir;
         }
-        updateCapacity(static_cast<std::uint32_t>(2 * l));
-        updateCapacity(static_cast<std::uint32_t>(2 * l + 1));
+        m_solver.addResource(capacityOf(static_cast<std::uint32_t>(2 * l)));
+        m_solver.addResource(capacityOf(static_cast<std::uint32_t>(2 * l + 1)));
         for (std::size_t s = 0; s < attrs.schedule.size(); ++s) {
             const ScheduleStep& step = attrs.schedule[s];
             if (!std::isfinite(step.at_s) || step.at_s < 0.0)
@@ -198,16 +177,16 @@ const LinkParams& Network::linkParams(LinkId link, int dir) const
     return m_arcs[2 * link.index() + dir].params;
 }
 
-void Network::updateCapacity(std::uint32_t r)
+double Network::capacityOf(std::uint32_t r) const
 {
-    Resource& res = m_resources[r];
+    const Resource& res = m_resources[r];
     const std::size_t l = res.link.index();
     const bool up = m_router.linkUp(res.link);
     const bool half = m_arcs[2 * l].resource == m_arcs[2 * l + 1].resource;
     double cap = m_arcs[r].params.bandwidth_bps;
     if (half) // one medium for both directions: the slower direction's rate bounds it
         cap = std::min(m_arcs[2 * l].params.bandwidth_bps, m_arcs[2 * l + 1].params.bandwidth_bps);
-    res.capacity_bps = up ? std::max(0.0, cap) : 0.0;
+    return up ? std::max(0.0, cap) : 0.0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -350,7 +329,7 @@ void Network::refreshConnection(Connection& c)
         const double sd = TransportModel::jitterStdDev(p.jitter_s, p.jitter_distribution);
         var += sd * sd;
         losses.push_back(p.loss);
-        const double cap = m_resources[m_arcs[a].resource].capacity_bps;
+        const double cap = m_solver.capacityBps(m_arcs[a].resource);
         if (cap < c.bottleneck_bps) {
             c.bottleneck_bps = cap;
             c.buffer_bytes = p.queueBytes(m_config.packet_bytes);
@@ -414,12 +393,8 @@ double Network::transportCap(const Flow& f) const
 void Network::updateConnCaps(std::uint32_t ci)
 {
     for (std::uint32_t slot : m_connections[ci].flows) {
-        Flow& f = m_flows[slot];
-        const double cap = transportCap(f);
-        if (cap != f.cap_bps) {
-            f.cap_bps = cap;
-            markDirtyFlow(slot);
-        }
+        if (m_solver.setFlowCap(slot, transportCap(m_flows[slot])))
+            requestRecompute();
     }
 }
 
@@ -448,7 +423,7 @@ void Network::evaluateBurst(std::uint32_t ci)
             Flow& f = m_flows[slot];
             if (f.protocol != Protocol::Tcp)
                 continue;
-            settleFlow(f);
+            settleFlow(slot);
             left += f.remaining_bytes;
         }
         burst = left <= c.cwnd_bytes * (1.0 + 1e-9) + kDoneBytes * c.tcpFlows;
@@ -508,7 +483,7 @@ void Network::retargetWireBytes(std::uint32_t ci)
         const double eff = wireEfficiency(f.protocol, c);
         if (eff == f.efficiency && c.loss == f.loss)
             continue;
-        settleFlow(f);
+        settleFlow(slot);
         const double payload = f.remaining_bytes * f.efficiency;
         if (!(eff > 0.0)) {
             failFlow(slot, "path from " + m_topology.node(c.src).id + " to " +
@@ -605,7 +580,6 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     f.cb = std::move(onComplete);
     f.live = true;
     m_slotOfFlow.emplace(id.value(), slot);
-    ++m_liveFlows;
     const bool freshConnection = !c.used;
     c.used = true;
     ++c.active;
@@ -651,7 +625,6 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
         c.slowStart =
             c.slowStart && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
     }
-    f.cap_bps = transportCap(f);
     attachFlow(slot);
     if (protocol == Protocol::Tcp) {
         evaluateBurst(ci);
@@ -668,23 +641,18 @@ void Network::attachFlow(std::uint32_t slot)
 {
     Flow& f = m_flows[slot];
     f.dataPhase = true;
-    f.rate_bps = 0.0;
     f.lastUpdate = m_sim.now();
     f.burst = false;
-    ++m_activeFlows;
     Connection& c = m_connections[f.conn];
     c.flows.push_back(slot);
-    if (f.protocol == Protocol::Tcp)
+    if (f.protocol == Protocol::Tcp) {
         ++c.tcpFlows;
-    for (std::uint32_t r : c.resources) {
-        m_resources[r].flows.push_back(slot);
-        if (f.protocol == Protocol::Tcp)
+        for (std::uint32_t r : c.resources)
             ++m_resources[r].tcpFlows;
-    }
-    if (f.protocol == Protocol::Tcp)
         setFlowBurst(f, c.burst);
-    f.cap_bps = transportCap(f);
-    markDirtyFlow(slot);
+    }
+    m_solver.addFlow(slot, c.resources.data(), c.resources.size(), transportCap(f));
+    requestRecompute();
 }
 
 void Network::detachFlow(std::uint32_t slot)
@@ -692,25 +660,18 @@ void Network::detachFlow(std::uint32_t slot)
     Flow& f = m_flows[slot];
     if (!f.dataPhase)
         return;
-    settleFlow(f);
+    settleFlow(slot);
     setFlowBurst(f, false);
     Connection& c = m_connections[f.conn];
     c.flows.erase(std::find(c.flows.begin(), c.flows.end(), slot));
-    if (f.protocol == Protocol::Tcp)
+    if (f.protocol == Protocol::Tcp) {
         --c.tcpFlows;
-    for (std::uint32_t r : c.resources) {
-        Resource& res = m_resources[r];
-        auto it = std::find(res.flows.begin(), res.flows.end(), slot);
-        MERIDIAN_ASSERT(it != res.flows.end(), "flow missing from its resource");
-        *it = res.flows.back();
-        res.flows.pop_back();
-        if (f.protocol == Protocol::Tcp)
-            --res.tcpFlows;
-        markDirtyResource(r);
+        for (std::uint32_t r : c.resources)
+            --m_resources[r].tcpFlows;
     }
+    m_solver.removeFlow(slot);
+    requestRecompute();
     f.dataPhase = false;
-    f.rate_bps = 0.0;
-    --m_activeFlows;
     m_sim.cancel(f.done);
 }
 
@@ -723,7 +684,6 @@ void Network::releaseFlow(std::uint32_t slot)
     f.live = false;
     f.cb = nullptr;
     m_freeFlows.push_back(slot);
-    --m_liveFlows;
 }
 
 void Network::onSlowStartRound(std::uint32_t ci)
@@ -738,7 +698,7 @@ void Network::onSlowStartRound(std::uint32_t ci)
     double rate = 0.0;
     for (std::uint32_t slot : c.flows)
         if (m_flows[slot].protocol == Protocol::Tcp)
-            rate += m_flows[slot].rate_bps;
+            rate += m_solver.rateBps(slot);
     const bool networkLimited = !c.burst && rate < connectionCap(c) * (1.0 - 1e-9);
     c.cwnd_bytes *= 2.0;
     if (networkLimited || c.cwnd_bytes * 8.0 / c.rtt_s >= c.steadyCap_bps) {
@@ -765,7 +725,7 @@ void Network::onDataComplete(std::uint32_t slot)
     detachFlow(slot);
     connectionFlowEnded(ci);
     f.remaining_bytes = 0.0;
-    if (m_activeFlows == 0)
+    if (m_solver.activeFlows() == 0)
         finalSample();
     const double horizon = static_cast<double>(sim::SimTime::max().ns() - m_sim.now().ns()) * 1e-9;
     if (!(latency < horizon)) {
@@ -803,7 +763,7 @@ void Network::failFlow(std::uint32_t slot, const std::string& error)
     detachFlow(slot);
     if (wasSending)
         connectionFlowEnded(f.conn);
-    if (m_activeFlows == 0)
+    if (m_solver.activeFlows() == 0)
         finalSample();
     const Connection& c = m_connections[f.conn];
     TransferResult r;
@@ -851,15 +811,16 @@ double Network::sampleLatencyS(const Connection& c, const Flow& flow, bool inclu
         arc.lastJitter_s = j;
         latency += std::max(0.0, p.delay_s + j);
         const Resource& res = m_resources[arc.resource];
-        if (res.capacity_bps > 0.0) {
-            const double t = packetBits / res.capacity_bps;
+        const double capacity_bps = m_solver.capacityBps(arc.resource);
+        if (capacity_bps > 0.0) {
+            const double t = packetBits / capacity_bps;
             packetTimes += t;
             bottleneckPacket = std::max(bottleneckPacket, t);
             // Standing queue of TCP flows in congestion avoidance; a last-window burst
             // (docs §5) builds no standing queue.
             if (includeQueueing && res.tcpFlows > res.burstTcpFlows &&
-                res.alloc_bps >= res.capacity_bps * (1.0 - kSaturated))
-                latency += 0.5 * p.queueBytes(m_config.packet_bytes) * 8.0 / res.capacity_bps;
+                m_solver.allocBps(arc.resource) >= capacity_bps * (1.0 - kSaturated))
+                latency += 0.5 * p.queueBytes(m_config.packet_bytes) * 8.0 / capacity_bps;
         }
     }
     return latency + (packetTimes - bottleneckPacket);
@@ -867,18 +828,6 @@ double Network::sampleLatencyS(const Connection& c, const Flow& flow, bool inclu
 
 // ---------------------------------------------------------------------------------------
 // Max-min fair sharing
-
-void Network::markDirtyFlow(std::uint32_t slot)
-{
-    m_dirtyFlows.push_back(slot);
-    requestRecompute();
-}
-
-void Network::markDirtyResource(std::uint32_t r)
-{
-    m_dirtyResources.push_back(r);
-    requestRecompute();
-}
 
 void Network::requestRecompute()
 {
@@ -889,11 +838,13 @@ void Network::requestRecompute()
     m_sim.schedule(m_sim.now(), [this] { recompute(); });
 }
 
-void Network::settleFlow(Flow& f)
+void Network::settleFlow(std::uint32_t slot)
 {
+    Flow& f = m_flows[slot];
     const double dt = (m_sim.now() - f.lastUpdate).toSeconds();
-    if (dt > 0.0 && f.rate_bps > 0.0) {
-        const double sent_bytes = f.rate_bps * dt / 8.0;
+    const double rate_bps = m_solver.hasFlow(slot) ? m_solver.rateBps(slot) : 0.0;
+    if (dt > 0.0 && rate_bps > 0.0) {
+        const double sent_bytes = rate_bps * dt / 8.0;
         // Completions are rounded up to the next nanosecond, so a flow may be settled a
         // fraction of a ns past its last byte, whichever settles it first (its completion,
         // or an update at that instant). Its resources count its rate over that fraction
@@ -901,8 +852,8 @@ void Network::settleFlow(Flow& f)
         const double overshoot_bytes = sent_bytes - f.remaining_bytes;
         if (overshoot_bytes > 0.0)
             for (std::uint32_t r : m_connections[f.conn].resources) {
+                settleResource(r);
                 Resource& res = m_resources[r];
-                settleResource(res);
                 res.bits = std::max(0.0, res.bits - overshoot_bytes * 8.0);
             }
         f.remaining_bytes = std::max(0.0, f.remaining_bytes - sent_bytes);
@@ -910,13 +861,15 @@ void Network::settleFlow(Flow& f)
     f.lastUpdate = m_sim.now();
 }
 
-void Network::settleResource(Resource& r)
+void Network::settleResource(std::uint32_t resource)
 {
+    Resource& r = m_resources[resource];
     const double dt = (m_sim.now() - r.last).toSeconds();
     if (dt > 0.0) {
-        r.bits += r.alloc_bps * dt;
-        r.capBits += r.capacity_bps * dt;
-        if (r.alloc_bps > 0.0)
+        const double alloc_bps = m_solver.allocBps(resource);
+        r.bits += alloc_bps * dt;
+        r.capBits += m_solver.capacityBps(resource) * dt;
+        if (alloc_bps > 0.0)
             r.busy_s += dt;
     }
     r.last = m_sim.now();
@@ -926,523 +879,32 @@ void Network::settleAllResources()
 {
     for (std::size_t i = 0; i < m_resources.size(); ++i)
         if (m_arcs[i].resource == i)
-            settleResource(m_resources[i]);
-}
-
-// Incremental exact max-min (docs/network-model.md §3).
-//
-// A feasible allocation is max-min fair iff every flow has a bottleneck: a saturated resource
-// on its route where no other flow gets more, or its own transport cap (Bertsekas & Gallager,
-// Data Networks, §6.5.2, with a cap seen as a private resource). And if any set of flows is
-// held at its max-min rates, progressive filling of the other flows over the residual
-// capacities gives their max-min rates (the same bottleneck characterisation, restricted).
-// So: re-solve a set S (the changed flows and all flows on the changed resources) with the
-// rest held at their current rates, then check the bottleneck condition of every flow on
-// every resource S crosses (flows elsewhere saw no rate change around them, so their
-// bottlenecks still hold). If it holds everywhere the allocation is THE max-min allocation;
-// otherwise S grows by all flows on the failing flows' resources and is solved again, up to
-// the whole connected component (where the check holds by construction).
-
-namespace {
-// Relative tolerance of the bottleneck check: float residue of progressive filling is
-// ~1e-15 per operation; a looser check only costs an extra expansion, never exactness.
-constexpr double kCheckTol = 1e-11;
-// After this many expansions the set is grown to its whole component (bounds the cost of
-// a cascade that reaches far).
-constexpr int kMaxExpansions = 8;
-} // namespace
-
-void Network::addToSolve(std::uint32_t slot)
-{
-    Flow& f = m_flows[slot];
-    if (!f.live || !f.dataPhase || f.mark == m_epoch)
-        return;
-    f.mark = m_epoch;
-    m_compFlows.push_back(slot);
+            settleResource(static_cast<std::uint32_t>(i));
 }
 
 void Network::recompute()
 {
+    // The solver finds the new rates; progress and statistics are brought up to now under the
+    // old rates before it applies them, then the changed flows are re-timed.
     m_recomputePending = false;
-    ++m_recomputations;
-    ++m_epoch;
-    m_compFlows.clear();
-    m_seedResources.clear();
-    // 1. Seeds: the changed flows and the changed resources (with the changed flows' routes).
-    m_stack.clear();
-    for (std::uint32_t slot : m_dirtyFlows) {
-        const Flow& f = m_flows[slot];
-        if (!f.live || !f.dataPhase)
-            continue;
-        m_stack.push_back(slot);
-        for (std::uint32_t r : m_connections[f.conn].resources)
-            m_seedResources.push_back(r);
-    }
-    for (std::uint32_t r : m_dirtyResources)
-        m_seedResources.push_back(r);
-    m_dirtyFlows.clear();
-    m_dirtyResources.clear();
-    std::sort(m_seedResources.begin(), m_seedResources.end());
-    m_seedResources.erase(std::unique(m_seedResources.begin(), m_seedResources.end()),
-                          m_seedResources.end());
-    std::sort(m_stack.begin(), m_stack.end());
-    m_stack.erase(std::unique(m_stack.begin(), m_stack.end()), m_stack.end());
-
-    // 2. Propagate the change outward in level order. The bottleneck check then proves the
-    //    result is the max-min allocation; should it fail (float near-ties), the set is
-    //    grown and re-solved by plain progressive filling, up to the whole component.
-    propagate();
-    if (!validateSet()) {
-        for (int expansions = 0;;) {
-            const std::size_t before = m_compFlows.size();
-            for (std::uint32_t slot : m_invalid) {
-                addToSolve(slot);
-                for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
-                    for (std::uint32_t other : m_resources[r].flows)
-                        addToSolve(other);
-            }
-            if (++expansions >= kMaxExpansions || m_compFlows.size() == before ||
-                2 * m_compFlows.size() > m_activeFlows) {
-                expandToComponent();
-                solveSet();
-                break;
-            }
-            solveSet();
-            if (validateSet())
-                break;
-        }
-    }
-    m_flowsRecomputed += m_compFlows.size();
-
-    // 3. Bring progress and statistics up to now under the old rates, then apply.
-    for (std::uint32_t slot : m_compFlows)
-        settleFlow(m_flows[slot]);
-    for (std::uint32_t r : m_compResources) {
+    m_solver.solve();
+    for (std::uint32_t slot : m_solver.solvedFlows())
+        settleFlow(slot);
+    for (std::uint32_t r : m_solver.solvedResources())
+        settleResource(r);
+    m_solver.apply();
+    for (std::uint32_t r : m_solver.solvedResources()) {
         Resource& res = m_resources[r];
-        settleResource(res);
-        double sum = 0.0;
-        double mx = 0.0;
-        for (std::uint32_t slot : res.flows) {
-            const Flow& f = m_flows[slot];
-            const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
-            sum += x;
-            mx = std::max(mx, x);
-        }
-        res.alloc_bps = sum;
-        res.maxRate_bps = mx;
-        if (res.capacity_bps > 0.0)
-            res.peak = std::max(res.peak, std::min(1.0, sum / res.capacity_bps));
+        const double cap = m_solver.capacityBps(r);
+        if (cap > 0.0)
+            res.peak = std::max(res.peak, std::min(1.0, m_solver.allocBps(r) / cap));
     }
-    for (std::uint32_t slot : m_compFlows) {
-        Flow& f = m_flows[slot];
-        if (f.newRate_bps != f.rate_bps || !m_sim.pending(f.done)) {
-            if (std::abs(f.newRate_bps - f.rate_bps) > 1e-9 * std::max(f.rate_bps, f.newRate_bps))
-                ++m_flowsRateChanged;
-            f.rate_bps = f.newRate_bps;
+    for (std::uint32_t slot : m_solver.solvedFlows())
+        if (m_solver.rateChanged(slot) || !m_sim.pending(m_flows[slot].done))
             reschedule(slot);
-        }
-    }
     if (m_config.debug_verify_max_min)
-        verifyAgainstFullSolve();
+        m_solver.verifyAgainstFullSolve();
     ensureSampler(); // restarts it when stalled flows got a rate again
-}
-
-// Level-ordered propagation (progressive filling restricted to what changes).
-//
-// Progressive filling raises a common level λ; a flow freezes when a resource on its route
-// fills or it reaches its cap. Flows not touched by the change ("inactive") keep their old
-// rates x_g; "active" flows are re-solved, starting from the level at which they join. A
-// resource is dirty once an active flow crosses it (or it is a seed); its residual is
-// C_r − Σ_{inactive on r} x_g − Σ_{frozen active on r} x_f and its fill level rem/n (n =
-// unfrozen active flows). Clean resources keep their old state. Events in level order:
-//  * a dirty resource fills at μ: inactive flows on it with x_g > μ would break the
-//    bottleneck of the flows freezing there, so they join (and the resource is re-queued);
-//    otherwise its unfrozen active flows freeze at μ;
-//  * an active flow reaches its cap;
-//  * an inactive flow g on a dirty resource is checked at λ = x_g: it keeps x_g if it has a
-//    bottleneck there (a clean resource that was saturated with g maximal, a dirty resource
-//    filling at x_g, or its cap); otherwise it joins at level x_g and rises further.
-// Only the flows whose rate changes, and their neighbours, are visited. validateSet() then
-// proves the result (or triggers the plain re-solve).
-
-namespace {
-enum : std::uint32_t
-{
-    kEvResource = 0,
-    kEvCap = 1,
-    kEvCheck = 2
-};
-} // namespace
-
-bool Network::cleanBottleneck(const Flow& g)
-{
-    for (std::uint32_t r : m_connections[g.conn].resources) {
-        Resource& res = m_resources[r];
-        if (res.mark == m_resEpoch)
-            continue; // dirty
-        // Clean: no rate on it changed since the last update set alloc and max.
-        if (res.alloc_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
-            g.rate_bps >= res.maxRate_bps * (1.0 - kCheckTol))
-            return true;
-    }
-    return false;
-}
-
-void Network::makeDirty(std::uint32_t r, double level)
-{
-    Resource& res = m_resources[r];
-    if (res.mark == m_resEpoch)
-        return;
-    res.mark = m_resEpoch;
-    m_compResources.push_back(r);
-    double rem = res.capacity_bps;
-    for (std::uint32_t slot : res.flows)
-        rem -= m_flows[slot].rate_bps; // no active flow crosses a resource before it is dirty
-    res.rem_bps = rem;
-    res.unfrozen = 0;
-    res.satLevel_bps = -1.0;
-    ++res.version;
-    // Inactive flows that might have had their bottleneck here need a check at their level.
-    for (std::uint32_t slot : res.flows) {
-        const Flow& g = m_flows[slot];
-        if (g.mark == m_epoch || g.rate_bps < level * (1.0 - kCheckTol))
-            continue;
-        if (std::isfinite(g.cap_bps) && g.rate_bps >= g.cap_bps * (1.0 - kCheckTol))
-            continue;
-        if (cleanBottleneck(g))
-            continue; // re-examined if that resource turns dirty too
-        m_events.push_back({g.rate_bps, slot, 0, kEvCheck});
-        std::push_heap(m_events.begin(), m_events.end(), EventLater{});
-    }
-}
-
-void Network::activate(std::uint32_t slot, double level)
-{
-    Flow& f = m_flows[slot];
-    f.mark = m_epoch;
-    f.frozen = false;
-    f.newRate_bps = level;
-    m_compFlows.push_back(slot);
-    if (std::isfinite(f.cap_bps)) {
-        m_events.push_back({std::max(f.cap_bps, level), slot, 0, kEvCap});
-        std::push_heap(m_events.begin(), m_events.end(), EventLater{});
-    }
-    for (std::uint32_t r : m_connections[f.conn].resources) {
-        makeDirty(r, level);
-        Resource& res = m_resources[r];
-        res.rem_bps += f.rate_bps; // no longer held at its old rate
-        ++res.unfrozen;
-        pushResource(r, level);
-    }
-}
-
-void Network::pushResource(std::uint32_t r, double level)
-{
-    Resource& res = m_resources[r];
-    ++res.version;
-    if (res.unfrozen == 0)
-        return;
-    // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
-    const double share = std::max(level, std::max(0.0, res.rem_bps) / res.unfrozen);
-    m_events.push_back({share, r, res.version, kEvResource});
-    std::push_heap(m_events.begin(), m_events.end(), EventLater{});
-}
-
-bool Network::bottleneckAt(const Flow& g, double x)
-{
-    for (std::uint32_t r : m_connections[g.conn].resources) {
-        const Resource& res = m_resources[r];
-        if (res.mark != m_resEpoch)
-            continue; // clean resources were checked by cleanBottleneck
-        bool full;
-        if (res.satLevel_bps >= 0.0)
-            full = std::abs(res.satLevel_bps - x) <= kCheckTol * std::max(x, res.satLevel_bps);
-        else if (res.unfrozen > 0)
-            full = res.rem_bps / res.unfrozen <= x * (1.0 + kCheckTol);
-        else
-            full = res.rem_bps <= res.capacity_bps * kCheckTol;
-        if (!full)
-            continue;
-        bool maximal = true;
-        for (std::uint32_t s2 : res.flows) {
-            const Flow& h = m_flows[s2];
-            const double y = h.mark == m_epoch ? (h.frozen ? h.newRate_bps : x) : h.rate_bps;
-            if (y > x * (1.0 + kCheckTol)) {
-                maximal = false;
-                break;
-            }
-        }
-        if (maximal)
-            return true;
-    }
-    return false;
-}
-
-void Network::propagate()
-{
-    ++m_resEpoch;
-    ++m_checkEpoch;
-    m_compResources.clear();
-    m_events.clear();
-    for (std::uint32_t r : m_seedResources)
-        makeDirty(r, 0.0);
-    for (std::uint32_t slot : m_stack)
-        if (m_flows[slot].mark != m_epoch)
-            activate(slot, 0.0);
-    const auto freeze = [this](std::uint32_t slot, double rate) {
-        Flow& f = m_flows[slot];
-        f.frozen = true;
-        f.newRate_bps = rate;
-        for (std::uint32_t r : m_connections[f.conn].resources) {
-            Resource& res = m_resources[r];
-            res.rem_bps -= rate;
-            --res.unfrozen;
-            pushResource(r, rate);
-        }
-    };
-    double level = 0.0;
-    while (!m_events.empty()) {
-        std::pop_heap(m_events.begin(), m_events.end(), EventLater{});
-        const LevelEvent e = m_events.back();
-        m_events.pop_back();
-        if (e.kind == kEvResource) {
-            Resource& res = m_resources[e.id];
-            if (e.version != res.version || res.unfrozen == 0)
-                continue;
-            level = std::max(level, e.level);
-            bool joined = false;
-            for (std::size_t i = 0; i < res.flows.size(); ++i) {
-                const std::uint32_t slot = res.flows[i];
-                const Flow& h = m_flows[slot];
-                if (h.mark != m_epoch && h.rate_bps > level * (1.0 + kCheckTol)) {
-                    activate(slot, level);
-                    joined = true;
-                }
-            }
-            if (joined)
-                continue; // re-queued by activate() with the larger residual
-            res.satLevel_bps = level;
-            for (std::uint32_t slot : res.flows) {
-                const Flow& f = m_flows[slot];
-                if (f.mark == m_epoch && !f.frozen)
-                    freeze(slot, level);
-            }
-        } else if (e.kind == kEvCap) {
-            const Flow& f = m_flows[e.id];
-            if (f.frozen)
-                continue;
-            level = std::max(level, e.level);
-            freeze(e.id, f.cap_bps);
-        } else {
-            const Flow& g = m_flows[e.id];
-            if (g.mark == m_epoch)
-                continue;
-            level = std::max(level, e.level);
-            if (!cleanBottleneck(g) && !bottleneckAt(g, g.rate_bps))
-                activate(e.id, level);
-        }
-    }
-}
-
-void Network::expandToComponent()
-{
-    // Breadth-first closure of the set over shared resources: the connected component(s).
-    m_stack.clear();
-    for (std::uint32_t slot : m_compFlows)
-        for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
-            m_stack.push_back(r);
-    ++m_resEpoch;
-    while (!m_stack.empty()) {
-        const std::uint32_t r = m_stack.back();
-        m_stack.pop_back();
-        Resource& res = m_resources[r];
-        if (res.mark == m_resEpoch)
-            continue;
-        res.mark = m_resEpoch;
-        for (std::uint32_t slot : res.flows) {
-            Flow& f = m_flows[slot];
-            if (f.mark == m_epoch)
-                continue;
-            addToSolve(slot);
-            for (std::uint32_t r2 : m_connections[f.conn].resources)
-                if (m_resources[r2].mark != m_resEpoch)
-                    m_stack.push_back(r2);
-        }
-    }
-}
-
-void Network::solveSet()
-{
-    // Resources of the set: the seeds plus every resource a flow of the set crosses.
-    ++m_resEpoch;
-    m_compResources.clear();
-    const auto touch = [this](std::uint32_t r) {
-        Resource& res = m_resources[r];
-        if (res.mark != m_resEpoch) {
-            res.mark = m_resEpoch;
-            m_compResources.push_back(r);
-        }
-    };
-    for (std::uint32_t r : m_seedResources)
-        touch(r);
-    for (std::uint32_t slot : m_compFlows)
-        for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
-            touch(r);
-
-    // Progressive filling (Bertsekas & Gallager §6.5.2) over the residual capacities
-    // C_r − Σ_{fixed flows on r} x_f: raise all unfrozen rates together; the next event is
-    // either a resource filling up (its fair share rem/unfrozen is the smallest) or a flow
-    // reaching its transport cap. Resources are kept in a lazy min-heap by fair share.
-    m_heap.clear();
-    m_capOrder.clear();
-    const auto heapLess = [](const HeapEntry& a, const HeapEntry& b) {
-        return a.share != b.share ? a.share > b.share : a.resource > b.resource;
-    };
-    for (std::uint32_t r : m_compResources) {
-        Resource& res = m_resources[r];
-        double rem = res.capacity_bps;
-        std::uint32_t unfrozen = 0;
-        for (std::uint32_t slot : res.flows) {
-            const Flow& f = m_flows[slot];
-            if (f.mark == m_epoch)
-                ++unfrozen;
-            else
-                rem -= f.rate_bps;
-        }
-        res.rem_bps = std::max(0.0, rem);
-        res.unfrozen = unfrozen;
-        ++res.version;
-        if (res.unfrozen > 0)
-            m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
-    }
-    std::make_heap(m_heap.begin(), m_heap.end(), heapLess);
-    for (std::uint32_t slot : m_compFlows) {
-        Flow& f = m_flows[slot];
-        f.frozen = false;
-        f.newRate_bps = 0.0;
-        if (std::isfinite(f.cap_bps))
-            m_capOrder.emplace_back(f.cap_bps, slot);
-    }
-    std::sort(m_capOrder.begin(), m_capOrder.end());
-    std::size_t capIdx = 0;
-    std::size_t unfrozenFlows = m_compFlows.size();
-
-    const auto freeze = [&](std::uint32_t slot, double rate) {
-        Flow& f = m_flows[slot];
-        f.frozen = true;
-        f.newRate_bps = rate;
-        --unfrozenFlows;
-        for (std::uint32_t r : m_connections[f.conn].resources) {
-            Resource& res = m_resources[r];
-            res.rem_bps = std::max(0.0, res.rem_bps - rate);
-            --res.unfrozen;
-            ++res.version;
-            if (res.unfrozen > 0) {
-                m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
-                std::push_heap(m_heap.begin(), m_heap.end(), heapLess);
-            }
-        }
-    };
-    while (unfrozenFlows > 0) {
-        while (!m_heap.empty() &&
-               m_heap.front().version != m_resources[m_heap.front().resource].version) {
-            std::pop_heap(m_heap.begin(), m_heap.end(), heapLess);
-            m_heap.pop_back();
-        }
-        while (capIdx < m_capOrder.size() && m_flows[m_capOrder[capIdx].second].frozen)
-            ++capIdx;
-        const double shareRes = m_heap.empty() ? kInf : m_heap.front().share;
-        const double shareCap = capIdx < m_capOrder.size() ? m_capOrder[capIdx].first : kInf;
-        if (!std::isfinite(shareRes) && !std::isfinite(shareCap))
-            break; // cannot happen: every data-phase flow crosses ≥ 1 resource
-        if (shareCap <= shareRes) {
-            freeze(m_capOrder[capIdx].second, shareCap);
-        } else {
-            const std::uint32_t r = m_heap.front().resource;
-            std::pop_heap(m_heap.begin(), m_heap.end(), heapLess);
-            m_heap.pop_back();
-            for (std::uint32_t slot : m_resources[r].flows) {
-                const Flow& f = m_flows[slot];
-                if (f.mark == m_epoch && !f.frozen)
-                    freeze(slot, shareRes);
-            }
-        }
-    }
-}
-
-bool Network::validateSet()
-{
-    // Tentative rate: new for the set, current for the fixed flows.
-    const auto rateOf = [this](const Flow& f) {
-        return f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
-    };
-    m_invalid.clear();
-    ++m_checkEpoch;
-    bool anyFixed = false;
-    for (std::uint32_t r : m_compResources) {
-        Resource& res = m_resources[r];
-        double sum = 0.0;
-        double mx = 0.0;
-        for (std::uint32_t slot : res.flows) {
-            const Flow& f = m_flows[slot];
-            const double x = rateOf(f);
-            sum += x;
-            mx = std::max(mx, x);
-            anyFixed = anyFixed || f.mark != m_epoch;
-        }
-        res.checkMark = m_checkEpoch;
-        res.checkSum_bps = sum;
-        res.checkMax_bps = mx;
-        // Fixed flows over the (reduced) capacity: they must be re-solved too.
-        if (sum > res.capacity_bps * (1.0 + kCheckTol))
-            for (std::uint32_t slot : res.flows)
-                if (m_flows[slot].mark != m_epoch)
-                    m_invalid.push_back(slot);
-    }
-    if (!anyFixed)
-        return true; // the set is closed: progressive filling solved it exactly
-    if (!m_invalid.empty())
-        return false;
-    for (std::uint32_t r : m_compResources) {
-        for (std::uint32_t slot : m_resources[r].flows) {
-            Flow& f = m_flows[slot];
-            if (f.checkMark == m_checkEpoch)
-                continue;
-            f.checkMark = m_checkEpoch;
-            const double x = rateOf(f);
-            bool ok = std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol);
-            for (std::uint32_t r2 : m_connections[f.conn].resources) {
-                if (ok)
-                    break;
-                Resource& res = m_resources[r2];
-                // Outside the set's resources no rate changed: the kept alloc and max hold.
-                const bool inSet = res.checkMark == m_checkEpoch;
-                const double sum = inSet ? res.checkSum_bps : res.alloc_bps;
-                const double mx = inSet ? res.checkMax_bps : res.maxRate_bps;
-                ok = sum >= res.capacity_bps * (1.0 - kCheckTol) && x >= mx * (1.0 - kCheckTol);
-            }
-            if (!ok)
-                m_invalid.push_back(slot);
-        }
-    }
-    return m_invalid.empty();
-}
-
-void Network::verifyAgainstFullSolve()
-{
-    // Debug check: progressive filling of every data-phase flow from scratch.
-    ++m_epoch;
-    m_compFlows.clear();
-    m_seedResources.clear();
-    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot)
-        addToSolve(slot);
-    solveSet();
-    for (std::uint32_t slot : m_compFlows) {
-        const Flow& f = m_flows[slot];
-        const double scale = std::max(std::abs(f.newRate_bps), 1e-300);
-        m_maxDeviation = std::max(m_maxDeviation, std::abs(f.rate_bps - f.newRate_bps) / scale);
-    }
-    m_compFlows.clear();
 }
 
 void Network::reschedule(std::uint32_t slot)
@@ -1452,8 +914,8 @@ void Network::reschedule(std::uint32_t slot)
     f.done = {};
     if (f.remaining_bytes <= kDoneBytes) {
         f.done = m_sim.schedule(m_sim.now(), [this, slot] { onDataComplete(slot); });
-    } else if (f.rate_bps > 0.0) {
-        const double dt = f.remaining_bytes * 8.0 / f.rate_bps;
+    } else if (m_solver.rateBps(slot) > 0.0) {
+        const double dt = f.remaining_bytes * 8.0 / m_solver.rateBps(slot);
         // SimTime arithmetic saturates: an end at max() means it is not representable.
         const sim::SimTime end = m_sim.now() + sim::SimTime::fromSecondsCeil(dt);
         if (!(dt >= 0.0) || end >= sim::SimTime::max()) {
@@ -1474,7 +936,7 @@ double Network::flowRateBps(FlowId flow) const
     if (it == m_slotOfFlow.end())
         return 0.0;
     const Flow& f = m_flows[it->second];
-    return f.dataPhase ? f.rate_bps : 0.0;
+    return f.dataPhase ? m_solver.rateBps(it->second) : 0.0;
 }
 
 double Network::flowCapBps(FlowId flow) const
@@ -1483,7 +945,7 @@ double Network::flowCapBps(FlowId flow) const
     if (it == m_slotOfFlow.end())
         return 0.0;
     const Flow& f = m_flows[it->second];
-    return f.dataPhase ? f.cap_bps : 0.0;
+    return f.dataPhase ? m_solver.capBps(it->second) : 0.0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1513,9 +975,9 @@ void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
     // Settle the affected resources under the old capacity, then change it.
     for (int dir = 0; dir < 2; ++dir) {
         const std::uint32_t r = m_arcs[2 * l + dir].resource;
-        settleResource(m_resources[r]);
-        updateCapacity(r);
-        markDirtyResource(r);
+        settleResource(r);
+        m_solver.setCapacity(r, capacityOf(r));
+        requestRecompute();
     }
     // Every connection now holds stale parameters (m_paramEpoch): idle ones refresh when used
     // next (routeConnection). Busy ones (sending or delivering) whose forward or reverse path
@@ -1555,7 +1017,7 @@ void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
 
 void Network::ensureSampler()
 {
-    if (m_samplerRunning || m_sampleInterval_s <= 0.0 || m_activeFlows == 0)
+    if (m_samplerRunning || m_sampleInterval_s <= 0.0 || m_solver.activeFlows() == 0)
         return;
     m_samplerRunning = true;
     const auto interval = sim::SimTime::fromSeconds(m_sampleInterval_s);
@@ -1589,7 +1051,7 @@ void Network::onSample()
     // alone must not keep the simulation alive. The next rate change restarts it.
     bool sending = false;
     for (std::size_t i = 0; i < m_resources.size() && !sending; ++i)
-        sending = m_arcs[i].resource == i && m_resources[i].alloc_bps > 0.0;
+        sending = m_arcs[i].resource == i && m_solver.allocBps(static_cast<std::uint32_t>(i)) > 0.0;
     if (sending)
         ensureSampler();
 }
@@ -1645,7 +1107,7 @@ void Network::onDrain()
         std::string why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
                           " s with no pending event that could resume it";
         for (std::uint32_t r : c.resources)
-            if (m_resources[r].capacity_bps <= 0.0) {
+            if (m_solver.capacityBps(r) <= 0.0) {
                 const LinkId l = m_resources[r].link;
                 why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
                       " s: link " + m_topology.link(l).id +
@@ -1661,8 +1123,9 @@ LinkStats Network::linkStats(LinkId link, int dir)
 {
     MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
                     "Network::linkStats: unknown link direction");
-    Resource& r = m_resources[m_arcs[2 * link.index() + dir].resource];
-    settleResource(r);
+    const std::uint32_t resource = m_arcs[2 * link.index() + dir].resource;
+    settleResource(resource);
+    const Resource& r = m_resources[resource];
     LinkStats s;
     s.link = link;
     s.dir = dir;

@@ -29,6 +29,7 @@
 // The Topology must outlive the Network. Node and link ids are those of the Topology.
 
 #include "meridian/net/LinkStats.hpp"
+#include "meridian/net/MaxMinSolver.hpp"
 #include "meridian/net/NetworkConfig.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/net/TransferResult.hpp"
@@ -69,7 +70,7 @@ public:
     /// Current transport cap of an active flow (bit/s; +∞ when uncapped), else 0.
     double flowCapBps(FlowId flow) const;
     /// Flows in their data phase.
-    std::size_t activeFlows() const noexcept { return m_activeFlows; }
+    std::size_t activeFlows() const noexcept { return m_solver.activeFlows(); }
     /// Finished transfers in completion order (if NetworkConfig::keep_flow_records).
     const std::vector<TransferResult>& flowRecords() const noexcept { return m_records; }
     /// Statistics of one direction of a link, up to now().
@@ -93,14 +94,14 @@ public:
     topology::Router& router() noexcept { return m_router; }
     const NetworkConfig& config() const noexcept { return m_config; }
     /// Max-min recomputations and the flows they touched (benchmarks).
-    std::uint64_t recomputations() const noexcept { return m_recomputations; }
-    std::uint64_t flowsRecomputed() const noexcept { return m_flowsRecomputed; }
+    std::uint64_t recomputations() const noexcept { return m_solver.recomputations(); }
+    std::uint64_t flowsRecomputed() const noexcept { return m_solver.flowsRecomputed(); }
     /// Flows whose rate an update changed (relative change > 1e-9): what any exact max-min
     /// solver must rewrite and re-time (benchmarks).
-    std::uint64_t flowsRateChanged() const noexcept { return m_flowsRateChanged; }
+    std::uint64_t flowsRateChanged() const noexcept { return m_solver.flowsRateChanged(); }
     /// With NetworkConfig::debug_verify_max_min: the largest relative difference between the
     /// incremental rates and a from-scratch solve of all flows, over all updates so far.
-    double maxMinDeviation() const noexcept { return m_maxDeviation; }
+    double maxMinDeviation() const noexcept { return m_solver.maxDeviation(); }
 
     // --- changes at run time (also used by the links' schedules) ----------------------
     /// Applies a schedule step to a link now (bandwidth/delay/jitter/loss/queue, up/down).
@@ -129,25 +130,12 @@ private:
     void connectionFlowEnded(std::uint32_t conn);
     double wireEfficiency(Protocol protocol, const Connection& c) const;
     void retargetWireBytes(std::uint32_t conn);
-    void updateCapacity(std::uint32_t resource);
+    double capacityOf(std::uint32_t resource) const;
 
-    void markDirtyFlow(std::uint32_t slot);
-    void markDirtyResource(std::uint32_t r);
     void requestRecompute();
     void recompute();
-    void addToSolve(std::uint32_t slot);
-    void solveSet();
-    bool validateSet();
-    void expandToComponent();
-    void propagate();
-    void activate(std::uint32_t slot, double level);
-    void makeDirty(std::uint32_t r, double level);
-    void pushResource(std::uint32_t r, double level);
-    bool cleanBottleneck(const Flow& g);
-    bool bottleneckAt(const Flow& g, double x);
-    void verifyAgainstFullSolve();
-    void settleFlow(Flow& f);
-    void settleResource(Resource& r);
+    void settleFlow(std::uint32_t slot);
+    void settleResource(std::uint32_t resource);
     void settleAllResources();
     void reschedule(std::uint32_t slot);
 
@@ -180,62 +168,18 @@ private:
     std::vector<std::uint32_t> m_freeFlows;
     std::unordered_map<std::uint32_t, std::uint32_t> m_slotOfFlow; ///< FlowId → slot (live)
     std::uint32_t m_nextFlowId = 0;
-    std::size_t m_activeFlows = 0;
-    std::size_t m_liveFlows = 0; ///< data phase + awaiting delivery
     std::uint64_t m_routeEpoch = 1;
     std::uint64_t m_paramEpoch = 1;  ///< bumped by every applyLinkChange
     double m_sampleInterval_s = 0.0; ///< doubles each time the series are coarsened
     std::uint64_t m_drainHook = 0;
 
-    // Recomputation scratch (kept to avoid allocation per event).
-    std::vector<std::uint32_t> m_dirtyFlows;
-    std::vector<std::uint32_t> m_dirtyResources;
+    MaxMinSolver m_solver;
     bool m_recomputePending = false;
-    std::uint32_t m_epoch = 0;
-    std::uint32_t m_resEpoch = 0;
-    std::uint32_t m_checkEpoch = 0;
-    std::vector<std::uint32_t> m_compFlows;     ///< flows being re-solved (mark == m_epoch)
-    std::vector<std::uint32_t> m_compResources; ///< resources they cross + seeds
-    std::vector<std::uint32_t> m_seedResources;
-    std::vector<std::uint32_t> m_invalid;
-    std::vector<std::uint32_t> m_stack;
-    double m_maxDeviation = 0.0;
-    struct HeapEntry
-    {
-        double share;
-        std::uint32_t resource;
-        std::uint32_t version;
-    };
-    std::vector<HeapEntry> m_heap;
-    std::vector<std::pair<double, std::uint32_t>> m_capOrder;
-    struct LevelEvent
-    {
-        double level;
-        std::uint32_t id; ///< resource or flow slot
-        std::uint32_t version;
-        std::uint32_t kind; ///< resource fills, flow reaches cap, inactive flow check
-    };
-    struct EventLater
-    {
-        bool operator()(const LevelEvent& a, const LevelEvent& b) const noexcept
-        {
-            if (a.level != b.level)
-                return a.level > b.level;
-            if (a.kind != b.kind)
-                return a.kind > b.kind;
-            return a.id > b.id;
-        }
-    };
-    std::vector<LevelEvent> m_events;
-    std::uint64_t m_recomputations = 0;
-    std::uint64_t m_flowsRecomputed = 0;
-    std::uint64_t m_flowsRateChanged = 0;
 
     std::vector<TransferResult> m_records;
     std::vector<double> m_sampleTimes;
     bool m_samplerRunning = false;
     sim::EventHandle m_sampleEvent;
-    sim::SimTime m_lastSample;
 };
 
 } // namespace meridian::net
