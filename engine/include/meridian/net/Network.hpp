@@ -15,7 +15,8 @@
 //
 // The Network composes three units and owns the transfers:
 //   MaxMinSolver      resources, the flows on them, their max-min rates (incremental, exact);
-//   ConnectionTable   per-(src, dst) route, RTT, loss, TCP window, wire-byte pricing;
+//   ConnectionTable   per-(src, dst) route, RTT, loss, TCP window, wire-byte pricing and
+//                     one-way latency samples;
 //   LinkStatsRecorder link byte counts, busy time, peak, utilisation series.
 // All changes at one instant are batched into one recomputation event: the solver re-solves
 // what they affect, progress and statistics are brought up to now under the old rates, then
