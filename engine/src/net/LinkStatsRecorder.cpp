@@ -1,7 +1,5 @@
 #include "meridian/net/LinkStatsRecorder.hpp"
 
-#include "meridian/net/MaxMinSolver.hpp"
-
 #include <algorithm>
 
 namespace meridian::net {
@@ -18,32 +16,27 @@ void LinkStatsRecorder::track(std::uint32_t resource)
     m_tracked.push_back(resource);
 }
 
-void LinkStatsRecorder::settle(std::uint32_t resource)
+void LinkStatsRecorder::settle(const std::vector<std::uint32_t>& resources)
 {
-    Series& r = m_series[resource];
-    const double dt = (m_sim.now() - r.last).toSeconds();
-    if (dt > 0.0) {
-        const double alloc_bps = m_solver.allocBps(resource);
-        r.bits += alloc_bps * dt;
-        r.capBits += m_solver.capacityBps(resource) * dt;
-        if (alloc_bps > 0.0)
-            r.busy_s += dt;
-    }
-    r.last = m_sim.now();
+    for (std::uint32_t resource : resources)
+        settle(resource);
 }
 
 void LinkStatsRecorder::takeBack(std::uint32_t resource, double bits)
 {
+    settle(resource);
     Series& r = m_series[resource];
     r.bits = std::max(0.0, r.bits - bits);
 }
 
-void LinkStatsRecorder::notePeak(std::uint32_t resource)
+void LinkStatsRecorder::notePeaks(const std::vector<std::uint32_t>& resources)
 {
-    const double cap = m_solver.capacityBps(resource);
-    if (cap > 0.0) {
-        Series& r = m_series[resource];
-        r.peak = std::max(r.peak, std::min(1.0, m_solver.allocBps(resource) / cap));
+    for (std::uint32_t resource : resources) {
+        const double cap = m_solver.capacityBps(resource);
+        if (cap > 0.0) {
+            Series& r = m_series[resource];
+            r.peak = std::max(r.peak, std::min(1.0, m_solver.allocBps(resource) / cap));
+        }
     }
 }
 

@@ -322,37 +322,6 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
                        [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
         return id;
     }
-    const std::uint32_t slot = newFlow(id, ci, protocol, bytes, std::move(onComplete));
-    Connection& c = m_connections[ci];
-    const bool freshConnection = !c.used;
-    c.used = true;
-    ++c.active;
-
-    Flow& f = m_flows[slot];
-    f.wire = m_connections.price(protocol, c, bytes);
-    if (!std::isfinite(f.wire.wire_bytes)) {
-        failFlow(slot, "path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id +
-                           " loses every packet");
-        return id;
-    }
-    f.remaining_bytes = f.wire.wire_bytes;
-
-    if (protocol == Protocol::Tcp && c.tcpFlows == 0)
-        m_connections.openWindow(c, freshConnection, m_sim.now());
-    attachFlow(slot);
-    if (protocol == Protocol::Tcp) {
-        evaluateBurst(ci);
-        if (c.slowStart && !m_sim.pending(c.round))
-            scheduleRound(ci);
-        updateConnCaps(ci);
-    }
-    m_stats.ensureSampler();
-    return id;
-}
-
-std::uint32_t Network::newFlow(FlowId id, std::uint32_t ci, Protocol protocol, double bytes,
-                               CompletionCallback onComplete)
-{
     std::uint32_t slot;
     if (!m_freeFlows.empty()) {
         slot = m_freeFlows.back();
@@ -372,7 +341,30 @@ std::uint32_t Network::newFlow(FlowId id, std::uint32_t ci, Protocol protocol, d
     f.cb = std::move(onComplete);
     f.live = true;
     m_slotOfFlow.emplace(id.value(), slot);
-    return slot;
+    Connection& c = m_connections[ci];
+    const bool freshConnection = !c.used;
+    c.used = true;
+    ++c.active;
+
+    f.wire = m_connections.price(protocol, c, bytes);
+    if (!std::isfinite(f.wire.wire_bytes)) {
+        failFlow(slot, "path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id +
+                           " loses every packet");
+        return id;
+    }
+    f.remaining_bytes = f.wire.wire_bytes;
+
+    if (protocol == Protocol::Tcp && c.tcpFlows == 0)
+        m_connections.openWindow(c, freshConnection, m_sim.now());
+    attachFlow(slot);
+    if (protocol == Protocol::Tcp) {
+        evaluateBurst(ci);
+        if (c.slowStart && !m_sim.pending(c.round))
+            scheduleRound(ci);
+        updateConnCaps(ci);
+    }
+    m_stats.ensureSampler();
+    return id;
 }
 
 void Network::attachFlow(std::uint32_t slot)
@@ -538,11 +530,9 @@ void Network::recompute()
     m_solver.solve();
     for (std::uint32_t slot : m_solver.solvedFlows())
         settleFlow(slot);
-    for (std::uint32_t r : m_solver.solvedResources())
-        m_stats.settle(r);
+    m_stats.settle(m_solver.solvedResources());
     m_solver.apply();
-    for (std::uint32_t r : m_solver.solvedResources())
-        m_stats.notePeak(r);
+    m_stats.notePeaks(m_solver.solvedResources());
     for (std::uint32_t slot : m_solver.solvedFlows())
         if (m_solver.rateChanged(slot) || !m_sim.pending(m_flows[slot].done))
             reschedule(slot);
@@ -555,7 +545,7 @@ void Network::settleFlow(std::uint32_t slot)
 {
     Flow& f = m_flows[slot];
     const double dt = (m_sim.now() - f.lastUpdate).toSeconds();
-    const double rate_bps = m_solver.hasFlow(slot) ? m_solver.rateBps(slot) : 0.0;
+    const double rate_bps = f.dataPhase ? m_solver.rateBps(slot) : 0.0;
     if (dt > 0.0 && rate_bps > 0.0) {
         const double sent_bytes = rate_bps * dt / 8.0;
         // Completions are rounded up to the next nanosecond, so a flow may be settled a
@@ -564,10 +554,8 @@ void Network::settleFlow(std::uint32_t slot)
         // too: take it back from them.
         const double overshoot_bytes = sent_bytes - f.remaining_bytes;
         if (overshoot_bytes > 0.0)
-            for (std::uint32_t r : m_connections[f.conn].resources) {
-                m_stats.settle(r);
+            for (std::uint32_t r : m_connections[f.conn].resources)
                 m_stats.takeBack(r, overshoot_bytes * 8.0);
-            }
         f.remaining_bytes = std::max(0.0, f.remaining_bytes - sent_bytes);
     }
     f.lastUpdate = m_sim.now();

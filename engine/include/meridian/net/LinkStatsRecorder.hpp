@@ -12,6 +12,7 @@
 // integrals, end time of the later one) and the grid interval doubles: memory stays bounded.
 
 #include "meridian/net/LinkStats.hpp"
+#include "meridian/net/MaxMinSolver.hpp"
 #include "meridian/sim/Simulator.hpp"
 
 #include <cstddef>
@@ -19,8 +20,6 @@
 #include <vector>
 
 namespace meridian::net {
-
-class MaxMinSolver;
 
 class LinkStatsRecorder
 {
@@ -37,11 +36,25 @@ public:
 
     /// Integrates the resource's allocation and capacity up to now (call before either
     /// changes).
-    void settle(std::uint32_t resource);
-    /// Takes back bits a flow was counted for past its last byte (after settling).
+    void settle(std::uint32_t resource)
+    {
+        Series& r = m_series[resource];
+        const double dt = (m_sim.now() - r.last).toSeconds();
+        if (dt > 0.0) {
+            const double alloc_bps = m_solver.allocBps(resource);
+            r.bits += alloc_bps * dt;
+            r.capBits += m_solver.capacityBps(resource) * dt;
+            if (alloc_bps > 0.0)
+                r.busy_s += dt;
+        }
+        r.last = m_sim.now();
+    }
+    /// settle() of each resource (one call per update: the solved resources).
+    void settle(const std::vector<std::uint32_t>& resources);
+    /// Settles the resource, then takes back bits a flow was counted for past its last byte.
     void takeBack(std::uint32_t resource, double bits);
-    /// Updates the peak utilisation after the resource's allocation changed.
-    void notePeak(std::uint32_t resource);
+    /// Updates the peak utilisation of resources whose allocation changed.
+    void notePeaks(const std::vector<std::uint32_t>& resources);
 
     /// Starts the sampler if flows are sending and it is not running.
     void ensureSampler();

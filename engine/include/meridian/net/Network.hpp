@@ -131,8 +131,6 @@ private:
     void scheduleRound(std::uint32_t conn);
 
     // transfers
-    std::uint32_t newFlow(FlowId id, std::uint32_t conn, Protocol protocol, double bytes,
-                          CompletionCallback onComplete);
     void attachFlow(std::uint32_t slot);
     void detachFlow(std::uint32_t slot);
     void onDataComplete(std::uint32_t slot);
