@@ -14,117 +14,23 @@ using topology::LinkParams;
 using topology::ScheduleStep;
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::uint32_t kNone = UINT32_MAX;
-// A resource is "saturated" when its allocation is within this fraction of its capacity.
-constexpr double kSaturated = 1e-9;
 // Remaining wire bytes below this count as finished (float residue of rate·time).
 constexpr double kDoneBytes = 1e-6;
-
-std::uint64_t pairKey(NodeId a, NodeId b)
-{
-    return (static_cast<std::uint64_t>(a.value()) << 32) | b.value();
-}
-
-// Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of
-// RngStream(seed, small id, ...) can draw the same stream.
-constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
 } // namespace
 
-// One direction of a link: current parameters.
-struct Network::Arc
-{
-    LinkParams params;
-    double lastJitter_s = 0.0; ///< for netem-style correlation
-    std::uint32_t resource = 0;
-};
-
-// A capacity shared by flows: one link direction (full duplex) or a whole half-duplex link.
-struct Network::Resource
-{
-    LinkId link;
-    int dir = 0;
-    double capacity_bps = 0.0;
-    double alloc_bps = 0.0;
-    double maxRate_bps = 0.0;         ///< largest rate of its flows (kept with alloc_bps)
-    std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
-    std::uint32_t tcpFlows = 0;
-    std::uint32_t burstTcpFlows = 0; ///< TCP flows sending their last window as a burst
-    std::uint32_t mark = 0;          ///< m_resEpoch: in the current solve set
-    // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
-    std::uint32_t checkMark = 0;
-    double checkSum_bps = 0.0;
-    double checkMax_bps = 0.0;
-    // progressive filling
-    double rem_bps = 0.0;
-    std::uint32_t unfrozen = 0;
-    std::uint32_t version = 0;
-    double satLevel_bps = -1.0; ///< propagation: level at which it filled (< 0: not yet)
-    // statistics
-    sim::SimTime last;
-    double bits = 0.0;
-    double capBits = 0.0; ///< ∫ capacity dt
-    double busy_s = 0.0;
-    double peak = 0.0;
-    double bitsAtSample = 0.0;
-    double capBitsAtSample = 0.0;
-    std::vector<double> seriesBits; ///< per sample interval: ∫alloc dt
-    std::vector<double> seriesCap;  ///< per sample interval: ∫capacity dt
-};
-
-// Persistent state between a (src, dst) pair: route and TCP window.
-struct Network::Connection
-{
-    NodeId src;
-    NodeId dst;
-    std::uint64_t routeEpoch = 0;
-    std::uint64_t paramEpoch = 0; ///< m_paramEpoch when rtt/loss/caps were last computed
-    bool hasRoute = false;
-    std::vector<std::uint32_t> arcs;      ///< forward route
-    std::vector<std::uint32_t> revArcs;   ///< reverse route (ACK path, for the RTT)
-    std::vector<std::uint32_t> resources; ///< forward route's resources
-    double rtt_s = 0.0;
-    double loss = 0.0;
-    double bottleneck_bps = kInf;
-    double buffer_bytes = 0.0; ///< queue of the bottleneck direction
-    double rttvar_s = 0.0;
-    double steadyCap_bps = kInf;
-    // TCP state, one window per connection shared by its concurrent messages, kept across
-    // messages.
-    double cwnd_bytes = 0.0;
-    bool slowStart = true;
-    bool burst = false; ///< slow start, but everything left fits in the current window
-    bool used = false;
-    sim::SimTime lastSend;            ///< when the last TCP data-phase flow stopped sending
-    sim::EventHandle round;           ///< next slow-start round
-    std::uint32_t active = 0;         ///< flows in data phase or delivery
-    std::uint32_t tcpFlows = 0;       ///< TCP flows in their data phase
-    std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
-};
-
+// One message: its progress, its wire-byte accounting and its completion.
 struct Network::Flow
 {
     FlowId id;
     std::uint32_t conn = kNone;
     Protocol protocol = Protocol::Tcp;
     double bytes = 0.0;
-    double wire_bytes = 0.0;
     double remaining_bytes = 0.0; ///< wire bytes still to send
-    double rate_bps = 0.0;
-    double newRate_bps = 0.0;
-    double cap_bps = kInf;
-    double cwnd_bytes = 0.0;
-    double retransmitted_bytes = 0.0;
-    double lost_bytes = 0.0;
-    double extraRounds = 0.0;
-    double efficiency = 1.0; ///< payload bytes per wire byte at `loss` (wireEfficiency)
-    double loss = 0.0;       ///< path loss the wire bytes still to send were computed for
-    bool burst = false;      ///< counted in its resources' burstTcpFlows
+    WireBytes wire;
+    bool burst = false; ///< counted in its resources' burstTcpFlows
     bool dataPhase = false;
-    bool frozen = false;
     bool live = false;
-    std::uint32_t mark = 0;      ///< m_epoch: in the current solve set
-    std::uint32_t checkMark = 0; ///< m_checkEpoch: bottleneck already checked
     sim::SimTime start;
     sim::SimTime lastUpdate;
     sim::EventHandle done;
@@ -132,7 +38,9 @@ struct Network::Flow
 };
 
 Network::Network(sim::Simulator& sim, const topology::Topology& topology, NetworkConfig config)
-    : m_sim(sim), m_topology(topology), m_config(config), m_router(topology, config.metric)
+    : m_sim(sim), m_topology(topology), m_config(config), m_router(topology, config.metric),
+      m_connections(m_config, m_router, m_arcs, m_solver, 2 * topology.linkCount()),
+      m_stats(m_sim, m_solver, m_config.sample_interval_s, m_config.max_samples)
 {
     const auto bad = [](const char* field, const char* problem) {
         return InputError({}, std::string("network/") + field, problem);
@@ -154,12 +62,10 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
         throw bad("sample_interval_s", "must be 0 (no time series) or ≥ 1e-9 s (1 ns)");
     if (m_config.max_samples < 2)
         throw bad("max_samples", "must be at least 2");
-    m_sampleInterval_s = m_config.sample_interval_s;
     m_drainHook = m_sim.addDrainHook([this] { onDrain(); });
 
     const std::size_t links = topology.linkCount();
     m_arcs.resize(2 * links);
-    m_resources.resize(2 * links);
     for (std::size_t l = 0; l < links; ++l) {
         const LinkId id = LinkId::fromIndex(l);
         const auto& attrs = topology.link(id);
@@ -168,11 +74,13 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
             const std::size_t a = 2 * l + dir;
             m_arcs[a].params = attrs.direction(dir);
             m_arcs[a].resource = static_cast<std::uint32_t>(half ? 2 * l : a);
-            m_resources[a].link = id;
-            m_resources[a].dir = dir;
         }
-        updateCapacity(static_cast<std::uint32_t>(2 * l));
-        updateCapacity(static_cast<std::uint32_t>(2 * l + 1));
+        const auto forward = static_cast<std::uint32_t>(2 * l);
+        m_solver.addResource(capacityOf(forward));
+        m_solver.addResource(capacityOf(forward + 1));
+        m_stats.track(forward);
+        if (!half)
+            m_stats.track(forward + 1);
         for (std::size_t s = 0; s < attrs.schedule.size(); ++s) {
             const ScheduleStep& step = attrs.schedule[s];
             if (!std::isfinite(step.at_s) || step.at_s < 0.0)
@@ -198,86 +106,20 @@ const LinkParams& Network::linkParams(LinkId link, int dir) const
     return m_arcs[2 * link.index() + dir].params;
 }
 
-void Network::updateCapacity(std::uint32_t r)
+double Network::capacityOf(std::uint32_t r) const
 {
-    Resource& res = m_resources[r];
-    const std::size_t l = res.link.index();
-    const bool up = m_router.linkUp(res.link);
+    // Resource r is arc r's (one direction, or both of a half-duplex link when r is even).
+    const std::size_t l = r / 2;
+    const bool up = m_router.linkUp(LinkId::fromIndex(l));
     const bool half = m_arcs[2 * l].resource == m_arcs[2 * l + 1].resource;
     double cap = m_arcs[r].params.bandwidth_bps;
     if (half) // one medium for both directions: the slower direction's rate bounds it
         cap = std::min(m_arcs[2 * l].params.bandwidth_bps, m_arcs[2 * l + 1].params.bandwidth_bps);
-    res.capacity_bps = up ? std::max(0.0, cap) : 0.0;
+    return up ? std::max(0.0, cap) : 0.0;
 }
 
 // ---------------------------------------------------------------------------------------
-// Connections and transport caps
-
-std::uint32_t Network::connectionFor(NodeId src, NodeId dst)
-{
-    const auto [it, inserted] = m_connectionIndex.try_emplace(
-        pairKey(src, dst), static_cast<std::uint32_t>(m_connections.size()));
-    if (inserted) {
-        Connection c;
-        c.src = src;
-        c.dst = dst;
-        m_connections.push_back(std::move(c));
-    }
-    return it->second;
-}
-
-std::optional<topology::Route> Network::pathOf(NodeId a, NodeId b)
-{
-    // ECMP: the connection (one 5-tuple in a real network) hashes onto one equal-cost path.
-    if (!m_config.ecmp)
-        return m_router.route(a, b);
-    std::uint64_t key = pairKey(a, b);
-    return m_router.hashedRoute(a, b, sim::RngStream::splitMix64(key));
-}
-
-void Network::routeReverse(Connection& c)
-{
-    c.revArcs.clear();
-    if (const auto rev = pathOf(c.dst, c.src)) {
-        for (const auto& h : rev->hops)
-            c.revArcs.push_back(static_cast<std::uint32_t>(2 * h.link.index() + h.dir));
-    } // else: no ACK path (one-way failure); the RTT falls back to 2× the forward delay
-}
-
-bool Network::pathDown(const std::vector<std::uint32_t>& arcs) const
-{
-    for (std::uint32_t a : arcs)
-        if (!m_router.linkUp(LinkId::fromIndex(a / 2)))
-            return true;
-    return false;
-}
-
-bool Network::routeConnection(std::uint32_t ci)
-{
-    Connection& c = m_connections[ci];
-    if (c.routeEpoch == m_routeEpoch) {
-        // Same route, but a schedule step may have changed a link parameter since.
-        if (c.hasRoute && c.paramEpoch != m_paramEpoch)
-            refreshConnection(c);
-        return c.hasRoute;
-    }
-    c.routeEpoch = m_routeEpoch;
-    c.arcs.clear();
-    c.revArcs.clear();
-    c.resources.clear();
-    const auto fwd = pathOf(c.src, c.dst);
-    c.hasRoute = fwd.has_value();
-    if (!c.hasRoute)
-        return false;
-    for (const auto& h : fwd->hops) {
-        const auto a = static_cast<std::uint32_t>(2 * h.link.index() + h.dir);
-        c.arcs.push_back(a);
-        c.resources.push_back(m_arcs[a].resource);
-    }
-    routeReverse(c);
-    refreshConnection(c);
-    return true;
-}
+// Connections: keeping busy ones and their flows in step with the links
 
 bool Network::prepareConnection(std::uint32_t ci)
 {
@@ -285,24 +127,28 @@ bool Network::prepareConnection(std::uint32_t ci)
     // An idle connection follows route changes; a busy one keeps its path unless a link of
     // it failed (then it moves, with its flows).
     if (c.active == 0 || !c.hasRoute)
-        return routeConnection(ci);
-    if (pathDown(c.arcs)) {
+        return m_connections.route(ci);
+    if (m_connections.pathDown(c.arcs)) {
         LinkId failed;
         for (std::uint32_t a : c.arcs)
             if (!m_router.linkUp(LinkId::fromIndex(a / 2)))
                 failed = LinkId::fromIndex(a / 2);
         return rerouteBusy(ci, failed);
     }
-    if (pathDown(c.revArcs)) {
-        routeReverse(c);
-        c.paramEpoch = 0;
+    if (m_connections.pathDown(c.revArcs)) {
+        m_connections.routeReverse(c);
+        m_connections.markStale(c);
     }
-    if (c.paramEpoch != m_paramEpoch) {
-        refreshConnection(c);
-        updateConnCaps(ci);
-        retargetWireBytes(ci);
-    }
+    if (m_connections.stale(c))
+        refreshBusy(ci);
     return true;
+}
+
+void Network::refreshBusy(std::uint32_t ci)
+{
+    m_connections.refresh(m_connections[ci]);
+    updateConnCaps(ci);
+    retargetWireBytes(ci);
 }
 
 bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
@@ -311,14 +157,13 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
     std::sort(slots.begin(), slots.end()); // deterministic order
     for (std::uint32_t slot : slots)
         detachFlow(slot);
-    m_connections[ci].routeEpoch = 0; // force a new route
-    if (routeConnection(ci)) {
+    m_connections.forgetRoute(ci);
+    if (m_connections.route(ci)) {
         for (std::uint32_t slot : slots)
             attachFlow(slot);
-        Connection& c = m_connections[ci];
+        const Connection& c = m_connections[ci];
         if (c.tcpFlows > 0 && c.slowStart && !m_sim.pending(c.round))
-            c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
-                                       [this, ci] { onSlowStartRound(ci); });
+            scheduleRound(ci);
         updateConnCaps(ci);
         retargetWireBytes(ci); // the new path may lose more or less
         return true;
@@ -334,93 +179,12 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
     return false;
 }
 
-void Network::refreshConnection(Connection& c)
-{
-    // RTT = forward one-way delay + reverse (ACK path) one-way delay, base values without
-    // queueing (the queue's effect on a Reno flow is in renoQueueUtilisation).
-    double fwd = 0.0;
-    double var = 0.0;
-    std::vector<double> losses;
-    losses.reserve(c.arcs.size());
-    c.bottleneck_bps = kInf;
-    c.buffer_bytes = 0.0;
-    for (std::uint32_t a : c.arcs) {
-        const LinkParams& p = m_arcs[a].params;
-        fwd += std::max(0.0, p.delay_s);
-        const double sd = TransportModel::jitterStdDev(p.jitter_s, p.jitter_distribution);
-        var += sd * sd;
-        losses.push_back(p.loss);
-        const double cap = m_resources[m_arcs[a].resource].capacity_bps;
-        if (cap < c.bottleneck_bps) {
-            c.bottleneck_bps = cap;
-            c.buffer_bytes = p.queueBytes(m_config.packet_bytes);
-        }
-    }
-    double rev = 0.0;
-    for (std::uint32_t a : c.revArcs) {
-        const LinkParams& p = m_arcs[a].params;
-        rev += std::max(0.0, p.delay_s);
-        const double sd = TransportModel::jitterStdDev(p.jitter_s, p.jitter_distribution);
-        var += sd * sd;
-    }
-    if (c.revArcs.empty() && !c.arcs.empty()) {
-        rev = fwd;
-        var *= 2.0;
-    }
-    c.rtt_s = fwd + rev;
-    c.paramEpoch = m_paramEpoch;
-    c.rttvar_s = std::sqrt(var);
-    c.loss = TransportModel::pathLoss(losses.data(), static_cast<int>(losses.size()));
-    c.steadyCap_bps = steadyCapBps(c);
-}
-
-double Network::steadyCapBps(const Connection& c) const
-{
-    // Steady TCP rate cap = min(rwnd/RTT, PFTK(p, RTT, T0), U(B_q, BDP)·C_bottleneck);
-    // the max-min share is applied on top by the solver.
-    if (c.rtt_s <= 0.0)
-        return kInf; // zero-delay path: no window or loss dynamics to model
-    double cap = kInf;
-    if (m_config.max_window_bytes > 0.0)
-        cap = std::min(cap, m_config.max_window_bytes * 8.0 / c.rtt_s);
-    // T0 as Linux computes the RTO: SRTT + max(4·RTTVAR, rto_min); RTTVAR from the jitter.
-    const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
-    cap = std::min(cap, TransportModel::pftkRateBps(m_config.mss_bytes, c.rtt_s, c.loss,
-                                                    m_config.delayed_ack_b, t0));
-    if (std::isfinite(c.bottleneck_bps) && c.bottleneck_bps > 0.0) {
-        const double bdp = c.bottleneck_bps * c.rtt_s / 8.0;
-        cap = std::min(cap, TransportModel::renoQueueUtilisation(c.buffer_bytes, bdp) *
-                                c.bottleneck_bps);
-    }
-    return cap;
-}
-
-double Network::connectionCap(const Connection& c) const
-{
-    if (c.slowStart && !c.burst && c.rtt_s > 0.0)
-        return std::min(c.cwnd_bytes * 8.0 / c.rtt_s, c.steadyCap_bps);
-    return c.steadyCap_bps;
-}
-
-double Network::transportCap(const Flow& f) const
-{
-    if (f.protocol != Protocol::Tcp)
-        return kInf;
-    // Concurrent messages of one connection share its window (docs §5).
-    const Connection& c = m_connections[f.conn];
-    return connectionCap(c) / std::max<std::uint32_t>(1, c.tcpFlows);
-}
-
 void Network::updateConnCaps(std::uint32_t ci)
 {
-    for (std::uint32_t slot : m_connections[ci].flows) {
-        Flow& f = m_flows[slot];
-        const double cap = transportCap(f);
-        if (cap != f.cap_bps) {
-            f.cap_bps = cap;
-            markDirtyFlow(slot);
-        }
-    }
+    const Connection& c = m_connections[ci];
+    for (std::uint32_t slot : c.flows)
+        if (m_solver.setFlowCap(slot, m_connections.flowCapBps(c, m_flows[slot].protocol)))
+            requestRecompute();
 }
 
 void Network::setFlowBurst(Flow& f, bool burst)
@@ -428,12 +192,7 @@ void Network::setFlowBurst(Flow& f, bool burst)
     if (f.burst == burst)
         return;
     f.burst = burst;
-    for (std::uint32_t r : m_connections[f.conn].resources) {
-        if (burst)
-            ++m_resources[r].burstTcpFlows;
-        else
-            --m_resources[r].burstTcpFlows;
-    }
+    m_connections.countBurst(m_connections[f.conn], burst ? 1 : -1);
 }
 
 void Network::evaluateBurst(std::uint32_t ci)
@@ -445,11 +204,10 @@ void Network::evaluateBurst(std::uint32_t ci)
     if (c.slowStart && c.tcpFlows > 0) {
         double left = 0.0;
         for (std::uint32_t slot : c.flows) {
-            Flow& f = m_flows[slot];
-            if (f.protocol != Protocol::Tcp)
+            if (m_flows[slot].protocol != Protocol::Tcp)
                 continue;
-            settleFlow(f);
-            left += f.remaining_bytes;
+            settleFlow(slot);
+            left += m_flows[slot].remaining_bytes;
         }
         burst = left <= c.cwnd_bytes * (1.0 + 1e-9) + kDoneBytes * c.tcpFlows;
     }
@@ -463,78 +221,59 @@ void Network::connectionFlowEnded(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
     if (c.tcpFlows == 0) {
-        // Keep the TCP window for the next message on this connection.
-        if (!c.slowStart && std::isfinite(c.steadyCap_bps))
-            c.cwnd_bytes = std::max(c.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
-        c.burst = false;
-        c.lastSend = m_sim.now();
+        m_connections.closeWindow(c, m_sim.now());
         m_sim.cancel(c.round);
         c.round = {};
     }
     updateConnCaps(ci);
 }
 
-double Network::wireEfficiency(Protocol protocol, const Connection& c) const
-{
-    // Payload bytes per wire byte (expected values, docs §5-7); 0 when nothing gets through.
-    const double p = c.loss;
-    switch (protocol) {
-    case Protocol::Tcp:
-    case Protocol::ReliableSr:
-        // Every packet is sent until it gets through: 1/(1 − p) transmissions on average.
-        return p < 1.0 ? 1.0 - p : 0.0;
-    case Protocol::ReliableGbn: {
-        // Window = the path's BDP in packets (an RDMA NIC keeps the pipe full).
-        const double w = std::isfinite(c.bottleneck_bps)
-                             ? std::max(1.0, c.bottleneck_bps * c.rtt_s / 8.0 / m_config.mss_bytes)
-                             : 1.0;
-        return TransportModel::goBackNEfficiency(w, p);
-    }
-    case Protocol::Udp:
-        break;
-    }
-    return 1.0; // UDP sends every byte once
-}
-
 void Network::retargetWireBytes(std::uint32_t ci)
 {
     // The connection's loss (or, for go-back-N, its window) changed while messages are sending
-    // (a schedule step, a reroute): the payload still to send costs wire bytes at the new
-    // repair rate from now on, and what UDP loses of it is lost at the new rate (docs §8).
+    // (a schedule step, a reroute): re-price what they still have to send.
     const Connection& c = m_connections[ci];
     const std::vector<std::uint32_t> slots = c.flows;
     for (std::uint32_t slot : slots) {
         Flow& f = m_flows[slot];
-        const double eff = wireEfficiency(f.protocol, c);
-        if (eff == f.efficiency && c.loss == f.loss)
+        if (!m_connections.repriceNeeded(f.wire, f.protocol, c))
             continue;
-        settleFlow(f);
-        const double payload = f.remaining_bytes * f.efficiency;
-        if (!(eff > 0.0)) {
+        settleFlow(slot);
+        if (!m_connections.reprice(f.wire, f.protocol, c, f.bytes, f.remaining_bytes)) {
             failFlow(slot, "path from " + m_topology.node(c.src).id + " to " +
                                m_topology.node(c.dst).id + " loses every packet");
             continue;
         }
-        const double remaining = payload / eff;
-        f.wire_bytes += remaining - f.remaining_bytes;
-        if (f.protocol == Protocol::Udp)
-            f.lost_bytes += payload * (c.loss - f.loss);
-        else
-            f.retransmitted_bytes = f.wire_bytes - f.bytes;
-        // Recovery tail of the packets still to send, at the loss they will meet.
-        if (f.protocol == Protocol::ReliableGbn || f.protocol == Protocol::ReliableSr)
-            f.extraRounds = TransportModel::expectedExtraRounds(
-                std::ceil(payload / m_config.mss_bytes), c.loss);
-        f.remaining_bytes = remaining;
-        f.efficiency = eff;
-        f.loss = c.loss;
         reschedule(slot);
     }
 }
 
+void Network::scheduleRound(std::uint32_t ci)
+{
+    Connection& c = m_connections[ci];
+    c.round =
+        m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s), [this, ci] { onSlowStartRound(ci); });
+}
+
+void Network::onSlowStartRound(std::uint32_t ci)
+{
+    Connection& c = m_connections[ci];
+    c.round = {};
+    if (c.tcpFlows == 0 || !c.slowStart)
+        return;
+    double rate = 0.0;
+    for (std::uint32_t slot : c.flows)
+        if (m_flows[slot].protocol == Protocol::Tcp)
+            rate += m_solver.rateBps(slot);
+    if (m_connections.doubleWindow(c, rate))
+        scheduleRound(ci);
+    evaluateBurst(ci);
+    updateConnCaps(ci);
+}
+
 std::optional<double> Network::rttS(NodeId src, NodeId dst)
 {
-    const std::uint32_t ci = connectionFor(src, dst);
+    const std::uint32_t ci = m_connections.connectionFor(src, dst);
     if (!prepareConnection(ci))
         return std::nullopt;
     return m_connections[ci].rtt_s;
@@ -575,17 +314,14 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
                        [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
         return id;
     }
-    const std::uint32_t ci = connectionFor(src, dst);
-    const bool routed = prepareConnection(ci);
-    if (!routed) {
+    const std::uint32_t ci = m_connections.connectionFor(src, dst);
+    if (!prepareConnection(ci)) {
         base.ok = false;
         base.error = "no path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id;
         m_sim.schedule(m_sim.now(),
                        [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
         return id;
     }
-    Connection& c = m_connections[ci];
-
     std::uint32_t slot;
     if (!m_freeFlows.empty()) {
         slot = m_freeFlows.back();
@@ -605,62 +341,29 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     f.cb = std::move(onComplete);
     f.live = true;
     m_slotOfFlow.emplace(id.value(), slot);
-    ++m_liveFlows;
+    Connection& c = m_connections[ci];
     const bool freshConnection = !c.used;
     c.used = true;
     ++c.active;
 
-    // Wire bytes and repairs per protocol (expected values, docs §5-7).
-    const double p = c.loss;
-    const double packets = std::ceil(bytes / m_config.mss_bytes);
-    f.efficiency = wireEfficiency(protocol, c);
-    f.loss = p;
-    f.wire_bytes = f.efficiency > 0.0 ? bytes / f.efficiency : kInf;
-    if (protocol == Protocol::Udp)
-        f.lost_bytes = bytes * p;
-    if (protocol != Protocol::Udp)
-        f.retransmitted_bytes = std::isfinite(f.wire_bytes) ? f.wire_bytes - bytes : 0.0;
-    if (protocol == Protocol::ReliableGbn || protocol == Protocol::ReliableSr)
-        f.extraRounds = TransportModel::expectedExtraRounds(packets, p);
-    if (!std::isfinite(f.wire_bytes)) {
+    f.wire = m_connections.price(protocol, c, bytes);
+    if (!std::isfinite(f.wire.wire_bytes)) {
         failFlow(slot, "path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id +
                            " loses every packet");
         return id;
     }
-    f.remaining_bytes = f.wire_bytes;
+    f.remaining_bytes = f.wire.wire_bytes;
 
-    if (protocol == Protocol::Tcp && c.tcpFlows == 0) {
-        // The window is not in use: fresh, kept from the last message, or decayed by idleness.
-        const double iw = m_config.initial_window_segments * m_config.mss_bytes;
-        const double rto = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
-        const double idle = (m_sim.now() - c.lastSend).toSeconds();
-        // A connection first used by UDP/reliable messages has no window yet (cwnd 0 would
-        // give a zero cap and a flow stalled forever): start it like a fresh one.
-        if (freshConnection || !(c.cwnd_bytes > 0.0)) {
-            c.cwnd_bytes = iw;
-            c.slowStart = true;
-        } else if (m_config.slow_start_after_idle && idle > rto) {
-            // Linux tcp_cwnd_restart (RFC 2861): halve once per RTO of idle time after the
-            // first, never below the initial window; then slow start back up.
-            double cwnd = c.cwnd_bytes;
-            for (double delta = idle - rto; delta > 0.0 && cwnd > iw; delta -= rto)
-                cwnd *= 0.5;
-            c.cwnd_bytes = std::max(cwnd, std::min(iw, c.cwnd_bytes));
-            c.slowStart = true;
-        }
-        c.slowStart =
-            c.slowStart && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
-    }
-    f.cap_bps = transportCap(f);
+    if (protocol == Protocol::Tcp && c.tcpFlows == 0)
+        m_connections.openWindow(c, freshConnection, m_sim.now());
     attachFlow(slot);
     if (protocol == Protocol::Tcp) {
         evaluateBurst(ci);
         if (c.slowStart && !m_sim.pending(c.round))
-            c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
-                                       [this, ci] { onSlowStartRound(ci); });
+            scheduleRound(ci);
         updateConnCaps(ci);
     }
-    ensureSampler();
+    m_stats.ensureSampler();
     return id;
 }
 
@@ -668,23 +371,18 @@ void Network::attachFlow(std::uint32_t slot)
 {
     Flow& f = m_flows[slot];
     f.dataPhase = true;
-    f.rate_bps = 0.0;
     f.lastUpdate = m_sim.now();
     f.burst = false;
-    ++m_activeFlows;
     Connection& c = m_connections[f.conn];
     c.flows.push_back(slot);
-    if (f.protocol == Protocol::Tcp)
+    if (f.protocol == Protocol::Tcp) {
         ++c.tcpFlows;
-    for (std::uint32_t r : c.resources) {
-        m_resources[r].flows.push_back(slot);
-        if (f.protocol == Protocol::Tcp)
-            ++m_resources[r].tcpFlows;
-    }
-    if (f.protocol == Protocol::Tcp)
+        m_connections.countTcpFlow(c, 1);
         setFlowBurst(f, c.burst);
-    f.cap_bps = transportCap(f);
-    markDirtyFlow(slot);
+    }
+    m_solver.addFlow(slot, c.resources.data(), c.resources.size(),
+                     m_connections.flowCapBps(c, f.protocol));
+    requestRecompute();
 }
 
 void Network::detachFlow(std::uint32_t slot)
@@ -692,64 +390,28 @@ void Network::detachFlow(std::uint32_t slot)
     Flow& f = m_flows[slot];
     if (!f.dataPhase)
         return;
-    settleFlow(f);
+    settleFlow(slot);
     setFlowBurst(f, false);
     Connection& c = m_connections[f.conn];
     c.flows.erase(std::find(c.flows.begin(), c.flows.end(), slot));
-    if (f.protocol == Protocol::Tcp)
+    if (f.protocol == Protocol::Tcp) {
         --c.tcpFlows;
-    for (std::uint32_t r : c.resources) {
-        Resource& res = m_resources[r];
-        auto it = std::find(res.flows.begin(), res.flows.end(), slot);
-        MERIDIAN_ASSERT(it != res.flows.end(), "flow missing from its resource");
-        *it = res.flows.back();
-        res.flows.pop_back();
-        if (f.protocol == Protocol::Tcp)
-            --res.tcpFlows;
-        markDirtyResource(r);
+        m_connections.countTcpFlow(c, -1);
     }
+    m_solver.removeFlow(slot);
+    requestRecompute();
     f.dataPhase = false;
-    f.rate_bps = 0.0;
-    --m_activeFlows;
     m_sim.cancel(f.done);
 }
 
 void Network::releaseFlow(std::uint32_t slot)
 {
     Flow& f = m_flows[slot];
-    Connection& c = m_connections[f.conn];
-    --c.active;
+    --m_connections[f.conn].active;
     m_slotOfFlow.erase(f.id.value());
     f.live = false;
     f.cb = nullptr;
     m_freeFlows.push_back(slot);
-    --m_liveFlows;
-}
-
-void Network::onSlowStartRound(std::uint32_t ci)
-{
-    Connection& c = m_connections[ci];
-    c.round = {};
-    if (c.tcpFlows == 0 || !c.slowStart)
-        return;
-    // Slow start: cwnd doubles every RTT (RFC 5681, one ACK per segment growth ×2/RTT).
-    // It ends when cwnd/RTT reaches the steady cap, or when the network, not the window,
-    // limits the connection (in a real stack the queue would overflow and cwnd halve).
-    double rate = 0.0;
-    for (std::uint32_t slot : c.flows)
-        if (m_flows[slot].protocol == Protocol::Tcp)
-            rate += m_flows[slot].rate_bps;
-    const bool networkLimited = !c.burst && rate < connectionCap(c) * (1.0 - 1e-9);
-    c.cwnd_bytes *= 2.0;
-    if (networkLimited || c.cwnd_bytes * 8.0 / c.rtt_s >= c.steadyCap_bps) {
-        c.slowStart = false;
-        evaluateBurst(ci);
-    } else {
-        c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s),
-                                   [this, ci] { onSlowStartRound(ci); });
-        evaluateBurst(ci);
-    }
-    updateConnCaps(ci);
 }
 
 void Network::onDataComplete(std::uint32_t slot)
@@ -759,14 +421,14 @@ void Network::onDataComplete(std::uint32_t slot)
         return;
     const std::uint32_t ci = f.conn;
     // Latency is sampled now, while this flow still counts on its resources.
-    double latency = sampleLatencyS(m_connections[ci], f, true);
-    latency += f.extraRounds * m_connections[ci].rtt_s;
+    double latency = m_connections.latencyS(m_connections[ci], f.id, true);
+    latency += f.wire.extraRounds * m_connections[ci].rtt_s;
     f.done = {};
     detachFlow(slot);
     connectionFlowEnded(ci);
     f.remaining_bytes = 0.0;
-    if (m_activeFlows == 0)
-        finalSample();
+    if (m_solver.activeFlows() == 0)
+        m_stats.finalSample();
     const double horizon = static_cast<double>(sim::SimTime::max().ns() - m_sim.now().ns()) * 1e-9;
     if (!(latency < horizon)) {
         failFlow(slot, "delivery would be later than the simulated time horizon (int64 ns, "
@@ -777,9 +439,8 @@ void Network::onDataComplete(std::uint32_t slot)
                    [this, slot] { deliver(slot); });
 }
 
-void Network::deliver(std::uint32_t slot)
+TransferResult Network::resultOf(const Flow& f) const
 {
-    Flow& f = m_flows[slot];
     const Connection& c = m_connections[f.conn];
     TransferResult r;
     r.flow = f.id;
@@ -789,8 +450,15 @@ void Network::deliver(std::uint32_t slot)
     r.bytes = f.bytes;
     r.start_s = f.start.toSeconds();
     r.end_s = m_sim.now().toSeconds();
-    r.retransmitted_bytes = f.retransmitted_bytes;
-    r.lost_bytes = f.lost_bytes;
+    return r;
+}
+
+void Network::deliver(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    TransferResult r = resultOf(f);
+    r.retransmitted_bytes = f.wire.retransmitted_bytes;
+    r.lost_bytes = f.wire.lost_bytes;
     CompletionCallback cb = std::move(f.cb);
     releaseFlow(slot);
     finish(std::move(r), cb);
@@ -803,17 +471,9 @@ void Network::failFlow(std::uint32_t slot, const std::string& error)
     detachFlow(slot);
     if (wasSending)
         connectionFlowEnded(f.conn);
-    if (m_activeFlows == 0)
-        finalSample();
-    const Connection& c = m_connections[f.conn];
-    TransferResult r;
-    r.flow = f.id;
-    r.src = c.src;
-    r.dst = c.dst;
-    r.protocol = f.protocol;
-    r.bytes = f.bytes;
-    r.start_s = f.start.toSeconds();
-    r.end_s = m_sim.now().toSeconds();
+    if (m_solver.activeFlows() == 0)
+        m_stats.finalSample();
+    TransferResult r = resultOf(f);
     r.ok = false;
     r.error = error;
     CompletionCallback cb = std::move(f.cb);
@@ -824,61 +484,34 @@ void Network::failFlow(std::uint32_t slot, const std::string& error)
     });
 }
 
-double Network::sampleLatencyS(const Connection& c, const Flow& flow, bool includeQueueing)
+void Network::onDrain()
 {
-    // One-way latency of a message: Σ_l max(0, τ_l + j_l) with one jitter sample per link
-    // (netem correlation: j = (1 − ρ)·fresh + ρ·previous), plus store-and-forward of one
-    // packet at every hop but the bottleneck (whose packet time is inside the fluid data
-    // time), plus the standing queue of saturated TCP-carrying links (B_q/2 drained at C).
-    double latency = 0.0;
-    double packetTimes = 0.0;
-    double bottleneckPacket = 0.0;
-    const double packetBits = m_config.packet_bytes * 8.0;
-    for (std::uint32_t a : c.arcs) {
-        Arc& arc = m_arcs[a];
-        const LinkParams& p = arc.params;
-        // Counter-based stream of this message on this link direction: its sample does not
-        // depend on which other messages crossed the link before.
-        double j = 0.0;
-        if (p.jitter_s > 0.0) {
-            sim::RngStream rng(m_config.seed, (kJitterDomain << 32) | a, flow.id.value());
-            j = TransportModel::jitterSample(rng, p.jitter_s, p.jitter_distribution);
-        }
-        if (p.jitter_correlation > 0.0) {
-            const double rho = std::clamp(p.jitter_correlation, 0.0, 1.0);
-            j = (1.0 - rho) * j + rho * arc.lastJitter_s;
-        }
-        arc.lastJitter_s = j;
-        latency += std::max(0.0, p.delay_s + j);
-        const Resource& res = m_resources[arc.resource];
-        if (res.capacity_bps > 0.0) {
-            const double t = packetBits / res.capacity_bps;
-            packetTimes += t;
-            bottleneckPacket = std::max(bottleneckPacket, t);
-            // Standing queue of TCP flows in congestion avoidance; a last-window burst
-            // (docs §5) builds no standing queue.
-            if (includeQueueing && res.tcpFlows > res.burstTcpFlows &&
-                res.alloc_bps >= res.capacity_bps * (1.0 - kSaturated))
-                latency += 0.5 * p.queueBytes(m_config.packet_bytes) * 8.0 / res.capacity_bps;
-        }
+    // The simulator ran out of events: a flow still in its data phase has rate 0 (a failed or
+    // zero-bandwidth link on its path) and nothing left could revive it. Report it instead of
+    // hanging: fail with an error naming the link.
+    std::vector<std::uint32_t> stalled;
+    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot)
+        if (m_flows[slot].live && m_flows[slot].dataPhase)
+            stalled.push_back(slot);
+    for (std::uint32_t slot : stalled) {
+        const Connection& c = m_connections[m_flows[slot].conn];
+        std::string why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
+                          " s with no pending event that could resume it";
+        for (std::uint32_t r : c.resources)
+            if (m_solver.capacityBps(r) <= 0.0) {
+                const LinkId l = LinkId::fromIndex(r / 2);
+                why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
+                      " s: link " + m_topology.link(l).id +
+                      (m_router.linkUp(l) ? " has no bandwidth" : " is down") +
+                      " and no pending event can restore it";
+                break;
+            }
+        failFlow(slot, why);
     }
-    return latency + (packetTimes - bottleneckPacket);
 }
 
 // ---------------------------------------------------------------------------------------
-// Max-min fair sharing
-
-void Network::markDirtyFlow(std::uint32_t slot)
-{
-    m_dirtyFlows.push_back(slot);
-    requestRecompute();
-}
-
-void Network::markDirtyResource(std::uint32_t r)
-{
-    m_dirtyResources.push_back(r);
-    requestRecompute();
-}
+// Rates
 
 void Network::requestRecompute()
 {
@@ -889,560 +522,43 @@ void Network::requestRecompute()
     m_sim.schedule(m_sim.now(), [this] { recompute(); });
 }
 
-void Network::settleFlow(Flow& f)
+void Network::recompute()
 {
+    // The solver finds the new rates; progress and statistics are brought up to now under the
+    // old rates before it applies them, then the changed flows are re-timed.
+    m_recomputePending = false;
+    m_solver.solve();
+    for (std::uint32_t slot : m_solver.solvedFlows())
+        settleFlow(slot);
+    m_stats.settle(m_solver.solvedResources());
+    m_solver.apply();
+    m_stats.notePeaks(m_solver.solvedResources());
+    for (std::uint32_t slot : m_solver.solvedFlows())
+        if (m_solver.rateChanged(slot) || !m_sim.pending(m_flows[slot].done))
+            reschedule(slot);
+    if (m_config.debug_verify_max_min)
+        m_solver.verifyAgainstFullSolve();
+    m_stats.ensureSampler(); // restarts it when stalled flows got a rate again
+}
+
+void Network::settleFlow(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
     const double dt = (m_sim.now() - f.lastUpdate).toSeconds();
-    if (dt > 0.0 && f.rate_bps > 0.0) {
-        const double sent_bytes = f.rate_bps * dt / 8.0;
+    const double rate_bps = f.dataPhase ? m_solver.rateBps(slot) : 0.0;
+    if (dt > 0.0 && rate_bps > 0.0) {
+        const double sent_bytes = rate_bps * dt / 8.0;
         // Completions are rounded up to the next nanosecond, so a flow may be settled a
         // fraction of a ns past its last byte, whichever settles it first (its completion,
         // or an update at that instant). Its resources count its rate over that fraction
         // too: take it back from them.
         const double overshoot_bytes = sent_bytes - f.remaining_bytes;
         if (overshoot_bytes > 0.0)
-            for (std::uint32_t r : m_connections[f.conn].resources) {
-                Resource& res = m_resources[r];
-                settleResource(res);
-                res.bits = std::max(0.0, res.bits - overshoot_bytes * 8.0);
-            }
+            for (std::uint32_t r : m_connections[f.conn].resources)
+                m_stats.takeBack(r, overshoot_bytes * 8.0);
         f.remaining_bytes = std::max(0.0, f.remaining_bytes - sent_bytes);
     }
     f.lastUpdate = m_sim.now();
-}
-
-void Network::settleResource(Resource& r)
-{
-    const double dt = (m_sim.now() - r.last).toSeconds();
-    if (dt > 0.0) {
-        r.bits += r.alloc_bps * dt;
-        r.capBits += r.capacity_bps * dt;
-        if (r.alloc_bps > 0.0)
-            r.busy_s += dt;
-    }
-    r.last = m_sim.now();
-}
-
-void Network::settleAllResources()
-{
-    for (std::size_t i = 0; i < m_resources.size(); ++i)
-        if (m_arcs[i].resource == i)
-            settleResource(m_resources[i]);
-}
-
-// Incremental exact max-min (docs/network-model.md §3).
-//
-// A feasible allocation is max-min fair iff every flow has a bottleneck: a saturated resource
-// on its route where no other flow gets more, or its own transport cap (Bertsekas & Gallager,
-// Data Networks, §6.5.2, with a cap seen as a private resource). And if any set of flows is
-// held at its max-min rates, progressive filling of the other flows over the residual
-// capacities gives their max-min rates (the same bottleneck characterisation, restricted).
-// So: re-solve a set S (the changed flows and all flows on the changed resources) with the
-// rest held at their current rates, then check the bottleneck condition of every flow on
-// every resource S crosses (flows elsewhere saw no rate change around them, so their
-// bottlenecks still hold). If it holds everywhere the allocation is THE max-min allocation;
-// otherwise S grows by all flows on the failing flows' resources and is solved again, up to
-// the whole connected component (where the check holds by construction).
-
-namespace {
-// Relative tolerance of the bottleneck check: float residue of progressive filling is
-// ~1e-15 per operation; a looser check only costs an extra expansion, never exactness.
-constexpr double kCheckTol = 1e-11;
-// After this many expansions the set is grown to its whole component (bounds the cost of
-// a cascade that reaches far).
-constexpr int kMaxExpansions = 8;
-} // namespace
-
-void Network::addToSolve(std::uint32_t slot)
-{
-    Flow& f = m_flows[slot];
-    if (!f.live || !f.dataPhase || f.mark == m_epoch)
-        return;
-    f.mark = m_epoch;
-    m_compFlows.push_back(slot);
-}
-
-void Network::recompute()
-{
-    m_recomputePending = false;
-    ++m_recomputations;
-    ++m_epoch;
-    m_compFlows.clear();
-    m_seedResources.clear();
-    // 1. Seeds: the changed flows and the changed resources (with the changed flows' routes).
-    m_stack.clear();
-    for (std::uint32_t slot : m_dirtyFlows) {
-        const Flow& f = m_flows[slot];
-        if (!f.live || !f.dataPhase)
-            continue;
-        m_stack.push_back(slot);
-        for (std::uint32_t r : m_connections[f.conn].resources)
-            m_seedResources.push_back(r);
-    }
-    for (std::uint32_t r : m_dirtyResources)
-        m_seedResources.push_back(r);
-    m_dirtyFlows.clear();
-    m_dirtyResources.clear();
-    std::sort(m_seedResources.begin(), m_seedResources.end());
-    m_seedResources.erase(std::unique(m_seedResources.begin(), m_seedResources.end()),
-                          m_seedResources.end());
-    std::sort(m_stack.begin(), m_stack.end());
-    m_stack.erase(std::unique(m_stack.begin(), m_stack.end()), m_stack.end());
-
-    // 2. Propagate the change outward in level order. The bottleneck check then proves the
-    //    result is the max-min allocation; should it fail (float near-ties), the set is
-    //    grown and re-solved by plain progressive filling, up to the whole component.
-    propagate();
-    if (!validateSet()) {
-        for (int expansions = 0;;) {
-            const std::size_t before = m_compFlows.size();
-            for (std::uint32_t slot : m_invalid) {
-                addToSolve(slot);
-                for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
-                    for (std::uint32_t other : m_resources[r].flows)
-                        addToSolve(other);
-            }
-            if (++expansions >= kMaxExpansions || m_compFlows.size() == before ||
-                2 * m_compFlows.size() > m_activeFlows) {
-                expandToComponent();
-                solveSet();
-                break;
-            }
-            solveSet();
-            if (validateSet())
-                break;
-        }
-    }
-    m_flowsRecomputed += m_compFlows.size();
-
-    // 3. Bring progress and statistics up to now under the old rates, then apply.
-    for (std::uint32_t slot : m_compFlows)
-        settleFlow(m_flows[slot]);
-    for (std::uint32_t r : m_compResources) {
-        Resource& res = m_resources[r];
-        settleResource(res);
-        double sum = 0.0;
-        double mx = 0.0;
-        for (std::uint32_t slot : res.flows) {
-            const Flow& f = m_flows[slot];
-            const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
-            sum += x;
-            mx = std::max(mx, x);
-        }
-        res.alloc_bps = sum;
-        res.maxRate_bps = mx;
-        if (res.capacity_bps > 0.0)
-            res.peak = std::max(res.peak, std::min(1.0, sum / res.capacity_bps));
-    }
-    for (std::uint32_t slot : m_compFlows) {
-        Flow& f = m_flows[slot];
-        if (f.newRate_bps != f.rate_bps || !m_sim.pending(f.done)) {
-            if (std::abs(f.newRate_bps - f.rate_bps) > 1e-9 * std::max(f.rate_bps, f.newRate_bps))
-                ++m_flowsRateChanged;
-            f.rate_bps = f.newRate_bps;
-            reschedule(slot);
-        }
-    }
-    if (m_config.debug_verify_max_min)
-        verifyAgainstFullSolve();
-    ensureSampler(); // restarts it when stalled flows got a rate again
-}
-
-// Level-ordered propagation (progressive filling restricted to what changes).
-//
-// Progressive filling raises a common level λ; a flow freezes when a resource on its route
-// fills or it reaches its cap. Flows not touched by the change ("inactive") keep their old
-// rates x_g; "active" flows are re-solved, starting from the level at which they join. A
-// resource is dirty once an active flow crosses it (or it is a seed); its residual is
-// C_r − Σ_{inactive on r} x_g − Σ_{frozen active on r} x_f and its fill level rem/n (n =
-// unfrozen active flows). Clean resources keep their old state. Events in level order:
-//  * a dirty resource fills at μ: inactive flows on it with x_g > μ would break the
-//    bottleneck of the flows freezing there, so they join (and the resource is re-queued);
-//    otherwise its unfrozen active flows freeze at μ;
-//  * an active flow reaches its cap;
-//  * an inactive flow g on a dirty resource is checked at λ = x_g: it keeps x_g if it has a
-//    bottleneck there (a clean resource that was saturated with g maximal, a dirty resource
-//    filling at x_g, or its cap); otherwise it joins at level x_g and rises further.
-// Only the flows whose rate changes, and their neighbours, are visited. validateSet() then
-// proves the result (or triggers the plain re-solve).
-
-namespace {
-enum : std::uint32_t
-{
-    kEvResource = 0,
-    kEvCap = 1,
-    kEvCheck = 2
-};
-} // namespace
-
-bool Network::cleanBottleneck(const Flow& g)
-{
-    for (std::uint32_t r : m_connections[g.conn].resources) {
-        Resource& res = m_resources[r];
-        if (res.mark == m_resEpoch)
-            continue; // dirty
-        // Clean: no rate on it changed since the last update set alloc and max.
-        if (res.alloc_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
-            g.rate_bps >= res.maxRate_bps * (1.0 - kCheckTol))
-            return true;
-    }
-    return false;
-}
-
-void Network::makeDirty(std::uint32_t r, double level)
-{
-    Resource& res = m_resources[r];
-    if (res.mark == m_resEpoch)
-        return;
-    res.mark = m_resEpoch;
-    m_compResources.push_back(r);
-    double rem = res.capacity_bps;
-    for (std::uint32_t slot : res.flows)
-        rem -= m_flows[slot].rate_bps; // no active flow crosses a resource before it is dirty
-    res.rem_bps = rem;
-    res.unfrozen = 0;
-    res.satLevel_bps = -1.0;
-    ++res.version;
-    // Inactive flows that might have had their bottleneck here need a check at their level.
-    for (std::uint32_t slot : res.flows) {
-        const Flow& g = m_flows[slot];
-        if (g.mark == m_epoch || g.rate_bps < level * (1.0 - kCheckTol))
-            continue;
-        if (std::isfinite(g.cap_bps) && g.rate_bps >= g.cap_bps * (1.0 - kCheckTol))
-            continue;
-        if (cleanBottleneck(g))
-            continue; // re-examined if that resource turns dirty too
-        m_events.push_back({g.rate_bps, slot, 0, kEvCheck});
-        std::push_heap(m_events.begin(), m_events.end(), EventLater{});
-    }
-}
-
-void Network::activate(std::uint32_t slot, double level)
-{
-    Flow& f = m_flows[slot];
-    f.mark = m_epoch;
-    f.frozen = false;
-    f.newRate_bps = level;
-    m_compFlows.push_back(slot);
-    if (std::isfinite(f.cap_bps)) {
-        m_events.push_back({std::max(f.cap_bps, level), slot, 0, kEvCap});
-        std::push_heap(m_events.begin(), m_events.end(), EventLater{});
-    }
-    for (std::uint32_t r : m_connections[f.conn].resources) {
-        makeDirty(r, level);
-        Resource& res = m_resources[r];
-        res.rem_bps += f.rate_bps; // no longer held at its old rate
-        ++res.unfrozen;
-        pushResource(r, level);
-    }
-}
-
-void Network::pushResource(std::uint32_t r, double level)
-{
-    Resource& res = m_resources[r];
-    ++res.version;
-    if (res.unfrozen == 0)
-        return;
-    // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
-    const double share = std::max(level, std::max(0.0, res.rem_bps) / res.unfrozen);
-    m_events.push_back({share, r, res.version, kEvResource});
-    std::push_heap(m_events.begin(), m_events.end(), EventLater{});
-}
-
-bool Network::bottleneckAt(const Flow& g, double x)
-{
-    for (std::uint32_t r : m_connections[g.conn].resources) {
-        const Resource& res = m_resources[r];
-        if (res.mark != m_resEpoch)
-            continue; // clean resources were checked by cleanBottleneck
-        bool full;
-        if (res.satLevel_bps >= 0.0)
-            full = std::abs(res.satLevel_bps - x) <= kCheckTol * std::max(x, res.satLevel_bps);
-        else if (res.unfrozen > 0)
-            full = res.rem_bps / res.unfrozen <= x * (1.0 + kCheckTol);
-        else
-            full = res.rem_bps <= res.capacity_bps * kCheckTol;
-        if (!full)
-            continue;
-        bool maximal = true;
-        for (std::uint32_t s2 : res.flows) {
-            const Flow& h = m_flows[s2];
-            const double y = h.mark == m_epoch ? (h.frozen ? h.newRate_bps : x) : h.rate_bps;
-            if (y > x * (1.0 + kCheckTol)) {
-                maximal = false;
-                break;
-            }
-        }
-        if (maximal)
-            return true;
-    }
-    return false;
-}
-
-void Network::propagate()
-{
-    ++m_resEpoch;
-    ++m_checkEpoch;
-    m_compResources.clear();
-    m_events.clear();
-    for (std::uint32_t r : m_seedResources)
-        makeDirty(r, 0.0);
-    for (std::uint32_t slot : m_stack)
-        if (m_flows[slot].mark != m_epoch)
-            activate(slot, 0.0);
-    const auto freeze = [this](std::uint32_t slot, double rate) {
-        Flow& f = m_flows[slot];
-        f.frozen = true;
-        f.newRate_bps = rate;
-        for (std::uint32_t r : m_connections[f.conn].resources) {
-            Resource& res = m_resources[r];
-            res.rem_bps -= rate;
-            --res.unfrozen;
-            pushResource(r, rate);
-        }
-    };
-    double level = 0.0;
-    while (!m_events.empty()) {
-        std::pop_heap(m_events.begin(), m_events.end(), EventLater{});
-        const LevelEvent e = m_events.back();
-        m_events.pop_back();
-        if (e.kind == kEvResource) {
-            Resource& res = m_resources[e.id];
-            if (e.version != res.version || res.unfrozen == 0)
-                continue;
-            level = std::max(level, e.level);
-            bool joined = false;
-            for (std::size_t i = 0; i < res.flows.size(); ++i) {
-                const std::uint32_t slot = res.flows[i];
-                const Flow& h = m_flows[slot];
-                if (h.mark != m_epoch && h.rate_bps > level * (1.0 + kCheckTol)) {
-                    activate(slot, level);
-                    joined = true;
-                }
-            }
-            if (joined)
-                continue; // re-queued by activate() with the larger residual
-            res.satLevel_bps = level;
-            for (std::uint32_t slot : res.flows) {
-                const Flow& f = m_flows[slot];
-                if (f.mark == m_epoch && !f.frozen)
-                    freeze(slot, level);
-            }
-        } else if (e.kind == kEvCap) {
-            const Flow& f = m_flows[e.id];
-            if (f.frozen)
-                continue;
-            level = std::max(level, e.level);
-            freeze(e.id, f.cap_bps);
-        } else {
-            const Flow& g = m_flows[e.id];
-            if (g.mark == m_epoch)
-                continue;
-            level = std::max(level, e.level);
-            if (!cleanBottleneck(g) && !bottleneckAt(g, g.rate_bps))
-                activate(e.id, level);
-        }
-    }
-}
-
-void Network::expandToComponent()
-{
-    // Breadth-first closure of the set over shared resources: the connected component(s).
-    m_stack.clear();
-    for (std::uint32_t slot : m_compFlows)
-        for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
-            m_stack.push_back(r);
-    ++m_resEpoch;
-    while (!m_stack.empty()) {
-        const std::uint32_t r = m_stack.back();
-        m_stack.pop_back();
-        Resource& res = m_resources[r];
-        if (res.mark == m_resEpoch)
-            continue;
-        res.mark = m_resEpoch;
-        for (std::uint32_t slot : res.flows) {
-            Flow& f = m_flows[slot];
-            if (f.mark == m_epoch)
-                continue;
-            addToSolve(slot);
-            for (std::uint32_t r2 : m_connections[f.conn].resources)
-                if (m_resources[r2].mark != m_resEpoch)
-                    m_stack.push_back(r2);
-        }
-    }
-}
-
-void Network::solveSet()
-{
-    // Resources of the set: the seeds plus every resource a flow of the set crosses.
-    ++m_resEpoch;
-    m_compResources.clear();
-    const auto touch = [this](std::uint32_t r) {
-        Resource& res = m_resources[r];
-        if (res.mark != m_resEpoch) {
-            res.mark = m_resEpoch;
-            m_compResources.push_back(r);
-        }
-    };
-    for (std::uint32_t r : m_seedResources)
-        touch(r);
-    for (std::uint32_t slot : m_compFlows)
-        for (std::uint32_t r : m_connections[m_flows[slot].conn].resources)
-            touch(r);
-
-    // Progressive filling (Bertsekas & Gallager §6.5.2) over the residual capacities
-    // C_r − Σ_{fixed flows on r} x_f: raise all unfrozen rates together; the next event is
-    // either a resource filling up (its fair share rem/unfrozen is the smallest) or a flow
-    // reaching its transport cap. Resources are kept in a lazy min-heap by fair share.
-    m_heap.clear();
-    m_capOrder.clear();
-    const auto heapLess = [](const HeapEntry& a, const HeapEntry& b) {
-        return a.share != b.share ? a.share > b.share : a.resource > b.resource;
-    };
-    for (std::uint32_t r : m_compResources) {
-        Resource& res = m_resources[r];
-        double rem = res.capacity_bps;
-        std::uint32_t unfrozen = 0;
-        for (std::uint32_t slot : res.flows) {
-            const Flow& f = m_flows[slot];
-            if (f.mark == m_epoch)
-                ++unfrozen;
-            else
-                rem -= f.rate_bps;
-        }
-        res.rem_bps = std::max(0.0, rem);
-        res.unfrozen = unfrozen;
-        ++res.version;
-        if (res.unfrozen > 0)
-            m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
-    }
-    std::make_heap(m_heap.begin(), m_heap.end(), heapLess);
-    for (std::uint32_t slot : m_compFlows) {
-        Flow& f = m_flows[slot];
-        f.frozen = false;
-        f.newRate_bps = 0.0;
-        if (std::isfinite(f.cap_bps))
-            m_capOrder.emplace_back(f.cap_bps, slot);
-    }
-    std::sort(m_capOrder.begin(), m_capOrder.end());
-    std::size_t capIdx = 0;
-    std::size_t unfrozenFlows = m_compFlows.size();
-
-    const auto freeze = [&](std::uint32_t slot, double rate) {
-        Flow& f = m_flows[slot];
-        f.frozen = true;
-        f.newRate_bps = rate;
-        --unfrozenFlows;
-        for (std::uint32_t r : m_connections[f.conn].resources) {
-            Resource& res = m_resources[r];
-            res.rem_bps = std::max(0.0, res.rem_bps - rate);
-            --res.unfrozen;
-            ++res.version;
-            if (res.unfrozen > 0) {
-                m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
-                std::push_heap(m_heap.begin(), m_heap.end(), heapLess);
-            }
-        }
-    };
-    while (unfrozenFlows > 0) {
-        while (!m_heap.empty() &&
-               m_heap.front().version != m_resources[m_heap.front().resource].version) {
-            std::pop_heap(m_heap.begin(), m_heap.end(), heapLess);
-            m_heap.pop_back();
-        }
-        while (capIdx < m_capOrder.size() && m_flows[m_capOrder[capIdx].second].frozen)
-            ++capIdx;
-        const double shareRes = m_heap.empty() ? kInf : m_heap.front().share;
-        const double shareCap = capIdx < m_capOrder.size() ? m_capOrder[capIdx].first : kInf;
-        if (!std::isfinite(shareRes) && !std::isfinite(shareCap))
-            break; // cannot happen: every data-phase flow crosses ≥ 1 resource
-        if (shareCap <= shareRes) {
-            freeze(m_capOrder[capIdx].second, shareCap);
-        } else {
-            const std::uint32_t r = m_heap.front().resource;
-            std::pop_heap(m_heap.begin(), m_heap.end(), heapLess);
-            m_heap.pop_back();
-            for (std::uint32_t slot : m_resources[r].flows) {
-                const Flow& f = m_flows[slot];
-                if (f.mark == m_epoch && !f.frozen)
-                    freeze(slot, shareRes);
-            }
-        }
-    }
-}
-
-bool Network::validateSet()
-{
-    // Tentative rate: new for the set, current for the fixed flows.
-    const auto rateOf = [this](const Flow& f) {
-        return f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
-    };
-    m_invalid.clear();
-    ++m_checkEpoch;
-    bool anyFixed = false;
-    for (std::uint32_t r : m_compResources) {
-        Resource& res = m_resources[r];
-        double sum = 0.0;
-        double mx = 0.0;
-        for (std::uint32_t slot : res.flows) {
-            const Flow& f = m_flows[slot];
-            const double x = rateOf(f);
-            sum += x;
-            mx = std::max(mx, x);
-            anyFixed = anyFixed || f.mark != m_epoch;
-        }
-        res.checkMark = m_checkEpoch;
-        res.checkSum_bps = sum;
-        res.checkMax_bps = mx;
-        // Fixed flows over the (reduced) capacity: they must be re-solved too.
-        if (sum > res.capacity_bps * (1.0 + kCheckTol))
-            for (std::uint32_t slot : res.flows)
-                if (m_flows[slot].mark != m_epoch)
-                    m_invalid.push_back(slot);
-    }
-    if (!anyFixed)
-        return true; // the set is closed: progressive filling solved it exactly
-    if (!m_invalid.empty())
-        return false;
-    for (std::uint32_t r : m_compResources) {
-        for (std::uint32_t slot : m_resources[r].flows) {
-            Flow& f = m_flows[slot];
-            if (f.checkMark == m_checkEpoch)
-                continue;
-            f.checkMark = m_checkEpoch;
-            const double x = rateOf(f);
-            bool ok = std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol);
-            for (std::uint32_t r2 : m_connections[f.conn].resources) {
-                if (ok)
-                    break;
-                Resource& res = m_resources[r2];
-                // Outside the set's resources no rate changed: the kept alloc and max hold.
-                const bool inSet = res.checkMark == m_checkEpoch;
-                const double sum = inSet ? res.checkSum_bps : res.alloc_bps;
-                const double mx = inSet ? res.checkMax_bps : res.maxRate_bps;
-                ok = sum >= res.capacity_bps * (1.0 - kCheckTol) && x >= mx * (1.0 - kCheckTol);
-            }
-            if (!ok)
-                m_invalid.push_back(slot);
-        }
-    }
-    return m_invalid.empty();
-}
-
-void Network::verifyAgainstFullSolve()
-{
-    // Debug check: progressive filling of every data-phase flow from scratch.
-    ++m_epoch;
-    m_compFlows.clear();
-    m_seedResources.clear();
-    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot)
-        addToSolve(slot);
-    solveSet();
-    for (std::uint32_t slot : m_compFlows) {
-        const Flow& f = m_flows[slot];
-        const double scale = std::max(std::abs(f.newRate_bps), 1e-300);
-        m_maxDeviation = std::max(m_maxDeviation, std::abs(f.rate_bps - f.newRate_bps) / scale);
-    }
-    m_compFlows.clear();
 }
 
 void Network::reschedule(std::uint32_t slot)
@@ -1450,10 +566,11 @@ void Network::reschedule(std::uint32_t slot)
     Flow& f = m_flows[slot];
     m_sim.cancel(f.done);
     f.done = {};
+    const double rate_bps = m_solver.rateBps(slot);
     if (f.remaining_bytes <= kDoneBytes) {
         f.done = m_sim.schedule(m_sim.now(), [this, slot] { onDataComplete(slot); });
-    } else if (f.rate_bps > 0.0) {
-        const double dt = f.remaining_bytes * 8.0 / f.rate_bps;
+    } else if (rate_bps > 0.0) {
+        const double dt = f.remaining_bytes * 8.0 / rate_bps;
         // SimTime arithmetic saturates: an end at max() means it is not representable.
         const sim::SimTime end = m_sim.now() + sim::SimTime::fromSecondsCeil(dt);
         if (!(dt >= 0.0) || end >= sim::SimTime::max()) {
@@ -1473,8 +590,7 @@ double Network::flowRateBps(FlowId flow) const
     const auto it = m_slotOfFlow.find(flow.value());
     if (it == m_slotOfFlow.end())
         return 0.0;
-    const Flow& f = m_flows[it->second];
-    return f.dataPhase ? f.rate_bps : 0.0;
+    return m_flows[it->second].dataPhase ? m_solver.rateBps(it->second) : 0.0;
 }
 
 double Network::flowCapBps(FlowId flow) const
@@ -1482,8 +598,7 @@ double Network::flowCapBps(FlowId flow) const
     const auto it = m_slotOfFlow.find(flow.value());
     if (it == m_slotOfFlow.end())
         return 0.0;
-    const Flow& f = m_flows[it->second];
-    return f.dataPhase ? f.cap_bps : 0.0;
+    return m_flows[it->second].dataPhase ? m_solver.capBps(it->second) : 0.0;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1498,31 +613,31 @@ void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
         if ((step.direction == ScheduleStep::Direction::Forward && dir == 1) ||
             (step.direction == ScheduleStep::Direction::Reverse && dir == 0))
             continue;
-        Arc& arc = m_arcs[2 * l + dir];
+        LinkDirection& arc = m_arcs[2 * l + dir];
         step.patch.applyTo(arc.params);
         if (step.patch.delay_s)
             m_router.setDelay(link, dir, arc.params.delay_s);
     }
     if (step.patch.delay_s)
-        ++m_routeEpoch; // idle connections pick up the new shortest paths
+        m_connections.routesChanged(); // idle connections pick up the new shortest paths
     const bool up = step.up.value_or(wasUp);
     if (up != wasUp) {
         m_router.setLinkUp(link, up);
-        ++m_routeEpoch;
+        m_connections.routesChanged();
     }
     // Settle the affected resources under the old capacity, then change it.
     for (int dir = 0; dir < 2; ++dir) {
         const std::uint32_t r = m_arcs[2 * l + dir].resource;
-        settleResource(m_resources[r]);
-        updateCapacity(r);
-        markDirtyResource(r);
+        m_stats.settle(r);
+        m_solver.setCapacity(r, capacityOf(r));
+        requestRecompute();
     }
-    // Every connection now holds stale parameters (m_paramEpoch): idle ones refresh when used
-    // next (routeConnection). Busy ones (sending or delivering) whose forward or reverse path
-    // crosses the link are brought up to date now: re-routed if a forward link went down
+    // Every connection now holds stale parameters: idle ones refresh when used next
+    // (ConnectionTable::route). Busy ones (sending or delivering) whose forward or reverse
+    // path crosses the link are brought up to date now: re-routed if a forward link went down
     // (their flows move, or fail with an error naming the link), their ACK path re-routed if it
     // went down, RTT/loss/caps refreshed otherwise.
-    ++m_paramEpoch;
+    m_connections.paramsChanged();
     const auto crosses = [l](const std::vector<std::uint32_t>& arcs) {
         for (std::uint32_t a : arcs)
             if (a / 2 == l)
@@ -1542,139 +657,20 @@ void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
             continue;
         }
         if (!up && rev)
-            routeReverse(c);
-        refreshConnection(c);
-        updateConnCaps(ci);
-        retargetWireBytes(ci);
+            m_connections.routeReverse(c);
+        refreshBusy(ci);
     }
-    ensureSampler();
+    m_stats.ensureSampler();
 }
 
 // ---------------------------------------------------------------------------------------
 // Statistics
 
-void Network::ensureSampler()
-{
-    if (m_samplerRunning || m_sampleInterval_s <= 0.0 || m_activeFlows == 0)
-        return;
-    m_samplerRunning = true;
-    const auto interval = sim::SimTime::fromSeconds(m_sampleInterval_s);
-    // Next multiple of the interval after now, so samples sit on a fixed grid.
-    const std::int64_t step = std::max<std::int64_t>(1, interval.ns());
-    const std::int64_t k = m_sim.now().ns() / step + 1;
-    if (k > (sim::SimTime::max().ns() - 1) / step) {
-        m_samplerRunning = false; // next grid point beyond the time horizon
-        return;
-    }
-    m_sampleEvent = m_sim.schedule(sim::SimTime::fromNs(step * k), [this] { onSample(); });
-}
-
-void Network::finalSample()
-{
-    // The network went idle: close the current interval now instead of keeping an event
-    // alive that would push the simulated clock past the last delivery.
-    if (!m_samplerRunning)
-        return;
-    m_sim.cancel(m_sampleEvent);
-    m_samplerRunning = false;
-    if (m_sampleTimes.empty() || m_sampleTimes.back() < m_sim.now().toSeconds())
-        takeSample();
-}
-
-void Network::onSample()
-{
-    takeSample();
-    m_samplerRunning = false;
-    // Stop while nothing is sending (all active flows stalled on failed links): the sampler
-    // alone must not keep the simulation alive. The next rate change restarts it.
-    bool sending = false;
-    for (std::size_t i = 0; i < m_resources.size() && !sending; ++i)
-        sending = m_arcs[i].resource == i && m_resources[i].alloc_bps > 0.0;
-    if (sending)
-        ensureSampler();
-}
-
-void Network::takeSample()
-{
-    settleAllResources();
-    for (std::size_t i = 0; i < m_resources.size(); ++i) {
-        Resource& r = m_resources[m_arcs[i].resource];
-        if (m_arcs[i].resource != i)
-            continue;
-        r.seriesBits.push_back(r.bits - r.bitsAtSample);
-        r.seriesCap.push_back(r.capBits - r.capBitsAtSample);
-        r.bitsAtSample = r.bits;
-        r.capBitsAtSample = r.capBits;
-    }
-    m_sampleTimes.push_back(m_sim.now().toSeconds());
-    if (m_sampleTimes.size() > m_config.max_samples)
-        coarsenSeries();
-}
-
-void Network::coarsenSeries()
-{
-    // Bounded memory: merge adjacent pairs of intervals (sums of ∫alloc and ∫capacity, end time
-    // of the later one) and double the interval of the grid from now on.
-    const auto mergePairs = [](std::vector<double>& v, bool sum) {
-        std::size_t out = 0;
-        for (std::size_t i = 0; i < v.size(); i += 2)
-            v[out++] = i + 1 < v.size() ? (sum ? v[i] + v[i + 1] : v[i + 1]) : v[i];
-        v.resize(out);
-    };
-    for (std::size_t i = 0; i < m_resources.size(); ++i) {
-        if (m_arcs[i].resource != i)
-            continue;
-        mergePairs(m_resources[i].seriesBits, true);
-        mergePairs(m_resources[i].seriesCap, true);
-    }
-    mergePairs(m_sampleTimes, false);
-    m_sampleInterval_s *= 2.0;
-}
-
-void Network::onDrain()
-{
-    // The simulator ran out of events: a flow still in its data phase has rate 0 (a failed or
-    // zero-bandwidth link on its path) and nothing left could revive it. Report it instead of
-    // hanging: fail with an error naming the link.
-    std::vector<std::uint32_t> stalled;
-    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot)
-        if (m_flows[slot].live && m_flows[slot].dataPhase)
-            stalled.push_back(slot);
-    for (std::uint32_t slot : stalled) {
-        const Connection& c = m_connections[m_flows[slot].conn];
-        std::string why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
-                          " s with no pending event that could resume it";
-        for (std::uint32_t r : c.resources)
-            if (m_resources[r].capacity_bps <= 0.0) {
-                const LinkId l = m_resources[r].link;
-                why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
-                      " s: link " + m_topology.link(l).id +
-                      (m_router.linkUp(l) ? " has no bandwidth" : " is down") +
-                      " and no pending event can restore it";
-                break;
-            }
-        failFlow(slot, why);
-    }
-}
-
 LinkStats Network::linkStats(LinkId link, int dir)
 {
     MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
                     "Network::linkStats: unknown link direction");
-    Resource& r = m_resources[m_arcs[2 * link.index() + dir].resource];
-    settleResource(r);
-    LinkStats s;
-    s.link = link;
-    s.dir = dir;
-    s.bytes = r.bits / 8.0;
-    s.busy_s = r.busy_s;
-    s.utilisation_mean = r.capBits > 0.0 ? r.bits / r.capBits : 0.0;
-    s.utilisation_peak = r.peak;
-    s.utilisation_series.reserve(r.seriesBits.size());
-    for (std::size_t i = 0; i < r.seriesBits.size(); ++i)
-        s.utilisation_series.push_back(r.seriesCap[i] > 0.0 ? r.seriesBits[i] / r.seriesCap[i]
-                                                            : 0.0);
-    return s;
+    return m_stats.stats(m_arcs[2 * link.index() + dir].resource, link, dir);
 }
 
 std::vector<LinkStats> Network::allLinkStats()

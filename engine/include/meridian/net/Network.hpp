@@ -13,10 +13,14 @@
 //      with one jitter sample per link from that link direction's RNG stream.
 //   The completion callback fires at delivery with a TransferResult.
 //
-// Max-min recomputation is incremental and exact: all changes at one instant are batched into
-// one recomputation event, which re-solves a growing neighbourhood of the changed flows and
-// resources (the other flows' rates held fixed) until every flow has a max-min bottleneck,
-// falling back to the whole connected component (docs/network-model.md §3).
+// The Network composes three units and owns the transfers:
+//   MaxMinSolver      resources, the flows on them, their max-min rates (incremental, exact);
+//   ConnectionTable   per-(src, dst) route, RTT, loss, TCP window, wire-byte pricing and
+//                     one-way latency samples;
+//   LinkStatsRecorder link byte counts, busy time, peak, utilisation series.
+// All changes at one instant are batched into one recomputation event: the solver re-solves
+// what they affect, progress and statistics are brought up to now under the old rates, then
+// the new rates apply and the completions of changed flows are re-timed.
 //
 // Usage (the experiment runner):
 //   sim::Simulator sim;
@@ -28,7 +32,10 @@
 //
 // The Topology must outlive the Network. Node and link ids are those of the Topology.
 
+#include "meridian/net/ConnectionTable.hpp"
 #include "meridian/net/LinkStats.hpp"
+#include "meridian/net/LinkStatsRecorder.hpp"
+#include "meridian/net/MaxMinSolver.hpp"
 #include "meridian/net/NetworkConfig.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/net/TransferResult.hpp"
@@ -69,7 +76,7 @@ public:
     /// Current transport cap of an active flow (bit/s; +∞ when uncapped), else 0.
     double flowCapBps(FlowId flow) const;
     /// Flows in their data phase.
-    std::size_t activeFlows() const noexcept { return m_activeFlows; }
+    std::size_t activeFlows() const noexcept { return m_solver.activeFlows(); }
     /// Finished transfers in completion order (if NetworkConfig::keep_flow_records).
     const std::vector<TransferResult>& flowRecords() const noexcept { return m_records; }
     /// Statistics of one direction of a link, up to now().
@@ -80,9 +87,9 @@ public:
     /// sample_interval_s while flows are sending, plus a final sample when the network goes
     /// idle. At most NetworkConfig::max_samples: beyond, adjacent pairs are merged and the grid
     /// interval doubles (docs §9).
-    const std::vector<double>& sampleTimes() const noexcept { return m_sampleTimes; }
+    const std::vector<double>& sampleTimes() const noexcept { return m_stats.sampleTimes(); }
     /// Interval of the sample grid now: NetworkConfig::sample_interval_s × 2^(times merged).
-    double sampleIntervalS() const noexcept { return m_sampleInterval_s; }
+    double sampleIntervalS() const noexcept { return m_stats.sampleIntervalS(); }
     /// Round-trip time TCP uses between two nodes (forward + reverse route delay), or
     /// nullopt without a route.
     std::optional<double> rttS(NodeId src, NodeId dst);
@@ -93,149 +100,71 @@ public:
     topology::Router& router() noexcept { return m_router; }
     const NetworkConfig& config() const noexcept { return m_config; }
     /// Max-min recomputations and the flows they touched (benchmarks).
-    std::uint64_t recomputations() const noexcept { return m_recomputations; }
-    std::uint64_t flowsRecomputed() const noexcept { return m_flowsRecomputed; }
+    std::uint64_t recomputations() const noexcept { return m_solver.recomputations(); }
+    std::uint64_t flowsRecomputed() const noexcept { return m_solver.flowsRecomputed(); }
     /// Flows whose rate an update changed (relative change > 1e-9): what any exact max-min
     /// solver must rewrite and re-time (benchmarks).
-    std::uint64_t flowsRateChanged() const noexcept { return m_flowsRateChanged; }
+    std::uint64_t flowsRateChanged() const noexcept { return m_solver.flowsRateChanged(); }
     /// With NetworkConfig::debug_verify_max_min: the largest relative difference between the
     /// incremental rates and a from-scratch solve of all flows, over all updates so far.
-    double maxMinDeviation() const noexcept { return m_maxDeviation; }
+    double maxMinDeviation() const noexcept { return m_solver.maxDeviation(); }
 
     // --- changes at run time (also used by the links' schedules) ----------------------
     /// Applies a schedule step to a link now (bandwidth/delay/jitter/loss/queue, up/down).
     void applyLinkChange(LinkId link, const topology::ScheduleStep& step);
 
 private:
-    struct Resource;
-    struct Arc;
-    struct Connection;
     struct Flow;
 
-    std::uint32_t connectionFor(NodeId src, NodeId dst);
-    std::optional<topology::Route> pathOf(NodeId a, NodeId b);
-    void routeReverse(Connection& c);
-    bool pathDown(const std::vector<std::uint32_t>& arcs) const;
-    bool routeConnection(std::uint32_t conn);
+    double capacityOf(std::uint32_t resource) const;
+
+    // connections (ConnectionTable holds their state; these move their flows)
     bool prepareConnection(std::uint32_t conn);
     bool rerouteBusy(std::uint32_t conn, LinkId failed);
-    void refreshConnection(Connection& c);
-    double steadyCapBps(const Connection& c) const;
-    double connectionCap(const Connection& c) const;
-    double transportCap(const Flow& f) const;
+    void refreshBusy(std::uint32_t conn);
     void updateConnCaps(std::uint32_t conn);
     void setFlowBurst(Flow& f, bool burst);
     void evaluateBurst(std::uint32_t conn);
     void connectionFlowEnded(std::uint32_t conn);
-    double wireEfficiency(Protocol protocol, const Connection& c) const;
     void retargetWireBytes(std::uint32_t conn);
-    void updateCapacity(std::uint32_t resource);
+    void onSlowStartRound(std::uint32_t conn);
+    void scheduleRound(std::uint32_t conn);
 
-    void markDirtyFlow(std::uint32_t slot);
-    void markDirtyResource(std::uint32_t r);
-    void requestRecompute();
-    void recompute();
-    void addToSolve(std::uint32_t slot);
-    void solveSet();
-    bool validateSet();
-    void expandToComponent();
-    void propagate();
-    void activate(std::uint32_t slot, double level);
-    void makeDirty(std::uint32_t r, double level);
-    void pushResource(std::uint32_t r, double level);
-    bool cleanBottleneck(const Flow& g);
-    bool bottleneckAt(const Flow& g, double x);
-    void verifyAgainstFullSolve();
-    void settleFlow(Flow& f);
-    void settleResource(Resource& r);
-    void settleAllResources();
-    void reschedule(std::uint32_t slot);
-
+    // transfers
     void attachFlow(std::uint32_t slot);
     void detachFlow(std::uint32_t slot);
     void onDataComplete(std::uint32_t slot);
-    void onSlowStartRound(std::uint32_t conn);
     void deliver(std::uint32_t slot);
     void failFlow(std::uint32_t slot, const std::string& error);
-    double sampleLatencyS(const Connection& c, const Flow& flow, bool includeQueueing);
-    void ensureSampler();
-    void onSample();
-    void takeSample();
-    void finalSample();
-    void coarsenSeries();
+    TransferResult resultOf(const Flow& f) const;
     void onDrain();
     void releaseFlow(std::uint32_t slot);
     void finish(TransferResult result, CompletionCallback& cb);
+
+    // rates
+    void requestRecompute();
+    void recompute();
+    void settleFlow(std::uint32_t slot);
+    void reschedule(std::uint32_t slot);
 
     sim::Simulator& m_sim;
     const topology::Topology& m_topology;
     NetworkConfig m_config;
     topology::Router m_router;
 
-    std::vector<Arc> m_arcs;           ///< 2·LinkId + dir
-    std::vector<Resource> m_resources; ///< full duplex: one per arc; half: arc 2l shared
-    std::vector<Connection> m_connections;
-    std::unordered_map<std::uint64_t, std::uint32_t> m_connectionIndex;
+    /// 2·LinkId + dir. Resources (in the solver, table and recorder) are numbered like the
+    /// arcs: full duplex, one per arc; half duplex, arc 2l's resource serves both directions.
+    std::vector<LinkDirection> m_arcs;
+    MaxMinSolver m_solver;
+    ConnectionTable m_connections;
+    LinkStatsRecorder m_stats;
     std::vector<Flow> m_flows;
     std::vector<std::uint32_t> m_freeFlows;
     std::unordered_map<std::uint32_t, std::uint32_t> m_slotOfFlow; ///< FlowId → slot (live)
     std::uint32_t m_nextFlowId = 0;
-    std::size_t m_activeFlows = 0;
-    std::size_t m_liveFlows = 0; ///< data phase + awaiting delivery
-    std::uint64_t m_routeEpoch = 1;
-    std::uint64_t m_paramEpoch = 1;  ///< bumped by every applyLinkChange
-    double m_sampleInterval_s = 0.0; ///< doubles each time the series are coarsened
     std::uint64_t m_drainHook = 0;
-
-    // Recomputation scratch (kept to avoid allocation per event).
-    std::vector<std::uint32_t> m_dirtyFlows;
-    std::vector<std::uint32_t> m_dirtyResources;
     bool m_recomputePending = false;
-    std::uint32_t m_epoch = 0;
-    std::uint32_t m_resEpoch = 0;
-    std::uint32_t m_checkEpoch = 0;
-    std::vector<std::uint32_t> m_compFlows;     ///< flows being re-solved (mark == m_epoch)
-    std::vector<std::uint32_t> m_compResources; ///< resources they cross + seeds
-    std::vector<std::uint32_t> m_seedResources;
-    std::vector<std::uint32_t> m_invalid;
-    std::vector<std::uint32_t> m_stack;
-    double m_maxDeviation = 0.0;
-    struct HeapEntry
-    {
-        double share;
-        std::uint32_t resource;
-        std::uint32_t version;
-    };
-    std::vector<HeapEntry> m_heap;
-    std::vector<std::pair<double, std::uint32_t>> m_capOrder;
-    struct LevelEvent
-    {
-        double level;
-        std::uint32_t id; ///< resource or flow slot
-        std::uint32_t version;
-        std::uint32_t kind; ///< resource fills, flow reaches cap, inactive flow check
-    };
-    struct EventLater
-    {
-        bool operator()(const LevelEvent& a, const LevelEvent& b) const noexcept
-        {
-            if (a.level != b.level)
-                return a.level > b.level;
-            if (a.kind != b.kind)
-                return a.kind > b.kind;
-            return a.id > b.id;
-        }
-    };
-    std::vector<LevelEvent> m_events;
-    std::uint64_t m_recomputations = 0;
-    std::uint64_t m_flowsRecomputed = 0;
-    std::uint64_t m_flowsRateChanged = 0;
-
     std::vector<TransferResult> m_records;
-    std::vector<double> m_sampleTimes;
-    bool m_samplerRunning = false;
-    sim::EventHandle m_sampleEvent;
-    sim::SimTime m_lastSample;
 };
 
 } // namespace meridian::net

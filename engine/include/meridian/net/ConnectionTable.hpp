@@ -1,0 +1,185 @@
+#pragma once
+// Per-connection transport state (docs/network-model.md §2, §4-8): one connection per ordered
+// (src, dst) pair, kept across messages. Owns its route (forward arcs and resources, reverse
+// ACK path), the path figures derived from the links' current parameters (RTT, loss, RTT
+// variation, bottleneck and its queue), the TCP window (slow start, idle restart, last-window
+// burst state), the count of TCP messages (and bursts) per resource, the wire-byte pricing of
+// a message on the path and its one-way latency.
+//
+// Math:
+//   RTT  = Σ_fwd max(0, τ_l) + Σ_rev max(0, τ_l)   (2× the forward delay without an ACK path)
+//   RTTVAR = √(Σ σ_j,l²) over both directions; loss p = 1 − Π(1 − p_l) (TransportModel)
+//   steady TCP cap = min(rwnd/RTT, PFTK(p, RTT, T0), U(B_q, BDP)·C_bottleneck),
+//     T0 = RTT + max(rto_min, 4·RTTVAR) (Linux RTO)
+//   window cap = min(cwnd/RTT, steady cap) in slow start (cwnd ×2 per RTT, RFC 5681), steady cap
+//     after; a connection's concurrent TCP messages share it equally
+//   idle restart (RFC 2861): cwnd halves per RTO idle beyond the first, never below the IW
+//   wire bytes = payload / efficiency: TCP and selective repeat 1 − p; go-back-N
+//     TransportModel::goBackNEfficiency(BDP window, p); UDP 1 (it loses payload·p instead)
+//   one-way latency = Σ_l max(0, τ_l + j_l) (one jitter sample per link direction, netem
+//     correlation j = (1 − ρ)·fresh + ρ·previous) + store-and-forward of one packet at every
+//     hop but the bottleneck + B_q/2 / C on saturated links with a TCP standing queue
+// The max-min share is applied on top of these caps by MaxMinSolver.
+
+#include "meridian/core/StrongId.hpp"
+#include "meridian/net/NetworkConfig.hpp"
+#include "meridian/net/Protocol.hpp"
+#include "meridian/sim/Simulator.hpp"
+#include "meridian/topology/Router.hpp"
+#include "meridian/topology/Topology.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace meridian::net {
+
+class MaxMinSolver;
+
+/// One direction of a link: its current parameters.
+struct LinkDirection
+{
+    topology::LinkParams params;
+    double lastJitter_s = 0.0; ///< for netem-style correlation
+    std::uint32_t resource = 0;
+};
+
+/// Persistent state between a (src, dst) pair: route and TCP window.
+struct Connection
+{
+    NodeId src;
+    NodeId dst;
+    std::uint64_t routeEpoch = 0;
+    std::uint64_t paramEpoch = 0; ///< table's parameter epoch when rtt/loss/caps were computed
+    bool hasRoute = false;
+    std::vector<std::uint32_t> arcs;      ///< forward route
+    std::vector<std::uint32_t> revArcs;   ///< reverse route (ACK path, for the RTT)
+    std::vector<std::uint32_t> resources; ///< forward route's resources
+    double rtt_s = 0.0;
+    double loss = 0.0;
+    double bottleneck_bps = std::numeric_limits<double>::infinity();
+    double buffer_bytes = 0.0; ///< queue of the bottleneck direction
+    double rttvar_s = 0.0;
+    double steadyCap_bps = std::numeric_limits<double>::infinity();
+    // TCP state, one window per connection shared by its concurrent messages, kept across
+    // messages.
+    double cwnd_bytes = 0.0;
+    bool slowStart = true;
+    bool burst = false; ///< slow start, but everything left fits in the current window
+    bool used = false;
+    sim::SimTime lastSend;            ///< when the last TCP data-phase flow stopped sending
+    sim::EventHandle round;           ///< next slow-start round
+    std::uint32_t active = 0;         ///< flows in data phase or delivery
+    std::uint32_t tcpFlows = 0;       ///< TCP flows in their data phase
+    std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
+};
+
+/// Wire-byte accounting of one message (expected values).
+struct WireBytes
+{
+    double efficiency = 1.0; ///< payload bytes per wire byte at `loss`
+    double loss = 0.0;       ///< path loss the wire bytes still to send were priced at
+    double wire_bytes = 0.0;
+    double retransmitted_bytes = 0.0;
+    double lost_bytes = 0.0;
+    double extraRounds = 0.0; ///< recovery rounds after the last byte (reliable transports)
+};
+
+class ConnectionTable
+{
+public:
+    /// The router, link directions (their lastJitter_s is updated by latencyS) and solver
+    /// (capacities, allocations) must outlive the table; resources are numbered
+    /// 0..resourceCount−1 as in the solver.
+    ConnectionTable(const NetworkConfig& config, topology::Router& router,
+                    std::vector<LinkDirection>& arcs, const MaxMinSolver& solver,
+                    std::size_t resourceCount);
+
+    std::uint32_t connectionFor(NodeId src, NodeId dst);
+    Connection& operator[](std::uint32_t ci) { return m_connections[ci]; }
+    const Connection& operator[](std::uint32_t ci) const { return m_connections[ci]; }
+    std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(m_connections.size()); }
+
+    // --- routes and path figures -----------------------------------------------------------
+    /// Brings a connection's route up to the current routing (a new route if the routes
+    /// changed since it was computed, refreshed figures if only parameters did); false
+    /// without a route.
+    bool route(std::uint32_t ci);
+    /// Makes the next route() compute a new route.
+    void forgetRoute(std::uint32_t ci) { m_connections[ci].routeEpoch = 0; }
+    /// Re-routes the ACK path (no ACK path: the RTT falls back to 2× the forward delay).
+    void routeReverse(Connection& c);
+    /// Whether a link of the arcs is down.
+    bool pathDown(const std::vector<std::uint32_t>& arcs) const;
+    /// Recomputes RTT, loss, RTT variation, bottleneck and steady cap from the links now.
+    void refresh(Connection& c);
+    bool stale(const Connection& c) const noexcept { return c.paramEpoch != m_paramEpoch; }
+    void markStale(Connection& c) const noexcept { c.paramEpoch = 0; }
+    /// Shortest paths changed (delays, links up/down): connections re-route when idle.
+    void routesChanged() noexcept { ++m_routeEpoch; }
+    /// Link parameters changed: every connection's figures are stale.
+    void paramsChanged() noexcept { ++m_paramEpoch; }
+
+    // --- TCP window ------------------------------------------------------------------------
+    /// Rate the window allows the whole connection (bit/s).
+    double windowCapBps(const Connection& c) const;
+    /// Transport cap of one message: its share of the window for TCP, +∞ otherwise.
+    double flowCapBps(const Connection& c, Protocol protocol) const;
+    /// A TCP message starts on a connection with no TCP message sending: the window is fresh,
+    /// kept from the last message, or decayed by idleness.
+    void openWindow(Connection& c, bool freshConnection, sim::SimTime now) const;
+    /// One slow-start round of a connection whose TCP messages send at tcpRate_bps in total:
+    /// doubles cwnd; returns whether slow start goes on.
+    bool doubleWindow(Connection& c, double tcpRate_bps) const;
+    /// The connection's last TCP message stopped sending: keep its window for the next one.
+    void closeWindow(Connection& c, sim::SimTime now) const;
+
+    // --- TCP messages per resource (standing queues) --------------------------------------
+    /// A TCP message of the connection starts (+1) or stops (−1) sending on its resources.
+    void countTcpFlow(const Connection& c, int delta);
+    /// A TCP message of the connection starts (+1) or stops (−1) sending its last window as a
+    /// burst (no standing queue).
+    void countBurst(const Connection& c, int delta);
+
+    // --- latency -----------------------------------------------------------------------------
+    /// Samples the one-way latency (s) of message `flow` on the connection's path now; with
+    /// includeQueueing, the standing queue of saturated links carrying TCP in congestion
+    /// avoidance is added.
+    double latencyS(const Connection& c, FlowId flow, bool includeQueueing);
+
+    // --- wire bytes --------------------------------------------------------------------------
+    /// Payload bytes per wire byte of a protocol on the path; 0 when nothing gets through.
+    double wireEfficiency(Protocol protocol, const Connection& c) const;
+    /// Wire bytes, repairs and losses of a message of `bytes` starting now.
+    WireBytes price(Protocol protocol, const Connection& c, double bytes) const;
+    /// Whether the path's loss (or go-back-N window) changed since `w` was priced.
+    bool repriceNeeded(const WireBytes& w, Protocol protocol, const Connection& c) const;
+    /// Prices the payload still to send (remaining_bytes wire bytes at the old efficiency) at
+    /// the path's current loss; returns false, changing nothing, when nothing gets through.
+    bool reprice(WireBytes& w, Protocol protocol, const Connection& c, double bytes,
+                 double& remaining_bytes) const;
+
+private:
+    std::optional<topology::Route> pathOf(NodeId a, NodeId b);
+    double steadyCapBps(const Connection& c) const;
+
+    struct TcpLoad
+    {
+        std::uint32_t flows = 0;
+        std::uint32_t bursts = 0; ///< of which send their last window as a burst
+    };
+
+    const NetworkConfig& m_config;
+    topology::Router& m_router;
+    std::vector<LinkDirection>& m_arcs;
+    const MaxMinSolver& m_solver;
+    std::vector<TcpLoad> m_tcpLoad; ///< by resource
+    std::vector<Connection> m_connections;
+    std::unordered_map<std::uint64_t, std::uint32_t> m_connectionIndex;
+    std::uint64_t m_routeEpoch = 1;
+    std::uint64_t m_paramEpoch = 1; ///< bumped by every link change
+};
+
+} // namespace meridian::net

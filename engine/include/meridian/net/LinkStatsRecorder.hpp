@@ -1,0 +1,98 @@
+#pragma once
+// Link statistics (docs/network-model.md §9): per resource, the integrals of its allocation
+// and capacity over time, its busy time and peak utilisation, and a utilisation time series on
+// a fixed sample grid.
+//
+// Math. Between two changes of a resource its allocation A (Σ rates) and capacity C are
+// constant, so settling at every change (and at every sample) integrates them exactly:
+//   bits += A·Δt,  capBits += C·Δt,  busy += Δt if A > 0;  peak = max(A/C) after each update.
+// Sample i holds ∫A dt and ∫C dt over (t_{i−1}, t_i]; its utilisation is their ratio. The grid
+// is sample_interval_s (multiples of it, while flows are sending) plus a final sample when the
+// network goes idle. Beyond max_samples, adjacent pairs of intervals are merged (sums of both
+// integrals, end time of the later one) and the grid interval doubles: memory stays bounded.
+
+#include "meridian/net/LinkStats.hpp"
+#include "meridian/net/MaxMinSolver.hpp"
+#include "meridian/sim/Simulator.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace meridian::net {
+
+class LinkStatsRecorder
+{
+public:
+    /// Reads allocations and capacities from the solver, which must outlive the recorder.
+    LinkStatsRecorder(sim::Simulator& sim, const MaxMinSolver& solver, double sampleInterval_s,
+                      std::size_t maxSamples);
+    LinkStatsRecorder(const LinkStatsRecorder&) = delete;
+    LinkStatsRecorder& operator=(const LinkStatsRecorder&) = delete;
+
+    /// Records solver resource `resource` (each once, in increasing order); the others (the
+    /// second direction of a half-duplex link) are never settled or sampled.
+    void track(std::uint32_t resource);
+
+    /// Integrates the resource's allocation and capacity up to now (call before either
+    /// changes).
+    void settle(std::uint32_t resource)
+    {
+        Series& r = m_series[resource];
+        const double dt = (m_sim.now() - r.last).toSeconds();
+        if (dt > 0.0) {
+            const double alloc_bps = m_solver.allocBps(resource);
+            r.bits += alloc_bps * dt;
+            r.capBits += m_solver.capacityBps(resource) * dt;
+            if (alloc_bps > 0.0)
+                r.busy_s += dt;
+        }
+        r.last = m_sim.now();
+    }
+    /// settle() of each resource (one call per update: the solved resources).
+    void settle(const std::vector<std::uint32_t>& resources);
+    /// Settles the resource, then takes back bits a flow was counted for past its last byte.
+    void takeBack(std::uint32_t resource, double bits);
+    /// Updates the peak utilisation of resources whose allocation changed.
+    void notePeaks(const std::vector<std::uint32_t>& resources);
+
+    /// Starts the sampler if flows are sending and it is not running.
+    void ensureSampler();
+    /// The network went idle: closes the current interval now.
+    void finalSample();
+
+    const std::vector<double>& sampleTimes() const noexcept { return m_sampleTimes; }
+    double sampleIntervalS() const noexcept { return m_sampleInterval_s; }
+    /// Statistics of a resource up to now, reported for one link direction.
+    LinkStats stats(std::uint32_t resource, LinkId link, int dir);
+
+private:
+    struct Series
+    {
+        sim::SimTime last;
+        double bits = 0.0;
+        double capBits = 0.0; ///< ∫ capacity dt
+        double busy_s = 0.0;
+        double peak = 0.0;
+        double bitsAtSample = 0.0;
+        double capBitsAtSample = 0.0;
+        std::vector<double> seriesBits; ///< per sample interval: ∫alloc dt
+        std::vector<double> seriesCap;  ///< per sample interval: ∫capacity dt
+    };
+
+    void onSample();
+    void takeSample();
+    void coarsenSeries();
+
+    sim::Simulator& m_sim;
+    const MaxMinSolver& m_solver;
+    std::size_t m_maxSamples;
+    double m_sampleInterval_s;    ///< doubles each time the series are coarsened
+    std::vector<Series> m_series; ///< by solver resource
+    std::vector<std::uint32_t> m_tracked;
+    std::vector<double> m_sampleTimes;
+    bool m_samplerRunning = false;
+    sim::EventHandle m_sampleEvent;
+};
+
+} // namespace meridian::net

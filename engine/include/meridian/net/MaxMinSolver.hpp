@@ -1,0 +1,206 @@
+#pragma once
+// Incremental exact max-min fair sharing of capacities among flows (docs/network-model.md §3).
+//
+// Owns the resources (a capacity shared by flows: a link direction, or a half-duplex link),
+// the flows in their data phase with the resources they cross and their caps, their current
+// rates, and all working state of the solver. It knows nothing of time, bytes or transports:
+// the Network brings progress up to date between solve() and apply().
+//
+// Math. A feasible allocation x (Σ_{f on r} x_f ≤ C_r, x_f ≤ c_f) is max-min fair iff every
+// flow has a bottleneck: a saturated resource on its route where no other flow gets more, or
+// its own cap (Bertsekas & Gallager, Data Networks, §6.5.2, with a cap seen as a private
+// resource). And if any set of flows is held at its max-min rates, progressive filling of the
+// other flows over the residual capacities gives their max-min rates (the same bottleneck
+// characterisation, restricted). So an update
+//   1. propagates the change outward in level order from the changed flows and resources
+//      (progressive filling restricted to what changes, the other rates held: propagate()),
+//   2. checks the bottleneck condition of every flow on every resource the solved set crosses
+//      (flows elsewhere saw no rate change around them, so their bottlenecks still hold),
+//   3. if it fails (float near-ties), grows the set by all flows on the failing flows'
+//      resources and re-solves it by plain progressive filling, up to the whole connected
+//      component (where the check holds by construction).
+// All changes made between two solves are solved together (one update per instant).
+//
+// Usage:
+//   MaxMinSolver s;
+//   s.addResource(10e9);  s.addResource(4e9);     // resources 0 and 1
+//   const std::uint32_t route[] = {0, 1};
+//   s.addFlow(7, route, 2, /*cap_bps=*/kInf);     // flow ids are small dense integers
+//   s.recompute();                                 // solve() + apply()
+//   s.rateBps(7);                                  // 4e9
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace meridian::net {
+
+class MaxMinSolver
+{
+public:
+    /// Adds a resource of the given capacity (bit/s, ≥ 0) and no flows; returns its id
+    /// (0, 1, 2, ... in order).
+    std::uint32_t addResource(double capacity_bps);
+    /// Sets a resource's capacity (bit/s, ≥ 0); the next solve re-examines it.
+    void setCapacity(std::uint32_t resource, double capacity_bps);
+    /// Adds flow `flow` (not present) crossing `count` resources, rate 0 until the next solve,
+    /// capped at cap_bps (+∞: uncapped).
+    void addFlow(std::uint32_t flow, const std::uint32_t* resources, std::size_t count,
+                 double cap_bps);
+    /// Removes a flow (present); its resources are re-examined by the next solve.
+    void removeFlow(std::uint32_t flow);
+    /// Changes a present flow's cap; returns whether it changed (then the next solve re-solves
+    /// the flow).
+    bool setFlowCap(std::uint32_t flow, double cap_bps);
+
+    /// Whether changes wait for a solve.
+    bool hasChanges() const noexcept { return !m_dirtyFlows.empty() || !m_dirtyResources.empty(); }
+    /// Computes the new max-min rates of the flows the changes may affect, without applying
+    /// them: solvedFlows()/solvedResources() and newRateBps() describe the update.
+    void solve();
+    /// Applies the last solve: resources' allocations, then the flows' rates.
+    void apply();
+    /// solve() then apply().
+    void recompute()
+    {
+        solve();
+        apply();
+    }
+    /// Flows (in a deterministic order) and resources the last solve re-solved.
+    const std::vector<std::uint32_t>& solvedFlows() const noexcept { return m_compFlows; }
+    const std::vector<std::uint32_t>& solvedResources() const noexcept { return m_compResources; }
+    /// New rate of a solved flow, between solve() and apply().
+    double newRateBps(std::uint32_t flow) const { return m_flows[flow].newRate_bps; }
+    /// Whether the last apply() changed the flow's rate.
+    bool rateChanged(std::uint32_t flow) const { return m_flows[flow].changed; }
+
+    // --- state ---------------------------------------------------------------------------
+    bool hasFlow(std::uint32_t flow) const { return flow < m_flows.size() && m_flows[flow].active; }
+    double rateBps(std::uint32_t flow) const { return m_flows[flow].rate_bps; }
+    double capBps(std::uint32_t flow) const { return m_flows[flow].cap_bps; }
+    double capacityBps(std::uint32_t resource) const { return m_resources[resource].capacity_bps; }
+    /// Σ rates of the resource's flows, as of the last apply().
+    double allocBps(std::uint32_t resource) const { return m_resources[resource].alloc_bps; }
+    std::size_t activeFlows() const noexcept { return m_activeFlows; }
+
+    // --- counters (benchmarks, tests) ------------------------------------------------------
+    std::uint64_t recomputations() const noexcept { return m_recomputations; }
+    std::uint64_t flowsRecomputed() const noexcept { return m_flowsRecomputed; }
+    /// Flows whose rate an apply() changed by a relative 1e-9 or more.
+    std::uint64_t flowsRateChanged() const noexcept { return m_flowsRateChanged; }
+    /// Re-solves every flow from scratch by progressive filling and records the largest
+    /// relative difference to the current rates (maxDeviation()). Debug check, O(F).
+    void verifyAgainstFullSolve();
+    double maxDeviation() const noexcept { return m_maxDeviation; }
+
+private:
+    struct Resource
+    {
+        double capacity_bps = 0.0;
+        double alloc_bps = 0.0;
+        double maxRate_bps = 0.0;         ///< largest rate of its flows (kept with alloc_bps)
+        std::vector<std::uint32_t> flows; ///< flows crossing it
+        std::uint32_t mark = 0;           ///< m_resEpoch: in the current solve set
+        // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
+        std::uint32_t checkMark = 0;
+        double checkSum_bps = 0.0;
+        double checkMax_bps = 0.0;
+        // progressive filling
+        double rem_bps = 0.0;
+        std::uint32_t unfrozen = 0;
+        std::uint32_t version = 0;
+        double satLevel_bps = -1.0; ///< propagation: level at which it filled (< 0: not yet)
+    };
+    struct Flow
+    {
+        std::vector<std::uint32_t> resources;
+        double rate_bps = 0.0;
+        double newRate_bps = 0.0;
+        double cap_bps = std::numeric_limits<double>::infinity();
+        bool active = false;
+        bool frozen = false;
+        bool changed = false;        ///< last apply() changed its rate
+        std::uint32_t mark = 0;      ///< m_epoch: in the current solve set
+        std::uint32_t checkMark = 0; ///< m_checkEpoch: bottleneck already checked
+    };
+    struct HeapEntry
+    {
+        double share;
+        std::uint32_t resource;
+        std::uint32_t version;
+    };
+    struct ShareLater // min-heap by fair share, ties by resource
+    {
+        bool operator()(const HeapEntry& a, const HeapEntry& b) const noexcept
+        {
+            return a.share != b.share ? a.share > b.share : a.resource > b.resource;
+        }
+    };
+    struct LevelEvent
+    {
+        double level;
+        std::uint32_t id; ///< resource or flow
+        std::uint32_t version;
+        std::uint32_t kind; ///< resource fills, flow reaches cap, inactive flow check
+    };
+    struct EventLater
+    {
+        bool operator()(const LevelEvent& a, const LevelEvent& b) const noexcept
+        {
+            if (a.level != b.level)
+                return a.level > b.level;
+            if (a.kind != b.kind)
+                return a.kind > b.kind;
+            return a.id > b.id;
+        }
+    };
+
+    void takeSeeds();
+    void growUntilValid();
+    void addToSolve(std::uint32_t flow);
+    void solveSet();
+    void initSetResources();
+    void freezeInSet(std::uint32_t flow, double rate);
+    bool validateSet();
+    void checkBottlenecks();
+    void expandToComponent();
+    void propagate();
+    void processResourceEvent(const LevelEvent& e, double level);
+    void activate(std::uint32_t flow, double level);
+    void freeze(std::uint32_t flow, double rate);
+    void makeDirty(std::uint32_t r, double level);
+    void pushResource(std::uint32_t r, double level);
+    void pushEvent(const LevelEvent& e);
+    bool cleanBottleneck(const Flow& g) const;
+    bool bottleneckAt(const Flow& g, double x) const;
+
+    std::vector<Resource> m_resources;
+    std::vector<Flow> m_flows;
+    std::size_t m_activeFlows = 0;
+
+    // Changes since the last solve.
+    std::vector<std::uint32_t> m_dirtyFlows;
+    std::vector<std::uint32_t> m_dirtyResources;
+
+    // Working state of one update (kept to avoid allocation per update).
+    std::uint32_t m_epoch = 0;
+    std::uint32_t m_resEpoch = 0;
+    std::uint32_t m_checkEpoch = 0;
+    std::vector<std::uint32_t> m_compFlows;     ///< flows being re-solved (mark == m_epoch)
+    std::vector<std::uint32_t> m_compResources; ///< resources they cross + seeds
+    std::vector<std::uint32_t> m_seedResources;
+    std::vector<std::uint32_t> m_seedFlows;
+    std::vector<std::uint32_t> m_invalid;
+    std::vector<std::uint32_t> m_stack;
+    std::vector<HeapEntry> m_heap;
+    std::vector<std::pair<double, std::uint32_t>> m_capOrder;
+    std::vector<LevelEvent> m_events;
+    std::size_t m_unfrozenFlows = 0; ///< solveSet: flows of the set not yet frozen
+
+    std::uint64_t m_recomputations = 0;
+    std::uint64_t m_flowsRecomputed = 0;
+    std::uint64_t m_flowsRateChanged = 0;
+    double m_maxDeviation = 0.0;
+};
+
+} // namespace meridian::net

@@ -1,0 +1,357 @@
+#include "meridian/net/ConnectionTable.hpp"
+
+#include "meridian/net/MaxMinSolver.hpp"
+#include "meridian/net/TransportModel.hpp"
+#include "meridian/sim/RngStream.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace meridian::net {
+
+using topology::LinkParams;
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// A resource is "saturated" when its allocation is within this fraction of its capacity.
+constexpr double kSaturated = 1e-9;
+// Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of
+// RngStream(seed, small id, ...) can draw the same stream.
+constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
+
+std::uint64_t pairKey(NodeId a, NodeId b)
+{
+    return (static_cast<std::uint64_t>(a.value()) << 32) | b.value();
+}
+} // namespace
+
+ConnectionTable::ConnectionTable(const NetworkConfig& config, topology::Router& router,
+                                 std::vector<LinkDirection>& arcs, const MaxMinSolver& solver,
+                                 std::size_t resourceCount)
+    : m_config(config), m_router(router), m_arcs(arcs), m_solver(solver), m_tcpLoad(resourceCount)
+{}
+
+std::uint32_t ConnectionTable::connectionFor(NodeId src, NodeId dst)
+{
+    const auto [it, inserted] = m_connectionIndex.try_emplace(
+        pairKey(src, dst), static_cast<std::uint32_t>(m_connections.size()));
+    if (inserted) {
+        Connection c;
+        c.src = src;
+        c.dst = dst;
+        m_connections.push_back(std::move(c));
+    }
+    return it->second;
+}
+
+// ---------------------------------------------------------------------------------------
+// Routes and path figures
+
+std::optional<topology::Route> ConnectionTable::pathOf(NodeId a, NodeId b)
+{
+    // ECMP: the connection (one 5-tuple in a real network) hashes onto one equal-cost path.
+    if (!m_config.ecmp)
+        return m_router.route(a, b);
+    std::uint64_t key = pairKey(a, b);
+    return m_router.hashedRoute(a, b, sim::RngStream::splitMix64(key));
+}
+
+void ConnectionTable::routeReverse(Connection& c)
+{
+    c.revArcs.clear();
+    if (const auto rev = pathOf(c.dst, c.src)) {
+        for (const auto& h : rev->hops)
+            c.revArcs.push_back(static_cast<std::uint32_t>(2 * h.link.index() + h.dir));
+    } // else: no ACK path (one-way failure); the RTT falls back to 2× the forward delay
+}
+
+bool ConnectionTable::pathDown(const std::vector<std::uint32_t>& arcs) const
+{
+    for (std::uint32_t a : arcs)
+        if (!m_router.linkUp(LinkId::fromIndex(a / 2)))
+            return true;
+    return false;
+}
+
+bool ConnectionTable::route(std::uint32_t ci)
+{
+    Connection& c = m_connections[ci];
+    if (c.routeEpoch == m_routeEpoch) {
+        // Same route, but a schedule step may have changed a link parameter since.
+        if (c.hasRoute && c.paramEpoch != m_paramEpoch)
+            refresh(c);
+        return c.hasRoute;
+    }
+    c.routeEpoch = m_routeEpoch;
+    c.arcs.clear();
+    c.revArcs.clear();
+    c.resources.clear();
+    const auto fwd = pathOf(c.src, c.dst);
+    c.hasRoute = fwd.has_value();
+    if (!c.hasRoute)
+        return false;
+    for (const auto& h : fwd->hops) {
+        const auto a = static_cast<std::uint32_t>(2 * h.link.index() + h.dir);
+        c.arcs.push_back(a);
+        c.resources.push_back(m_arcs[a].resource);
+    }
+    routeReverse(c);
+    refresh(c);
+    return true;
+}
+
+void ConnectionTable::refresh(Connection& c)
+{
+    // RTT = forward one-way delay + reverse (ACK path) one-way delay, base values without
+    // queueing (the queue's effect on a Reno flow is in renoQueueUtilisation).
+    double fwd = 0.0;
+    double var = 0.0;
+    std::vector<double> losses;
+    losses.reserve(c.arcs.size());
+    c.bottleneck_bps = kInf;
+    c.buffer_bytes = 0.0;
+    for (std::uint32_t a : c.arcs) {
+        const LinkParams& p = m_arcs[a].params;
+        fwd += std::max(0.0, p.delay_s);
+        const double sd = TransportModel::jitterStdDev(p.jitter_s, p.jitter_distribution);
+        var += sd * sd;
+        losses.push_back(p.loss);
+        const double cap = m_solver.capacityBps(m_arcs[a].resource);
+        if (cap < c.bottleneck_bps) {
+            c.bottleneck_bps = cap;
+            c.buffer_bytes = p.queueBytes(m_config.packet_bytes);
+        }
+    }
+    double rev = 0.0;
+    for (std::uint32_t a : c.revArcs) {
+        const LinkParams& p = m_arcs[a].params;
+        rev += std::max(0.0, p.delay_s);
+        const double sd = TransportModel::jitterStdDev(p.jitter_s, p.jitter_distribution);
+        var += sd * sd;
+    }
+    if (c.revArcs.empty() && !c.arcs.empty()) {
+        rev = fwd;
+        var *= 2.0;
+    }
+    c.rtt_s = fwd + rev;
+    c.paramEpoch = m_paramEpoch;
+    c.rttvar_s = std::sqrt(var);
+    c.loss = TransportModel::pathLoss(losses.data(), static_cast<int>(losses.size()));
+    c.steadyCap_bps = steadyCapBps(c);
+}
+
+double ConnectionTable::steadyCapBps(const Connection& c) const
+{
+    // Steady TCP rate cap = min(rwnd/RTT, PFTK(p, RTT, T0), U(B_q, BDP)·C_bottleneck);
+    // the max-min share is applied on top by the solver.
+    if (c.rtt_s <= 0.0)
+        return kInf; // zero-delay path: no window or loss dynamics to model
+    double cap = kInf;
+    if (m_config.max_window_bytes > 0.0)
+        cap = std::min(cap, m_config.max_window_bytes * 8.0 / c.rtt_s);
+    // T0 as Linux computes the RTO: SRTT + max(4·RTTVAR, rto_min); RTTVAR from the jitter.
+    const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
+    cap = std::min(cap, TransportModel::pftkRateBps(m_config.mss_bytes, c.rtt_s, c.loss,
+                                                    m_config.delayed_ack_b, t0));
+    if (std::isfinite(c.bottleneck_bps) && c.bottleneck_bps > 0.0) {
+        const double bdp = c.bottleneck_bps * c.rtt_s / 8.0;
+        cap = std::min(cap, TransportModel::renoQueueUtilisation(c.buffer_bytes, bdp) *
+                                c.bottleneck_bps);
+    }
+    return cap;
+}
+
+// ---------------------------------------------------------------------------------------
+// TCP window
+
+double ConnectionTable::windowCapBps(const Connection& c) const
+{
+    if (c.slowStart && !c.burst && c.rtt_s > 0.0)
+        return std::min(c.cwnd_bytes * 8.0 / c.rtt_s, c.steadyCap_bps);
+    return c.steadyCap_bps;
+}
+
+double ConnectionTable::flowCapBps(const Connection& c, Protocol protocol) const
+{
+    if (protocol != Protocol::Tcp)
+        return kInf;
+    // Concurrent messages of one connection share its window (docs §5).
+    return windowCapBps(c) / std::max<std::uint32_t>(1, c.tcpFlows);
+}
+
+void ConnectionTable::openWindow(Connection& c, bool freshConnection, sim::SimTime now) const
+{
+    const double iw = m_config.initial_window_segments * m_config.mss_bytes;
+    const double rto = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
+    const double idle = (now - c.lastSend).toSeconds();
+    // A connection first used by UDP/reliable messages has no window yet (cwnd 0 would give a
+    // zero cap and a flow stalled forever): start it like a fresh one.
+    if (freshConnection || !(c.cwnd_bytes > 0.0)) {
+        c.cwnd_bytes = iw;
+        c.slowStart = true;
+    } else if (m_config.slow_start_after_idle && idle > rto) {
+        // Linux tcp_cwnd_restart (RFC 2861): halve once per RTO of idle time after the first,
+        // never below the initial window; then slow start back up.
+        double cwnd = c.cwnd_bytes;
+        for (double delta = idle - rto; delta > 0.0 && cwnd > iw; delta -= rto)
+            cwnd *= 0.5;
+        c.cwnd_bytes = std::max(cwnd, std::min(iw, c.cwnd_bytes));
+        c.slowStart = true;
+    }
+    c.slowStart = c.slowStart && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
+}
+
+bool ConnectionTable::doubleWindow(Connection& c, double tcpRate_bps) const
+{
+    // Slow start: cwnd doubles every RTT (RFC 5681, one ACK per segment growth ×2/RTT). It
+    // ends when cwnd/RTT reaches the steady cap, or when the network, not the window, limits
+    // the connection (in a real stack the queue would overflow and cwnd halve).
+    const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
+    c.cwnd_bytes *= 2.0;
+    if (networkLimited || c.cwnd_bytes * 8.0 / c.rtt_s >= c.steadyCap_bps) {
+        c.slowStart = false;
+        return false;
+    }
+    return true;
+}
+
+void ConnectionTable::closeWindow(Connection& c, sim::SimTime now) const
+{
+    if (!c.slowStart && std::isfinite(c.steadyCap_bps))
+        c.cwnd_bytes = std::max(c.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
+    c.burst = false;
+    c.lastSend = now;
+}
+
+// ---------------------------------------------------------------------------------------
+// TCP messages per resource, latency
+
+void ConnectionTable::countTcpFlow(const Connection& c, int delta)
+{
+    for (std::uint32_t r : c.resources)
+        m_tcpLoad[r].flows += static_cast<std::uint32_t>(delta);
+}
+
+void ConnectionTable::countBurst(const Connection& c, int delta)
+{
+    for (std::uint32_t r : c.resources)
+        m_tcpLoad[r].bursts += static_cast<std::uint32_t>(delta);
+}
+
+double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQueueing)
+{
+    // One-way latency of a message: Σ_l max(0, τ_l + j_l) with one jitter sample per link
+    // (netem correlation: j = (1 − ρ)·fresh + ρ·previous), plus store-and-forward of one
+    // packet at every hop but the bottleneck (whose packet time is inside the fluid data
+    // time), plus the standing queue of saturated TCP-carrying links (B_q/2 drained at C).
+    double latency = 0.0;
+    double packetTimes = 0.0;
+    double bottleneckPacket = 0.0;
+    const double packetBits = m_config.packet_bytes * 8.0;
+    for (std::uint32_t a : c.arcs) {
+        LinkDirection& arc = m_arcs[a];
+        const LinkParams& p = arc.params;
+        // Counter-based stream of this message on this link direction: its sample does not
+        // depend on which other messages crossed the link before.
+        double j = 0.0;
+        if (p.jitter_s > 0.0) {
+            sim::RngStream rng(m_config.seed, (kJitterDomain << 32) | a, flow.value());
+            j = TransportModel::jitterSample(rng, p.jitter_s, p.jitter_distribution);
+        }
+        if (p.jitter_correlation > 0.0) {
+            const double rho = std::clamp(p.jitter_correlation, 0.0, 1.0);
+            j = (1.0 - rho) * j + rho * arc.lastJitter_s;
+        }
+        arc.lastJitter_s = j;
+        latency += std::max(0.0, p.delay_s + j);
+        const double capacity_bps = m_solver.capacityBps(arc.resource);
+        if (capacity_bps > 0.0) {
+            const double t = packetBits / capacity_bps;
+            packetTimes += t;
+            bottleneckPacket = std::max(bottleneckPacket, t);
+            // Standing queue of TCP flows in congestion avoidance; a last-window burst
+            // (docs §5) builds no standing queue.
+            const TcpLoad& tcp = m_tcpLoad[arc.resource];
+            if (includeQueueing && tcp.flows > tcp.bursts &&
+                m_solver.allocBps(arc.resource) >= capacity_bps * (1.0 - kSaturated))
+                latency += 0.5 * p.queueBytes(m_config.packet_bytes) * 8.0 / capacity_bps;
+        }
+    }
+    return latency + (packetTimes - bottleneckPacket);
+}
+
+// ---------------------------------------------------------------------------------------
+// Wire bytes
+
+double ConnectionTable::wireEfficiency(Protocol protocol, const Connection& c) const
+{
+    // Payload bytes per wire byte (expected values, docs §5-7); 0 when nothing gets through.
+    const double p = c.loss;
+    switch (protocol) {
+    case Protocol::Tcp:
+    case Protocol::ReliableSr:
+        // Every packet is sent until it gets through: 1/(1 − p) transmissions on average.
+        return p < 1.0 ? 1.0 - p : 0.0;
+    case Protocol::ReliableGbn: {
+        // Window = the path's BDP in packets (an RDMA NIC keeps the pipe full).
+        const double w = std::isfinite(c.bottleneck_bps)
+                             ? std::max(1.0, c.bottleneck_bps * c.rtt_s / 8.0 / m_config.mss_bytes)
+                             : 1.0;
+        return TransportModel::goBackNEfficiency(w, p);
+    }
+    case Protocol::Udp:
+        break;
+    }
+    return 1.0; // UDP sends every byte once
+}
+
+WireBytes ConnectionTable::price(Protocol protocol, const Connection& c, double bytes) const
+{
+    // Wire bytes and repairs per protocol (expected values, docs §5-7).
+    WireBytes w;
+    const double p = c.loss;
+    const double packets = std::ceil(bytes / m_config.mss_bytes);
+    w.efficiency = wireEfficiency(protocol, c);
+    w.loss = p;
+    w.wire_bytes = w.efficiency > 0.0 ? bytes / w.efficiency : kInf;
+    if (protocol == Protocol::Udp)
+        w.lost_bytes = bytes * p;
+    if (protocol != Protocol::Udp)
+        w.retransmitted_bytes = std::isfinite(w.wire_bytes) ? w.wire_bytes - bytes : 0.0;
+    if (protocol == Protocol::ReliableGbn || protocol == Protocol::ReliableSr)
+        w.extraRounds = TransportModel::expectedExtraRounds(packets, p);
+    return w;
+}
+
+bool ConnectionTable::repriceNeeded(const WireBytes& w, Protocol protocol,
+                                    const Connection& c) const
+{
+    return wireEfficiency(protocol, c) != w.efficiency || c.loss != w.loss;
+}
+
+bool ConnectionTable::reprice(WireBytes& w, Protocol protocol, const Connection& c, double bytes,
+                              double& remaining_bytes) const
+{
+    // The payload still to send costs wire bytes at the new repair rate from now on, and what
+    // UDP loses of it is lost at the new rate (docs §8).
+    const double eff = wireEfficiency(protocol, c);
+    const double payload = remaining_bytes * w.efficiency;
+    if (!(eff > 0.0))
+        return false;
+    const double remaining = payload / eff;
+    w.wire_bytes += remaining - remaining_bytes;
+    if (protocol == Protocol::Udp)
+        w.lost_bytes += payload * (c.loss - w.loss);
+    else
+        w.retransmitted_bytes = w.wire_bytes - bytes;
+    // Recovery tail of the packets still to send, at the loss they will meet.
+    if (protocol == Protocol::ReliableGbn || protocol == Protocol::ReliableSr)
+        w.extraRounds =
+            TransportModel::expectedExtraRounds(std::ceil(payload / m_config.mss_bytes), c.loss);
+    remaining_bytes = remaining;
+    w.efficiency = eff;
+    w.loss = c.loss;
+    return true;
+}
+
+} // namespace meridian::net

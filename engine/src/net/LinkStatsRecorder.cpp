@@ -1,0 +1,134 @@
+#include "meridian/net/LinkStatsRecorder.hpp"
+
+#include <algorithm>
+
+namespace meridian::net {
+
+LinkStatsRecorder::LinkStatsRecorder(sim::Simulator& sim, const MaxMinSolver& solver,
+                                     double sampleInterval_s, std::size_t maxSamples)
+    : m_sim(sim), m_solver(solver), m_maxSamples(maxSamples), m_sampleInterval_s(sampleInterval_s)
+{}
+
+void LinkStatsRecorder::track(std::uint32_t resource)
+{
+    if (resource >= m_series.size())
+        m_series.resize(resource + 1);
+    m_tracked.push_back(resource);
+}
+
+void LinkStatsRecorder::settle(const std::vector<std::uint32_t>& resources)
+{
+    for (std::uint32_t resource : resources)
+        settle(resource);
+}
+
+void LinkStatsRecorder::takeBack(std::uint32_t resource, double bits)
+{
+    settle(resource);
+    Series& r = m_series[resource];
+    r.bits = std::max(0.0, r.bits - bits);
+}
+
+void LinkStatsRecorder::notePeaks(const std::vector<std::uint32_t>& resources)
+{
+    for (std::uint32_t resource : resources) {
+        const double cap = m_solver.capacityBps(resource);
+        if (cap > 0.0) {
+            Series& r = m_series[resource];
+            r.peak = std::max(r.peak, std::min(1.0, m_solver.allocBps(resource) / cap));
+        }
+    }
+}
+
+void LinkStatsRecorder::ensureSampler()
+{
+    if (m_samplerRunning || m_sampleInterval_s <= 0.0 || m_solver.activeFlows() == 0)
+        return;
+    m_samplerRunning = true;
+    const auto interval = sim::SimTime::fromSeconds(m_sampleInterval_s);
+    // Next multiple of the interval after now, so samples sit on a fixed grid.
+    const std::int64_t step = std::max<std::int64_t>(1, interval.ns());
+    const std::int64_t k = m_sim.now().ns() / step + 1;
+    if (k > (sim::SimTime::max().ns() - 1) / step) {
+        m_samplerRunning = false; // next grid point beyond the time horizon
+        return;
+    }
+    m_sampleEvent = m_sim.schedule(sim::SimTime::fromNs(step * k), [this] { onSample(); });
+}
+
+void LinkStatsRecorder::finalSample()
+{
+    // Close the current interval now instead of keeping an event alive that would push the
+    // simulated clock past the last delivery.
+    if (!m_samplerRunning)
+        return;
+    m_sim.cancel(m_sampleEvent);
+    m_samplerRunning = false;
+    if (m_sampleTimes.empty() || m_sampleTimes.back() < m_sim.now().toSeconds())
+        takeSample();
+}
+
+void LinkStatsRecorder::onSample()
+{
+    takeSample();
+    m_samplerRunning = false;
+    // Stop while nothing is sending (all active flows stalled on failed links): the sampler
+    // alone must not keep the simulation alive. The next rate change restarts it.
+    bool sending = false;
+    for (std::size_t i = 0; i < m_tracked.size() && !sending; ++i)
+        sending = m_solver.allocBps(m_tracked[i]) > 0.0;
+    if (sending)
+        ensureSampler();
+}
+
+void LinkStatsRecorder::takeSample()
+{
+    for (std::uint32_t resource : m_tracked)
+        settle(resource);
+    for (std::uint32_t resource : m_tracked) {
+        Series& r = m_series[resource];
+        r.seriesBits.push_back(r.bits - r.bitsAtSample);
+        r.seriesCap.push_back(r.capBits - r.capBitsAtSample);
+        r.bitsAtSample = r.bits;
+        r.capBitsAtSample = r.capBits;
+    }
+    m_sampleTimes.push_back(m_sim.now().toSeconds());
+    if (m_sampleTimes.size() > m_maxSamples)
+        coarsenSeries();
+}
+
+void LinkStatsRecorder::coarsenSeries()
+{
+    const auto mergePairs = [](std::vector<double>& v, bool sum) {
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < v.size(); i += 2)
+            v[out++] = i + 1 < v.size() ? (sum ? v[i] + v[i + 1] : v[i + 1]) : v[i];
+        v.resize(out);
+    };
+    for (std::uint32_t resource : m_tracked) {
+        mergePairs(m_series[resource].seriesBits, true);
+        mergePairs(m_series[resource].seriesCap, true);
+    }
+    mergePairs(m_sampleTimes, false);
+    m_sampleInterval_s *= 2.0;
+}
+
+LinkStats LinkStatsRecorder::stats(std::uint32_t resource, LinkId link, int dir)
+{
+    settle(resource);
+    const Series& r = m_series[resource];
+    LinkStats s;
+    s.link = link;
+    s.dir = dir;
+    s.bytes = r.bits / 8.0;
+    s.busy_s = r.busy_s;
+    s.utilisation_mean = r.capBits > 0.0 ? r.bits / r.capBits : 0.0;
+    s.utilisation_peak = r.peak;
+    s.utilisation_series.reserve(r.seriesBits.size());
+    for (std::size_t i = 0; i < r.seriesBits.size(); ++i)
+        s.utilisation_series.push_back(r.seriesCap[i] > 0.0 ? r.seriesBits[i] / r.seriesCap[i]
+                                                            : 0.0);
+    return s;
+}
+
+} // namespace meridian::net

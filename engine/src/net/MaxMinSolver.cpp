@@ -1,0 +1,600 @@
+#include "meridian/net/MaxMinSolver.hpp"
+
+#include "meridian/core/Error.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace meridian::net {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Relative tolerance of the bottleneck check: float residue of progressive filling is
+// ~1e-15 per operation; a looser check only costs an extra expansion, never exactness.
+constexpr double kCheckTol = 1e-11;
+// After this many expansions the set is grown to its whole component (bounds the cost of
+// a cascade that reaches far).
+constexpr int kMaxExpansions = 8;
+
+enum : std::uint32_t
+{
+    kEvResource = 0,
+    kEvCap = 1,
+    kEvCheck = 2
+};
+} // namespace
+
+// ---------------------------------------------------------------------------------------
+// Changes
+
+std::uint32_t MaxMinSolver::addResource(double capacity_bps)
+{
+    m_resources.emplace_back();
+    m_resources.back().capacity_bps = capacity_bps;
+    return static_cast<std::uint32_t>(m_resources.size() - 1);
+}
+
+void MaxMinSolver::setCapacity(std::uint32_t r, double capacity_bps)
+{
+    m_resources[r].capacity_bps = capacity_bps;
+    m_dirtyResources.push_back(r);
+}
+
+void MaxMinSolver::addFlow(std::uint32_t flow, const std::uint32_t* resources, std::size_t count,
+                           double cap_bps)
+{
+    if (flow >= m_flows.size())
+        m_flows.resize(flow + 1);
+    Flow& f = m_flows[flow];
+    MERIDIAN_ASSERT(!f.active, "MaxMinSolver::addFlow: flow already present");
+    f.resources.assign(resources, resources + count);
+    f.rate_bps = 0.0;
+    f.cap_bps = cap_bps;
+    f.active = true;
+    for (std::uint32_t r : f.resources)
+        m_resources[r].flows.push_back(flow);
+    ++m_activeFlows;
+    m_dirtyFlows.push_back(flow);
+}
+
+void MaxMinSolver::removeFlow(std::uint32_t flow)
+{
+    Flow& f = m_flows[flow];
+    MERIDIAN_ASSERT(f.active, "MaxMinSolver::removeFlow: flow not present");
+    for (std::uint32_t r : f.resources) {
+        Resource& res = m_resources[r];
+        auto it = std::find(res.flows.begin(), res.flows.end(), flow);
+        MERIDIAN_ASSERT(it != res.flows.end(), "flow missing from its resource");
+        *it = res.flows.back();
+        res.flows.pop_back();
+        m_dirtyResources.push_back(r);
+    }
+    f.active = false;
+    f.rate_bps = 0.0;
+    --m_activeFlows;
+}
+
+bool MaxMinSolver::setFlowCap(std::uint32_t flow, double cap_bps)
+{
+    Flow& f = m_flows[flow];
+    if (cap_bps == f.cap_bps)
+        return false;
+    f.cap_bps = cap_bps;
+    m_dirtyFlows.push_back(flow);
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------
+// Update: seeds, propagation, validation, expansion
+
+void MaxMinSolver::addToSolve(std::uint32_t flow)
+{
+    Flow& f = m_flows[flow];
+    if (!f.active || f.mark == m_epoch)
+        return;
+    f.mark = m_epoch;
+    m_compFlows.push_back(flow);
+}
+
+void MaxMinSolver::takeSeeds()
+{
+    // The changed flows and the changed resources (with the changed flows' routes).
+    m_compFlows.clear();
+    m_seedResources.clear();
+    m_seedFlows.clear();
+    for (std::uint32_t flow : m_dirtyFlows) {
+        const Flow& f = m_flows[flow];
+        if (!f.active)
+            continue;
+        m_seedFlows.push_back(flow);
+        for (std::uint32_t r : f.resources)
+            m_seedResources.push_back(r);
+    }
+    for (std::uint32_t r : m_dirtyResources)
+        m_seedResources.push_back(r);
+    m_dirtyFlows.clear();
+    m_dirtyResources.clear();
+    std::sort(m_seedResources.begin(), m_seedResources.end());
+    m_seedResources.erase(std::unique(m_seedResources.begin(), m_seedResources.end()),
+                          m_seedResources.end());
+    std::sort(m_seedFlows.begin(), m_seedFlows.end());
+    m_seedFlows.erase(std::unique(m_seedFlows.begin(), m_seedFlows.end()), m_seedFlows.end());
+}
+
+void MaxMinSolver::solve()
+{
+    ++m_recomputations;
+    ++m_epoch;
+    takeSeeds();
+    // Propagate the change outward in level order. The bottleneck check then proves the
+    // result is the max-min allocation; should it fail (float near-ties), the set is grown and
+    // re-solved by plain progressive filling, up to the whole component.
+    propagate();
+    if (!validateSet())
+        growUntilValid();
+    m_flowsRecomputed += m_compFlows.size();
+}
+
+void MaxMinSolver::growUntilValid()
+{
+    for (int expansions = 0;;) {
+        const std::size_t before = m_compFlows.size();
+        for (std::uint32_t flow : m_invalid) {
+            addToSolve(flow);
+            for (std::uint32_t r : m_flows[flow].resources)
+                for (std::uint32_t other : m_resources[r].flows)
+                    addToSolve(other);
+        }
+        if (++expansions >= kMaxExpansions || m_compFlows.size() == before ||
+            2 * m_compFlows.size() > m_activeFlows) {
+            expandToComponent();
+            solveSet();
+            return;
+        }
+        solveSet();
+        if (validateSet())
+            return;
+    }
+}
+
+void MaxMinSolver::apply()
+{
+    for (std::uint32_t r : m_compResources) {
+        Resource& res = m_resources[r];
+        double sum = 0.0;
+        double mx = 0.0;
+        for (std::uint32_t flow : res.flows) {
+            const Flow& f = m_flows[flow];
+            const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
+            sum += x;
+            mx = std::max(mx, x);
+        }
+        res.alloc_bps = sum;
+        res.maxRate_bps = mx;
+    }
+    for (std::uint32_t flow : m_compFlows) {
+        Flow& f = m_flows[flow];
+        f.changed = f.newRate_bps != f.rate_bps;
+        if (!f.changed)
+            continue;
+        if (std::abs(f.newRate_bps - f.rate_bps) > 1e-9 * std::max(f.rate_bps, f.newRate_bps))
+            ++m_flowsRateChanged;
+        f.rate_bps = f.newRate_bps;
+    }
+}
+
+void MaxMinSolver::expandToComponent()
+{
+    // Breadth-first closure of the set over shared resources: the connected component(s).
+    m_stack.clear();
+    for (std::uint32_t flow : m_compFlows)
+        for (std::uint32_t r : m_flows[flow].resources)
+            m_stack.push_back(r);
+    ++m_resEpoch;
+    while (!m_stack.empty()) {
+        const std::uint32_t r = m_stack.back();
+        m_stack.pop_back();
+        Resource& res = m_resources[r];
+        if (res.mark == m_resEpoch)
+            continue;
+        res.mark = m_resEpoch;
+        for (std::uint32_t flow : res.flows) {
+            Flow& f = m_flows[flow];
+            if (f.mark == m_epoch)
+                continue;
+            addToSolve(flow);
+            for (std::uint32_t r2 : f.resources)
+                if (m_resources[r2].mark != m_resEpoch)
+                    m_stack.push_back(r2);
+        }
+    }
+}
+
+void MaxMinSolver::verifyAgainstFullSolve()
+{
+    // Progressive filling of every flow from scratch.
+    ++m_epoch;
+    m_compFlows.clear();
+    m_seedResources.clear();
+    for (std::uint32_t flow = 0; flow < m_flows.size(); ++flow)
+        addToSolve(flow);
+    solveSet();
+    for (std::uint32_t flow : m_compFlows) {
+        const Flow& f = m_flows[flow];
+        const double scale = std::max(std::abs(f.newRate_bps), 1e-300);
+        m_maxDeviation = std::max(m_maxDeviation, std::abs(f.rate_bps - f.newRate_bps) / scale);
+    }
+    m_compFlows.clear();
+}
+
+// ---------------------------------------------------------------------------------------
+// Level-ordered propagation (progressive filling restricted to what changes).
+//
+// Progressive filling raises a common level λ; a flow freezes when a resource on its route
+// fills or it reaches its cap. Flows not touched by the change ("inactive") keep their old
+// rates x_g; "active" flows are re-solved, starting from the level at which they join. A
+// resource is dirty once an active flow crosses it (or it is a seed); its residual is
+// C_r − Σ_{inactive on r} x_g − Σ_{frozen active on r} x_f and its fill level rem/n (n =
+// unfrozen active flows). Clean resources keep their old state. Events in level order:
+//  * a dirty resource fills at μ: inactive flows on it with x_g > μ would break the
+//    bottleneck of the flows freezing there, so they join (and the resource is re-queued);
+//    otherwise its unfrozen active flows freeze at μ;
+//  * an active flow reaches its cap;
+//  * an inactive flow g on a dirty resource is checked at λ = x_g: it keeps x_g if it has a
+//    bottleneck there (a clean resource that was saturated with g maximal, a dirty resource
+//    filling at x_g, or its cap); otherwise it joins at level x_g and rises further.
+// Only the flows whose rate changes, and their neighbours, are visited. validateSet() then
+// proves the result (or triggers the plain re-solve).
+
+void MaxMinSolver::pushEvent(const LevelEvent& e)
+{
+    m_events.push_back(e);
+    std::push_heap(m_events.begin(), m_events.end(), EventLater{});
+}
+
+bool MaxMinSolver::cleanBottleneck(const Flow& g) const
+{
+    for (std::uint32_t r : g.resources) {
+        const Resource& res = m_resources[r];
+        if (res.mark == m_resEpoch)
+            continue; // dirty
+        // Clean: no rate on it changed since the last update set alloc and max.
+        if (res.alloc_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
+            g.rate_bps >= res.maxRate_bps * (1.0 - kCheckTol))
+            return true;
+    }
+    return false;
+}
+
+void MaxMinSolver::makeDirty(std::uint32_t r, double level)
+{
+    Resource& res = m_resources[r];
+    if (res.mark == m_resEpoch)
+        return;
+    res.mark = m_resEpoch;
+    m_compResources.push_back(r);
+    double rem = res.capacity_bps;
+    for (std::uint32_t flow : res.flows)
+        rem -= m_flows[flow].rate_bps; // no active flow crosses a resource before it is dirty
+    res.rem_bps = rem;
+    res.unfrozen = 0;
+    res.satLevel_bps = -1.0;
+    ++res.version;
+    // Inactive flows that might have had their bottleneck here need a check at their level.
+    for (std::uint32_t flow : res.flows) {
+        const Flow& g = m_flows[flow];
+        if (g.mark == m_epoch || g.rate_bps < level * (1.0 - kCheckTol))
+            continue;
+        if (std::isfinite(g.cap_bps) && g.rate_bps >= g.cap_bps * (1.0 - kCheckTol))
+            continue;
+        if (cleanBottleneck(g))
+            continue; // re-examined if that resource turns dirty too
+        pushEvent({g.rate_bps, flow, 0, kEvCheck});
+    }
+}
+
+void MaxMinSolver::activate(std::uint32_t flow, double level)
+{
+    Flow& f = m_flows[flow];
+    f.mark = m_epoch;
+    f.frozen = false;
+    f.newRate_bps = level;
+    m_compFlows.push_back(flow);
+    if (std::isfinite(f.cap_bps))
+        pushEvent({std::max(f.cap_bps, level), flow, 0, kEvCap});
+    for (std::uint32_t r : f.resources) {
+        makeDirty(r, level);
+        Resource& res = m_resources[r];
+        res.rem_bps += f.rate_bps; // no longer held at its old rate
+        ++res.unfrozen;
+        pushResource(r, level);
+    }
+}
+
+void MaxMinSolver::freeze(std::uint32_t flow, double rate)
+{
+    Flow& f = m_flows[flow];
+    f.frozen = true;
+    f.newRate_bps = rate;
+    for (std::uint32_t r : f.resources) {
+        Resource& res = m_resources[r];
+        res.rem_bps -= rate;
+        --res.unfrozen;
+        pushResource(r, rate);
+    }
+}
+
+void MaxMinSolver::pushResource(std::uint32_t r, double level)
+{
+    Resource& res = m_resources[r];
+    ++res.version;
+    if (res.unfrozen == 0)
+        return;
+    // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
+    const double share = std::max(level, std::max(0.0, res.rem_bps) / res.unfrozen);
+    pushEvent({share, r, res.version, kEvResource});
+}
+
+bool MaxMinSolver::bottleneckAt(const Flow& g, double x) const
+{
+    for (std::uint32_t r : g.resources) {
+        const Resource& res = m_resources[r];
+        if (res.mark != m_resEpoch)
+            continue; // clean resources were checked by cleanBottleneck
+        bool full;
+        if (res.satLevel_bps >= 0.0)
+            full = std::abs(res.satLevel_bps - x) <= kCheckTol * std::max(x, res.satLevel_bps);
+        else if (res.unfrozen > 0)
+            full = res.rem_bps / res.unfrozen <= x * (1.0 + kCheckTol);
+        else
+            full = res.rem_bps <= res.capacity_bps * kCheckTol;
+        if (!full)
+            continue;
+        bool maximal = true;
+        for (std::uint32_t s2 : res.flows) {
+            const Flow& h = m_flows[s2];
+            const double y = h.mark == m_epoch ? (h.frozen ? h.newRate_bps : x) : h.rate_bps;
+            if (y > x * (1.0 + kCheckTol)) {
+                maximal = false;
+                break;
+            }
+        }
+        if (maximal)
+            return true;
+    }
+    return false;
+}
+
+void MaxMinSolver::processResourceEvent(const LevelEvent& e, double level)
+{
+    // Inactive flows above the fill level join (the resource is re-queued by activate() with
+    // the larger residual); else the resource fills and its unfrozen active flows freeze.
+    Resource& res = m_resources[e.id];
+    bool joined = false;
+    for (std::size_t i = 0; i < res.flows.size(); ++i) {
+        const std::uint32_t flow = res.flows[i];
+        const Flow& h = m_flows[flow];
+        if (h.mark != m_epoch && h.rate_bps > level * (1.0 + kCheckTol)) {
+            activate(flow, level);
+            joined = true;
+        }
+    }
+    if (joined)
+        return;
+    res.satLevel_bps = level;
+    for (std::uint32_t flow : res.flows) {
+        const Flow& f = m_flows[flow];
+        if (f.mark == m_epoch && !f.frozen)
+            freeze(flow, level);
+    }
+}
+
+void MaxMinSolver::propagate()
+{
+    ++m_resEpoch;
+    ++m_checkEpoch;
+    m_compResources.clear();
+    m_events.clear();
+    for (std::uint32_t r : m_seedResources)
+        makeDirty(r, 0.0);
+    for (std::uint32_t flow : m_seedFlows)
+        if (m_flows[flow].mark != m_epoch)
+            activate(flow, 0.0);
+    double level = 0.0;
+    while (!m_events.empty()) {
+        std::pop_heap(m_events.begin(), m_events.end(), EventLater{});
+        const LevelEvent e = m_events.back();
+        m_events.pop_back();
+        if (e.kind == kEvResource) {
+            const Resource& res = m_resources[e.id];
+            if (e.version != res.version || res.unfrozen == 0)
+                continue;
+            level = std::max(level, e.level);
+            processResourceEvent(e, level);
+        } else if (e.kind == kEvCap) {
+            const Flow& f = m_flows[e.id];
+            if (f.frozen)
+                continue;
+            level = std::max(level, e.level);
+            freeze(e.id, f.cap_bps);
+        } else {
+            const Flow& g = m_flows[e.id];
+            if (g.mark == m_epoch)
+                continue;
+            level = std::max(level, e.level);
+            if (!cleanBottleneck(g) && !bottleneckAt(g, g.rate_bps))
+                activate(e.id, level);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Plain progressive filling of a set (Bertsekas & Gallager §6.5.2) over the residual
+// capacities C_r − Σ_{fixed flows on r} x_f: raise all unfrozen rates together; the next event
+// is either a resource filling up (its fair share rem/unfrozen is the smallest) or a flow
+// reaching its cap. Resources are kept in a lazy min-heap by fair share.
+
+void MaxMinSolver::initSetResources()
+{
+    // Resources of the set: the seeds plus every resource a flow of the set crosses, with
+    // their residual capacity and unfrozen count.
+    ++m_resEpoch;
+    m_compResources.clear();
+    const auto touch = [this](std::uint32_t r) {
+        Resource& res = m_resources[r];
+        if (res.mark != m_resEpoch) {
+            res.mark = m_resEpoch;
+            m_compResources.push_back(r);
+        }
+    };
+    for (std::uint32_t r : m_seedResources)
+        touch(r);
+    for (std::uint32_t flow : m_compFlows)
+        for (std::uint32_t r : m_flows[flow].resources)
+            touch(r);
+    m_heap.clear();
+    for (std::uint32_t r : m_compResources) {
+        Resource& res = m_resources[r];
+        double rem = res.capacity_bps;
+        std::uint32_t unfrozen = 0;
+        for (std::uint32_t flow : res.flows) {
+            const Flow& f = m_flows[flow];
+            if (f.mark == m_epoch)
+                ++unfrozen;
+            else
+                rem -= f.rate_bps;
+        }
+        res.rem_bps = std::max(0.0, rem);
+        res.unfrozen = unfrozen;
+        ++res.version;
+        if (res.unfrozen > 0)
+            m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
+    }
+    std::make_heap(m_heap.begin(), m_heap.end(), ShareLater{});
+}
+
+void MaxMinSolver::freezeInSet(std::uint32_t flow, double rate)
+{
+    Flow& f = m_flows[flow];
+    f.frozen = true;
+    f.newRate_bps = rate;
+    --m_unfrozenFlows;
+    for (std::uint32_t r : f.resources) {
+        Resource& res = m_resources[r];
+        res.rem_bps = std::max(0.0, res.rem_bps - rate);
+        --res.unfrozen;
+        ++res.version;
+        if (res.unfrozen > 0) {
+            m_heap.push_back({res.rem_bps / res.unfrozen, r, res.version});
+            std::push_heap(m_heap.begin(), m_heap.end(), ShareLater{});
+        }
+    }
+}
+
+void MaxMinSolver::solveSet()
+{
+    initSetResources();
+    m_capOrder.clear();
+    for (std::uint32_t flow : m_compFlows) {
+        Flow& f = m_flows[flow];
+        f.frozen = false;
+        f.newRate_bps = 0.0;
+        if (std::isfinite(f.cap_bps))
+            m_capOrder.emplace_back(f.cap_bps, flow);
+    }
+    std::sort(m_capOrder.begin(), m_capOrder.end());
+    std::size_t capIdx = 0;
+    m_unfrozenFlows = m_compFlows.size();
+    while (m_unfrozenFlows > 0) {
+        while (!m_heap.empty() &&
+               m_heap.front().version != m_resources[m_heap.front().resource].version) {
+            std::pop_heap(m_heap.begin(), m_heap.end(), ShareLater{});
+            m_heap.pop_back();
+        }
+        while (capIdx < m_capOrder.size() && m_flows[m_capOrder[capIdx].second].frozen)
+            ++capIdx;
+        const double shareRes = m_heap.empty() ? kInf : m_heap.front().share;
+        const double shareCap = capIdx < m_capOrder.size() ? m_capOrder[capIdx].first : kInf;
+        if (!std::isfinite(shareRes) && !std::isfinite(shareCap))
+            break; // cannot happen: every flow crosses ≥ 1 resource
+        if (shareCap <= shareRes) {
+            freezeInSet(m_capOrder[capIdx].second, shareCap);
+        } else {
+            const std::uint32_t r = m_heap.front().resource;
+            std::pop_heap(m_heap.begin(), m_heap.end(), ShareLater{});
+            m_heap.pop_back();
+            for (std::uint32_t flow : m_resources[r].flows) {
+                const Flow& f = m_flows[flow];
+                if (f.mark == m_epoch && !f.frozen)
+                    freezeInSet(flow, shareRes);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Validation: the bottleneck condition on every resource the set crosses.
+
+bool MaxMinSolver::validateSet()
+{
+    m_invalid.clear();
+    ++m_checkEpoch;
+    bool anyFixed = false;
+    for (std::uint32_t r : m_compResources) {
+        Resource& res = m_resources[r];
+        double sum = 0.0;
+        double mx = 0.0;
+        for (std::uint32_t flow : res.flows) {
+            const Flow& f = m_flows[flow];
+            // Tentative rate: new for the set, current for the fixed flows.
+            const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
+            sum += x;
+            mx = std::max(mx, x);
+            anyFixed = anyFixed || f.mark != m_epoch;
+        }
+        res.checkMark = m_checkEpoch;
+        res.checkSum_bps = sum;
+        res.checkMax_bps = mx;
+        // Fixed flows over the (reduced) capacity: they must be re-solved too.
+        if (sum > res.capacity_bps * (1.0 + kCheckTol))
+            for (std::uint32_t flow : res.flows)
+                if (m_flows[flow].mark != m_epoch)
+                    m_invalid.push_back(flow);
+    }
+    if (!anyFixed)
+        return true; // the set is closed: progressive filling solved it exactly
+    if (!m_invalid.empty())
+        return false;
+    checkBottlenecks();
+    return m_invalid.empty();
+}
+
+void MaxMinSolver::checkBottlenecks()
+{
+    // Every flow on a resource of the set needs a bottleneck: its cap, or a saturated resource
+    // where no flow gets more. Failing flows go to m_invalid.
+    for (std::uint32_t r : m_compResources) {
+        for (std::uint32_t flow : m_resources[r].flows) {
+            Flow& f = m_flows[flow];
+            if (f.checkMark == m_checkEpoch)
+                continue;
+            f.checkMark = m_checkEpoch;
+            const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
+            bool ok = std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol);
+            for (std::uint32_t r2 : f.resources) {
+                if (ok)
+                    break;
+                const Resource& res = m_resources[r2];
+                // Outside the set's resources no rate changed: the kept alloc and max hold.
+                const bool inSet = res.checkMark == m_checkEpoch;
+                const double sum = inSet ? res.checkSum_bps : res.alloc_bps;
+                const double mx = inSet ? res.checkMax_bps : res.maxRate_bps;
+                ok = sum >= res.capacity_bps * (1.0 - kCheckTol) && x >= mx * (1.0 - kCheckTol);
+            }
+            if (!ok)
+                m_invalid.push_back(flow);
+        }
+    }
+}
+
+} // namespace meridian::net

@@ -1,0 +1,413 @@
+// The max-min solver on hand-built systems: each test writes the max-min shares it expects
+// (worked out by progressive filling in the comment) before solving, then checks the solver's
+// rates. Capacities are in bit/s but small numbers keep the arithmetic readable.
+#include "meridian/net/MaxMinSolver.hpp"
+
+#include "TestMain.hpp"
+
+#include <QtTest/QtTest>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+using meridian::net::MaxMinSolver;
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+void add(MaxMinSolver& s, std::uint32_t flow, const std::vector<std::uint32_t>& route,
+         double cap_bps = kInf)
+{
+    s.addFlow(flow, route.data(), route.size(), cap_bps);
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-12 * std::max({1.0, std::abs(a), std::abs(b)});
+}
+} // namespace
+
+#define QCOMPARE_RATE(solver, flow, expected)                                                      \
+    do {                                                                                           \
+        const double got_ = (solver).rateBps(flow);                                                \
+        if (!near(got_, (expected)))                                                               \
+            QFAIL(qPrintable(QString("flow %1: rate %2, expected %3")                              \
+                                 .arg(flow)                                                        \
+                                 .arg(got_, 0, 'g', 17)                                            \
+                                 .arg((expected), 0, 'g', 17)));                                   \
+    } while (false)
+
+class MaxMinSolverTest : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void oneLinkTwoFlows()
+    {
+        // C = 10 shared by two uncapped flows: 5 each, the link saturated.
+        MaxMinSolver s;
+        s.addResource(10.0);
+        add(s, 0, {0});
+        add(s, 1, {0});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 5.0);
+        QCOMPARE_RATE(s, 1, 5.0);
+        QCOMPARE(s.allocBps(0), 10.0);
+        QCOMPARE(s.activeFlows(), std::size_t{2});
+    }
+
+    void capBelowShareGivesTheRestToTheOther()
+    {
+        // C = 10; flow 0 capped at 2 freezes first at 2, flow 1 takes the residual 8.
+        MaxMinSolver s;
+        s.addResource(10.0);
+        add(s, 0, {0}, 2.0);
+        add(s, 1, {0});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 2.0);
+        QCOMPARE_RATE(s, 1, 8.0);
+        QCOMPARE(s.capBps(0), 2.0);
+        QVERIFY(std::isinf(s.capBps(1)));
+    }
+
+    void capAboveShareDoesNotBind()
+    {
+        // C = 10, caps 7 and 6: the link fills at 5 before either cap: 5, 5.
+        MaxMinSolver s;
+        s.addResource(10.0);
+        add(s, 0, {0}, 7.0);
+        add(s, 1, {0}, 6.0);
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 5.0);
+        QCOMPARE_RATE(s, 1, 5.0);
+    }
+
+    void allFlowsCappedLeaveTheLinkUnsaturated()
+    {
+        // C = 10, caps 1 and 2: 1 and 2, allocation 3 < 10.
+        MaxMinSolver s;
+        s.addResource(10.0);
+        add(s, 0, {0}, 1.0);
+        add(s, 1, {0}, 2.0);
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 1.0);
+        QCOMPARE_RATE(s, 1, 2.0);
+        QCOMPARE(s.allocBps(0), 3.0);
+    }
+
+    void parkingLotEqualLinks()
+    {
+        // Chain of 3 links of C = 1; flow 0 crosses all, flows 1..3 one link each. Every link
+        // has 2 flows and fills at 1/2: all flows get 0.5.
+        MaxMinSolver s;
+        for (int i = 0; i < 3; ++i)
+            s.addResource(1.0);
+        add(s, 0, {0, 1, 2});
+        for (std::uint32_t i = 0; i < 3; ++i)
+            add(s, i + 1, {i});
+        s.recompute();
+        for (std::uint32_t f = 0; f < 4; ++f)
+            QCOMPARE_RATE(s, f, 0.5);
+    }
+
+    void parkingLotIncreasingLinks()
+    {
+        // Chain of links C = 1, 2, 3; flow 0 crosses all, flows 1..3 one link each. Link 0
+        // fills first at 1/2 (flows 0 and 1 freeze at 0.5); link 1 then has 2 − 0.5 = 1.5 for
+        // flow 2, link 2 has 3 − 0.5 = 2.5 for flow 3.
+        MaxMinSolver s;
+        s.addResource(1.0);
+        s.addResource(2.0);
+        s.addResource(3.0);
+        add(s, 0, {0, 1, 2});
+        for (std::uint32_t i = 0; i < 3; ++i)
+            add(s, i + 1, {i});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 0.5);
+        QCOMPARE_RATE(s, 1, 0.5);
+        QCOMPARE_RATE(s, 2, 1.5);
+        QCOMPARE_RATE(s, 3, 2.5);
+    }
+
+    void bertsekasGallagerTwoLinks()
+    {
+        // Link 0 (C = 1): flows A, B. Link 1 (C = 3): flows B, C, D. Link 0 fills at 1/2
+        // (A = B = 0.5); link 1 then shares 3 − 0.5 = 2.5 between C and D: 1.25 each.
+        MaxMinSolver s;
+        s.addResource(1.0);
+        s.addResource(3.0);
+        add(s, 0, {0});
+        add(s, 1, {0, 1});
+        add(s, 2, {1});
+        add(s, 3, {1});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 0.5);
+        QCOMPARE_RATE(s, 1, 0.5);
+        QCOMPARE_RATE(s, 2, 1.25);
+        QCOMPARE_RATE(s, 3, 1.25);
+    }
+
+    void longRouteTakesItsNarrowestLink()
+    {
+        // One flow over 10 links of C = 10, 9, ..., 1: its rate is the smallest capacity, 1.
+        MaxMinSolver s;
+        std::vector<std::uint32_t> route;
+        for (int i = 0; i < 10; ++i)
+            route.push_back(s.addResource(10.0 - i));
+        add(s, 0, route);
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 1.0);
+    }
+
+    void triangleOfTwoHopFlows()
+    {
+        // Links 0, 1, 2 with C = 2, 4, 6; flow 0 on {0,1}, flow 1 on {1,2}, flow 2 on {2,0}.
+        // Link 0 (2 flows, C = 2) fills first at 1: flows 0 and 2 freeze at 1. Link 1 then has
+        // 4 − 1 = 3 for flow 1, link 2 has 6 − 1 = 5: flow 1 freezes at 3 on link 1.
+        MaxMinSolver s;
+        s.addResource(2.0);
+        s.addResource(4.0);
+        s.addResource(6.0);
+        add(s, 0, {0, 1});
+        add(s, 1, {1, 2});
+        add(s, 2, {2, 0});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 1.0);
+        QCOMPARE_RATE(s, 1, 3.0);
+        QCOMPARE_RATE(s, 2, 1.0);
+    }
+
+    void capacityChange()
+    {
+        // C = 10, two flows: 5, 5. Then C = 4: 2, 2. Then C = 0 (link down): 0, 0. Then C = 12
+        // with flow 0 capped at 3: 3, 9.
+        MaxMinSolver s;
+        s.addResource(10.0);
+        add(s, 0, {0});
+        add(s, 1, {0});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 5.0);
+        s.setCapacity(0, 4.0);
+        QVERIFY(s.hasChanges());
+        s.recompute();
+        QVERIFY(!s.hasChanges());
+        QCOMPARE_RATE(s, 0, 2.0);
+        QCOMPARE_RATE(s, 1, 2.0);
+        s.setCapacity(0, 0.0);
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 0.0);
+        QCOMPARE_RATE(s, 1, 0.0);
+        QCOMPARE(s.allocBps(0), 0.0);
+        s.setCapacity(0, 12.0);
+        QVERIFY(s.setFlowCap(0, 3.0));
+        QVERIFY(!s.setFlowCap(0, 3.0)); // unchanged: nothing to re-solve
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 3.0);
+        QCOMPARE_RATE(s, 1, 9.0);
+    }
+
+    void flowRemovalRaisesTheOthers()
+    {
+        // Parking lot of 2 links C = 1: long flow 0 on both, short flows 1 and 2: 0.5 each.
+        // Remove flow 1: link 0 carries flow 0 alone, but link 1 still fills at 0.5 with
+        // flows 0 and 2: no change. Remove flow 2 as well: flow 0 alone gets 1.
+        MaxMinSolver s;
+        s.addResource(1.0);
+        s.addResource(1.0);
+        add(s, 0, {0, 1});
+        add(s, 1, {0});
+        add(s, 2, {1});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 0.5);
+        s.removeFlow(1);
+        QVERIFY(!s.hasFlow(1));
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 0.5);
+        QCOMPARE_RATE(s, 2, 0.5);
+        QCOMPARE(s.allocBps(0), 0.5);
+        s.removeFlow(2);
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 1.0);
+        QCOMPARE(s.activeFlows(), std::size_t{1});
+        // A removed flow's id can be reused with another route.
+        add(s, 1, {1});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 0.5);
+        QCOMPARE_RATE(s, 1, 0.5);
+    }
+
+    void solveThenApply()
+    {
+        // C = 6 with one flow at 6; a second arrives: solve() gives 3, 3 without changing the
+        // current rates, apply() sets them and reports flow 0's rate as changed.
+        MaxMinSolver s;
+        s.addResource(6.0);
+        add(s, 0, {0});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 6.0);
+        add(s, 1, {0});
+        s.solve();
+        QCOMPARE(s.rateBps(0), 6.0);
+        QCOMPARE(s.newRateBps(0), 3.0);
+        QCOMPARE(s.newRateBps(1), 3.0);
+        QCOMPARE(s.allocBps(0), 6.0);
+        s.apply();
+        QCOMPARE_RATE(s, 0, 3.0);
+        QCOMPARE_RATE(s, 1, 3.0);
+        QVERIFY(s.rateChanged(0));
+        QVERIFY(s.rateChanged(1));
+        QCOMPARE(s.allocBps(0), 6.0);
+    }
+
+    void updateStaysLocal()
+    {
+        // Two disjoint links (C = 4 and 8), two flows each: 2, 2 and 4, 4. Adding a flow to
+        // link 0 (4/3 each) re-solves only link 0's flows; link 1's keep 4.
+        MaxMinSolver s;
+        s.addResource(4.0);
+        s.addResource(8.0);
+        add(s, 0, {0});
+        add(s, 1, {0});
+        add(s, 2, {1});
+        add(s, 3, {1});
+        s.recompute();
+        QCOMPARE(s.recomputations(), std::uint64_t{1});
+        add(s, 4, {0});
+        s.recompute();
+        QCOMPARE(s.recomputations(), std::uint64_t{2});
+        for (std::uint32_t f : s.solvedFlows())
+            QVERIFY(f == 0 || f == 1 || f == 4);
+        for (std::uint32_t r : s.solvedResources())
+            QCOMPARE(r, 0u);
+        QCOMPARE_RATE(s, 0, 4.0 / 3.0);
+        QCOMPARE_RATE(s, 4, 4.0 / 3.0);
+        QCOMPARE_RATE(s, 2, 4.0);
+        QCOMPARE_RATE(s, 3, 4.0);
+    }
+
+    void capacityDropWhileABottleneckFrees()
+    {
+        // Link 0 (C = 10): flows A (also on link 1) and B; link 1 (C = 2): A and D. Link 1
+        // fills at 1 (A = D = 1), link 0 gives B the rest: 9. At one instant D ends and link 0
+        // drops to C = 1: A and B share it, 0.5 each.
+        MaxMinSolver s;
+        s.addResource(10.0);
+        s.addResource(2.0);
+        add(s, 0, {0, 1});
+        add(s, 1, {0});
+        add(s, 2, {1});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 1.0);
+        QCOMPARE_RATE(s, 1, 9.0);
+        s.removeFlow(2);
+        s.setCapacity(0, 1.0);
+        s.recompute();
+        // Known limitation of the propagation (kept as it is: results must stay identical):
+        // A loses its clean bottleneck and joins at its old rate 1, B joins link 0 at that
+        // level, and with no fixed flow left on the set the validation trusts the result:
+        // A = B = 1 on a link of capacity 1.
+        QEXPECT_FAIL("",
+                     "propagation lets flows that join at their old level overfill a link "
+                     "whose capacity dropped in the same update",
+                     Continue);
+        QVERIFY(s.allocBps(0) <= 1.0 * (1.0 + 1e-12));
+        QEXPECT_FAIL("", "same limitation", Continue);
+        QVERIFY(near(s.rateBps(0), 0.5));
+        QEXPECT_FAIL("", "same limitation", Continue);
+        QVERIFY(near(s.rateBps(1), 0.5));
+    }
+
+    void incrementalMatchesFullSolve()
+    {
+        // Random churn on a random system of 12 resources: after every update the incremental
+        // rates equal those of a from-scratch progressive filling (verifyAgainstFullSolve) and
+        // of a fresh solver given the same flows at once. Capacities stay > 0: on a zero
+        // capacity the two may differ by float residue around 0 (~1e-16 bit/s), which the
+        // relative deviation would magnify (capacityChange covers C = 0).
+        std::mt19937_64 rng(20240611);
+        const auto uniform = [&](double lo, double hi) {
+            return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;
+        };
+        MaxMinSolver s;
+        std::vector<double> capacity;
+        for (int r = 0; r < 12; ++r) {
+            capacity.push_back(uniform(1.0, 100.0));
+            s.addResource(capacity.back());
+        }
+        struct Live
+        {
+            std::vector<std::uint32_t> route;
+            double cap = kInf;
+            bool present = false;
+        };
+        std::vector<Live> flows(40);
+        for (int step = 0; step < 400; ++step) {
+            const int changes = 1 + static_cast<int>(rng() % 3); // batched like one instant
+            for (int c = 0; c < changes; ++c) {
+                const auto f = static_cast<std::uint32_t>(rng() % flows.size());
+                const auto op = rng() % 4;
+                if (!flows[f].present) {
+                    flows[f].route.clear();
+                    const std::size_t hops = 1 + rng() % 4;
+                    while (flows[f].route.size() < hops) {
+                        const auto r = static_cast<std::uint32_t>(rng() % capacity.size());
+                        if (std::find(flows[f].route.begin(), flows[f].route.end(), r) ==
+                            flows[f].route.end())
+                            flows[f].route.push_back(r);
+                    }
+                    flows[f].cap = rng() % 3 == 0 ? uniform(0.5, 30.0) : kInf;
+                    flows[f].present = true;
+                    add(s, f, flows[f].route, flows[f].cap);
+                } else if (op == 0) {
+                    flows[f].present = false;
+                    s.removeFlow(f);
+                } else if (op == 1) {
+                    flows[f].cap = rng() % 2 == 0 ? uniform(0.5, 30.0) : kInf;
+                    s.setFlowCap(f, flows[f].cap);
+                } else {
+                    // A decrease is solved on its own (see capacityDropWhileABottleneckFrees).
+                    const auto r = static_cast<std::uint32_t>(rng() % capacity.size());
+                    const double next = uniform(1.0, 100.0);
+                    const bool drop = next < capacity[r];
+                    if (drop)
+                        s.recompute();
+                    capacity[r] = next;
+                    s.setCapacity(r, next);
+                    if (drop)
+                        s.recompute();
+                }
+            }
+            s.recompute();
+
+            MaxMinSolver fresh;
+            for (double c : capacity)
+                fresh.addResource(c);
+            for (std::uint32_t f = 0; f < flows.size(); ++f)
+                if (flows[f].present)
+                    add(fresh, f, flows[f].route, flows[f].cap);
+            fresh.recompute();
+            for (std::uint32_t f = 0; f < flows.size(); ++f) {
+                if (!flows[f].present)
+                    continue;
+                const double a = s.rateBps(f);
+                const double b = fresh.rateBps(f);
+                QVERIFY2(std::abs(a - b) <= 1e-9 * std::max(1.0, b),
+                         qPrintable(QString("step %1 flow %2: %3 vs %4")
+                                        .arg(step)
+                                        .arg(f)
+                                        .arg(a, 0, 'g', 17)
+                                        .arg(b, 0, 'g', 17)));
+            }
+            s.verifyAgainstFullSolve();
+            QVERIFY2(s.maxDeviation() <= 1e-9,
+                     qPrintable(QString("step %1: %2").arg(step).arg(s.maxDeviation())));
+        }
+        QVERIFY(s.flowsRecomputed() > 0);
+        QVERIFY(s.flowsRateChanged() > 0);
+    }
+};
+
+MERIDIAN_TEST(MaxMinSolverTest)
+#include "MaxMinSolverTest.moc"
