@@ -555,16 +555,22 @@ bool MaxMinSolver::validateSet()
         res.checkMark = m_checkEpoch;
         res.checkSum_bps = sum;
         res.checkMax_bps = mx;
-        // Fixed flows over the (reduced) capacity: they must be re-solved too.
-        if (sum > res.capacity_bps * (1.0 + kCheckTol))
+        // Fixed flows over the (reduced) capacity: they must be re-solved too. A resource
+        // overfilled by the set's own flows alone (its capacity dropped while another flow's
+        // bottleneck freed, and they joined at their old level) sends them to the plain solve.
+        if (sum > res.capacity_bps * (1.0 + kCheckTol)) {
+            const std::size_t before = m_invalid.size();
             for (std::uint32_t flow : res.flows)
                 if (m_flows[flow].mark != m_epoch)
                     m_invalid.push_back(flow);
+            if (m_invalid.size() == before)
+                m_invalid.insert(m_invalid.end(), res.flows.begin(), res.flows.end());
+        }
     }
-    if (!anyFixed)
-        return true; // the set is closed: progressive filling solved it exactly
     if (!m_invalid.empty())
         return false;
+    if (!anyFixed)
+        return true; // the set is closed: progressive filling solved it exactly
     checkBottlenecks();
     return m_invalid.empty();
 }
