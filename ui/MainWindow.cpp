@@ -839,7 +839,11 @@ void MainWindow::duplicateSelection()
     if (data.isEmpty())
         return;
     const qreal step = 2 * m_scene->gridSize();
-    PasteCommand* cmd = Clipboard::makePaste(*m_doc, data, QPointF(step, step), tr("Duplicate"));
+    pushPasteAndSelect(Clipboard::makePaste(*m_doc, data, QPointF(step, step), tr("Duplicate")));
+}
+
+void MainWindow::pushPasteAndSelect(PasteCommand* cmd)
+{
     if (!cmd)
         return;
     std::vector<std::string> ids;
@@ -877,14 +881,7 @@ void MainWindow::pasteData(const QByteArray& data, const QString& text, int& rep
         ++repeatCount;
         offset = QPointF(step, step) * repeatCount;
     }
-    PasteCommand* cmd = Clipboard::makePaste(*m_doc, data, offset, text);
-    if (!cmd)
-        return;
-    std::vector<std::string> ids;
-    for (const auto& n : cmd->nodes())
-        ids.push_back(n.id);
-    m_doc->undoStack()->push(cmd);
-    m_scene->selectIds(ids, {});
+    pushPasteAndSelect(Clipboard::makePaste(*m_doc, data, offset, text));
 }
 
 bool MainWindow::applyGenerator(const QString& kind,

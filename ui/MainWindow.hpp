@@ -32,6 +32,7 @@ class Autosave;
 class CanvasView;
 class Document;
 class LayoutJob;
+class PasteCommand;
 class MiniMap;
 class PastePosition;
 class OutlineView;
@@ -105,6 +106,8 @@ protected:
 private:
     /// Adds `topology` to the right of the current drawing (`gap` scene units away), with
     /// fresh ids where they collide, as one undo step; false if it could not be merged.
+    /// Pushes a paste (nothing if null) and selects the pasted nodes.
+    void pushPasteAndSelect(PasteCommand* cmd);
     bool pasteBeside(topology::Topology topology, double gap, const QString& undoText);
     void createActions();
     void createFileActions();

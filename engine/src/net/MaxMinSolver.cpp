@@ -157,20 +157,28 @@ void MaxMinSolver::growUntilValid()
     }
 }
 
+MaxMinSolver::TentativeLoad MaxMinSolver::tentativeLoad(const Resource& res) const
+{
+    TentativeLoad load;
+    for (std::uint32_t flow : res.flows) {
+        const Flow& f = m_flows[flow];
+        // Tentative rate: new for the set, current for the fixed flows.
+        const bool inSet = f.mark == m_epoch;
+        const double x = inSet ? f.newRate_bps : f.rate_bps;
+        load.sum_bps += x;
+        load.max_bps = std::max(load.max_bps, x);
+        load.any_fixed = load.any_fixed || !inSet;
+    }
+    return load;
+}
+
 void MaxMinSolver::apply()
 {
     for (std::uint32_t r : m_compResources) {
         Resource& res = m_resources[r];
-        double sum = 0.0;
-        double mx = 0.0;
-        for (std::uint32_t flow : res.flows) {
-            const Flow& f = m_flows[flow];
-            const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
-            sum += x;
-            mx = std::max(mx, x);
-        }
-        res.alloc_bps = sum;
-        res.maxRate_bps = mx;
+        const TentativeLoad load = tentativeLoad(res);
+        res.alloc_bps = load.sum_bps;
+        res.maxRate_bps = load.max_bps;
     }
     for (std::uint32_t flow : m_compFlows) {
         Flow& f = m_flows[flow];
@@ -542,19 +550,12 @@ bool MaxMinSolver::validateSet()
     bool anyFixed = false;
     for (std::uint32_t r : m_compResources) {
         Resource& res = m_resources[r];
-        double sum = 0.0;
-        double mx = 0.0;
-        for (std::uint32_t flow : res.flows) {
-            const Flow& f = m_flows[flow];
-            // Tentative rate: new for the set, current for the fixed flows.
-            const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
-            sum += x;
-            mx = std::max(mx, x);
-            anyFixed = anyFixed || f.mark != m_epoch;
-        }
+        const TentativeLoad load = tentativeLoad(res);
+        const double sum = load.sum_bps;
+        anyFixed = anyFixed || load.any_fixed;
         res.checkMark = m_checkEpoch;
         res.checkSum_bps = sum;
-        res.checkMax_bps = mx;
+        res.checkMax_bps = load.max_bps;
         // Fixed flows over the (reduced) capacity: they must be re-solved too. A resource
         // overfilled by the set's own flows alone (its capacity dropped while another flow's
         // bottleneck freed, and they joined at their old level) sends them to the plain solve.

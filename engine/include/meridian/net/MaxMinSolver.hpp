@@ -162,6 +162,15 @@ private:
     void initSetResources();
     void freezeInSet(std::uint32_t flow, double rate);
     bool validateSet();
+    /// Sum and largest of the tentative rates on a resource (new for the set's flows, current
+    /// for the others), and whether any of its flows is outside the set.
+    struct TentativeLoad
+    {
+        double sum_bps = 0.0;
+        double max_bps = 0.0;
+        bool any_fixed = false;
+    };
+    TentativeLoad tentativeLoad(const Resource& res) const;
     void checkBottlenecks();
     void expandToComponent();
     void propagate();
