@@ -3,8 +3,19 @@
 #   bash packaging/dev.sh run    install what is missing, build, run the default experiment
 #                                headless and print its per-phase summary (and open the GUI on it
 #                                when a display is available)
-#   bash packaging/dev.sh test   install what is missing, build, run the whole test suite
-# Environment: BUILD_DIR (default build), JOBS (default 2), MERIDIAN_CMAKE_ARGS (extra -D options).
+#   bash packaging/dev.sh test   install what is missing, then everything CI checks (.ci/run calls
+#                                exactly this), each stage failing the script:
+#                                  1. build with warnings as errors (the `ci` preset's settings)
+#                                     and run the whole test suite;
+#                                  2. clang-tidy (.clang-tidy) over the engine sources;
+#                                  3. the `asan` preset (ASan + UBSan, halt on error): build, run
+#                                     the whole suite, the GUI monkey test for MONKEY_STEPS steps;
+#                                  4. the `fuzz` preset (clang, libFuzzer): every fuzz target for
+#                                     FUZZ_RUNS executions from its committed seed corpus.
+#   bash packaging/dev.sh quick  stage 1 only (the old `test`).
+# Environment: BUILD_DIR (default build), JOBS (default 2), MERIDIAN_CMAKE_ARGS (extra -D options),
+# MONKEY_STEPS (default 120; 2,000 is the goal, see docs/reliability.md), FUZZ_RUNS (default 100000), SKIP_STAGES (e.g. "tidy fuzz").
+# ccache is used when installed. docs/reliability.md describes stages 2-4 and their figures.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,27 +26,65 @@ jobs=${JOBS:-2}
 default_experiment=presets/llama3-8b-star-wan.topo
 
 case "$mode" in
-  run|test) ;;
-  *) echo "usage: $0 run|test" >&2; exit 2 ;;
+  run|test|quick) ;;
+  *) echo "usage: $0 run|test|quick" >&2; exit 2 ;;
 esac
 
 bash packaging/install-deps.sh
 
 generator=()
 command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+launcher=()
+command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+
+stage() { printf '\n==== %s (%s)\n' "$1" "$(date +%T)"; }
+skipped() { [[ " ${SKIP_STAGES:-} " == *" $1 "* ]]; }
+
+werror=()
+[ "$mode" != run ] && werror=(-DMERIDIAN_WERROR=ON)
+stage "build ($build_dir${werror:+, warnings are errors})"
 # shellcheck disable=SC2086
-cmake -S . -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo ${MERIDIAN_CMAKE_ARGS:-}
+cmake -S . -B "$build_dir" "${generator[@]}" "${launcher[@]}" "${werror[@]}" \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo ${MERIDIAN_CMAKE_ARGS:-}
 cmake --build "$build_dir" -j "$jobs"
 
-if [ "$mode" = test ]; then
-  # Benchmarks are built but not registered with CTest; every area runs, failures fail the script.
-  ctest --test-dir "$build_dir" --output-on-failure -j "$jobs" --timeout 900
-  exit $?
+if [ "$mode" = run ]; then
+  out_dir=${OUT_DIR:-results/default}
+  "$build_dir/app/meridian-cli" run "$default_experiment" --out "$out_dir"
+  echo "results written to $out_dir/results.json"
+  if { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; } && [ -x "$build_dir/app/gui/meridian" ]; then
+    exec "$build_dir/app/gui/meridian" "$default_experiment"
+  fi
+  exit 0
 fi
 
-out_dir=${OUT_DIR:-results/default}
-"$build_dir/app/meridian-cli" run "$default_experiment" --out "$out_dir"
-echo "results written to $out_dir/results.json"
-if { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; } && [ -x "$build_dir/app/gui/meridian" ]; then
-  exec "$build_dir/app/gui/meridian" "$default_experiment"
+stage "test suite"
+# Benchmarks are built but not registered with CTest; every area runs.
+ctest --test-dir "$build_dir" --output-on-failure -j "$jobs" --timeout 900
+[ "$mode" = quick ] && exit 0
+
+if ! skipped tidy; then
+  stage "clang-tidy (engine)"
+  # The engine is Qt-free and the whole of it is checked; any finding fails (WarningsAsErrors).
+  mapfile -t tidy_files < <(find engine/src -name '*.cpp' | sort)
+  run-clang-tidy -p "$build_dir" -j "$jobs" -quiet "${tidy_files[@]/#/$here/}"
 fi
+
+if ! skipped asan; then
+  stage "asan preset: build"
+  cmake --preset asan "${launcher[@]}"
+  cmake --build --preset asan -j "$jobs"
+  stage "asan preset: test suite, monkey test ${MONKEY_STEPS:-120} steps"
+  # The sanitizers abort on the first report (-fno-sanitize-recover), which fails the test.
+  MERIDIAN_MONKEY_STEPS=${MONKEY_STEPS:-120} \
+    ctest --preset asan -j "$jobs" --timeout 1800
+fi
+
+if ! skipped fuzz; then
+  stage "fuzz preset: build"
+  cmake --preset fuzz "${launcher[@]}" -DMERIDIAN_FUZZ_RUNS="${FUZZ_RUNS:-100000}"
+  cmake --build --preset fuzz -j "$jobs"
+  stage "fuzz preset: ${FUZZ_RUNS:-100000} executions per target"
+  ctest --preset fuzz -j "$jobs"
+fi
+stage "all stages passed"

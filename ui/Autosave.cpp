@@ -1,6 +1,7 @@
 #include "ui/Autosave.hpp"
 
 #include "meridian/core/Error.hpp"
+#include "meridian/io/ProjectFile.hpp"
 #include "ui/Document.hpp"
 
 #include <QCoreApplication>
@@ -9,7 +10,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTimer>
 #include <algorithm>
@@ -184,15 +184,17 @@ bool Autosave::writeNow()
         return false;
     if (!QDir().mkpath(recoveryDir()))
         return false;
-    // The path first: a recovery file is never without its original name.
-    QSaveFile path(pathFileOf(recoveryFile()));
-    if (path.open(QIODevice::WriteOnly)) {
-        path.write(m_doc->filePath().toUtf8());
-        path.commit();
+    // The path first: a recovery file is never without its original name. Each file is
+    // replaced atomically and only when complete (not QSaveFile, which committed truncated
+    // text under a full disk), so a failed autosave keeps the previous recovery file.
+    try {
+        io::writeFileAtomically(pathFileOf(recoveryFile()).toStdString(),
+                                m_doc->filePath().toStdString());
+        io::writeFileAtomically(recoveryFile().toStdString(), m_doc->serialized().toStdString());
+    } catch (const InputError&) {
+        return false;
     }
-    const QByteArray text = m_doc->serialized().toUtf8();
-    QSaveFile file(recoveryFile());
-    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size() && file.commit();
+    return true;
 }
 
 } // namespace meridian::ui

@@ -1,11 +1,12 @@
 #include "ui/Document.hpp"
 
 #include "meridian/core/Error.hpp"
+#include "meridian/io/ProjectFile.hpp"
 
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QUndoStack>
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 namespace meridian::ui {
@@ -78,18 +79,11 @@ QString Document::serialized() const
 
 void Document::save(const QString& path)
 {
-    const std::string text = io::serializeProject(m_project);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        throw InputError(path.toStdString(), {}, file.errorString().toStdString());
-    if (file.write(text.data(), static_cast<qint64>(text.size())) !=
-        static_cast<qint64>(text.size())) {
-        const std::string problem = file.errorString().toStdString();
-        file.cancelWriting();
-        throw InputError(path.toStdString(), {}, "cannot write: " + problem);
-    }
-    if (!file.commit())
-        throw InputError(path.toStdString(), {}, file.errorString().toStdString());
+    // Not QSaveFile: under a full disk (a short write, then ENOSPC/EFBIG) Qt 6.4's QSaveFile
+    // committed the truncated text and reported success. writeFileAtomically checks every
+    // write, fsyncs, and renames only a complete file (FaultRecoveryTest).
+    io::writeFileAtomically(std::filesystem::path(path.toStdString()),
+                            io::serializeProject(m_project));
     setFilePath(QFileInfo(path).absoluteFilePath());
     m_forcedModified = false;
     m_undoStack->setClean();

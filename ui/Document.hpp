@@ -54,8 +54,10 @@ public:
     void load(const QString& path);
     /// Adopts a project (e.g. a recovered autosave); `path` may be empty. Clears undo.
     void adopt(io::Project project, const QString& path, bool modified);
-    /// Writes the canonical .topo text with QSaveFile (atomic). Throws InputError on I/O
-    /// failure. On success the path is remembered and the undo stack is marked clean.
+    /// Writes the canonical .topo text atomically (io::writeFileAtomically: the previous file
+    /// stays intact unless the new one is complete). Throws InputError naming the file and the
+    /// reason on I/O failure. On success the path is remembered and the undo stack is marked
+    /// clean.
     void save(const QString& path);
     /// The canonical text of the current project (what save() writes).
     QString serialized() const;

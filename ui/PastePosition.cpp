@@ -9,7 +9,7 @@
 namespace meridian::ui {
 
 PastePosition::PastePosition(QAbstractScrollArea* view, QObject* parent)
-    : QObject(parent), m_view(view)
+    : QObject(parent), m_viewport(view->viewport())
 {
     view->viewport()->setMouseTracking(true);
     view->viewport()->installEventFilter(this);
@@ -17,7 +17,7 @@ PastePosition::PastePosition(QAbstractScrollArea* view, QObject* parent)
 
 bool PastePosition::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched != m_view->viewport())
+    if (watched != m_viewport)
         return false;
     switch (event->type()) {
     case QEvent::Enter:

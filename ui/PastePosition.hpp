@@ -28,7 +28,10 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    QAbstractScrollArea* m_view;
+    // Compared by address only, never dereferenced: the filter also sees the viewport's
+    // events while the view is being destroyed, when the view is no longer a
+    // QAbstractScrollArea and must not be called.
+    const QObject* m_viewport;
     std::optional<QPoint> m_pos;
 };
 

@@ -10,9 +10,14 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
+#include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <unistd.h>
+#include <utility>
+#include <vector>
 
 namespace meridian::cli {
 
@@ -87,6 +92,53 @@ public:
 private:
     bool m_quiet;
 };
+
+/// Writes a run's files all or nothing: `write` fills a staging folder beside `out` (same
+/// file system), and only when every file is complete, and every name it will take in `out`
+/// is free or a regular file, are they moved in, one rename each (run-info.json last). A
+/// failed write (full disk, read-only folder, a name too long, a folder in the way) removes
+/// the staging folder and leaves `out` as it was; a process killed while writing leaves at
+/// most the hidden staging folder, never a mix of new and old files in `out`.
+void writeOutputs(const std::filesystem::path& out,
+                  const std::function<void(const std::filesystem::path&)>& write)
+{
+    namespace fs = std::filesystem;
+    const fs::path name = out.filename();
+    if (name.empty() || name == "." || name == "..")
+        throw InputError(out.string(), "", "cannot write results: --out must name a folder");
+    const fs::path staging =
+        out.parent_path() / ("." + name.string() + ".partial-" + std::to_string(::getpid()));
+    std::error_code ec;
+    fs::remove_all(staging, ec);
+    try {
+        write(staging);
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::directory_iterator(staging))
+            files.push_back(entry.path().filename());
+        std::sort(files.begin(), files.end(), [](const fs::path& a, const fs::path& b) {
+            return std::make_pair(a == "run-info.json", a) <
+                   std::make_pair(b == "run-info.json", b);
+        });
+        fs::create_directories(out, ec);
+        if (ec)
+            throw InputError(out.string(), "", "cannot create the output folder: " + ec.message());
+        for (const auto& f : files) {
+            const auto status = fs::symlink_status(out / f, ec);
+            if (fs::exists(status) && !fs::is_regular_file(status))
+                throw InputError((out / f).string(), "", "cannot replace: not a regular file");
+        }
+        for (const auto& f : files) {
+            fs::rename(staging / f, out / f, ec);
+            if (ec)
+                throw InputError((out / f).string(), "",
+                                 "cannot move the result into place: " + ec.message());
+        }
+    } catch (...) {
+        fs::remove_all(staging, ec);
+        throw;
+    }
+    fs::remove_all(staging, ec);
+}
 
 } // namespace
 
@@ -166,14 +218,16 @@ int cmdRun(int argc, char** argv, int first)
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
 
     const std::filesystem::path out = args.get("out").value_or("results");
-    experiment::writeResults(results, out, json, csv);
     nlohmann::ordered_json info;
     info["topology"] = file.string();
     info["wall_time_s"] = wall_s;
     info["events"] = results.engine.events;
     info["events_per_s"] = wall_s > 0 ? static_cast<double>(results.engine.events) / wall_s : 0.0;
     info["transfers"] = results.engine.flows;
-    io::writeFileAtomically(out / "run-info.json", info.dump(2) + "\n");
+    writeOutputs(out, [&](const std::filesystem::path& dir) {
+        experiment::writeResults(results, dir, json, csv);
+        io::writeFileAtomically(dir / "run-info.json", info.dump(2) + "\n");
+    });
     if (!quiet)
         std::cout << experiment::resultsSummary(results, /*withWarnings=*/false);
     for (const auto& w : runWarnings)

@@ -111,8 +111,10 @@ private Q_SLOTS:
             (item->labelWidthPx() + 10 + TopologyScene::kLabelRoomPx) / (600.0 - NodeItem::kTile);
         QVERIFY(find(labelsAt(scene, threshold * 1.05), true, QStringLiteral("ab")));
         QVERIFY(!find(labelsAt(scene, threshold * 0.95), true, QStringLiteral("ab")));
-        // Far zoomed in the label is still there, at the same size.
-        const auto* big = find(labelsAt(scene, 8.0), true, QStringLiteral("ab"));
+        // Far zoomed in the label is still there, at the same size. (The list is kept: `big`
+        // points into it.)
+        const auto at8 = labelsAt(scene, 8.0);
+        const auto* big = find(at8, true, QStringLiteral("ab"));
         QVERIFY(big);
         QCOMPARE(big->deviceRect.width(), item->labelWidthPx() + 10);
         // Names need a tile of kNameMinTilePx on screen.
