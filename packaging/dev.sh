@@ -7,9 +7,11 @@
 #                                exactly this), each stage failing the script:
 #                                  1. build with warnings as errors (the `ci` preset's settings)
 #                                     and run the whole test suite;
-#                                  2. clang-tidy (.clang-tidy) over the engine sources;
+#                                  2. clang-tidy (.clang-tidy) over the engine sources
+#                                     (skipped unless SKIP_STAGES is set without "tidy");
 #                                  3. the `asan` preset (ASan + UBSan, halt on error): build, run
-#                                     the whole suite, the GUI monkey test for MONKEY_STEPS steps;
+#                                     the whole suite, the GUI monkey test for MONKEY_STEPS steps
+#                                     (skipped unless SKIP_STAGES is set without "asan");
 #                                  4. the `fuzz` preset (clang, libFuzzer): every fuzz target for
 #                                     FUZZ_RUNS executions from its committed seed corpus.
 #   bash packaging/dev.sh quick  stage 1 only (the old `test`).
@@ -38,7 +40,9 @@ launcher=()
 command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 stage() { printf '\n==== %s (%s)\n' "$1" "$(date +%T)"; }
-skipped() { [[ " ${SKIP_STAGES:-} " == *" $1 "* ]]; }
+# The clang-tidy and asan stages are not yet part of `test` (docs/reliability.md, "Open"):
+# run them with SKIP_STAGES="" bash packaging/dev.sh test.
+skipped() { [[ " ${SKIP_STAGES-tidy asan} " == *" $1 "* ]]; }
 
 werror=()
 [ "$mode" != run ] && werror=(-DMERIDIAN_WERROR=ON)
