@@ -44,16 +44,6 @@ void printUsage(std::ostream& out)
 
 std::string rangeOf(const GeneratorOption& o)
 {
-    auto fmt = [&](double v) {
-        switch (o.type) {
-        case OptionType::Bandwidth:
-            return units::formatBandwidth(v);
-        case OptionType::Duration:
-            return units::formatDuration(v);
-        default:
-            return units::formatNumber(v);
-        }
-    };
     if (o.type == OptionType::Choice) {
         std::string list;
         for (const auto& c : o.choices)
@@ -62,7 +52,7 @@ std::string rangeOf(const GeneratorOption& o)
     }
     std::string out;
     if (o.min && o.max)
-        out = fmt(*o.min) + " .. " + fmt(*o.max);
+        out = formatOptionValue(o, *o.min) + " .. " + formatOptionValue(o, *o.max);
     if (!o.unit.empty())
         out += (out.empty() ? "" : ", ") + std::string("bare number in ") + o.unit;
     return out;

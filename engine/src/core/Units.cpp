@@ -32,7 +32,8 @@ std::optional<std::pair<double, std::string>> splitNumber(std::string_view text)
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end == text.data() || !std::isfinite(value))
         return std::nullopt;
-    std::string rest(trim(std::string_view(end, static_cast<std::size_t>(text.data() + text.size() - end))));
+    std::string rest(
+        trim(std::string_view(end, static_cast<std::size_t>(text.data() + text.size() - end))));
     return std::make_pair(value, rest);
 }
 
@@ -45,7 +46,8 @@ std::string lower(std::string s)
 
 bool stripSuffix(std::string& s, std::string_view suffix)
 {
-    if (s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    if (s.size() >= suffix.size() &&
+        s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
         s.erase(s.size() - suffix.size());
         return true;
     }
@@ -84,7 +86,8 @@ std::optional<double> parseBandwidthBps(std::string_view text, double defaultMul
         return value * defaultMultiplier;
     std::string u = lower(unit);
     // Byte-based rates: "MB/s", "GBps" (upper-case B) → ×8.
-    const bool bytes = unit.find("B/s") != std::string::npos || unit.find("Bps") != std::string::npos ||
+    const bool bytes = unit.find("B/s") != std::string::npos ||
+                       unit.find("Bps") != std::string::npos ||
                        (unit.size() >= 1 && unit.back() == 'B');
     // Drop the rate suffix if present; what remains is the prefix ("10G" has none to drop).
     (void)(stripSuffix(u, "bits/s") || stripSuffix(u, "bit/s") || stripSuffix(u, "bps") ||
@@ -112,9 +115,20 @@ std::optional<double> parseDurationS(std::string_view text, double defaultUnitS)
         return value * defaultUnitS;
     const std::string u = lower(unit);
     static const std::array<std::pair<std::string_view, double>, 14> table{{
-        {"ns", 1e-9},  {"us", 1e-6},   {"µs", 1e-6},      {"μs", 1e-6}, {"ms", 1e-3},
-        {"s", 1.0},    {"sec", 1.0},   {"secs", 1.0},     {"min", 60.0}, {"mins", 60.0},
-        {"h", 3600.0}, {"hr", 3600.0}, {"hours", 3600.0}, {"d", 86400.0},
+        {"ns", 1e-9},
+        {"us", 1e-6},
+        {"µs", 1e-6},
+        {"μs", 1e-6},
+        {"ms", 1e-3},
+        {"s", 1.0},
+        {"sec", 1.0},
+        {"secs", 1.0},
+        {"min", 60.0},
+        {"mins", 60.0},
+        {"h", 3600.0},
+        {"hr", 3600.0},
+        {"hours", 3600.0},
+        {"d", 86400.0},
     }};
     for (const auto& [name, factor] : table)
         if (u == name)
@@ -167,7 +181,11 @@ std::optional<double> parseBytes(std::string_view text)
         if (!p)
             return std::nullopt;
         if (binary) {
-            const int power = u[0] == 'k' ? 1 : u[0] == 'm' ? 2 : u[0] == 'g' ? 3 : u[0] == 't' ? 4 : 5;
+            const int power = u[0] == 'k'   ? 1
+                              : u[0] == 'm' ? 2
+                              : u[0] == 'g' ? 3
+                              : u[0] == 't' ? 4
+                                            : 5;
             mult = std::pow(1024.0, power);
         } else {
             mult = *p;
@@ -179,7 +197,8 @@ std::optional<double> parseBytes(std::string_view text)
 std::string formatNumber(double value)
 {
     std::array<char, 64> buf{};
-    auto res = std::to_chars(buf.data(), buf.data() + buf.size(), value, std::chars_format::general);
+    auto res =
+        std::to_chars(buf.data(), buf.data() + buf.size(), value, std::chars_format::general);
     return std::string(buf.data(), res.ptr);
 }
 
@@ -235,6 +254,19 @@ std::string formatBytes(double bytes)
     if (a >= Ki)
         return fmt3(bytes / Ki) + " KiB";
     return fmt3(bytes) + " B";
+}
+
+std::string formatRange(std::optional<double> min, bool minInclusive, std::optional<double> max,
+                        bool maxInclusive)
+{
+    if (min && max)
+        return std::string(minInclusive ? "[" : "(") + formatNumber(*min) + ", " +
+               formatNumber(*max) + (maxInclusive ? "]" : ")");
+    if (min)
+        return std::string(minInclusive ? ">= " : "> ") + formatNumber(*min);
+    if (max)
+        return std::string(maxInclusive ? "<= " : "< ") + formatNumber(*max);
+    return "any";
 }
 
 } // namespace meridian::units

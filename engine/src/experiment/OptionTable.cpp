@@ -271,14 +271,7 @@ bool OptionInfo::acceptsText(std::string_view text) const
 
 std::string OptionInfo::rangeText() const
 {
-    if (min && max)
-        return std::string(min_inclusive ? "[" : "(") + units::formatNumber(*min) + ", " +
-               units::formatNumber(*max) + (max_inclusive ? "]" : ")");
-    if (min)
-        return std::string(min_inclusive ? ">= " : "> ") + units::formatNumber(*min);
-    if (max)
-        return std::string(max_inclusive ? "<= " : "< ") + units::formatNumber(*max);
-    return "any";
+    return units::formatRange(min, min_inclusive, max, max_inclusive);
 }
 
 std::string OptionInfo::choicesText() const

@@ -106,14 +106,7 @@ std::string AttributeInfo::rangeText() const
             out += (i == 0 ? "" : ", ") + choices[i];
         return out;
     }
-    if (min && max)
-        return std::string(min_inclusive ? "[" : "(") + units::formatNumber(*min) + ", " +
-               units::formatNumber(*max) + (max_inclusive ? "]" : ")");
-    if (min)
-        return std::string(min_inclusive ? ">= " : "> ") + units::formatNumber(*min);
-    if (max)
-        return std::string(max_inclusive ? "<= " : "< ") + units::formatNumber(*max);
-    return "any";
+    return units::formatRange(min, min_inclusive, max, max_inclusive);
 }
 
 const std::vector<AttributeInfo>& linkAttributeTable()

@@ -138,18 +138,6 @@ std::string trim(std::string_view s)
     return std::string(s.substr(b, e - b));
 }
 
-std::string formatValue(const GeneratorOption& o, double v)
-{
-    switch (o.type) {
-    case OptionType::Bandwidth:
-        return units::formatBandwidth(v);
-    case OptionType::Duration:
-        return units::formatDuration(v);
-    default:
-        return units::formatNumber(v);
-    }
-}
-
 } // namespace
 
 GeneratorInfo multiCentreGenerator()
@@ -374,9 +362,10 @@ Values parseOptions(const GeneratorInfo& g, const std::map<std::string, std::str
         if ((o.min && *value < *o.min) || (o.max && *value > *o.max))
             optionError(
                 g.name, o.name,
-                o.name + " = " + formatValue(o, *value) + " is outside [" +
-                    formatValue(o, o.min.value_or(-std::numeric_limits<double>::infinity())) +
-                    ", " + formatValue(o, o.max.value_or(std::numeric_limits<double>::infinity())) +
+                o.name + " = " + formatOptionValue(o, *value) + " is outside [" +
+                    formatOptionValue(o, o.min.value_or(-std::numeric_limits<double>::infinity())) +
+                    ", " +
+                    formatOptionValue(o, o.max.value_or(std::numeric_limits<double>::infinity())) +
                     "]");
         v.m_numbers[o.name] = *value;
     }
@@ -414,3 +403,19 @@ FibreSpec fibreOption(const Values& v, double bandwidth_bps)
 }
 
 } // namespace meridian::topology::gen
+
+namespace meridian::topology {
+
+std::string formatOptionValue(const GeneratorOption& o, double value)
+{
+    switch (o.type) {
+    case OptionType::Bandwidth:
+        return units::formatBandwidth(value);
+    case OptionType::Duration:
+        return units::formatDuration(value);
+    default:
+        return units::formatNumber(value);
+    }
+}
+
+} // namespace meridian::topology

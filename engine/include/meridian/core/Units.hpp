@@ -34,6 +34,9 @@ std::string formatDuration(double seconds);
 std::string formatBytes(double bytes);
 /// Shortest round-trippable decimal form of a double ("10", "0.0001", "1e-07").
 std::string formatNumber(double value);
+/// A range in interval notation: "[0, 1)", "> 0", ">= 1", "<= 60", or "any" without bounds.
+std::string formatRange(std::optional<double> min, bool minInclusive, std::optional<double> max,
+                        bool maxInclusive);
 
 constexpr double kBitsPerByte = 8.0;
 /// One-way propagation in optical fibre, seconds per km (c / 1.47 ≈ 204,000 km/s).

@@ -56,6 +56,9 @@ struct GeneratorOption
     std::string help;
 };
 
+/// A value of `option` (SI units: bit/s, seconds) as its help shows it: "100 Gbit/s", "15 ms".
+std::string formatOptionValue(const GeneratorOption& option, double value);
+
 struct GeneratorInfo
 {
     std::string name; ///< kind, e.g. "fat-tree"
