@@ -2,27 +2,15 @@
 
 #include "JsonRead.hpp"
 #include "meridian/core/Error.hpp"
+#include "meridian/core/Text.hpp"
 #include "meridian/workload/HfConfigImport.hpp"
 #include "meridian/workload/Presets.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <fstream>
 
 namespace meridian::workload {
 
 using nlohmann::json;
-
-namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-} // namespace
 
 ModelSpec modelFromPresetJson(const json& j)
 {
@@ -68,9 +56,9 @@ const ModelCatalogue& ModelCatalogue::builtin()
 
 const ModelSpec* ModelCatalogue::find(const std::string& name) const
 {
-    const std::string key = lower(name);
+    const std::string key = text::lower(name);
     for (const auto& e : m_entries)
-        if (lower(e.id) == key || lower(e.model.name) == key)
+        if (text::lower(e.id) == key || text::lower(e.model.name) == key)
             return &e.model;
     return nullptr;
 }
