@@ -10,6 +10,8 @@
 // numeric string uses the key's unit. A unit-free alias key ("delay", "bandwidth") takes
 // only a string WITH a unit: a bare number there would be ambiguous.
 
+#include "meridian/core/Units.hpp"
+
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -22,14 +24,7 @@ namespace meridian::io {
 /// How a quantity is written in a file and converted to the engine's canonical unit.
 struct QuantitySpec
 {
-    enum class Kind
-    {
-        Bandwidth,
-        Duration,
-        Fraction,
-        Bytes,
-        Plain
-    };
+    using Kind = units::QuantityKind;
     const char* key;   ///< canonical key, e.g. "delay_ms"
     const char* alias; ///< unit-free alias, e.g. "delay", or nullptr
     Kind kind;
