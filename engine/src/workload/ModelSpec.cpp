@@ -119,8 +119,7 @@ LayerSpec layerFromJson(const io::ObjectReader& model, const json& jl, std::size
     l.weight_bytes = r.nonNegative("weight_bytes", 0.0);
     l.other_flops_per_token = r.nonNegative("other_flops_per_token", 0.0);
     l.activation_bytes_per_token = r.nonNegative("activation_bytes_per_token", 0.0);
-    l.activation_bytes_per_token_per_seq =
-        r.nonNegative("activation_bytes_per_token_per_seq", 0.0);
+    l.activation_bytes_per_token_per_seq = r.nonNegative("activation_bytes_per_token_per_seq", 0.0);
     if (const auto* gemms = r.optArray("gemms"))
         for (std::size_t g = 0; g < gemms->size(); ++g)
             l.gemms.push_back(
