@@ -25,12 +25,13 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace meridian::ui {
 
-using topology::AttributeInfo;
+using topology::FabricSpec;
 using topology::LinkAttributes;
+using topology::LinkParams;
+using topology::LinkPatch;
 using topology::NodeAttributes;
 using topology::NodeKind;
 
@@ -41,99 +42,37 @@ QString qs(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QString qs(std::string_view s)
+// Where each numeric attribute lives in an item (engine units).
+template <class T> NumberAccess<NodeAttributes> nodeValue(T NodeAttributes::*m)
 {
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+    return {[m](const NodeAttributes& n) { return std::optional<double>(n.*m); },
+            [m](NodeAttributes& n, std::optional<double> v) { n.*m = static_cast<T>(*v); }};
 }
 
-/// "" if `si` (engine units) is inside the attribute's declared range, else the message.
-QString rangeError(const AttributeInfo& info, double si)
+/// A centre's fabric field; a centre without a fabric shows and edits the default fabric.
+template <class T> NumberAccess<NodeAttributes> fabricValue(T FabricSpec::*m)
 {
-    if (info.accepts(info.fromSi(si)))
-        return {};
-    return QCoreApplication::translate("PropertyEditor", "Out of range: must be %1%2")
-        .arg(qs(info.rangeText()),
-             info.unit.empty() ? QString() : QLatin1Char(' ') + qs(info.unit));
+    return {[m](const NodeAttributes& n) {
+                return std::optional<double>(n.fabric.value_or(FabricSpec{}).*m);
+            },
+            [m](NodeAttributes& n, std::optional<double> v) {
+                auto f = n.fabric.value_or(FabricSpec{});
+                f.*m = static_cast<T>(*v);
+                n.fabric = f;
+            }};
 }
 
-QString bandwidthError()
+NumberAccess<LinkAttributes> linkValue(double LinkParams::*m)
 {
-    return QCoreApplication::translate("PropertyEditor",
-                                       "Not a bandwidth: try 25G, 400 Gbps or 100M");
+    return {[m](const LinkAttributes& l) { return std::optional<double>(l.params.*m); },
+            [m](LinkAttributes& l, std::optional<double> v) { l.params.*m = *v; }};
 }
 
-QString durationError()
+/// The b→a override of a link value: empty = same as a→b.
+NumberAccess<LinkAttributes> reverseValue(std::optional<double> LinkPatch::*m)
 {
-    return QCoreApplication::translate("PropertyEditor", "Not a duration: try 15ms, 2us or 1.5s");
-}
-
-QString fractionError()
-{
-    return QCoreApplication::translate("PropertyEditor", "Not a fraction: try 0.1% or 0.001");
-}
-
-QString numberError()
-{
-    return QCoreApplication::translate("PropertyEditor", "Not a number");
-}
-
-QString compact(QString t)
-{
-    t.remove(QLatin1Char(' '));
-    return t;
-}
-
-/// Loss shown as a plain percentage ("0.001 %", never "1e-05 %"), four significant digits.
-QString showFraction(double f)
-{
-    const double pct = f * 100.0;
-    if (pct == 0.0 || !std::isfinite(pct))
-        return QStringLiteral("0 %");
-    const int magnitude = static_cast<int>(std::floor(std::log10(std::abs(pct))));
-    const int decimals = std::clamp(3 - magnitude, 0, 12);
-    QString t = QString::number(pct, 'f', decimals);
-    if (t.contains(QLatin1Char('.'))) {
-        while (t.endsWith(QLatin1Char('0')))
-            t.chop(1);
-        if (t.endsWith(QLatin1Char('.')))
-            t.chop(1);
-    }
-    return t + QStringLiteral(" %");
-}
-
-/// A size for display: six significant digits, no binary-float noise ("85.8993", not
-/// "85.89934592000001").
-QString showNumber(double v)
-{
-    return QString::number(v, 'g', 6);
-}
-
-std::optional<double> parseNumber(const QString& text)
-{
-    bool ok = false;
-    const double v = text.trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(v))
-        return std::nullopt;
-    return v;
-}
-
-/// Parses a whole number inside the attribute's range; range-checked before any cast, so
-/// "3e9" is an error rather than a negative int.
-QString parseWholeNumber(const QString& text, const AttributeInfo& info, int& out)
-{
-    const auto v = parseNumber(text);
-    if (!v)
-        return numberError();
-    if (*v != std::floor(*v))
-        return QCoreApplication::translate("PropertyEditor", "Must be a whole number");
-    if (auto e = rangeError(info, *v); !e.isEmpty())
-        return e;
-    if (*v > static_cast<double>(std::numeric_limits<int>::max()) ||
-        *v < static_cast<double>(std::numeric_limits<int>::min()))
-        return QCoreApplication::translate("PropertyEditor",
-                                           "Out of range: the number is too large");
-    out = static_cast<int>(*v);
-    return {};
+    return {[m](const LinkAttributes& l) { return l.reverse.*m; },
+            [m](LinkAttributes& l, std::optional<double> v) { l.reverse.*m = v; }};
 }
 
 /// Queue text: a bare number or "N pkts" = packets; anything with a byte unit = bytes.
@@ -171,6 +110,36 @@ QStringList deviceNames()
     return names;
 }
 
+/// Latitude (`lat`) or longitude in degrees; empty = not placed on the map.
+AttributeRow<NodeAttributes> coordinateRow(bool lat, QString label)
+{
+    auto row = textRow<NodeAttributes>(
+        lat ? QStringLiteral("latitude") : QStringLiteral("longitude"), std::move(label), {},
+        [lat](const NodeAttributes& n) {
+            const auto& v = lat ? n.latitude_deg : n.longitude_deg;
+            return v ? qs(units::formatNumber(*v)) : QString();
+        },
+        [lat](NodeAttributes& n, const QString& t) -> QString {
+            auto& field = lat ? n.latitude_deg : n.longitude_deg;
+            if (t.trimmed().isEmpty()) {
+                field.reset();
+                return {};
+            }
+            const auto v = parseNumber(t);
+            const double limit = lat ? 90.0 : 180.0;
+            if (!v)
+                return numberError();
+            if (std::abs(*v) > limit)
+                return QCoreApplication::translate("PropertyEditor",
+                                                   "Out of range: must be [-%1, %1] degrees")
+                    .arg(limit);
+            field = *v;
+            return {};
+        });
+    row.unit = QStringLiteral("°");
+    return row;
+}
+
 } // namespace
 
 PropertyEditor::PropertyEditor(Document* doc, TopologyScene* scene, QWidget* parent)
@@ -200,491 +169,281 @@ PropertyEditor::PropertyEditor(Document* doc, TopologyScene* scene, QWidget* par
 }
 
 template <class Attrs>
-void PropertyEditor::addRow(QGridLayout* grid, Field<Attrs>& field, const QString& unit,
-                            const QString& help, const QStringList& choices, bool editableCombo)
+void PropertyEditor::addRows(QGridLayout* grid, std::vector<AttributeRow<Attrs>>& rows,
+                             bool (PropertyEditor::*commit)(AttributeRow<Attrs>&))
 {
-    const int row = grid->rowCount();
-    field.labelWidget = new QLabel(field.label + QLatin1Char(':'));
-    field.labelWidget->setToolTip(help);
-    grid->addWidget(field.labelWidget, row, 0, Qt::AlignRight | Qt::AlignVCenter);
-    if (!choices.isEmpty() || editableCombo) {
-        auto* combo = new QComboBox;
-        combo->addItems(choices);
-        combo->setEditable(editableCombo);
-        field.editor = combo;
-    } else {
-        auto* line = new QLineEdit;
-        line->setClearButtonEnabled(false);
-        field.editor = line;
+    for (AttributeRow<Attrs>& field : rows) {
+        if (!field.sectionTitle.isEmpty()) {
+            auto* title = new QLabel(field.sectionTitle);
+            title->setStyleSheet(QStringLiteral("font-weight: bold; margin-top: 8px;"));
+            grid->addWidget(title, grid->rowCount(), 0, 1, 3);
+        }
+        const int row = grid->rowCount();
+        field.labelWidget = new QLabel(field.label + QLatin1Char(':'));
+        field.labelWidget->setToolTip(field.help);
+        grid->addWidget(field.labelWidget, row, 0, Qt::AlignRight | Qt::AlignVCenter);
+        QLineEdit* line = nullptr;
+        if (!field.choices.isEmpty() || field.editableCombo) {
+            auto* combo = new QComboBox;
+            combo->addItems(field.choices);
+            combo->setEditable(field.editableCombo);
+            field.editor = combo;
+            line = combo->lineEdit();
+            AttributeRow<Attrs>* fp = &field;
+            connect(combo, &QComboBox::activated, this, [this, fp, commit] {
+                if (!m_refreshing)
+                    (this->*commit)(*fp);
+            });
+        } else {
+            line = new QLineEdit;
+            line->setClearButtonEnabled(false);
+            line->setPlaceholderText(field.placeholder);
+            field.editor = line;
+        }
+        if (line != nullptr) {
+            AttributeRow<Attrs>* fp = &field;
+            connect(line, &QLineEdit::editingFinished, this, [this, fp, commit] {
+                if (!m_refreshing)
+                    (this->*commit)(*fp);
+            });
+        }
+        field.editor->setObjectName(field.key);
+        field.editor->setToolTip(field.help);
+        grid->addWidget(field.editor, row, 1);
+        if (!field.unit.isEmpty()) {
+            auto* u = new QLabel(field.unit);
+            u->setStyleSheet(QStringLiteral("color: palette(mid);"));
+            grid->addWidget(u, row, 2);
+            m_unitLabels.insert(field.editor, u);
+        }
+        field.error = new QLabel;
+        field.error->setStyleSheet(QStringLiteral("color: #c62828; font-size: small;"));
+        field.error->setWordWrap(true);
+        field.error->hide();
+        grid->addWidget(field.error, row + 1, 1, 1, 2);
     }
-    field.editor->setObjectName(field.key);
-    field.editor->setToolTip(help);
-    grid->addWidget(field.editor, row, 1);
-    if (!unit.isEmpty()) {
-        auto* u = new QLabel(unit);
-        u->setStyleSheet(QStringLiteral("color: palette(mid);"));
-        grid->addWidget(u, row, 2);
-        m_unitLabels.insert(field.editor, u);
-    }
-    field.error = new QLabel;
-    field.error->setStyleSheet(QStringLiteral("color: #c62828; font-size: small;"));
-    field.error->setWordWrap(true);
-    field.error->hide();
-    grid->addWidget(field.error, row + 1, 1, 1, 2);
+}
+
+QGridLayout* PropertyEditor::addPage(QLabel*& header, QVBoxLayout*& v)
+{
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* page = new QWidget;
+    v = new QVBoxLayout(page);
+    header = new QLabel;
+    header->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 11pt;"));
+    v->addWidget(header);
+    auto* grid = new QGridLayout;
+    grid->setColumnStretch(1, 1);
+    v->addLayout(grid);
+    scroll->setWidget(page);
+    m_pages->addWidget(scroll);
+    return grid;
+}
+
+std::vector<PropertyEditor::NodeField> PropertyEditor::nodeRows()
+{
+    using topology::fabricAttribute;
+    using topology::nodeAttribute;
+    const auto centreOnly = [](const NodeAttributes& n) { return n.kind == NodeKind::Center; };
+    const auto holdsGpus = [](const NodeAttributes& n) {
+        return n.kind == NodeKind::Center || n.kind == NodeKind::Gpu || n.kind == NodeKind::Host;
+    };
+    const auto withFabric = [&centreOnly](NodeField row) {
+        row.key = QStringLiteral("fabric.") + row.key;
+        row.applicable = centreOnly;
+        return row;
+    };
+    std::vector<NodeField> rows;
+    rows.push_back(textRow<NodeAttributes>(
+        QStringLiteral("id"), tr("Id"), {}, [](const NodeAttributes& n) { return qs(n.id); },
+        [this](NodeAttributes& n, const QString& t) -> QString {
+            const std::string id = t.trimmed().toStdString();
+            if (id.empty())
+                return tr("The id cannot be empty");
+            if (id != n.id && m_doc->node(id))
+                return tr("Another node already has the id “%1”").arg(t.trimmed());
+            n.id = id;
+            return {};
+        }));
+    rows.back().singleOnly = true;
+    rows.push_back(textRow<NodeAttributes>(
+        QStringLiteral("name"), tr("Name"), {}, [](const NodeAttributes& n) { return qs(n.name); },
+        [](NodeAttributes& n, const QString& t) -> QString {
+            n.name = t.trimmed().toStdString();
+            return {};
+        }));
+    rows.push_back(textRow<NodeAttributes>(
+        QStringLiteral("ip"), tr("IP / prefix"), qs(nodeAttribute("ip").help),
+        [](const NodeAttributes& n) { return qs(n.ip); },
+        [](NodeAttributes& n, const QString& t) -> QString {
+            const QString s = t.trimmed();
+            if (!s.isEmpty() && QHostAddress(s).isNull() &&
+                QHostAddress::parseSubnet(s).first.isNull())
+                return tr("Not an address or prefix: try 10.1.0.0/16");
+            n.ip = s.toStdString();
+            return {};
+        }));
+    rows.push_back(numberRow(nodeAttribute("cpu_cores"), QStringLiteral("cpu_cores"),
+                             tr("CPU cores"), nodeValue(&NodeAttributes::cpu_cores)));
+    const auto& memory = nodeAttribute("memory_gb");
+    rows.push_back(numberRow(
+        memory, QStringLiteral("memory_gb"), tr("Memory"), nodeValue(&NodeAttributes::memory_gb),
+        false, [&memory](const QString& t, QString& error) {
+            // A bare number is GB; "2 TiB", "512GB" are converted.
+            std::optional<double> gb = parseNumber(t);
+            if (!gb)
+                if (auto b = units::parseBytes(t.trimmed().toStdString()))
+                    gb = *b / 1e9;
+            error = gb ? rangeError(memory, *gb) : tr("Not a size: try 2048 (GB) or 2 TiB");
+            return error.isEmpty() ? gb : std::nullopt;
+        }));
+    rows.push_back(textRow<NodeAttributes>(
+        QStringLiteral("gpu_model"), tr("GPU model"), qs(nodeAttribute("gpu_model").help),
+        [](const NodeAttributes& n) { return qs(n.gpu_model); },
+        [](NodeAttributes& n, const QString& t) -> QString {
+            n.gpu_model = t.trimmed().toStdString();
+            return {};
+        }));
+    rows.back().applicable = holdsGpus;
+    rows.back().editableCombo = true;
+    rows.back().choices = deviceNames();
+    rows.push_back(numberRow(nodeAttribute("gpu_count"), QStringLiteral("gpu_count"),
+                             tr("GPU count"), nodeValue(&NodeAttributes::gpu_count)));
+    rows.back().applicable = holdsGpus;
+    const auto& shape = fabricAttribute("topology");
+    rows.push_back(withFabric(choiceRow<NodeAttributes>(
+        shape, QStringLiteral("topology"), tr("Fabric"),
+        [](const NodeAttributes& n) { return n.fabric.value_or(FabricSpec{}).topology; },
+        [&shape](NodeAttributes& n, const std::string& t) {
+            if (!shape.acceptsText(t))
+                return false;
+            auto f = n.fabric.value_or(FabricSpec{});
+            f.topology = t;
+            n.fabric = f;
+            return true;
+        },
+        tr("Unknown fabric “%1”"))));
+    rows.push_back(
+        withFabric(numberRow(fabricAttribute("link_gbps"), QStringLiteral("link_gbps"),
+                             tr("Fabric links"), fabricValue(&FabricSpec::link_bandwidth_bps))));
+    rows.push_back(
+        withFabric(numberRow(fabricAttribute("latency_us"), QStringLiteral("latency_us"),
+                             tr("Fabric hop latency"), fabricValue(&FabricSpec::latency_s))));
+    rows.push_back(
+        withFabric(numberRow(fabricAttribute("gpus_per_server"), QStringLiteral("gpus_per_server"),
+                             tr("GPUs per server"), fabricValue(&FabricSpec::gpus_per_server))));
+    rows.push_back(coordinateRow(true, tr("Latitude")));
+    rows.push_back(coordinateRow(false, tr("Longitude")));
+    return rows;
 }
 
 void PropertyEditor::buildNodePage()
 {
-    auto* scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* page = new QWidget;
-    auto* v = new QVBoxLayout(page);
-    m_nodeHeader = new QLabel;
-    m_nodeHeader->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 11pt;"));
-    v->addWidget(m_nodeHeader);
-    auto* grid = new QGridLayout;
-    grid->setColumnStretch(1, 1);
-    v->addLayout(grid);
+    QVBoxLayout* v = nullptr;
+    QGridLayout* grid = addPage(m_nodeHeader, v);
     v->addStretch(1);
-    scroll->setWidget(page);
-    m_pages->addWidget(scroll);
+    m_nodeFields = nodeRows();
+    addRows(grid, m_nodeFields, &PropertyEditor::commitNodeField);
+}
 
-    const auto always = [](const NodeAttributes&) { return true; };
-    const auto centreOnly = [](const NodeAttributes& n) { return n.kind == NodeKind::Center; };
-
-    m_nodeFields.push_back(
-        {QStringLiteral("id"), tr("Id"), nullptr, nullptr, nullptr,
-         [](const NodeAttributes& n) { return qs(n.id); },
-         [this](NodeAttributes& n, const QString& t) -> QString {
-             const std::string id = t.trimmed().toStdString();
-             if (id.empty())
-                 return tr("The id cannot be empty");
-             if (id != n.id && m_doc->node(id))
-                 return tr("Another node already has the id “%1”").arg(t.trimmed());
-             n.id = id;
-             return {};
-         },
-         always, true});
-    m_nodeFields.push_back({QStringLiteral("name"), tr("Name"), nullptr, nullptr, nullptr,
-                            [](const NodeAttributes& n) { return qs(n.name); },
-                            [](NodeAttributes& n, const QString& t) -> QString {
-                                n.name = t.trimmed().toStdString();
-                                return {};
-                            },
-                            always, false});
-    m_nodeFields.push_back({QStringLiteral("ip"), tr("IP / prefix"), nullptr, nullptr, nullptr,
-                            [](const NodeAttributes& n) { return qs(n.ip); },
-                            [](NodeAttributes& n, const QString& t) -> QString {
-                                const QString s = t.trimmed();
-                                if (!s.isEmpty()) {
-                                    const auto subnet = QHostAddress::parseSubnet(s);
-                                    if (QHostAddress(s).isNull() && subnet.first.isNull())
-                                        return tr("Not an address or prefix: try 10.1.0.0/16");
-                                }
-                                n.ip = s.toStdString();
-                                return {};
-                            },
-                            always, false});
-    m_nodeFields.push_back({QStringLiteral("cpu_cores"), tr("CPU cores"), nullptr, nullptr, nullptr,
-                            [](const NodeAttributes& n) { return QString::number(n.cpu_cores); },
-                            [](NodeAttributes& n, const QString& t) -> QString {
-                                return parseWholeNumber(t, topology::nodeAttribute("cpu_cores"),
-                                                        n.cpu_cores);
-                            },
-                            always, false});
-    m_nodeFields.push_back({QStringLiteral("memory_gb"), tr("Memory"), nullptr, nullptr, nullptr,
-                            [](const NodeAttributes& n) { return showNumber(n.memory_gb); },
-                            [](NodeAttributes& n, const QString& t) -> QString {
-                                // A bare number is GB; "2 TiB", "512GB" are converted.
-                                std::optional<double> gb = parseNumber(t);
-                                if (!gb)
-                                    if (auto bytes = units::parseBytes(t.trimmed().toStdString()))
-                                        gb = *bytes / 1e9;
-                                if (!gb)
-                                    return tr("Not a size: try 2048 (GB) or 2 TiB");
-                                if (auto e = rangeError(topology::nodeAttribute("memory_gb"), *gb);
-                                    !e.isEmpty())
-                                    return e;
-                                n.memory_gb = *gb;
-                                return {};
-                            },
-                            always, false});
-    m_nodeFields.push_back({QStringLiteral("gpu_model"), tr("GPU model"), nullptr, nullptr, nullptr,
-                            [](const NodeAttributes& n) { return qs(n.gpu_model); },
-                            [](NodeAttributes& n, const QString& t) -> QString {
-                                n.gpu_model = t.trimmed().toStdString();
-                                return {};
-                            },
-                            [](const NodeAttributes& n) {
-                                return n.kind == NodeKind::Center || n.kind == NodeKind::Gpu ||
-                                       n.kind == NodeKind::Host;
-                            },
-                            false});
-    m_nodeFields.push_back({QStringLiteral("gpu_count"), tr("GPU count"), nullptr, nullptr, nullptr,
-                            [](const NodeAttributes& n) { return QString::number(n.gpu_count); },
-                            [](NodeAttributes& n, const QString& t) -> QString {
-                                return parseWholeNumber(t, topology::nodeAttribute("gpu_count"),
-                                                        n.gpu_count);
-                            },
-                            [](const NodeAttributes& n) {
-                                return n.kind == NodeKind::Center || n.kind == NodeKind::Gpu ||
-                                       n.kind == NodeKind::Host;
-                            },
-                            false});
-    const auto fabric = [](const NodeAttributes& n) {
-        return n.fabric.value_or(topology::FabricSpec{});
+std::vector<PropertyEditor::LinkField> PropertyEditor::linkRows()
+{
+    using topology::linkAttribute;
+    const auto reverse = [](LinkField row) {
+        row.key = QStringLiteral("reverse.") + row.key;
+        row.help = tr("Override for the b→a direction; leave empty to use the a→b value.");
+        row.placeholder = tr("same as a→b");
+        return row;
     };
-    m_nodeFields.push_back(
-        {QStringLiteral("fabric.topology"), tr("Fabric"), nullptr, nullptr, nullptr,
-         [fabric](const NodeAttributes& n) { return qs(fabric(n).topology); },
-         [fabric](NodeAttributes& n, const QString& t) -> QString {
-             auto f = fabric(n);
-             if (!topology::fabricAttribute("topology").acceptsText(t.toStdString()))
-                 return tr("Unknown fabric “%1”").arg(t);
-             f.topology = t.toStdString();
-             n.fabric = f;
-             return {};
-         },
-         centreOnly, false});
-    m_nodeFields.push_back(
-        {QStringLiteral("fabric.link_gbps"), tr("Fabric links"), nullptr, nullptr, nullptr,
-         [fabric](const NodeAttributes& n) {
-             return qs(units::formatBandwidth(fabric(n).link_bandwidth_bps));
-         },
-         [fabric](NodeAttributes& n, const QString& t) -> QString {
-             const auto bps = units::parseBandwidthBps(t.trimmed().toStdString(), 1e9);
-             if (!bps)
-                 return bandwidthError();
-             if (auto e = rangeError(topology::fabricAttribute("link_gbps"), *bps); !e.isEmpty())
-                 return e;
-             auto f = fabric(n);
-             f.link_bandwidth_bps = *bps;
-             n.fabric = f;
-             return {};
-         },
-         centreOnly, false});
-    m_nodeFields.push_back(
-        {QStringLiteral("fabric.latency_us"), tr("Fabric hop latency"), nullptr, nullptr, nullptr,
-         [fabric](const NodeAttributes& n) {
-             return qs(units::formatDuration(fabric(n).latency_s));
-         },
-         [fabric](NodeAttributes& n, const QString& t) -> QString {
-             const auto s = units::parseDurationS(t.trimmed().toStdString(), 1e-6);
-             if (!s)
-                 return durationError();
-             if (auto e = rangeError(topology::fabricAttribute("latency_us"), *s); !e.isEmpty())
-                 return e;
-             auto f = fabric(n);
-             f.latency_s = *s;
-             n.fabric = f;
-             return {};
-         },
-         centreOnly, false});
-    m_nodeFields.push_back(
-        {QStringLiteral("fabric.gpus_per_server"), tr("GPUs per server"), nullptr, nullptr, nullptr,
-         [fabric](const NodeAttributes& n) { return QString::number(fabric(n).gpus_per_server); },
-         [fabric](NodeAttributes& n, const QString& t) -> QString {
-             auto f = fabric(n);
-             if (auto e = parseWholeNumber(t, topology::fabricAttribute("gpus_per_server"),
-                                           f.gpus_per_server);
-                 !e.isEmpty())
-                 return e;
-             n.fabric = f;
-             return {};
-         },
-         centreOnly, false});
-    const auto coordinate = [](bool lat) {
-        return [lat](NodeAttributes& n, const QString& t) -> QString {
-            auto& field = lat ? n.latitude_deg : n.longitude_deg;
-            if (t.trimmed().isEmpty()) {
-                field.reset();
-                return {};
-            }
-            const auto v = parseNumber(t);
-            const double limit = lat ? 90.0 : 180.0;
-            if (!v)
-                return numberError();
-            if (std::abs(*v) > limit)
-                return QCoreApplication::translate("PropertyEditor",
-                                                   "Out of range: must be [-%1, %1] degrees")
-                    .arg(limit);
-            field = *v;
+    const auto& bandwidth = linkAttribute("bandwidth_gbps");
+    const auto& delay = linkAttribute("delay_ms");
+    const auto& loss = linkAttribute("loss");
+    std::vector<LinkField> rows;
+    rows.push_back(textRow<LinkAttributes>(
+        QStringLiteral("link_id"), tr("Id"), {}, [](const LinkAttributes& l) { return qs(l.id); },
+        [this](LinkAttributes& l, const QString& t) -> QString {
+            const std::string id = t.trimmed().toStdString();
+            if (id.empty())
+                return tr("The id cannot be empty");
+            if (id != l.id && m_doc->link(id))
+                return tr("Another link already has the id “%1”").arg(t.trimmed());
+            l.id = id;
             return {};
-        };
-    };
-    m_nodeFields.push_back({QStringLiteral("latitude"), tr("Latitude"), nullptr, nullptr, nullptr,
-                            [](const NodeAttributes& n) {
-                                return n.latitude_deg ? qs(units::formatNumber(*n.latitude_deg))
-                                                      : QString();
-                            },
-                            coordinate(true), always, false});
-    m_nodeFields.push_back({QStringLiteral("longitude"), tr("Longitude"), nullptr, nullptr, nullptr,
-                            [](const NodeAttributes& n) {
-                                return n.longitude_deg ? qs(units::formatNumber(*n.longitude_deg))
-                                                       : QString();
-                            },
-                            coordinate(false), always, false});
-
-    const QStringList devices = deviceNames();
-    for (auto& f : m_nodeFields) {
-        QString unit;
-        QString help;
-        QStringList choices;
-        const std::string key = f.key.toStdString();
-        const std::string bare =
-            f.key.startsWith(QLatin1String("fabric.")) ? f.key.mid(7).toStdString() : key;
-        const auto* info = f.key.startsWith(QLatin1String("fabric."))
-                               ? topology::findAttribute(topology::fabricAttributeTable(), bare)
-                               : topology::findAttribute(topology::nodeAttributeTable(), bare);
-        if (info) {
-            help = qs(info->help);
-            unit = qs(info->unit);
-            choices = [&] {
-                QStringList c;
-                for (const auto& s : info->choices)
-                    c << qs(s);
-                return c;
-            }();
-        }
-        if (f.key == QLatin1String("memory_gb"))
-            unit = QStringLiteral("GB");
-        if (f.key == QLatin1String("fabric.link_gbps") ||
-            f.key == QLatin1String("fabric.latency_us"))
-            unit.clear(); // shown with its unit in the text
-        if (f.key == QLatin1String("latitude") || f.key == QLatin1String("longitude"))
-            unit = QStringLiteral("°");
-        const bool editable = f.key == QLatin1String("gpu_model");
-        if (editable)
-            choices = devices;
-        addRow(grid, f, unit, help, choices, editable);
-        NodeField* fp = &f;
-        if (auto* line = qobject_cast<QLineEdit*>(f.editor))
-            connect(line, &QLineEdit::editingFinished, this, [this, fp] {
-                if (!m_refreshing)
-                    commitNodeField(*fp);
-            });
-        if (auto* combo = qobject_cast<QComboBox*>(f.editor)) {
-            connect(combo, &QComboBox::activated, this, [this, fp] {
-                if (!m_refreshing)
-                    commitNodeField(*fp);
-            });
-            if (combo->lineEdit())
-                connect(combo->lineEdit(), &QLineEdit::editingFinished, this, [this, fp] {
-                    if (!m_refreshing)
-                        commitNodeField(*fp);
-                });
-        }
-    }
+        }));
+    rows.back().singleOnly = true;
+    rows.push_back(numberRow(bandwidth, QStringLiteral("bandwidth_gbps"), tr("Bandwidth"),
+                             linkValue(&LinkParams::bandwidth_bps)));
+    rows.push_back(numberRow(delay, QStringLiteral("delay_ms"), tr("Delay (one-way)"),
+                             linkValue(&LinkParams::delay_s)));
+    rows.push_back(numberRow(linkAttribute("jitter_ms"), QStringLiteral("jitter_ms"), tr("Jitter"),
+                             linkValue(&LinkParams::jitter_s)));
+    rows.push_back(choiceRow<LinkAttributes>(
+        linkAttribute("jitter_distribution"), QStringLiteral("jitter_distribution"),
+        tr("Jitter distribution"),
+        [](const LinkAttributes& l) {
+            return std::string(topology::toString(l.params.jitter_distribution));
+        },
+        [](LinkAttributes& l, const std::string& t) {
+            const auto d = topology::jitterDistributionFromString(t);
+            l.params.jitter_distribution = d.value_or(l.params.jitter_distribution);
+            return d.has_value();
+        },
+        tr("Unknown distribution “%1”")));
+    rows.push_back(
+        numberRow(loss, QStringLiteral("loss"), tr("Loss"), linkValue(&LinkParams::loss)));
+    rows.push_back(textRow<LinkAttributes>(
+        QStringLiteral("queue"), tr("Queue"), qs(linkAttribute("queue_pkts").help),
+        [](const LinkAttributes& l) {
+            return l.params.queue_unit == topology::QueueUnit::Packets
+                       ? qs(units::formatNumber(l.params.queue)) + QStringLiteral(" pkts")
+                       : qs(units::formatBytes(l.params.queue));
+        },
+        [](LinkAttributes& l, const QString& t) -> QString {
+            const auto q = parseQueue(t);
+            if (!q)
+                return tr("Not a queue size: try 1000 (packets) or 1.5 MB");
+            const bool pkts = q->unit == topology::QueueUnit::Packets;
+            if (auto e = rangeError(linkAttribute(pkts ? "queue_pkts" : "queue_bytes"), q->value);
+                !e.isEmpty())
+                return e;
+            l.params.queue = q->value;
+            l.params.queue_unit = q->unit;
+            return {};
+        }));
+    rows.push_back(choiceRow<LinkAttributes>(
+        linkAttribute("duplex"), QStringLiteral("duplex"), tr("Duplex"),
+        [](const LinkAttributes& l) { return std::string(topology::toString(l.duplex)); },
+        [](LinkAttributes& l, const std::string& t) {
+            const auto d = topology::duplexFromString(t);
+            l.duplex = d.value_or(l.duplex);
+            return d.has_value();
+        },
+        tr("Unknown duplex “%1”")));
+    rows.push_back(
+        reverse(numberRow(bandwidth, QStringLiteral("bandwidth_gbps"), tr("b→a bandwidth"),
+                          reverseValue(&LinkPatch::bandwidth_bps), true)));
+    rows.back().sectionTitle = tr("Reverse direction (b→a) overrides");
+    rows.push_back(reverse(numberRow(delay, QStringLiteral("delay_ms"), tr("b→a delay"),
+                                     reverseValue(&LinkPatch::delay_s), true)));
+    rows.push_back(reverse(numberRow(loss, QStringLiteral("loss"), tr("b→a loss"),
+                                     reverseValue(&LinkPatch::loss), true)));
+    return rows;
 }
 
 void PropertyEditor::buildLinkPage()
 {
-    auto* scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* page = new QWidget;
-    auto* v = new QVBoxLayout(page);
-    m_linkHeader = new QLabel;
-    m_linkHeader->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 11pt;"));
+    QVBoxLayout* v = nullptr;
+    QGridLayout* grid = addPage(m_linkHeader, v);
     m_linkHeader->setWordWrap(true);
-    v->addWidget(m_linkHeader);
-    auto* grid = new QGridLayout;
-    grid->setColumnStretch(1, 1);
-    v->addLayout(grid);
-    scroll->setWidget(page);
-    m_pages->addWidget(scroll);
+    m_linkFields = linkRows();
+    addRows(grid, m_linkFields, &PropertyEditor::commitLinkField);
+    buildSchedule(v);
+}
 
-    const auto always = [](const LinkAttributes&) { return true; };
-    using topology::linkAttribute;
-
-    m_linkFields.push_back(
-        {QStringLiteral("link_id"), tr("Id"), nullptr, nullptr, nullptr,
-         [](const LinkAttributes& l) { return qs(l.id); },
-         [this](LinkAttributes& l, const QString& t) -> QString {
-             const std::string id = t.trimmed().toStdString();
-             if (id.empty())
-                 return tr("The id cannot be empty");
-             if (id != l.id && m_doc->link(id))
-                 return tr("Another link already has the id “%1”").arg(t.trimmed());
-             l.id = id;
-             return {};
-         },
-         always, true});
-    const auto bandwidthField = [](bool reverse) {
-        return [reverse](LinkAttributes& l, const QString& t) -> QString {
-            if (reverse && t.trimmed().isEmpty()) {
-                l.reverse.bandwidth_bps.reset();
-                return {};
-            }
-            const auto bps = units::parseBandwidthBps(t.trimmed().toStdString(), 1e9);
-            if (!bps)
-                return bandwidthError();
-            if (auto e = rangeError(topology::linkAttribute("bandwidth_gbps"), *bps); !e.isEmpty())
-                return e;
-            if (reverse)
-                l.reverse.bandwidth_bps = *bps;
-            else
-                l.params.bandwidth_bps = *bps;
-            return {};
-        };
-    };
-    const auto delayField = [](bool reverse, bool jitter) {
-        return [reverse, jitter](LinkAttributes& l, const QString& t) -> QString {
-            auto& opt = jitter ? l.reverse.jitter_s : l.reverse.delay_s;
-            if (reverse && t.trimmed().isEmpty()) {
-                opt.reset();
-                return {};
-            }
-            const auto s = units::parseDurationS(t.trimmed().toStdString(), 1e-3);
-            if (!s)
-                return durationError();
-            if (auto e = rangeError(topology::linkAttribute(jitter ? "jitter_ms" : "delay_ms"), *s);
-                !e.isEmpty())
-                return e;
-            if (reverse)
-                opt = *s;
-            else if (jitter)
-                l.params.jitter_s = *s;
-            else
-                l.params.delay_s = *s;
-            return {};
-        };
-    };
-    const auto lossField = [](bool reverse) {
-        return [reverse](LinkAttributes& l, const QString& t) -> QString {
-            if (reverse && t.trimmed().isEmpty()) {
-                l.reverse.loss.reset();
-                return {};
-            }
-            const auto f = units::parseFraction(compact(t).toStdString());
-            if (!f)
-                return fractionError();
-            if (auto e = rangeError(topology::linkAttribute("loss"), *f); !e.isEmpty())
-                return e;
-            if (reverse)
-                l.reverse.loss = *f;
-            else
-                l.params.loss = *f;
-            return {};
-        };
-    };
-    m_linkFields.push_back(
-        {QStringLiteral("bandwidth_gbps"), tr("Bandwidth"), nullptr, nullptr, nullptr,
-         [](const LinkAttributes& l) { return qs(units::formatBandwidth(l.params.bandwidth_bps)); },
-         bandwidthField(false), always, false});
-    m_linkFields.push_back(
-        {QStringLiteral("delay_ms"), tr("Delay (one-way)"), nullptr, nullptr, nullptr,
-         [](const LinkAttributes& l) { return qs(units::formatDuration(l.params.delay_s)); },
-         delayField(false, false), always, false});
-    m_linkFields.push_back(
-        {QStringLiteral("jitter_ms"), tr("Jitter"), nullptr, nullptr, nullptr,
-         [](const LinkAttributes& l) { return qs(units::formatDuration(l.params.jitter_s)); },
-         delayField(false, true), always, false});
-    m_linkFields.push_back({QStringLiteral("jitter_distribution"), tr("Jitter distribution"),
-                            nullptr, nullptr, nullptr,
-                            [](const LinkAttributes& l) {
-                                return qs(topology::toString(l.params.jitter_distribution));
-                            },
-                            [](LinkAttributes& l, const QString& t) -> QString {
-                                const auto d =
-                                    topology::jitterDistributionFromString(t.toStdString());
-                                if (!d)
-                                    return tr("Unknown distribution “%1”").arg(t);
-                                l.params.jitter_distribution = *d;
-                                return {};
-                            },
-                            always, false});
-    m_linkFields.push_back({QStringLiteral("loss"), tr("Loss"), nullptr, nullptr, nullptr,
-                            [](const LinkAttributes& l) { return showFraction(l.params.loss); },
-                            lossField(false), always, false});
-    m_linkFields.push_back(
-        {QStringLiteral("queue"), tr("Queue"), nullptr, nullptr, nullptr,
-         [](const LinkAttributes& l) {
-             return l.params.queue_unit == topology::QueueUnit::Packets
-                        ? qs(units::formatNumber(l.params.queue)) + QStringLiteral(" pkts")
-                        : qs(units::formatBytes(l.params.queue));
-         },
-         [](LinkAttributes& l, const QString& t) -> QString {
-             const auto q = parseQueue(t);
-             if (!q)
-                 return tr("Not a queue size: try 1000 (packets) or 1.5 MB");
-             const auto& info = topology::linkAttribute(
-                 q->unit == topology::QueueUnit::Packets ? "queue_pkts" : "queue_bytes");
-             if (auto e = rangeError(info, q->value); !e.isEmpty())
-                 return e;
-             l.params.queue = q->value;
-             l.params.queue_unit = q->unit;
-             return {};
-         },
-         always, false});
-    m_linkFields.push_back(
-        {QStringLiteral("duplex"), tr("Duplex"), nullptr, nullptr, nullptr,
-         [](const LinkAttributes& l) { return qs(topology::toString(l.duplex)); },
-         [](LinkAttributes& l, const QString& t) -> QString {
-             const auto d = topology::duplexFromString(t.toStdString());
-             if (!d)
-                 return tr("Unknown duplex “%1”").arg(t);
-             l.duplex = *d;
-             return {};
-         },
-         always, false});
-    m_linkFields.push_back(
-        {QStringLiteral("reverse.bandwidth_gbps"), tr("b→a bandwidth"), nullptr, nullptr, nullptr,
-         [](const LinkAttributes& l) {
-             return l.reverse.bandwidth_bps ? qs(units::formatBandwidth(*l.reverse.bandwidth_bps))
-                                            : QString();
-         },
-         bandwidthField(true), always, false});
-    m_linkFields.push_back(
-        {QStringLiteral("reverse.delay_ms"), tr("b→a delay"), nullptr, nullptr, nullptr,
-         [](const LinkAttributes& l) {
-             return l.reverse.delay_s ? qs(units::formatDuration(*l.reverse.delay_s)) : QString();
-         },
-         delayField(true, false), always, false});
-    m_linkFields.push_back({QStringLiteral("reverse.loss"), tr("b→a loss"), nullptr, nullptr,
-                            nullptr,
-                            [](const LinkAttributes& l) {
-                                return l.reverse.loss ? showFraction(*l.reverse.loss) : QString();
-                            },
-                            lossField(true), always, false});
-
-    for (auto& f : m_linkFields) {
-        QString key = f.key;
-        key.remove(QStringLiteral("reverse."));
-        if (key == QLatin1String("queue"))
-            key = QStringLiteral("queue_pkts");
-        const auto* info =
-            topology::findAttribute(topology::linkAttributeTable(), key.toStdString());
-        QString help = info ? qs(info->help) : QString();
-        QStringList choices;
-        if (info)
-            for (const auto& c : info->choices)
-                choices << qs(c);
-        if (f.key.startsWith(QLatin1String("reverse.")))
-            help = tr("Override for the b→a direction; leave empty to use the a→b value.");
-        if (f.key == QLatin1String("reverse.bandwidth_gbps")) {
-            auto* sep = new QLabel(tr("Reverse direction (b→a) overrides"));
-            sep->setStyleSheet(QStringLiteral("font-weight: bold; margin-top: 8px;"));
-            grid->addWidget(sep, grid->rowCount(), 0, 1, 3);
-        }
-        addRow(grid, f, QString(), help, choices, false);
-        if (f.key.startsWith(QLatin1String("reverse.")))
-            if (auto* line = qobject_cast<QLineEdit*>(f.editor))
-                line->setPlaceholderText(tr("same as a→b"));
-        LinkField* fp = &f;
-        if (auto* line = qobject_cast<QLineEdit*>(f.editor))
-            connect(line, &QLineEdit::editingFinished, this, [this, fp] {
-                if (!m_refreshing)
-                    commitLinkField(*fp);
-            });
-        if (auto* combo = qobject_cast<QComboBox*>(f.editor))
-            connect(combo, &QComboBox::activated, this, [this, fp] {
-                if (!m_refreshing)
-                    commitLinkField(*fp);
-            });
-    }
-
+void PropertyEditor::buildSchedule(QVBoxLayout* v)
+{
     // Schedule: piecewise-constant changes over simulated time (single link only).
     auto* title = new QLabel(tr("Schedule (changes over simulated time)"));
     title->setStyleSheet(QStringLiteral("font-weight: bold; margin-top: 8px;"));
@@ -785,7 +544,8 @@ std::vector<LinkAttributes> PropertyEditor::selectedLinks() const
 }
 
 template <class Attrs>
-void PropertyEditor::showValues(std::vector<Field<Attrs>>& fields, const std::vector<Attrs>& items)
+void PropertyEditor::showValues(std::vector<AttributeRow<Attrs>>& fields,
+                                const std::vector<Attrs>& items)
 {
     for (auto& f : fields) {
         bool applicable = false;
@@ -816,7 +576,7 @@ void PropertyEditor::showValues(std::vector<Field<Attrs>>& fields, const std::ve
         m_shown.insert(f.editor, same ? value : QString());
         if (auto* line = qobject_cast<QLineEdit*>(f.editor)) {
             line->setText(same ? value : QString());
-            if (!f.key.startsWith(QLatin1String("reverse.")))
+            if (f.placeholder.isEmpty())
                 line->setPlaceholderText(placeholder);
             line->setModified(false);
         } else if (auto* combo = qobject_cast<QComboBox*>(f.editor)) {
@@ -869,23 +629,19 @@ void PropertyEditor::refresh()
 
 void PropertyEditor::fillSchedule(const LinkAttributes& link)
 {
+    // Cells are shown as the rows of the same attributes show them.
+    const auto cell = [](const topology::AttributeInfo& info, const std::optional<double>& v) {
+        return new QTableWidgetItem(v ? showValue(info, *v) : QString());
+    };
     m_schedule->setRowCount(0);
     for (const auto& step : link.schedule) {
         const int r = m_schedule->rowCount();
         m_schedule->insertRow(r);
         m_schedule->setItem(r, 0, new QTableWidgetItem(qs(units::formatDuration(step.at_s))));
         m_schedule->setItem(
-            r, 1,
-            new QTableWidgetItem(step.patch.bandwidth_bps
-                                     ? qs(units::formatBandwidth(*step.patch.bandwidth_bps))
-                                     : QString()));
-        m_schedule->setItem(
-            r, 2,
-            new QTableWidgetItem(step.patch.delay_s ? qs(units::formatDuration(*step.patch.delay_s))
-                                                    : QString()));
-        m_schedule->setItem(
-            r, 3,
-            new QTableWidgetItem(step.patch.loss ? showFraction(*step.patch.loss) : QString()));
+            r, 1, cell(topology::linkAttribute("bandwidth_gbps"), step.patch.bandwidth_bps));
+        m_schedule->setItem(r, 2, cell(topology::linkAttribute("delay_ms"), step.patch.delay_s));
+        m_schedule->setItem(r, 3, cell(topology::linkAttribute("loss"), step.patch.loss));
         m_schedule->setItem(
             r, 4,
             new QTableWidgetItem(
@@ -929,8 +685,9 @@ void PropertyEditor::commitSchedule()
         step.patch.bandwidth_bps.reset();
         step.patch.delay_s.reset();
         step.patch.loss.reset();
-        if (!applyCell(1, m_linkFields[1].apply) || !applyCell(2, m_linkFields[2].apply) ||
-            !applyCell(3, m_linkFields[5].apply)) {
+        if (!applyCell(1, linkField(QStringLiteral("bandwidth_gbps")).apply) ||
+            !applyCell(2, linkField(QStringLiteral("delay_ms")).apply) ||
+            !applyCell(3, linkField(QStringLiteral("loss")).apply)) {
             setError(m_scheduleError, err);
             return;
         }
@@ -1036,6 +793,14 @@ bool PropertyEditor::commitLinkField(LinkField& field)
     if (field.key == QLatin1String("link_id"))
         m_scene->selectIds({}, {after[0].id});
     return true;
+}
+
+const PropertyEditor::LinkField& PropertyEditor::linkField(const QString& key) const
+{
+    const auto it = std::find_if(m_linkFields.begin(), m_linkFields.end(),
+                                 [&key](const LinkField& f) { return f.key == key; });
+    MERIDIAN_ASSERT(it != m_linkFields.end(), "no such row on the link page");
+    return *it;
 }
 
 QWidget* PropertyEditor::editor(const QString& key) const

@@ -1,11 +1,13 @@
 #pragma once
-// Property editor of the canvas selection. Fields come from the engine's attribute table
-// (labels, units, ranges, help), accept unit-aware text ("10G", "400 Gbps", "15ms", "0.1%")
-// and validate before anything is applied: an invalid entry shows a red message under the
-// field and changes nothing. An edit applies to every selected item of the shown kind as ONE
-// undo command.
+// Property editor of the canvas selection: a node page, a link page (with the link's
+// schedule) and an empty page. Rows are made from the engine's attribute table
+// (ui/AttributeRows.hpp: units, ranges, help, parsing), accept unit-aware text ("10G",
+// "400 Gbps", "15ms", "0.1%") and validate before anything is applied: an invalid entry shows
+// a red message under the field and changes nothing. An edit applies to every selected item
+// of the shown kind as ONE undo command.
 
 #include "meridian/topology/Attributes.hpp"
+#include "ui/AttributeRows.hpp"
 
 #include <QHash>
 #include <QWidget>
@@ -21,6 +23,7 @@ class QStackedWidget;
 class QTableWidget;
 class QGridLayout;
 class QPushButton;
+class QVBoxLayout;
 
 namespace meridian::ui {
 
@@ -50,32 +53,25 @@ public Q_SLOTS:
     void refresh();
 
 private:
-    /// One editable attribute. `show` renders it for an item, `apply` parses text into an
-    /// item and returns an error message ("" = accepted).
-    template <class Attrs> struct Field
-    {
-        QString key;
-        QString label;
-        QLabel* labelWidget = nullptr;
-        QWidget* editor = nullptr;
-        QLabel* error = nullptr;
-        std::function<QString(const Attrs&)> show;
-        std::function<QString(Attrs&, const QString&)> apply;
-        std::function<bool(const Attrs&)> applicable; ///< e.g. fabric fields only for centres
-        bool singleOnly = false;                      ///< ids cannot be shared by many items
-    };
-    using NodeField = Field<topology::NodeAttributes>;
-    using LinkField = Field<topology::LinkAttributes>;
+    using NodeField = AttributeRow<topology::NodeAttributes>;
+    using LinkField = AttributeRow<topology::LinkAttributes>;
 
+    /// A scrolled page with `header` above an empty grid of rows; `v` receives its layout.
+    QGridLayout* addPage(QLabel*& header, QVBoxLayout*& v);
     void buildNodePage();
     void buildLinkPage();
+    void buildSchedule(QVBoxLayout* v);
+    std::vector<NodeField> nodeRows();
+    std::vector<LinkField> linkRows();
+    /// Widgets of every row, connected to `commit` when an edit finishes.
     template <class Attrs>
-    void addRow(QGridLayout* grid, Field<Attrs>& field, const QString& unit, const QString& help,
-                const QStringList& choices, bool editableCombo);
+    void addRows(QGridLayout* grid, std::vector<AttributeRow<Attrs>>& rows,
+                 bool (PropertyEditor::*commit)(AttributeRow<Attrs>&));
     template <class Attrs>
-    void showValues(std::vector<Field<Attrs>>& fields, const std::vector<Attrs>& items);
+    void showValues(std::vector<AttributeRow<Attrs>>& fields, const std::vector<Attrs>& items);
     bool commitNodeField(NodeField& field);
     bool commitLinkField(LinkField& field);
+    const LinkField& linkField(const QString& key) const;
     void commitSchedule();
     void fillSchedule(const topology::LinkAttributes& link);
     static QString fieldText(QWidget* editor);

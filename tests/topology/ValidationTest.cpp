@@ -446,6 +446,36 @@ private Q_SLOTS:
                     QVERIFY2(a.acceptsText(a.default_text), a.key.c_str());
             }
     }
+
+    void tableDrivesTheReader()
+    {
+        // The .topo reader's keys, aliases, spellings and conversions come from the table.
+        using meridian::units::QuantityKind;
+        const AttributeInfo& delay = linkAttribute("delay_ms");
+        QCOMPARE(delay.alias, std::string("delay"));
+        QVERIFY(delay.quantity == QuantityKind::Duration);
+        QVERIFY(linkAttribute("bandwidth_gbps").quantity == QuantityKind::Bandwidth);
+        QVERIFY(linkAttribute("loss").quantity == QuantityKind::Fraction);
+        QVERIFY(linkAttribute("queue_bytes").quantity == QuantityKind::Bytes);
+        QCOMPARE(fabricAttribute("latency_us").alias, std::string("latency"));
+        QVERIFY(linkAttribute("loss").alias.empty());
+        // One correctly rounded operation per conversion: 9 ms = 9 ÷ 1e3 s = 0.009 (9 × 1e-3
+        // is 0.009000000000000001, which the writer could not write back as "9").
+        QCOMPARE(delay.siDivisor(), 1e3);
+        QCOMPARE(delay.siMultiplier(), 1.0);
+        QVERIFY(delay.toSi(9) == 0.009);
+        QCOMPARE(fabricAttribute("latency_us").siDivisor(), 1e6);
+        QCOMPARE(linkAttribute("bandwidth_gbps").siMultiplier(), 1e9);
+        for (const auto* table :
+             {&linkAttributeTable(), &nodeAttributeTable(), &fabricAttributeTable()})
+            for (const auto& a : *table)
+                QVERIFY2(a.siDivisor() == std::floor(a.siDivisor()), a.key.c_str());
+        // Validation's wording, from the table.
+        QCOMPARE(linkAttribute("loss").problem(1.2), std::string("is outside [0, 1)"));
+        QCOMPARE(linkAttribute("queue_pkts").problem(1.5), std::string("is not a whole number"));
+        QCOMPARE(nodeAttribute("memory_gb").problem(0.5), std::string());
+        QCOMPARE(linkAttribute("duplex").choicesText(), std::string("full, half"));
+    }
 };
 
 MERIDIAN_TEST(ValidationTest)

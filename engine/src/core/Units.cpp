@@ -1,5 +1,7 @@
 #include "meridian/core/Units.hpp"
 
+#include "meridian/core/Text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -11,14 +13,8 @@
 namespace meridian::units {
 namespace {
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
+using text::lower;
+using text::trim;
 
 /// Splits "12.5 Gbps" into 12.5 and "Gbps". Returns nullopt if no number leads.
 std::optional<std::pair<double, std::string>> splitNumber(std::string_view text)
@@ -35,13 +31,6 @@ std::optional<std::pair<double, std::string>> splitNumber(std::string_view text)
     std::string rest(
         trim(std::string_view(end, static_cast<std::size_t>(text.data() + text.size() - end))));
     return std::make_pair(value, rest);
-}
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
 }
 
 bool stripSuffix(std::string& s, std::string_view suffix)

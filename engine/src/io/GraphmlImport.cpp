@@ -9,6 +9,7 @@
 
 #include "io/ReadBounded.hpp"
 #include "meridian/core/Error.hpp"
+#include "meridian/core/Text.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/io/LinkSpeedLabel.hpp"
 #include "meridian/topology/AttributeTable.hpp"
@@ -281,13 +282,7 @@ public:
         auto t = text(e, name);
         if (!t)
             return std::nullopt;
-        std::string s(*t);
-        while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-            s.pop_back();
-        std::size_t b = 0;
-        while (b < s.size() && std::isspace(static_cast<unsigned char>(s[b])))
-            ++b;
-        s = s.substr(b);
+        std::string s(text::trim(*t));
         if (s.empty())
             return std::nullopt;
         // from_chars: locale-independent (a GUI may run under a comma-decimal locale).

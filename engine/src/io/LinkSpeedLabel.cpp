@@ -1,5 +1,6 @@
 #include "meridian/io/LinkSpeedLabel.hpp"
 
+#include "meridian/core/Text.hpp"
 #include "meridian/core/Units.hpp"
 
 #include <array>
@@ -11,6 +12,8 @@
 
 namespace meridian::io {
 namespace {
+
+using text::trim;
 
 /// Upper case without spaces, '-', '_' (so "OC-192c", "oc 192", "OC192C" all read "OC192C").
 std::string squeeze(std::string_view s)
@@ -78,15 +81,6 @@ std::optional<double> withUnit(std::string_view text)
     if (!v || std::isnan(*v) || !std::isfinite(*v) || *v <= 0.0)
         return std::nullopt;
     return v;
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
 }
 
 std::optional<double> single(std::string_view text)

@@ -45,12 +45,18 @@ const char* unitExample(QuantitySpec::Kind kind)
 
 } // namespace
 
-ObjectReader::ObjectReader(const nlohmann::json& value, std::string path, const std::string& file)
-    : m_value(value), m_path(std::move(path)), m_file(file)
+ObjectReader::ObjectReader(const nlohmann::json& value, std::string path, const std::string& file,
+                           Mode mode)
+    : m_value(value), m_path(std::move(path)), m_file(file), m_mode(mode)
 {
     if (!value.is_object())
         throw InputError(m_file, m_path.empty() ? "/" : m_path,
                          std::string("expected an object, got ") + typeName(value));
+}
+
+ObjectReader ObjectReader::child(const nlohmann::json& value, std::string path) const
+{
+    return ObjectReader(value, std::move(path), m_file, m_mode);
 }
 
 std::string ObjectReader::pathOf(std::string_view key) const
@@ -60,14 +66,17 @@ std::string ObjectReader::pathOf(std::string_view key) const
 
 bool ObjectReader::has(std::string_view key) const
 {
-    return m_value.find(std::string(key)) != m_value.end();
+    auto it = m_value.find(std::string(key));
+    return it != m_value.end() && !(m_mode == Mode::Lenient && it->is_null());
 }
 
 const nlohmann::json* ObjectReader::get(std::string_view key)
 {
     m_used.emplace(key);
     auto it = m_value.find(std::string(key));
-    return it == m_value.end() ? nullptr : &*it;
+    if (it == m_value.end() || (m_mode == Mode::Lenient && it->is_null()))
+        return nullptr;
+    return &*it;
 }
 
 void ObjectReader::fail(std::string_view key, const std::string& problem) const
@@ -108,7 +117,26 @@ std::optional<double> ObjectReader::optNumber(std::string_view key)
         return std::nullopt;
     if (!v->is_number())
         fail(key, std::string("expected a number, got ") + typeName(*v));
-    return v->get<double>();
+    const double d = v->get<double>();
+    if (!std::isfinite(d))
+        fail(key, "expected a finite number");
+    return d;
+}
+
+double ObjectReader::nonNegative(std::string_view key, double fallback)
+{
+    const double d = optNumber(key).value_or(fallback);
+    if (d < 0)
+        fail(key, "must not be negative");
+    return d;
+}
+
+const nlohmann::json* ObjectReader::optArray(std::string_view key)
+{
+    const auto* v = get(key);
+    if (v != nullptr && !v->is_array())
+        fail(key, std::string("expected an array, got ") + typeName(*v));
+    return v;
 }
 
 std::optional<long long> ObjectReader::optInteger(std::string_view key, long long min,
@@ -225,6 +253,8 @@ std::optional<double> ObjectReader::optQuantity(const QuantitySpec& spec)
 
 void ObjectReader::finish() const
 {
+    if (m_mode == Mode::Lenient)
+        return;
     for (auto it = m_value.begin(); it != m_value.end(); ++it)
         if (m_used.find(it.key()) == m_used.end())
             fail(it.key(), "unknown key '" + it.key() + "'");

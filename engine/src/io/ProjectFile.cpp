@@ -15,6 +15,7 @@
 #include "io/ReadBounded.hpp"
 #include "io/StrictJson.hpp"
 #include "meridian/core/Units.hpp"
+#include "meridian/topology/AttributeTable.hpp"
 #include "meridian/topology/Validation.hpp"
 
 #include <array>
@@ -36,28 +37,46 @@ using Kind = QuantitySpec::Kind;
 
 constexpr const char* kFormatName = "meridian.topo";
 
-// File keys and their conversions to engine units (canonical = file × multiply ÷ divide).
-const QuantitySpec kBandwidth{"bandwidth_gbps", "bandwidth", Kind::Bandwidth, 1e9, 1.0};
-const QuantitySpec kDelay{"delay_ms", "delay", Kind::Duration, 1.0, 1e3};
-const QuantitySpec kJitter{"jitter_ms", "jitter", Kind::Duration, 1.0, 1e3};
-const QuantitySpec kCorrelation{"jitter_correlation", nullptr, Kind::Fraction};
-const QuantitySpec kLoss{"loss", nullptr, Kind::Fraction};
-const QuantitySpec kQueuePkts{"queue_pkts", nullptr, Kind::Plain};
-const QuantitySpec kQueueBytes{"queue_bytes", nullptr, Kind::Bytes};
-const QuantitySpec kFabricLink{"link_gbps", "link_bandwidth", Kind::Bandwidth, 1e9, 1.0};
-const QuantitySpec kFabricLatency{"latency_us", "latency", Kind::Duration, 1.0, 1e6};
+/// How the attribute table's entry is written in a file and converted to engine units
+/// (canonical = file × multiply ÷ divide); the keys point into the static table.
+QuantitySpec quantitySpec(const AttributeInfo& a)
+{
+    QuantitySpec spec{a.key.c_str(), a.alias.empty() ? nullptr : a.alias.c_str(), a.quantity};
+    spec.multiply = a.siMultiplier();
+    spec.divide = a.siDivisor();
+    return spec;
+}
+
+const QuantitySpec kBandwidth = quantitySpec(linkAttribute("bandwidth_gbps"));
+const QuantitySpec kDelay = quantitySpec(linkAttribute("delay_ms"));
+const QuantitySpec kJitter = quantitySpec(linkAttribute("jitter_ms"));
+const QuantitySpec kCorrelation = quantitySpec(linkAttribute("jitter_correlation"));
+const QuantitySpec kLoss = quantitySpec(linkAttribute("loss"));
+const QuantitySpec kQueuePkts = quantitySpec(linkAttribute("queue_pkts"));
+const QuantitySpec kQueueBytes = quantitySpec(linkAttribute("queue_bytes"));
+const QuantitySpec kFabricLink = quantitySpec(fabricAttribute("link_gbps"));
+const QuantitySpec kFabricLatency = quantitySpec(fabricAttribute("latency_us"));
+const QuantitySpec kMemory = quantitySpec(nodeAttribute("memory_gb"));
+// Not an attribute: the simulated time of a schedule step, in seconds.
 const QuantitySpec kAt{"at_s", "at", Kind::Duration};
-const QuantitySpec kMemory{"memory_gb", nullptr, Kind::Plain};
 
 // ----------------------------------------------------------------------------------------
 // Reading
 
-std::string choices(std::initializer_list<std::string_view> names)
+/// Reads the Choice attribute `info` with `parse` (which, unlike the table, ignores case), or
+/// nullopt if absent; a value `parse` rejects is an error listing the table's choices.
+template <class Parse>
+auto optChoice(ObjectReader& r, const AttributeInfo& info, std::string_view what, Parse parse)
+    -> decltype(parse(std::string_view{}))
 {
-    std::string out;
-    for (auto n : names)
-        out += (out.empty() ? "" : ", ") + std::string(n);
-    return out;
+    const auto text = r.optString(info.key);
+    if (!text)
+        return std::nullopt;
+    const auto value = parse(*text);
+    if (!value)
+        r.fail(info.key, "unknown " + std::string(what) + " '" + *text + "' (expected " +
+                             info.choicesText() + ")");
+    return value;
 }
 
 /// Fields of a link, its reverse override and its schedule steps share one reader.
@@ -67,19 +86,15 @@ LinkPatch readPatch(ObjectReader& r)
     p.bandwidth_bps = r.optQuantity(kBandwidth);
     p.delay_s = r.optQuantity(kDelay);
     p.jitter_s = r.optQuantity(kJitter);
-    if (auto d = r.optString("jitter_distribution")) {
-        p.jitter_distribution = jitterDistributionFromString(*d);
-        if (!p.jitter_distribution)
-            r.fail("jitter_distribution",
-                   "unknown jitter distribution '" + *d + "' (expected " +
-                       choices({"uniform", "normal", "pareto", "paretonormal"}) + ")");
-    }
+    p.jitter_distribution = optChoice(r, linkAttribute("jitter_distribution"),
+                                      "jitter distribution", jitterDistributionFromString);
     p.jitter_correlation = r.optQuantity(kCorrelation);
     p.loss = r.optQuantity(kLoss);
-    const bool pkts = r.has("queue_pkts");
-    const bool bytes = r.has("queue_bytes");
+    const bool pkts = r.has(kQueuePkts.key);
+    const bool bytes = r.has(kQueueBytes.key);
     if (pkts && bytes)
-        r.fail("queue_bytes", "both 'queue_pkts' and 'queue_bytes' are given; keep one");
+        r.fail(kQueueBytes.key, std::string("both '") + kQueuePkts.key + "' and '" +
+                                    kQueueBytes.key + "' are given; keep one");
     if (pkts) {
         p.queue = r.optQuantity(kQueuePkts);
         p.queue_unit = QueueUnit::Packets;
@@ -139,12 +154,7 @@ LinkAttributes readLink(const json& value, const std::string& path, const std::s
     if (!topo.findNode(l.b))
         r.fail("b", "link '" + l.id + "' refers to unknown node '" + l.b + "'");
     readPatch(r).applyTo(l.params);
-    if (auto d = r.optString("duplex")) {
-        const auto duplex = duplexFromString(*d);
-        if (!duplex)
-            r.fail("duplex", "unknown duplex '" + *d + "' (expected full, half)");
-        l.duplex = *duplex;
-    }
+    l.duplex = optChoice(r, linkAttribute("duplex"), "duplex", duplexFromString).value_or(l.duplex);
     l.label = r.string("label", "");
     if (const auto* rev = r.get("reverse")) {
         ObjectReader rr(*rev, r.pathOf("reverse"), file);
@@ -190,8 +200,8 @@ NodeAttributes readNode(const json& value, const std::string& path, const std::s
     const std::string kind = r.requiredString("kind");
     const auto k = nodeKindFromString(kind);
     if (!k)
-        r.fail("kind", "unknown node kind '" + kind + "' (expected " +
-                           choices({"center", "gpu", "switch", "router", "host"}) + ")");
+        r.fail("kind",
+               "unknown node kind '" + kind + "' (expected center, gpu, switch, router, host)");
     n.kind = *k;
     n.name = r.string("name", "");
     if (const auto* pos = r.get("pos")) {

@@ -10,6 +10,8 @@
 namespace meridian::topology {
 namespace {
 
+using Kind = units::QuantityKind;
+
 AttributeInfo number(std::string key, std::string label, std::string unit, double si_scale,
                      double default_value, std::optional<double> min, bool min_inclusive,
                      std::optional<double> max, bool max_inclusive, std::string help)
@@ -46,6 +48,14 @@ AttributeInfo text(std::string key, std::string label, std::string default_text,
     a.type = AttributeType::Text;
     a.default_text = std::move(default_text);
     a.help = std::move(help);
+    return a;
+}
+
+/// `a`, written in files as a quantity of `kind`, also under the unit-free key `alias`.
+AttributeInfo readAs(units::QuantityKind kind, std::string alias, AttributeInfo a)
+{
+    a.quantity = kind;
+    a.alias = std::move(alias);
     return a;
 }
 
@@ -98,44 +108,72 @@ bool AttributeInfo::acceptsText(std::string_view value) const
     return std::find(choices.begin(), choices.end(), value) != choices.end();
 }
 
+std::string AttributeInfo::problem(double file_value) const
+{
+    if (accepts(file_value))
+        return {};
+    if (!std::isfinite(file_value))
+        return "is not a finite number";
+    if (type == AttributeType::Integer && std::floor(file_value) != file_value)
+        return "is not a whole number";
+    if (min && max)
+        return "is outside " + rangeText();
+    return "must be " + rangeText();
+}
+
+std::string AttributeInfo::choicesText() const
+{
+    std::string out;
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        out += (i == 0 ? "" : ", ") + choices[i];
+    return out;
+}
+
 std::string AttributeInfo::rangeText() const
 {
-    if (type == AttributeType::Choice) {
-        std::string out = "one of ";
-        for (std::size_t i = 0; i < choices.size(); ++i)
-            out += (i == 0 ? "" : ", ") + choices[i];
-        return out;
-    }
+    if (type == AttributeType::Choice)
+        return "one of " + choicesText();
     return units::formatRange(min, min_inclusive, max, max_inclusive);
 }
 
 const std::vector<AttributeInfo>& linkAttributeTable()
 {
     static const std::vector<AttributeInfo> table = {
-        number("bandwidth_gbps", "Bandwidth", "Gbit/s", 1e9, 10.0, kMinGbps, true, kMaxGbps, true,
-               "Capacity B of each direction (a→b and b→a each get the full value on a "
-               "full-duplex link); from 1 bit/s (1e-9) to 1 Pbit/s (1e6)."),
-        number("delay_ms", "Delay (one-way)", "ms", 1e-3, 0.0, 0.0, true, kMaxDelayMs, true,
-               "One-way propagation delay τ of each direction, at most 1000 s; the round trip "
-               "over the link is twice this. Fibre: about 5 µs per km."),
-        number("jitter_ms", "Jitter", "ms", 1e-3, 0.0, 0.0, true, kMaxDelayMs, true,
-               "Delay variation σ added per message per link (netem style); the sampled delay "
-               "is clipped at 0."),
+        readAs(Kind::Bandwidth, "bandwidth",
+               number("bandwidth_gbps", "Bandwidth", "Gbit/s", 1e9, 10.0, kMinGbps, true, kMaxGbps,
+                      true,
+                      "Capacity B of each direction (a→b and b→a each get the full value on a "
+                      "full-duplex link); from 1 bit/s (1e-9) to 1 Pbit/s (1e6).")),
+        readAs(
+            Kind::Duration, "delay",
+            number("delay_ms", "Delay (one-way)", "ms", 1e-3, 0.0, 0.0, true, kMaxDelayMs, true,
+                   "One-way propagation delay τ of each direction, at most 1000 s; the round trip "
+                   "over the link is twice this. Fibre: about 5 µs per km.")),
+        readAs(
+            Kind::Duration, "jitter",
+            number("jitter_ms", "Jitter", "ms", 1e-3, 0.0, 0.0, true, kMaxDelayMs, true,
+                   "Delay variation σ added per message per link (netem style); the sampled delay "
+                   "is clipped at 0.")),
         choice("jitter_distribution", "Jitter distribution",
                {"uniform", "normal", "pareto", "paretonormal"}, "uniform",
                "Distribution of the jitter samples: uniform ±σ (netem default), normal, pareto "
                "or paretonormal."),
-        number("jitter_correlation", "Jitter correlation", "", 1.0, 0.0, 0.0, true, 1.0, true,
-               "Correlation of a jitter sample with the previous one, as a fraction in [0, 1] "
-               "(netem writes it in percent)."),
-        number("loss", "Loss", "", 1.0, 0.0, 0.0, true, 1.0, false,
-               "Packet loss probability λ of each direction, a fraction in [0, 1) (0.001 = "
-               "0.1 %)."),
+        readAs(
+            Kind::Fraction, "",
+            number("jitter_correlation", "Jitter correlation", "", 1.0, 0.0, 0.0, true, 1.0, true,
+                   "Correlation of a jitter sample with the previous one, as a fraction in [0, 1] "
+                   "(netem writes it in percent).")),
+        readAs(Kind::Fraction, "",
+               number("loss", "Loss", "", 1.0, 0.0, 0.0, true, 1.0, false,
+                      "Packet loss probability λ of each direction, a fraction in [0, 1) (0.001 = "
+                      "0.1 %).")),
         integer("queue_pkts", "Queue", "packets", 1000.0, 1.0, kMaxQueuePkts,
                 "Drop-tail queue size D in whole packets (netem/pfifo `limit`, default 1000, at "
                 "most 1e9). A link gives either queue_pkts or queue_bytes."),
-        number("queue_bytes", "Queue", "bytes", 1.0, 1.5e6, 1.0, true, kMaxQueueBytes, true,
-               "Drop-tail queue size D in bytes (alternative to queue_pkts), at most 1e12."),
+        readAs(
+            Kind::Bytes, "",
+            number("queue_bytes", "Queue", "bytes", 1.0, 1.5e6, 1.0, true, kMaxQueueBytes, true,
+                   "Drop-tail queue size D in bytes (alternative to queue_pkts), at most 1e12.")),
         choice("duplex", "Duplex", {"full", "half"}, "full",
                "Full duplex: each direction has its own bandwidth. Half duplex: both directions "
                "share one."),
@@ -167,10 +205,13 @@ const std::vector<AttributeInfo>& fabricAttributeTable()
         choice("topology", "Fabric topology", fabricShapeNames(),
                std::string(toString(FabricShape::FatTree)),
                "Shape of a centre's internal network when it has no explicit children."),
-        number("link_gbps", "Fabric link bandwidth", "Gbit/s", 1e9, 200.0, kMinGbps, true, kMaxGbps,
-               true, "Bandwidth of every fabric link (per direction)."),
-        number("latency_us", "Fabric hop latency", "µs", 1e-6, 2.0, 0.0, true, kMaxDelayMs * 1e3,
-               true, "One-way latency of one fabric hop (propagation + switching)."),
+        readAs(Kind::Bandwidth, "link_bandwidth",
+               number("link_gbps", "Fabric link bandwidth", "Gbit/s", 1e9, 200.0, kMinGbps, true,
+                      kMaxGbps, true, "Bandwidth of every fabric link (per direction).")),
+        readAs(Kind::Duration, "latency",
+               number("latency_us", "Fabric hop latency", "µs", 1e-6, 2.0, 0.0, true,
+                      kMaxDelayMs * 1e3, true,
+                      "One-way latency of one fabric hop (propagation + switching).")),
         integer("gpus_per_server", "GPUs per server", "GPUs", 8.0, 1.0, 1e6,
                 "GPUs in one server (the rail count of a rail-optimised fabric)."),
     };

@@ -1,18 +1,10 @@
 #include "meridian/topology/Attributes.hpp"
 
-#include <algorithm>
-#include <cctype>
+#include "meridian/core/Text.hpp"
 
 namespace meridian::topology {
-namespace {
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-} // namespace
+
+using text::lower;
 
 std::string_view toString(NodeKind kind)
 {

@@ -27,19 +27,10 @@ public:
                     double engine_value)
     {
         const double file_value = info.fromSi(engine_value);
-        if (info.accepts(file_value))
-            return;
-        std::string problem;
-        if (!std::isfinite(file_value))
-            problem = "is not a finite number";
-        else if (info.type == AttributeType::Integer && std::floor(file_value) != file_value)
-            problem = "is not a whole number";
-        else if (info.min && info.max)
-            problem = "is outside " + info.rangeText();
-        else
-            problem = "must be " + info.rangeText();
-        add(base + "/" + info.key,
-            who + ": " + info.key + " " + units::formatNumber(file_value) + " " + problem);
+        const std::string problem = info.problem(file_value);
+        if (!problem.empty())
+            add(base + "/" + info.key,
+                who + ": " + info.key + " " + units::formatNumber(file_value) + " " + problem);
     }
 
 private:

@@ -1,7 +1,7 @@
 #include "meridian/workload/DType.hpp"
 
-#include <algorithm>
-#include <cctype>
+#include "meridian/core/Text.hpp"
+
 #include <string>
 
 namespace meridian::workload {
@@ -38,9 +38,7 @@ std::string_view toString(DType dtype)
 
 std::optional<DType> dtypeFromString(std::string_view text)
 {
-    std::string t(text);
-    std::transform(t.begin(), t.end(), t.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string t = text::lower(text);
     if (t.rfind("torch.", 0) == 0)
         t = t.substr(6);
     if (t == "fp32" || t == "float32" || t == "float" || t == "f32" || t == "tf32")

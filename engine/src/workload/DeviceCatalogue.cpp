@@ -1,25 +1,12 @@
 #include "meridian/workload/DeviceCatalogue.hpp"
 
 #include "meridian/core/Error.hpp"
+#include "meridian/core/Text.hpp"
 #include "meridian/workload/Presets.hpp"
-
-#include <algorithm>
-#include <cctype>
 
 namespace meridian::workload {
 
 using nlohmann::json;
-
-namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-} // namespace
 
 DeviceCatalogue DeviceCatalogue::load(const std::filesystem::path& dir)
 {
@@ -50,9 +37,9 @@ std::vector<std::string> DeviceCatalogue::names() const
 
 const DeviceSpec* DeviceCatalogue::find(const std::string& name) const
 {
-    const std::string key = lower(name);
+    const std::string key = text::lower(name);
     for (const auto& d : m_devices)
-        if (lower(d.id) == key || lower(d.name) == key)
+        if (text::lower(d.id) == key || text::lower(d.name) == key)
             return &d;
     return nullptr;
 }

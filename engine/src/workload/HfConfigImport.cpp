@@ -1,6 +1,6 @@
 #include "meridian/workload/HfConfigImport.hpp"
 
-#include "JsonRead.hpp"
+#include "io/ObjectReader.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <algorithm>
@@ -13,19 +13,20 @@ using nlohmann::json;
 
 namespace {
 
-std::int64_t intKey(const json& c, std::initializer_list<const char*> keys, bool required,
+/// The first of `keys` present (names differ between families: "hidden_size", "n_embd").
+std::int64_t intKey(io::ObjectReader& c, std::initializer_list<const char*> keys, bool required,
                     std::int64_t fallback = 0)
 {
     for (const char* key : keys) {
-        const auto* v = detail::member(c, key);
+        const auto* v = c.get(key);
         if (v == nullptr)
             continue;
         if (!v->is_number_integer() || v->get<std::int64_t>() <= 0)
-            throw InputError({}, std::string("/") + key, "expected a positive integer");
+            c.fail(key, "expected a positive integer");
         return v->get<std::int64_t>();
     }
     if (required)
-        throw InputError({}, std::string("/") + *keys.begin(), "missing");
+        c.fail(*keys.begin(), "missing");
     return fallback;
 }
 
@@ -41,12 +42,12 @@ struct Shape
     bool learned_positions = false;
 };
 
-Shape readShape(const json& c)
+Shape readShape(io::ObjectReader& c)
 {
     Shape s;
-    const auto type = detail::optString(c, "model_type", "");
+    const auto type = c.optString("model_type");
     if (!type)
-        throw InputError({}, "/model_type", "missing (llama, mistral, qwen2, gpt2, gpt_neox)");
+        c.fail("model_type", "missing (llama, mistral, qwen2, gpt2, gpt_neox)");
     s.family = *type;
     s.h = intKey(c, {"hidden_size", "n_embd"}, true);
     s.layers = intKey(c, {"num_hidden_layers", "n_layer"}, true);
@@ -54,31 +55,30 @@ Shape readShape(const json& c)
     s.vocab = intKey(c, {"vocab_size"}, true);
     s.kv_heads = intKey(c, {"num_key_value_heads"}, false, s.heads);
     s.positions = intKey(c, {"max_position_embeddings", "n_positions", "n_ctx"}, false, 2048);
-    if (s.h % s.heads != 0 && detail::member(c, "head_dim") == nullptr)
-        throw InputError({}, "/num_attention_heads", "does not divide hidden_size");
+    if (s.h % s.heads != 0 && !c.has("head_dim"))
+        c.fail("num_attention_heads", "does not divide hidden_size");
     s.head_dim = intKey(c, {"head_dim"}, false, s.h / s.heads);
     if (s.heads % s.kv_heads != 0)
-        throw InputError({}, "/num_key_value_heads", "must divide num_attention_heads");
+        c.fail("num_key_value_heads", "must divide num_attention_heads");
 
     if (s.family == "llama" || s.family == "mistral" || s.family == "qwen2") {
         s.gated = true;
         s.inter = intKey(c, {"intermediate_size"}, true);
-        s.tied = detail::optBool(c, "tie_word_embeddings", "").value_or(false);
+        s.tied = c.optBoolean("tie_word_embeddings").value_or(false);
         // Qwen2 always has Q/K/V biases (modeling_qwen2.py); Llama may via attention_bias.
-        const bool attention_bias = detail::optBool(c, "attention_bias", "").value_or(false);
+        const bool attention_bias = c.optBoolean("attention_bias").value_or(false);
         s.qkv_bias = s.family == "qwen2" || attention_bias;
         s.o_bias = attention_bias;
-        s.mlp_bias = detail::optBool(c, "mlp_bias", "").value_or(false);
+        s.mlp_bias = c.optBoolean("mlp_bias").value_or(false);
     } else if (s.family == "gpt2" || s.family == "gpt_neox") {
         s.layer_norm = true;
         s.qkv_bias = s.o_bias = s.mlp_bias = true;
         s.inter = intKey(c, {"intermediate_size", "n_inner"}, false, 4 * s.h);
         s.learned_positions = s.family == "gpt2";
-        s.tied = detail::optBool(c, "tie_word_embeddings", "").value_or(s.family == "gpt2");
+        s.tied = c.optBoolean("tie_word_embeddings").value_or(s.family == "gpt2");
     } else {
-        throw InputError({}, "/model_type",
-                         "unsupported model_type '" + s.family +
-                             "' (supported: llama, mistral, qwen2, gpt2, gpt_neox)");
+        c.fail("model_type", "unsupported model_type '" + s.family +
+                                 "' (supported: llama, mistral, qwen2, gpt2, gpt_neox)");
     }
     return s;
 }
@@ -95,21 +95,22 @@ ModelSpec modelFromHfConfig(const json& config, const std::string& name,
 {
     if (!config.is_object())
         throw InputError({}, "", "config.json must be a JSON object");
-    const Shape s = readShape(config);
+    io::ObjectReader c(config, "", {}, io::ObjectReader::Mode::Lenient);
+    const Shape s = readShape(c);
     ModelSpec m;
     m.family = s.family;
     m.name = name;
     if (m.name.empty()) {
-        if (const auto* arch = detail::member(config, "architectures");
+        if (const auto* arch = c.get("architectures");
             arch != nullptr && arch->is_array() && !arch->empty() && (*arch)[0].is_string())
             m.name = (*arch)[0].get<std::string>();
         else
             m.name = s.family;
     }
     // transformers ≥ 4.56 writes "dtype"; older configs "torch_dtype". Prefer "dtype".
-    auto dt = detail::optString(config, "dtype", "");
+    auto dt = c.optString("dtype");
     if (!dt)
-        dt = detail::optString(config, "torch_dtype", "");
+        dt = c.optString("torch_dtype");
     if (dt) {
         if (auto d = dtypeFromString(*dt))
             m.dtype = *d;
@@ -217,8 +218,8 @@ ModelSpec readHfConfig(const std::filesystem::path& file, std::optional<double> 
     }
     try {
         std::string name;
-        if (const auto* arch = detail::member(j, "architectures");
-            arch == nullptr || !arch->is_array() || arch->empty())
+        const auto arch = j.is_object() ? j.find("architectures") : j.end();
+        if (arch == j.end() || !arch->is_array() || arch->empty())
             name = file.parent_path().filename().string();
         return modelFromHfConfig(j, name, seq_len);
     } catch (const InputError& e) {

@@ -1,51 +1,37 @@
 #include "meridian/workload/ModelCatalogue.hpp"
 
-#include "JsonRead.hpp"
+#include "io/ObjectReader.hpp"
 #include "meridian/core/Error.hpp"
+#include "meridian/core/Text.hpp"
 #include "meridian/workload/HfConfigImport.hpp"
 #include "meridian/workload/Presets.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <fstream>
 
 namespace meridian::workload {
 
 using nlohmann::json;
 
-namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-} // namespace
-
 ModelSpec modelFromPresetJson(const json& j)
 {
     if (!j.is_object())
         throw InputError({}, "", "a model preset must be a JSON object");
-    if (const auto* cfg = detail::member(j, "hf_config")) {
-        const std::string name = detail::optString(j, "name", "").value_or("");
-        std::optional<double> seq;
-        if (auto s = detail::optNumber(j, "seq_len", ""))
-            seq = *s;
+    io::ObjectReader r(j, "", {}, io::ObjectReader::Mode::Lenient);
+    if (const auto* cfg = r.get("hf_config")) {
+        const std::string name = r.string("name", "");
+        const std::optional<double> seq = r.optNumber("seq_len");
         ModelSpec m;
         try {
             m = modelFromHfConfig(*cfg, name, seq);
         } catch (const InputError& e) {
-            throw e.withLocationPrefix("/hf_config");
+            throw e.withLocationPrefix(r.pathOf("hf_config"));
         }
-        m.source = detail::optString(j, "source", "").value_or(m.source);
-        if (auto stated = detail::optNumber(j, "parameters", "");
+        m.source = r.string("source", m.source);
+        if (auto stated = r.optNumber("parameters");
             stated && static_cast<std::int64_t>(*stated) != m.parameterCount())
-            throw InputError({}, "/parameters",
-                             "states " + std::to_string(static_cast<std::int64_t>(*stated)) +
-                                 " but the configuration gives " +
-                                 std::to_string(m.parameterCount()));
+            r.fail("parameters", "states " + std::to_string(static_cast<std::int64_t>(*stated)) +
+                                     " but the configuration gives " +
+                                     std::to_string(m.parameterCount()));
         return m;
     }
     return modelSpecFromJson(j);
@@ -68,9 +54,9 @@ const ModelCatalogue& ModelCatalogue::builtin()
 
 const ModelSpec* ModelCatalogue::find(const std::string& name) const
 {
-    const std::string key = lower(name);
+    const std::string key = text::lower(name);
     for (const auto& e : m_entries)
-        if (lower(e.id) == key || lower(e.model.name) == key)
+        if (text::lower(e.id) == key || text::lower(e.model.name) == key)
             return &e.model;
     return nullptr;
 }

@@ -1,6 +1,6 @@
 #include "meridian/workload/ModelSpec.hpp"
 
-#include "JsonRead.hpp"
+#include "io/ObjectReader.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <cmath>
@@ -69,16 +69,62 @@ json dimToJson(double d)
     return d;
 }
 
-double dimFromJson(const json& obj, const char* key, const std::string& path, double fallback)
+double dimFromJson(io::ObjectReader& r, const char* key, double fallback)
 {
-    const auto* v = detail::member(obj, key);
+    const auto* v = r.get(key);
     if (v == nullptr)
         return fallback;
     if (v->is_string() && v->get<std::string>() == "s")
         return GemmSpec::kSeqLen;
     if (!v->is_number() || !(v->get<double>() > 0) || !std::isfinite(v->get<double>()))
-        throw InputError({}, path + "/" + key, "expected a positive number or \"s\"");
+        r.fail(key, "expected a positive number or \"s\"");
     return v->get<double>();
+}
+
+GemmSpec gemmFromJson(const io::ObjectReader& layer, const json& jg, const std::string& gpath)
+{
+    if (!jg.is_object())
+        throw InputError({}, gpath, "a GEMM must be an object with m, k, n");
+    io::ObjectReader r = layer.child(jg, gpath);
+    GemmSpec spec;
+    spec.m = dimFromJson(r, "m", 1.0);
+    if (!r.has("k") || !r.has("n"))
+        throw InputError({}, gpath, "a GEMM needs k and n");
+    spec.k = dimFromJson(r, "k", 1.0);
+    spec.n = dimFromJson(r, "n", 1.0);
+    spec.instances = r.nonNegative("instances", 1.0);
+    const std::string scope = r.optString("scope").value_or("batch");
+    auto sc = gemmScopeFromString(scope);
+    if (!sc)
+        r.fail("scope", "expected \"batch\" or \"sequence\"");
+    spec.scope = *sc;
+    return spec;
+}
+
+LayerSpec layerFromJson(const io::ObjectReader& model, const json& jl, std::size_t i,
+                        const std::string& path)
+{
+    if (!jl.is_object())
+        throw InputError({}, path, "a layer must be an object");
+    io::ObjectReader r = model.child(jl, path);
+    LayerSpec l;
+    l.name = r.optString("name").value_or("layer" + std::to_string(i));
+    const std::string kind = r.optString("kind").value_or("other");
+    auto k = layerKindFromString(kind);
+    if (!k)
+        r.fail("kind", "unknown layer kind '" + kind +
+                           "' (embedding, attention, mlp, norm, lm_head, conv, gemm, other)");
+    l.kind = *k;
+    l.parameters = static_cast<std::int64_t>(r.nonNegative("parameters", 0.0));
+    l.weight_bytes = r.nonNegative("weight_bytes", 0.0);
+    l.other_flops_per_token = r.nonNegative("other_flops_per_token", 0.0);
+    l.activation_bytes_per_token = r.nonNegative("activation_bytes_per_token", 0.0);
+    l.activation_bytes_per_token_per_seq = r.nonNegative("activation_bytes_per_token_per_seq", 0.0);
+    if (const auto* gemms = r.optArray("gemms"))
+        for (std::size_t g = 0; g < gemms->size(); ++g)
+            l.gemms.push_back(
+                gemmFromJson(r, (*gemms)[g], r.pathOf("gemms") + "/" + std::to_string(g)));
+    return l;
 }
 
 } // namespace
@@ -131,87 +177,44 @@ ModelSpec modelSpecFromJson(const json& j)
 {
     if (!j.is_object())
         throw InputError({}, "", "a model must be a JSON object");
+    io::ObjectReader r(j, "", {}, io::ObjectReader::Mode::Lenient);
     ModelSpec m;
-    m.name = detail::optString(j, "name", "").value_or("");
+    m.name = r.string("name", "");
     if (m.name.empty())
-        throw InputError({}, "/name", "a model needs a name");
-    m.family = detail::optString(j, "family", "").value_or("");
-    if (auto d = detail::optString(j, "dtype", "")) {
+        r.fail("name", "a model needs a name");
+    m.family = r.string("family", "");
+    if (auto d = r.optString("dtype")) {
         auto dt = dtypeFromString(*d);
         if (!dt)
-            throw InputError({}, "/dtype", "unknown dtype '" + *d + "' (fp32, bf16, fp16, fp8)");
+            r.fail("dtype", "unknown dtype '" + *d + "' (fp32, bf16, fp16, fp8)");
         m.dtype = *dt;
     }
-    m.seq_len = detail::nonNegative(j, "seq_len", "", 1.0);
+    m.seq_len = r.nonNegative("seq_len", 1.0);
     if (!(m.seq_len >= 1.0))
-        throw InputError({}, "/seq_len", "must be at least 1");
-    m.hidden_size = static_cast<std::int64_t>(detail::nonNegative(j, "hidden_size", "", 0.0));
-    m.num_blocks = static_cast<int>(detail::nonNegative(j, "num_blocks", "", 0.0));
-    m.unit = detail::optString(j, "unit", "").value_or("token");
+        r.fail("seq_len", "must be at least 1");
+    m.hidden_size = static_cast<std::int64_t>(r.nonNegative("hidden_size", 0.0));
+    m.num_blocks = static_cast<int>(r.nonNegative("num_blocks", 0.0));
+    m.unit = r.string("unit", "token");
     if (m.unit != "token" && m.unit != "sample")
-        throw InputError({}, "/unit", "must be \"token\" or \"sample\"");
-    m.source = detail::optString(j, "source", "").value_or("");
-    if (const auto* notes = detail::member(j, "notes"); notes != nullptr && notes->is_array())
+        r.fail("unit", "must be \"token\" or \"sample\"");
+    m.source = r.string("source", "");
+    if (const auto* notes = r.get("notes"); notes != nullptr && notes->is_array())
         for (const auto& n : *notes)
             if (n.is_string())
                 m.notes.push_back(n.get<std::string>());
 
-    const auto* layers = detail::member(j, "layers");
+    const auto* layers = r.get("layers");
     if (layers == nullptr || !layers->is_array() || layers->empty())
-        throw InputError({}, "/layers", "expected a non-empty array of layers");
-    for (std::size_t i = 0; i < layers->size(); ++i) {
-        const json& jl = (*layers)[i];
-        const std::string path = "/layers/" + std::to_string(i);
-        if (!jl.is_object())
-            throw InputError({}, path, "a layer must be an object");
-        LayerSpec l;
-        l.name = detail::optString(jl, "name", path).value_or("layer" + std::to_string(i));
-        const std::string kind = detail::optString(jl, "kind", path).value_or("other");
-        auto k = layerKindFromString(kind);
-        if (!k)
-            throw InputError({}, path + "/kind",
-                             "unknown layer kind '" + kind +
-                                 "' (embedding, attention, mlp, norm, lm_head, conv, gemm, other)");
-        l.kind = *k;
-        l.parameters = static_cast<std::int64_t>(detail::nonNegative(jl, "parameters", path, 0.0));
-        l.weight_bytes = detail::nonNegative(jl, "weight_bytes", path, 0.0);
-        l.other_flops_per_token = detail::nonNegative(jl, "other_flops_per_token", path, 0.0);
-        l.activation_bytes_per_token =
-            detail::nonNegative(jl, "activation_bytes_per_token", path, 0.0);
-        l.activation_bytes_per_token_per_seq =
-            detail::nonNegative(jl, "activation_bytes_per_token_per_seq", path, 0.0);
-        if (const auto* gemms = detail::member(jl, "gemms")) {
-            if (!gemms->is_array())
-                throw InputError({}, path + "/gemms", "expected an array");
-            for (std::size_t g = 0; g < gemms->size(); ++g) {
-                const json& jg = (*gemms)[g];
-                const std::string gpath = path + "/gemms/" + std::to_string(g);
-                if (!jg.is_object())
-                    throw InputError({}, gpath, "a GEMM must be an object with m, k, n");
-                GemmSpec spec;
-                spec.m = dimFromJson(jg, "m", gpath, 1.0);
-                if (detail::member(jg, "k") == nullptr || detail::member(jg, "n") == nullptr)
-                    throw InputError({}, gpath, "a GEMM needs k and n");
-                spec.k = dimFromJson(jg, "k", gpath, 1.0);
-                spec.n = dimFromJson(jg, "n", gpath, 1.0);
-                spec.instances = detail::nonNegative(jg, "instances", gpath, 1.0);
-                const std::string scope = detail::optString(jg, "scope", gpath).value_or("batch");
-                auto sc = gemmScopeFromString(scope);
-                if (!sc)
-                    throw InputError({}, gpath + "/scope", "expected \"batch\" or \"sequence\"");
-                spec.scope = *sc;
-                l.gemms.push_back(spec);
-            }
-        }
-        m.layers.push_back(std::move(l));
-    }
+        r.fail("layers", "expected a non-empty array of layers");
+    for (std::size_t i = 0; i < layers->size(); ++i)
+        m.layers.push_back(
+            layerFromJson(r, (*layers)[i], i, r.pathOf("layers") + "/" + std::to_string(i)));
     // A stated total is a checksum against typing errors in hand-written presets.
-    if (auto stated = detail::optNumber(j, "parameters", "")) {
+    if (auto stated = r.optNumber("parameters")) {
         if (static_cast<std::int64_t>(*stated) != m.parameterCount())
-            throw InputError({}, "/parameters",
-                             "states " + std::to_string(static_cast<std::int64_t>(*stated)) +
-                                 " parameters but the layers add up to " +
-                                 std::to_string(m.parameterCount()));
+            r.fail("parameters", "states " + std::to_string(static_cast<std::int64_t>(*stated)) +
+                                     " parameters but the layers add up to " +
+                                     std::to_string(m.parameterCount()));
     }
     return m;
 }

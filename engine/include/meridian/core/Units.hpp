@@ -17,6 +17,17 @@
 
 namespace meridian::units {
 
+/// Which spellings a quantity accepts: Bandwidth/Duration/Fraction/Bytes take the unit
+/// suffixes listed above, Plain only a bare number.
+enum class QuantityKind
+{
+    Bandwidth,
+    Duration,
+    Fraction,
+    Bytes,
+    Plain
+};
+
 /// Bandwidth in bit/s. A bare number is bit/s unless `defaultMultiplier` says otherwise.
 std::optional<double> parseBandwidthBps(std::string_view text, double defaultMultiplier = 1.0);
 /// Duration in seconds. A bare number is multiplied by `defaultUnitS` (1 = seconds, 1e-3 = ms).
