@@ -127,17 +127,6 @@ std::vector<GeneratorOption> geoBoxOptions()
     };
 }
 
-std::string trim(std::string_view s)
-{
-    std::size_t b = 0;
-    std::size_t e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b])))
-        ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])))
-        --e;
-    return std::string(s.substr(b, e - b));
-}
-
 } // namespace
 
 GeneratorInfo multiCentreGenerator()
@@ -267,14 +256,6 @@ std::vector<GeneratorInfo> makeRegistry()
     return r;
 }
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
 [[noreturn]] void optionError(std::string_view kind, const std::string& option,
                               const std::string& problem)
 {
@@ -311,7 +292,8 @@ Values parseOptions(const GeneratorInfo& g, const std::map<std::string, std::str
     Values v;
     for (const GeneratorOption& o : g.options) {
         const auto it = given.find(o.name);
-        const std::string text = trim(it != given.end() ? it->second : o.default_text);
+        const std::string text(
+            meridian::text::trim(it != given.end() ? it->second : o.default_text));
         std::optional<double> value;
         switch (o.type) {
         case OptionType::Choice: {

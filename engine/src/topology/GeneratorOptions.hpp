@@ -10,6 +10,7 @@
 
 #include "GraphBuilder.hpp"
 #include "WanBuilders.hpp"
+#include "meridian/core/Text.hpp"
 #include "meridian/topology/Generators.hpp"
 
 #include <map>
@@ -22,7 +23,7 @@ namespace meridian::topology::gen {
 /// Every generator, in a stable order (the registry behind topology::generators()).
 std::vector<GeneratorInfo> makeRegistry();
 
-std::string lower(std::string_view s);
+using text::lower; // generator names and choices compare case-insensitively
 
 [[noreturn]] void optionError(std::string_view kind, const std::string& option,
                               const std::string& problem);
