@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QProcess>
 #include <QtTest/QtTest>
-
 #include <exception>
 #include <map>
 
@@ -54,7 +53,8 @@ CliRun runCli(const QStringList& args, const QString& workDir, int timeoutMs)
         return {-1, {}, QStringLiteral("timed out")};
     }
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
 }
 
 } // namespace meridian::test
