@@ -1,5 +1,6 @@
 #include "meridian/workload/HfConfigImport.hpp"
 
+#include "JsonFile.hpp"
 #include "io/ObjectReader.hpp"
 #include "meridian/core/Error.hpp"
 
@@ -207,15 +208,7 @@ ModelSpec modelFromHfConfig(const json& config, const std::string& name,
 
 ModelSpec readHfConfig(const std::filesystem::path& file, std::optional<double> seq_len)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        throw InputError(file.string(), "", "cannot open file");
-    json j;
-    try {
-        j = json::parse(in);
-    } catch (const json::parse_error& e) {
-        throw InputError(file.string(), "byte " + std::to_string(e.byte), "invalid JSON");
-    }
+    const json j = detail::readJsonFile(file);
     try {
         std::string name;
         const auto arch = j.is_object() ? j.find("architectures") : j.end();

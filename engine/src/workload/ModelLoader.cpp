@@ -1,5 +1,6 @@
 #include "meridian/workload/ModelLoader.hpp"
 
+#include "JsonFile.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/workload/HfConfigImport.hpp"
 #include "meridian/workload/ModelCatalogue.hpp"
@@ -18,13 +19,7 @@ namespace {
 
 ModelSpec loadJson(const std::filesystem::path& file, std::optional<double> seq_len)
 {
-    std::ifstream in(file, std::ios::binary);
-    json j;
-    try {
-        j = json::parse(in);
-    } catch (const json::parse_error& e) {
-        throw InputError(file.string(), "byte " + std::to_string(e.byte), "invalid JSON");
-    }
+    const json j = detail::readJsonFile(file);
     try {
         if (j.is_object() && j.contains("model_type"))
             return readHfConfig(file, seq_len);

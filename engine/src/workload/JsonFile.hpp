@@ -1,0 +1,26 @@
+#pragma once
+// Reading a whole JSON file for the model readers (private to workload): a file that cannot be
+// opened, or is not JSON, is an InputError naming the file (and the byte where parsing stopped).
+
+#include "meridian/core/Error.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace meridian::workload::detail {
+
+inline nlohmann::json readJsonFile(const std::filesystem::path& file)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        throw InputError(file.string(), "", "cannot open file");
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw InputError(file.string(), "byte " + std::to_string(e.byte), "invalid JSON");
+    }
+}
+
+} // namespace meridian::workload::detail
