@@ -8,6 +8,7 @@
 #include "TrainingPlan.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
+#include "meridian/topology/FabricShape.hpp"
 
 namespace meridian::experiment {
 
@@ -23,7 +24,11 @@ void warnIndistinctFabrics(const topology::Topology& topo, const std::vector<Cen
             continue;
         const auto& fabric = topo.node(c.centre).fabric;
         const std::string shape = fabric ? fabric->topology : std::string();
-        if (!shape.empty() && shape != "star" && shape != "fat-tree" && shape != "spine-leaf")
+        const auto known = topology::fabricShapeFromString(shape);
+        const bool leafSpine = known && (*known == topology::FabricShape::Star ||
+                                         *known == topology::FabricShape::FatTree ||
+                                         *known == topology::FabricShape::SpineLeaf);
+        if (!shape.empty() && !leafSpine)
             results.warnings.push_back(
                 "centre '" + c.id + "': fabric topology '" + shape +
                 "' is simulated as a non-blocking leaf/spine fabric (as fat-tree)");
