@@ -190,7 +190,8 @@ bool Autosave::writeNow()
     try {
         io::writeFileAtomically(pathFileOf(recoveryFile()).toStdString(),
                                 m_doc->filePath().toStdString());
-        io::writeFileAtomically(recoveryFile().toStdString(), m_doc->serialized().toStdString());
+        io::writeFileAtomically(recoveryFile().toStdString(),
+                                io::serializeProject(m_doc->project()));
     } catch (const InputError&) {
         return false;
     }
