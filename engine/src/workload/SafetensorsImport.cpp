@@ -141,6 +141,8 @@ std::vector<SafetensorsTensor> parseSafetensorsHeader(std::string_view header_js
         j = json::parse(header_json);
     } catch (const json::parse_error& e) {
         throw InputError({}, "header byte " + std::to_string(e.byte), "invalid JSON");
+    } catch (const json::exception& e) {
+        throw InputError({}, "header", std::string("invalid JSON: ") + e.what());
     }
     if (!j.is_object())
         throw InputError({}, "header", "expected a JSON object of tensors");
