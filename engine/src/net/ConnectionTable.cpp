@@ -31,14 +31,23 @@ ConnectionTable::ConnectionTable(const NetworkConfig& config, topology::Router& 
     : m_config(config), m_router(router), m_arcs(arcs), m_solver(solver), m_tcpLoad(resourceCount)
 {}
 
-std::uint32_t ConnectionTable::connectionFor(NodeId src, NodeId dst)
+std::size_t ConnectionTable::KeyHash::operator()(
+    const std::pair<std::uint64_t, std::uint32_t>& k) const noexcept
 {
-    const auto [it, inserted] = m_connectionIndex.try_emplace(
-        pairKey(src, dst), static_cast<std::uint32_t>(m_connections.size()));
+    std::uint64_t state = k.first ^ (std::uint64_t{k.second} << 48);
+    return static_cast<std::size_t>(sim::RngStream::splitMix64(state));
+}
+
+std::uint32_t ConnectionTable::connectionFor(NodeId src, NodeId dst, std::uint32_t stream)
+{
+    const auto [it, inserted] =
+        m_connectionIndex.try_emplace(std::make_pair(pairKey(src, dst), stream),
+                                      static_cast<std::uint32_t>(m_connections.size()));
     if (inserted) {
         Connection c;
         c.src = src;
         c.dst = dst;
+        c.stream = stream;
         m_connections.push_back(std::move(c));
     }
     return it->second;
@@ -47,19 +56,20 @@ std::uint32_t ConnectionTable::connectionFor(NodeId src, NodeId dst)
 // ---------------------------------------------------------------------------------------
 // Routes and path figures
 
-std::optional<topology::Route> ConnectionTable::pathOf(NodeId a, NodeId b)
+std::optional<topology::Route> ConnectionTable::pathOf(NodeId a, NodeId b, std::uint32_t stream)
 {
-    // ECMP: the connection (one 5-tuple in a real network) hashes onto one equal-cost path.
+    // ECMP: the connection (one 5-tuple in a real network) hashes onto one equal-cost path;
+    // another stream between the same hosts is another 5-tuple (another source port).
     if (!m_config.ecmp)
         return m_router.route(a, b);
-    std::uint64_t key = pairKey(a, b);
+    std::uint64_t key = pairKey(a, b) + std::uint64_t{stream} * 0x9E3779B97F4A7C15ull;
     return m_router.hashedRoute(a, b, sim::RngStream::splitMix64(key));
 }
 
 void ConnectionTable::routeReverse(Connection& c)
 {
     c.revArcs.clear();
-    if (const auto rev = pathOf(c.dst, c.src)) {
+    if (const auto rev = pathOf(c.dst, c.src, c.stream)) {
         for (const auto& h : rev->hops)
             c.revArcs.push_back(static_cast<std::uint32_t>(2 * h.link.index() + h.dir));
     } // else: no ACK path (one-way failure); the RTT falls back to 2× the forward delay
@@ -86,7 +96,7 @@ bool ConnectionTable::route(std::uint32_t ci)
     c.arcs.clear();
     c.revArcs.clear();
     c.resources.clear();
-    const auto fwd = pathOf(c.src, c.dst);
+    const auto fwd = pathOf(c.src, c.dst, c.stream);
     c.hasRoute = fwd.has_value();
     if (!c.hasRoute)
         return false;

@@ -131,4 +131,12 @@ LinkStats LinkStatsRecorder::stats(std::uint32_t resource, LinkId link, int dir)
     return s;
 }
 
+double LinkStatsRecorder::lastUtilisation(std::uint32_t resource) const
+{
+    const Series& r = m_series[resource];
+    if (r.seriesBits.empty())
+        return 0.0;
+    return r.seriesCap.back() > 0.0 ? r.seriesBits.back() / r.seriesCap.back() : 0.0;
+}
+
 } // namespace meridian::net

@@ -28,10 +28,13 @@ struct Network::Flow
     double bytes = 0.0;
     double remaining_bytes = 0.0; ///< wire bytes still to send
     WireBytes wire;
-    bool burst = false; ///< counted in its resources' burstTcpFlows
+    bool burst = false;   ///< counted in its resources' burstTcpFlows
+    bool ordered = false; ///< in order on its connection (TransferOptions::ordered)
     bool dataPhase = false;
     bool live = false;
     sim::SimTime start;
+    sim::SimTime sendStart; ///< first byte sent
+    sim::SimTime dataEnd;   ///< last wire byte sent
     sim::SimTime lastUpdate;
     sim::EventHandle done;
     CompletionCallback cb;
@@ -291,7 +294,7 @@ void Network::finish(TransferResult result, CompletionCallback& cb)
 }
 
 FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol protocol,
-                              CompletionCallback onComplete)
+                              CompletionCallback onComplete, TransferOptions options)
 {
     if (!std::isfinite(bytes) || bytes < 0.0)
         throw InputError({}, "transfer",
@@ -307,6 +310,8 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     base.protocol = protocol;
     base.bytes = bytes;
     base.start_s = now_s;
+    base.send_start_s = now_s;
+    base.data_end_s = now_s;
     base.end_s = now_s;
 
     if (src == dst) {
@@ -314,7 +319,7 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
                        [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
         return id;
     }
-    const std::uint32_t ci = m_connections.connectionFor(src, dst);
+    const std::uint32_t ci = m_connections.connectionFor(src, dst, options.stream);
     if (!prepareConnection(ci)) {
         base.ok = false;
         base.error = "no path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id;
@@ -336,7 +341,10 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     f.conn = ci;
     f.protocol = protocol;
     f.bytes = bytes;
+    f.ordered = options.ordered;
     f.start = m_sim.now();
+    f.sendStart = m_sim.now();
+    f.dataEnd = m_sim.now();
     f.lastUpdate = m_sim.now();
     f.cb = std::move(onComplete);
     f.live = true;
@@ -345,26 +353,52 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     const bool freshConnection = !c.used;
     c.used = true;
     ++c.active;
-
-    f.wire = m_connections.price(protocol, c, bytes);
-    if (!std::isfinite(f.wire.wire_bytes)) {
-        failFlow(slot, "path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id +
-                           " loses every packet");
+    if (f.ordered && c.orderedSending != kNone) {
+        c.queued.push_back(slot); // behind the in-order message sending now
         return id;
     }
-    f.remaining_bytes = f.wire.wire_bytes;
+    beginSending(slot, freshConnection);
+    return id;
+}
 
-    if (protocol == Protocol::Tcp && c.tcpFlows == 0)
+void Network::beginSending(std::uint32_t slot, bool freshConnection)
+{
+    Flow& f = m_flows[slot];
+    const std::uint32_t ci = f.conn;
+    Connection& c = m_connections[ci];
+    f.lastUpdate = m_sim.now();
+    f.sendStart = m_sim.now();
+    f.wire = m_connections.price(f.protocol, c, f.bytes);
+    if (!std::isfinite(f.wire.wire_bytes)) {
+        failFlow(slot, "path from " + m_topology.node(c.src).id + " to " +
+                           m_topology.node(c.dst).id + " loses every packet");
+        return;
+    }
+    f.remaining_bytes = f.wire.wire_bytes;
+    if (f.ordered)
+        c.orderedSending = slot;
+
+    if (f.protocol == Protocol::Tcp && c.tcpFlows == 0)
         m_connections.openWindow(c, freshConnection, m_sim.now());
     attachFlow(slot);
-    if (protocol == Protocol::Tcp) {
+    if (f.protocol == Protocol::Tcp) {
         evaluateBurst(ci);
         if (c.slowStart && !m_sim.pending(c.round))
             scheduleRound(ci);
         updateConnCaps(ci);
     }
     m_stats.ensureSampler();
-    return id;
+}
+
+void Network::sendNextQueued(std::uint32_t ci)
+{
+    m_connections[ci].orderedSending = kNone;
+    // A message that cannot start (its path loses every packet) fails; the next one tries.
+    while (m_connections[ci].orderedSending == kNone && !m_connections[ci].queued.empty()) {
+        const std::uint32_t next = m_connections[ci].queued.front();
+        m_connections[ci].queued.pop_front();
+        beginSending(next, false);
+    }
 }
 
 void Network::attachFlow(std::uint32_t slot)
@@ -427,16 +461,24 @@ void Network::onDataComplete(std::uint32_t slot)
     detachFlow(slot);
     connectionFlowEnded(ci);
     f.remaining_bytes = 0.0;
-    if (m_solver.activeFlows() == 0)
-        m_stats.finalSample();
+    f.dataEnd = m_sim.now();
     const double horizon = static_cast<double>(sim::SimTime::max().ns() - m_sim.now().ns()) * 1e-9;
     if (!(latency < horizon)) {
         failFlow(slot, "delivery would be later than the simulated time horizon (int64 ns, "
                        "≈ 292 years)");
         return;
     }
-    m_sim.schedule(m_sim.now() + sim::SimTime::fromSeconds(latency),
-                   [this, slot] { deliver(slot); });
+    sim::SimTime at = m_sim.now() + sim::SimTime::fromSeconds(latency);
+    if (f.ordered) {
+        // One byte stream: a message is not delivered before the one sent ahead of it.
+        Connection& c = m_connections[ci];
+        at = std::max(at, c.lastDelivery);
+        c.lastDelivery = at;
+        sendNextQueued(ci);
+    }
+    if (m_solver.activeFlows() == 0)
+        m_stats.finalSample();
+    m_sim.schedule(at, [this, slot] { deliver(slot); });
 }
 
 TransferResult Network::resultOf(const Flow& f) const
@@ -449,6 +491,8 @@ TransferResult Network::resultOf(const Flow& f) const
     r.protocol = f.protocol;
     r.bytes = f.bytes;
     r.start_s = f.start.toSeconds();
+    r.send_start_s = f.sendStart.toSeconds();
+    r.data_end_s = f.dataEnd.toSeconds();
     r.end_s = m_sim.now().toSeconds();
     return r;
 }
@@ -471,6 +515,15 @@ void Network::failFlow(std::uint32_t slot, const std::string& error)
     detachFlow(slot);
     if (wasSending)
         connectionFlowEnded(f.conn);
+    if (m_connections[f.conn].orderedSending == slot) {
+        // The byte stream is broken: what waits behind this message fails with it.
+        Connection& c = m_connections[f.conn];
+        c.orderedSending = kNone;
+        std::deque<std::uint32_t> waiting;
+        waiting.swap(c.queued);
+        for (const std::uint32_t w : waiting)
+            failFlow(w, error);
+    }
     if (m_solver.activeFlows() == 0)
         m_stats.finalSample();
     TransferResult r = resultOf(f);
@@ -671,6 +724,13 @@ LinkStats Network::linkStats(LinkId link, int dir)
     MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
                     "Network::linkStats: unknown link direction");
     return m_stats.stats(m_arcs[2 * link.index() + dir].resource, link, dir);
+}
+
+double Network::lastUtilisation(LinkId link, int dir) const
+{
+    MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
+                    "Network::lastUtilisation: unknown link direction");
+    return m_stats.lastUtilisation(m_arcs[2 * link.index() + dir].resource);
 }
 
 std::vector<LinkStats> Network::allLinkStats()

@@ -29,9 +29,11 @@
 #include "meridian/topology/Topology.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace meridian::net {
@@ -46,11 +48,15 @@ struct LinkDirection
     std::uint32_t resource = 0;
 };
 
-/// Persistent state between a (src, dst) pair: route and TCP window.
+/// Persistent state of one connection (src, dst, stream): route and TCP window. Stream 0 is
+/// the default connection of a pair; other streams are further sockets between the same hosts
+/// (NCCL channels and sockets, iperf3 -P), each with its own window and, under ECMP, its own
+/// hash (a different 5-tuple).
 struct Connection
 {
     NodeId src;
     NodeId dst;
+    std::uint32_t stream = 0;
     std::uint64_t routeEpoch = 0;
     std::uint64_t paramEpoch = 0; ///< table's parameter epoch when rtt/loss/caps were computed
     bool hasRoute = false;
@@ -74,6 +80,11 @@ struct Connection
     std::uint32_t active = 0;         ///< flows in data phase or delivery
     std::uint32_t tcpFlows = 0;       ///< TCP flows in their data phase
     std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
+    /// In-order messages (one byte stream): slots waiting for the one sending to finish.
+    std::deque<std::uint32_t> queued;
+    /// Flow slot of the in-order message in its data phase, or UINT32_MAX.
+    std::uint32_t orderedSending = std::numeric_limits<std::uint32_t>::max();
+    sim::SimTime lastDelivery;   ///< delivery of the last in-order message (no overtaking)
 };
 
 /// Wire-byte accounting of one message (expected values).
@@ -97,7 +108,7 @@ public:
                     std::vector<LinkDirection>& arcs, const MaxMinSolver& solver,
                     std::size_t resourceCount);
 
-    std::uint32_t connectionFor(NodeId src, NodeId dst);
+    std::uint32_t connectionFor(NodeId src, NodeId dst, std::uint32_t stream = 0);
     Connection& operator[](std::uint32_t ci) { return m_connections[ci]; }
     const Connection& operator[](std::uint32_t ci) const { return m_connections[ci]; }
     std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(m_connections.size()); }
@@ -162,7 +173,7 @@ public:
                  double& remaining_bytes) const;
 
 private:
-    std::optional<topology::Route> pathOf(NodeId a, NodeId b);
+    std::optional<topology::Route> pathOf(NodeId a, NodeId b, std::uint32_t stream);
     double steadyCapBps(const Connection& c) const;
 
     struct TcpLoad
@@ -177,7 +188,12 @@ private:
     const MaxMinSolver& m_solver;
     std::vector<TcpLoad> m_tcpLoad; ///< by resource
     std::vector<Connection> m_connections;
-    std::unordered_map<std::uint64_t, std::uint32_t> m_connectionIndex;
+    struct KeyHash
+    {
+        std::size_t operator()(const std::pair<std::uint64_t, std::uint32_t>& k) const noexcept;
+    };
+    std::unordered_map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t, KeyHash>
+        m_connectionIndex; ///< (src·2^32 + dst, stream) → index
     std::uint64_t m_routeEpoch = 1;
     std::uint64_t m_paramEpoch = 1; ///< bumped by every link change
 };

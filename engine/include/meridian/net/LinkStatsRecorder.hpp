@@ -65,6 +65,9 @@ public:
     double sampleIntervalS() const noexcept { return m_sampleInterval_s; }
     /// Statistics of a resource up to now, reported for one link direction.
     LinkStats stats(std::uint32_t resource, LinkId link, int dir);
+    /// Utilisation of the resource over the last finished sample interval (0 before the first
+    /// sample): the last element of stats().utilisation_series, without copying the series.
+    double lastUtilisation(std::uint32_t resource) const;
 
 private:
     struct Series

@@ -54,6 +54,19 @@ namespace meridian::net {
 
 using CompletionCallback = std::function<void(const TransferResult&)>;
 
+/// How a message uses its connection (docs/network-model.md §10).
+struct TransferOptions
+{
+    /// Which connection between src and dst carries the message: stream 0 is the pair's
+    /// default connection, others are further sockets (own window, own ECMP hash).
+    std::uint32_t stream = 0;
+    /// In order on its connection, as bytes in one TCP stream (or work requests on one RDMA
+    /// queue pair): the message starts sending when the in-order message before it has sent
+    /// its last byte, and is never delivered before it. Otherwise concurrent messages of a
+    /// connection send side by side, sharing its window.
+    bool ordered = false;
+};
+
 class Network
 {
 public:
@@ -68,7 +81,7 @@ public:
     /// inside this call): at delivery, or at once with ok = false if there is no path;
     /// src == dst completes at the current time.
     FlowId startTransfer(NodeId src, NodeId dst, double bytes, Protocol protocol,
-                         CompletionCallback onComplete);
+                         CompletionCallback onComplete, TransferOptions options = {});
 
     // --- observation -----------------------------------------------------------------
     /// Current max-min rate of an active flow in its data phase (wire bit/s), else 0.
@@ -81,6 +94,9 @@ public:
     const std::vector<TransferResult>& flowRecords() const noexcept { return m_records; }
     /// Statistics of one direction of a link, up to now().
     LinkStats linkStats(LinkId link, int dir);
+    /// Utilisation of one direction of a link over the last finished sample interval (the
+    /// last element of linkStats().utilisation_series; 0 before the first sample).
+    double lastUtilisation(LinkId link, int dir) const;
     /// Both directions of every link, in (LinkId, dir) order.
     std::vector<LinkStats> allLinkStats();
     /// End times of the utilisation sample intervals (seconds): a fixed grid of
@@ -131,6 +147,8 @@ private:
     void scheduleRound(std::uint32_t conn);
 
     // transfers
+    void beginSending(std::uint32_t slot, bool freshConnection);
+    void sendNextQueued(std::uint32_t conn);
     void attachFlow(std::uint32_t slot);
     void detachFlow(std::uint32_t slot);
     void onDataComplete(std::uint32_t slot);

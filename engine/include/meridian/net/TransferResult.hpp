@@ -16,6 +16,8 @@ struct TransferResult
     Protocol protocol = Protocol::Tcp;
     double bytes = 0.0;               ///< application bytes of the message
     double start_s = 0.0;             ///< startTransfer() time
+    double send_start_s = 0.0;        ///< first byte sent (later when queued in order)
+    double data_end_s = 0.0;          ///< last wire byte sent
     double end_s = 0.0;               ///< delivery of the last byte (or failure time)
     double retransmitted_bytes = 0.0; ///< expected bytes sent again (TCP, GBN, SR)
     double lost_bytes = 0.0;          ///< bytes lost and not repaired (UDP only)
