@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <queue>
 #include <tuple>
 
@@ -24,15 +25,20 @@ using namespace meridian::collective;
 
 namespace {
 
+// α-β with one wire per connection (src, dst, channel): a message starts sending when the one
+// before it on its connection has sent its last byte, takes bytes/B, and arrives α later.
 class AlphaBetaBackend : public TransferBackend
 {
 public:
     AlphaBetaBackend(double alpha_s, double bandwidth_Bps)
         : m_alpha_s(alpha_s), m_Bps(bandwidth_Bps)
     {}
-    void transfer(int, int, double bytes, std::function<void()> done) override
+    void transfer(int src, int dst, double bytes, int channel, std::function<void()> done) override
     {
-        schedule(m_now_s + m_alpha_s + bytes / m_Bps, std::move(done));
+        double& free_s = m_wireFree[{src, dst, channel}];
+        const double sent_s = std::max(m_now_s, free_s) + bytes / m_Bps;
+        free_s = sent_s;
+        schedule(sent_s + m_alpha_s, std::move(done));
     }
     void reduce(int, double, std::function<void()> done) override
     {
@@ -70,13 +76,14 @@ private:
     double m_now_s = 0;
     std::uint64_t m_seq = 0;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> m_queue;
+    std::map<std::tuple<int, int, int>, double> m_wireFree;
 };
 
 // Completes everything immediately, from inside transfer(): the re-entrancy stress case.
 class ImmediateBackend : public TransferBackend
 {
 public:
-    void transfer(int, int, double, std::function<void()> done) override { done(); }
+    void transfer(int, int, double, int, std::function<void()> done) override { done(); }
     void reduce(int, double, std::function<void()> done) override { done(); }
 };
 
@@ -140,10 +147,11 @@ private Q_SLOTS:
             Operation::Reduce, Algorithm::BinomialTree, n, kS, 0, 1, {}, {}, {}};
         QVERIFY(close(runTime(binomialReduce), logN * (kAlpha + kS / kBps)));
 
+        // Pipelined: chunk j leaves the root at j·T and every hop forwards it on arrival.
         for (const int k : {1, 4, 16}) {
             CollectiveSpec chain{
                 Operation::Broadcast, Algorithm::PipelinedChain, n, kS, 0, k, {}, {}, {}};
-            QVERIFY(close(runTime(chain), (nd - 2 + k) * (kAlpha + kS / (k * kBps))));
+            QVERIFY(close(runTime(chain), (nd - 2 + k) * kS / (k * kBps) + (nd - 1) * kAlpha));
         }
 
         CollectiveSpec direct{Operation::AllReduce, Algorithm::Direct, n, kS, 0, 1, {}, {}, {}};
@@ -162,6 +170,109 @@ private Q_SLOTS:
             for (int r = 0; r < n; ++r)
                 spec.groups.push_back(r % 2);
             QVERIFY(runTime(spec) > 0);
+        }
+    }
+
+    // NCCL's ring loop (docs/collectives.md §Pipelining): per channel, iterations (chunks) run
+    // one after the other, each through its 2(n−1) steps in m in-order slices. With α-β FIFO
+    // connections and T_s the time of one slice, a step takes τ = max(m·T_s, T_s + α) and an
+    // iteration (2n−3)·τ + m·T_s + α: its last step ends with the receive the next
+    // iteration's first send waits for.
+    void ncclRingLoop_data()
+    {
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("k");
+        QTest::addColumn<int>("m");
+        QTest::addColumn<double>("alpha_s");
+        for (const double alpha : {15e-3, 1e-6}) // latency-bound, bandwidth-bound steps
+            for (const int n : {4, 8})
+                for (const int k : {1, 3, 8})
+                    for (const int m : {1, 2})
+                        QTest::newRow(qPrintable(QStringLiteral("alpha=%1 n=%2 k=%3 m=%4")
+                                                     .arg(alpha)
+                                                     .arg(n)
+                                                     .arg(k)
+                                                     .arg(m)))
+                            << n << k << m << alpha;
+    }
+
+    void ncclRingLoop()
+    {
+        QFETCH(int, n);
+        QFETCH(int, k);
+        QFETCH(int, m);
+        QFETCH(double, alpha_s);
+        CollectiveSpec spec{Operation::AllReduce, Algorithm::Ring, n, kS, 0, k, {}, {}, {}};
+        spec.slices = m;
+        spec.in_flight = 4;
+        AlphaBetaBackend net(alpha_s, kBps);
+        const CommDag dag = buildCollective(spec);
+        DagExecutor ex(dag, net);
+        ex.start();
+        net.run();
+        QVERIFY(ex.finished());
+        const double slice_s = kS / (double(n) * k * m * kBps);
+        const double step_s = std::max(m * slice_s, slice_s + alpha_s);
+        const double expected = k * ((2.0 * n - 3) * step_s + m * slice_s + alpha_s);
+        QVERIFY2(std::abs(ex.makespanS() - expected) <= 1e-9 * expected,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(ex.makespanS()).arg(expected)));
+    }
+
+    // Bandwidth-bound steps: more chunks only add the α each iteration boundary waits, so a
+    // ring is never slower with k chunks than with one by more than (k − 1)·α, and it is
+    // faster as soon as the pipelining saves more than that.
+    void moreChunksNeverSlowABandwidthBoundRing()
+    {
+        const double alpha_s = 1e-6;
+        const int n = 8;
+        double one = 0;
+        for (const int k : {1, 2, 4, 8, 16, 64}) {
+            CollectiveSpec spec{Operation::AllReduce, Algorithm::Ring, n, kS, 0, k, {}, {}, {}};
+            spec.slices = 2;
+            spec.in_flight = 4;
+            spec.channels = 2;
+            AlphaBetaBackend net(alpha_s, kBps);
+            const CommDag dag = buildCollective(spec);
+            DagExecutor ex(dag, net);
+            ex.start();
+            net.run();
+            if (k == 1)
+                one = ex.makespanS();
+            QVERIFY2(
+                ex.makespanS() <= one + (k - 1) * alpha_s * (1 + 1e-9),
+                qPrintable(
+                    QStringLiteral("k=%1: %2 vs k=1: %3").arg(k).arg(ex.makespanS()).arg(one)));
+        }
+    }
+
+    // Slots: a pipelined chain whose connection holds `in_flight` messages sends chunk j only
+    // when chunk j − in_flight has arrived: while in_flight·T < T + α the root sends
+    // in_flight chunks per T + α instead of one chunk per T.
+    void inFlightLimitThrottlesAChain()
+    {
+        const int k = 64;
+        const int n = 2;
+        for (const int window : {1, 4, 8}) {
+            CollectiveSpec spec{
+                Operation::Broadcast, Algorithm::PipelinedChain, n, kS, 0, k, {}, {}, {}};
+            spec.in_flight = window;
+            AlphaBetaBackend net(kAlpha, kBps);
+            const CommDag dag = buildCollective(spec);
+            DagExecutor ex(dag, net);
+            ex.start();
+            net.run();
+            const double t = kS / (k * kBps);
+            // Rounds of `window` chunks, each round T·window on the wire then α to free the
+            // slots — unless the window covers T + α: then the wire never idles.
+            const double rounds = std::ceil(double(k) / window);
+            const double expected = window * t >= t + kAlpha
+                                        ? k * t + kAlpha
+                                        : (rounds - 1) * (t + kAlpha) + window * t + kAlpha;
+            QVERIFY2(std::abs(ex.makespanS() - expected) <= 1e-9 * expected,
+                     qPrintable(QStringLiteral("window=%1: %2 vs %3")
+                                    .arg(window)
+                                    .arg(ex.makespanS())
+                                    .arg(expected)));
         }
     }
 

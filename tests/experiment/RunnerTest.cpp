@@ -186,11 +186,17 @@ private Q_SLOTS:
 
     void doublingWanBandwidthShortensInterCentrePhaseAsPredicted()
     {
-        // Ring all-reduce among C centres on a non-blocking star: the bandwidth term is
-        // 2(C−1)/C · S/B; doubling B removes half of it, latency and reductions stay equal.
+        // Ring all-reduce among C centres on a non-blocking star, one channel, one chunk (one
+        // message per step): the bandwidth term is 2(C−1)/C · S/B; doubling B removes half of
+        // it, latency and reductions stay equal. (With NCCL's default 2 MiB chunks these
+        // 10 ms hops make every step latency-bound: see ncclDefaultsOnAWanRingAreLatencyBound.)
         const int C = 4;
-        const auto slow = runProject(starProject(C, 10, 5, 0, 0));
-        const auto fast = runProject(starProject(C, 20, 5, 0, 0));
+        const json single = {{"collective", "ring"}, {"protocol", "gbn"}, {"chunks", 1}};
+        const json oneChannel = {{"channels", 1}};
+        const auto slow = runProject(
+            starProject(C, 10, 5, 0, 0, {{"inter_center", single}, {"comm", oneChannel}}));
+        const auto fast = runProject(
+            starProject(C, 20, 5, 0, 0, {{"inter_center", single}, {"comm", oneChannel}}));
         const double S = slow.model_bytes;
         const double predicted = 2.0 * (C - 1) / C * S * 8 / 20e9; // saving = term(B) − term(2B)
         const double saving = phase(slow, "inter_center", 0).duration_s() -
@@ -240,8 +246,12 @@ private Q_SLOTS:
 
     void collectiveMicroBenchmarkReportsNcclBandwidths()
     {
-        // 4 hosts on a star, ring all-reduce of S with UDP-like GBN (no slow start, no loss):
-        // t = 2(n−1)(α + S/(nB)) with α = 2 hops × 1 ms, so busbw = 2(n−1)/n · S/t.
+        // 4 hosts on a star, ring all-reduce of S with UDP-like GBN (no slow start, no loss)
+        // and NCCL's defaults: 2 channels, 2 MiB chunks of two 1 MiB slices, so each channel
+        // runs I = S/(n · 2 MiB · 2) loop iterations. With α = 2 hops × 1 ms and both channels
+        // sharing a host link (a slice takes T_s = 1 MiB/(B/2)), a step takes
+        // τ = max(2T_s, T_s + α) and t = I·((2n−3)·τ + 2T_s + α) (docs/collectives.md
+        // §Pipelining); busbw = 2(n−1)/n · S/t as nccl-tests defines it.
         json j = starProject(4, 10, 1, 0, 0);
         const double S = 256.0 * 1024 * 1024;
         j["experiment"] = {
@@ -254,7 +264,11 @@ private Q_SLOTS:
         QCOMPARE(r.collective.repetitions_s.size(), std::size_t(3));
         const int n = 4;
         const double alpha = 2e-3;
-        const double expected = 2 * (n - 1) * (alpha + S * 8 / (n * 10e9));
+        const double slice = 1024.0 * 1024;
+        const double I = S / (n * 2 * slice) / 2;
+        const double T_s = slice * 8 / (10e9 / 2);
+        const double tau = std::max(2 * T_s, T_s + alpha);
+        const double expected = I * ((2 * n - 3) * tau + 2 * T_s + alpha);
         QVERIFY2(std::abs(r.collective.mean_s - expected) / expected < 0.01,
                  qPrintable(QString("%1 vs %2").arg(r.collective.mean_s).arg(expected)));
         QCOMPARE(r.collective.algbw_gbps, S * 8 / r.collective.mean_s / 1e9);
@@ -439,8 +453,9 @@ private Q_SLOTS:
 
     void broadcastChunksPipelineTheChainAsTheClosedFormPredicts()
     {
-        // Pipelined chain c0 → c1 → c2 → c3 on a non-blocking star, k chunks:
-        // t = (n − 2 + k)(α + S/(kB)), α = 2 WAN hops × 5 ms.
+        // Pipelined chain c0 → c1 → c2 → c3 on a non-blocking star, one channel, k chunks each
+        // forwarded on arrival: t = (n − 2 + k)·S/(kB) + (n − 1)·α, α = 2 WAN hops × 5 ms
+        // (NCCL's 8 slots in flight never bind: a chunk takes longer than α here).
         const int n = 4;
         const double B = 10e9, alpha = 2 * 5e-3;
         auto run = [&](int k) {
@@ -448,13 +463,14 @@ private Q_SLOTS:
                       {"protocol", "gbn"},
                       {"dataset", false},
                       {"chunks", k}};
-            return runProject(starProject(n, 10, 5, 0, 0, {{"broadcast", b}}));
+            return runProject(
+                starProject(n, 10, 5, 0, 0, {{"broadcast", b}, {"comm", {{"channels", 1}}}}));
         };
         double previous = 1e300;
         for (int k : {1, 4, 16}) {
             const auto r = run(k);
             const double S = r.model_bytes * 8;
-            const double expected = (n - 2 + k) * (alpha + S / (k * B));
+            const double expected = (n - 2 + k) * S / (k * B) + (n - 1) * alpha;
             const double got = phase(r, "broadcast", -1).duration_s();
             QVERIFY2(std::abs(got - expected) / expected < 0.01,
                      qPrintable(QString("k=%1: %2 vs %3").arg(k).arg(got).arg(expected)));
@@ -462,7 +478,7 @@ private Q_SLOTS:
             previous = got;
         }
         json bad = starProject(2, 10, 5, 0, 0,
-                               {{"broadcast", {{"algorithm", "pipelined-chain"}, {"chunks", 0}}}});
+                               {{"broadcast", {{"algorithm", "pipelined-chain"}, {"chunks", -1}}}});
         const auto e = inputErrorOf(bad);
         QVERIFY(e);
         QCOMPARE(QString::fromStdString(e->location()), QString("/experiment/broadcast/chunks"));

@@ -83,15 +83,17 @@ private Q_SLOTS:
 
     void halfDuplexLinkBytesAreNotCountedTwice()
     {
-        // Two hosts exchange 50 MB each way (2-rank all-gather of 100 MB) over one half-duplex
-        // 1 G link: the medium carries 100 MB in all, in 0.8 s + 10 ms. results.json's link
+        // Two hosts exchange 50 MB each way (2-rank all-gather of 100 MB, one message each: one
+        // chunk, one channel) over one half-duplex 1 G link: the medium carries 100 MB in all,
+        // in 0.8 s + 10 ms. results.json's link
         // bytes (both directions) must say 100 MB, as on a full-duplex link — the shared
         // medium is reported in both directions by linkStats, and the sum counted it twice.
         const char* topo = R"({"format":"meridian.topo","version":1,
             "nodes":[{"id":"a","kind":"host"},{"id":"b","kind":"host"}],
             "links":[{"id":"l","a":"a","b":"b","bandwidth_gbps":1,"delay_ms":10,"duplex":"half"}],
             "experiment":{"kind":"collective","operation":"allgather","participants":["a","b"],
-                          "bytes":100000000,"protocol":"udp","seed":1}})";
+                          "bytes":100000000,"protocol":"udp","seed":1,
+                          "chunks":1,"comm":{"channels":1}}})";
         const io::Project p = io::parseProject(topo, "half.topo");
         experiment::RunOptions opt;
         opt.topology_name = "half.topo";

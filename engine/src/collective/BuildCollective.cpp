@@ -19,6 +19,8 @@ namespace {
 
 constexpr int kMaxRanks = 1 << 20;
 constexpr int kMaxChunks = 1 << 16;
+constexpr int kMaxChannels = 64; // NCCL's MAXCHANNELS
+constexpr int kMaxSlices = 64;
 constexpr double kMaxOps = 2e7;
 
 [[noreturn]] void fail(const std::string& field, const std::string& problem)
@@ -48,7 +50,7 @@ bool isPowerOfTwo(int n)
 double estimatedOps(const CollectiveSpec& s)
 {
     const double n = s.ranks;
-    const double k = s.chunks;
+    const double k = double(s.chunks) * s.slices;
     switch (s.algorithm) {
     case Algorithm::Ring:
     case Algorithm::Direct:
@@ -280,6 +282,16 @@ std::vector<int> checkedOrder(const CollectiveSpec& spec)
              "root " + std::to_string(spec.root) + " is not a rank of 0…" + std::to_string(n - 1));
     if (spec.chunks < 1 || spec.chunks > kMaxChunks)
         fail("chunks", "chunks must be between 1 and " + std::to_string(kMaxChunks));
+    if (spec.channels < 1 || spec.channels > kMaxChannels)
+        fail("channels", "channels must be between 1 and " + std::to_string(kMaxChannels));
+    if (spec.slices < 1 || spec.slices > kMaxSlices)
+        fail("slices", "slices must be between 1 and " + std::to_string(kMaxSlices));
+    if (spec.in_flight < 0)
+        fail("in_flight", "messages in flight must be ≥ 0 (0 = no limit)");
+    if (!(spec.iterations_per_chunk >= 1.0) || !std::isfinite(spec.iterations_per_chunk))
+        fail("iterations_per_chunk", "iterations per chunk must be a finite number ≥ 1");
+    if (spec.nccl_slices < 1 || spec.nccl_slices > kMaxSlices)
+        fail("nccl_slices", "NCCL slices must be between 1 and " + std::to_string(kMaxSlices));
     std::vector<int> order = spec.order;
     if (order.empty()) {
         for (int r = 0; r < n; ++r)
@@ -372,11 +384,13 @@ void allReduceChunk(const ChunkContext& c)
         }
         return;
     }
-    const int base = c.dag.addBlocks(n, S / (double(n) * k), -1, -1);
     if (alg == Algorithm::Ring) {
-        ringReduceScatter(c.b, c.order, base, 1, 0, c.j);
-        ringAllGather(c.b, c.order, base, 1, n - 1, c.j);
+        const int m = c.spec.slices;
+        const int base = c.dag.addBlocks(n * m, S / (double(n) * k * m), -1, -1);
+        ringReduceScatter(c.b, c.order, base, 1, 0, c.j, 0, m);
+        ringAllGather(c.b, c.order, base, 1, n - 1, c.j, 0, m);
     } else { // Direct
+        const int base = c.dag.addBlocks(n, S / (double(n) * k), -1, -1);
         directReduceScatter(c.b, c.order, base, 1, 0, c.j);
         directAllGather(c.b, c.order, base, 1, 1, c.j);
     }
@@ -394,12 +408,13 @@ void chunk(const ChunkContext& c)
         allReduceChunk(c);
         return;
     case Operation::AllGather: {
-        // Shard s is the data of the rank at position s.
+        // Shard s is the data of the rank at position s (its slices, on a ring).
+        const int m = alg == Algorithm::Ring ? c.spec.slices : 1;
         const int base = static_cast<int>(c.dag.blocks().size());
         for (int s = 0; s < n; ++s)
-            c.dag.addBlocks(1, blockBytes, c.pos(s), -1);
+            c.dag.addBlocks(m, blockBytes / m, c.pos(s), -1);
         if (alg == Algorithm::Ring)
-            ringAllGather(c.b, c.order, base, 1, 0, j);
+            ringAllGather(c.b, c.order, base, 1, 0, j, 0, m);
         else if (alg == Algorithm::HalvingDoubling)
             doublingAllGather(c.b, c.order, base, 1, 0, j);
         else
@@ -407,11 +422,12 @@ void chunk(const ChunkContext& c)
         return;
     }
     case Operation::ReduceScatter: {
+        const int m = alg == Algorithm::Ring ? c.spec.slices : 1;
         const int base = static_cast<int>(c.dag.blocks().size());
         for (int s = 0; s < n; ++s)
-            c.dag.addBlocks(1, blockBytes, -1, c.pos(s));
+            c.dag.addBlocks(m, blockBytes / m, -1, c.pos(s));
         if (alg == Algorithm::Ring)
-            ringReduceScatter(c.b, c.order, base, 1, 0, j);
+            ringReduceScatter(c.b, c.order, base, 1, 0, j, 0, m);
         else if (alg == Algorithm::HalvingDoubling)
             halvingReduceScatter(c.b, c.order, base, 1, 0, j);
         else
@@ -462,12 +478,17 @@ CommDag buildCollective(const CollectiveSpec& spec)
     const std::vector<int> order = checkedOrder(spec);
     const Operation op = spec.operation;
     CommDag dag(op, spec.ranks, spec.root);
+    const bool ringSteps = spec.algorithm == Algorithm::Ring &&
+                           (op == Operation::AllReduce || op == Operation::AllGather ||
+                            op == Operation::ReduceScatter);
+    if (ringSteps && spec.iterations_per_chunk > 1.0)
+        dag.setMerged({spec.iterations_per_chunk, spec.nccl_slices});
     if (spec.ranks == 1) {
         // Nothing to move: one block that the single rank already holds.
         dag.addBlocks(1, spec.bytes, op == Operation::Broadcast ? 0 : -1, -1);
         return dag;
     }
-    DagBuilder b(dag);
+    DagBuilder b(dag, spec.channels, spec.in_flight);
     if (spec.algorithm == Algorithm::Hierarchical && op == Operation::AllReduce) {
         buildHierarchical(b, dag, spec, order);
         return dag;

@@ -11,6 +11,15 @@
 
 namespace meridian::collective {
 
+double MergedSteps::stallS(double sending_s, double latency_s) const
+{
+    if (iterations <= 1.0 || slices < 1 || !(sending_s >= 0.0) || !(latency_s > 0.0))
+        return 0.0;
+    const double slice_s = sending_s / (iterations * slices);
+    const double perIteration = std::max(0.0, latency_s - (slices - 1) * slice_s);
+    return std::max(0.0, iterations * perIteration - latency_s);
+}
+
 CommDag::CommDag(Operation operation, int ranks, int root)
     : m_operation(operation), m_ranks(ranks), m_root(root)
 {

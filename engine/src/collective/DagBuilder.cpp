@@ -28,15 +28,51 @@ void DagBuilder::writeDeps(int rank, int block, int count, std::vector<std::size
     }
 }
 
-void DagBuilder::laneDep(int src, int dst, int lane, std::vector<std::size_t>& deps)
+std::uint64_t DagBuilder::programKey(int rank, int channel)
 {
-    const std::uint64_t key = (static_cast<std::uint64_t>(src) << 40) |
-                              (static_cast<std::uint64_t>(dst) << 16) |
-                              static_cast<std::uint64_t>(lane & 0xffff);
-    const auto it = m_lastOnLane.find(key);
-    if (it != m_lastOnLane.end())
-        deps.push_back(it->second);
-    m_lastOnLane[key] = m_dag.opCount(); // the send about to be appended
+    return (static_cast<std::uint64_t>(rank) << 16) | static_cast<std::uint64_t>(channel & 0xffff);
+}
+
+void DagBuilder::noteReceive(int rank, int channel, int chunk, std::size_t op)
+{
+    Program& p = m_programs[programKey(rank, channel)];
+    if (chunk != p.lastReceiveChunk) {
+        p.earlierReceive = p.lastReceive;
+        p.earlierReceiveChunk = p.lastReceiveChunk;
+    }
+    p.lastReceive = static_cast<std::int64_t>(op);
+    p.lastReceiveChunk = chunk;
+}
+
+void DagBuilder::connectionDeps(CommOp& send, int lane)
+{
+    send.channel = (lane + send.chunk) % m_channels;
+    Program& prog = m_programs[programKey(send.src, send.channel)];
+    if (send.chunk != prog.sendChunk) {
+        // The rank's last receive of an earlier chunk on this channel.
+        const std::int64_t before = prog.lastReceiveChunk < send.chunk ? prog.lastReceive
+                                    : prog.earlierReceiveChunk < send.chunk
+                                        ? prog.earlierReceive
+                                        : -1;
+        if (before >= 0)
+            send.deps.push_back(static_cast<std::size_t>(before));
+        prog.sendChunk = send.chunk;
+    }
+    const std::uint64_t key = (static_cast<std::uint64_t>(send.src) << 40) |
+                              (static_cast<std::uint64_t>(send.dst) << 16) |
+                              static_cast<std::uint64_t>(send.channel & 0xffff);
+    Lane& l = m_lanes[key];
+    const std::size_t id = m_dag.opCount(); // the send about to be appended
+    const std::size_t depth = m_slotsInFlight > 0 ? static_cast<std::size_t>(m_slotsInFlight) : 1;
+    if (l.count > 0)
+        send.lanePrev = static_cast<std::int64_t>(l.recent[(l.count - 1) % depth]);
+    if (m_slotsInFlight > 0 && l.count >= depth)
+        send.deps.push_back(l.recent[l.count % depth]); // the slot this send reuses
+    if (l.recent.size() < depth)
+        l.recent.push_back(id);
+    else
+        l.recent[l.count % depth] = id;
+    ++l.count;
 }
 
 void DagBuilder::markRead(int rank, int block, int count, std::size_t op)
@@ -69,10 +105,12 @@ std::size_t DagBuilder::copy(int src, int dst, int block, int count, int step, i
     op.deps = extraDeps;
     readDeps(src, block, count, op.deps);
     writeDeps(dst, block, count, op.deps);
-    laneDep(src, dst, lane, op.deps);
+    connectionDeps(op, lane);
+    const int channel = op.channel;
     const std::size_t id = m_dag.addOp(std::move(op));
     markRead(src, block, count, id);
     markWritten(dst, block, count, id);
+    noteReceive(dst, channel, chunk, id);
     return id;
 }
 
@@ -90,7 +128,8 @@ std::size_t DagBuilder::accumulate(int src, int dst, int block, int count, int s
     send.blockCount = count;
     send.deps = extraDeps;
     readDeps(src, block, count, send.deps);
-    laneDep(src, dst, lane, send.deps);
+    connectionDeps(send, lane);
+    const int channel = send.channel;
     const std::size_t sendId = m_dag.addOp(std::move(send));
     markRead(src, block, count, sendId);
 
@@ -107,6 +146,7 @@ std::size_t DagBuilder::accumulate(int src, int dst, int block, int count, int s
     writeDeps(dst, block, count, reduce.deps);
     const std::size_t reduceId = m_dag.addOp(std::move(reduce));
     markWritten(dst, block, count, reduceId);
+    noteReceive(dst, channel, chunk, reduceId);
     return sendId;
 }
 

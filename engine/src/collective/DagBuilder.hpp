@@ -5,9 +5,15 @@
 // Per (rank, block) it remembers the last op that wrote the block (read-after-write and
 // write-after-write dependencies) and the sends that read it since (write-after-read: a
 // buffer is not overwritten or reduced into while a send of its old content is pending).
-// Per (src, dst, lane) it remembers the last send, so messages on one connection go in
-// emission order — this is what makes chunk pipelining a pipeline (NCCL: one channel
-// processes its chunks in order).
+// Per connection (src, dst, channel) it remembers the recent sends: each send records the one
+// before it (CommOp::lanePrev: the executor issues a connection's sends in emission order, as
+// one NCCL channel runs its steps in order) and depends on the send `slots` before it (the
+// connection's buffer has `slots` slots; a slot is free again once its message has been
+// delivered). Chunk j of the collective travels on channel (lane + j) mod channels.
+// Per (rank, channel) — one NCCL channel's program on one rank, which runs its loop
+// iterations (our chunks) one after the other — the first send of a chunk depends on the
+// rank's last receive of the channel's previous chunk (NCCL's ring ends an iteration with a
+// blocking receive before the next iteration's first send).
 
 #include "meridian/collective/CommDag.hpp"
 
@@ -21,7 +27,10 @@ namespace meridian::collective {
 class DagBuilder
 {
 public:
-    explicit DagBuilder(CommDag& dag) : m_dag(dag) {}
+    /// channels ≥ 1; slots ≥ 0 (0 = no limit on messages in flight per connection).
+    DagBuilder(CommDag& dag, int channels, int slots)
+        : m_dag(dag), m_channels(channels), m_slotsInFlight(slots)
+    {}
 
     /// Send that overwrites dst's copy of [block, block+count). Returns the send's index.
     std::size_t copy(int src, int dst, int block, int count, int step, int chunk, int lane = 0,
@@ -40,7 +49,12 @@ private:
     Slot& slot(int rank, int block);
     void readDeps(int rank, int block, int count, std::vector<std::size_t>& deps);
     void writeDeps(int rank, int block, int count, std::vector<std::size_t>& deps);
-    void laneDep(int src, int dst, int lane, std::vector<std::size_t>& deps);
+    /// Fills the send's channel, lanePrev, slot and program-order dependencies; call just
+    /// before appending it.
+    void connectionDeps(CommOp& send, int lane);
+    /// Op `op` (a copy's send, an accumulation's reduce) completes a receive at `rank`.
+    void noteReceive(int rank, int channel, int chunk, std::size_t op);
+    static std::uint64_t programKey(int rank, int channel);
     void markRead(int rank, int block, int count, std::size_t op);
     void markWritten(int rank, int block, int count, std::size_t op);
 
@@ -60,9 +74,29 @@ private:
     };
 
     CommDag& m_dag;
+    int m_channels = 1;
+    int m_slotsInFlight = 0;
     // Keyed lookups only (never iterated), so the unordered maps cannot perturb the output.
     std::unordered_map<std::uint64_t, Slot, Mix> m_slots;
-    std::unordered_map<std::uint64_t, std::size_t, Mix> m_lastOnLane;
+    /// Per connection: its last `slots` sends (a ring buffer) and how many it has had.
+    struct Lane
+    {
+        std::vector<std::size_t> recent;
+        std::size_t count = 0;
+    };
+    std::unordered_map<std::uint64_t, Lane, Mix> m_lanes;
+    /// Per (rank, channel): its last receive and that receive's chunk, the last receive of
+    /// the chunk before that one (receives of a new chunk can be emitted before the rank's
+    /// first send of it), and the chunk of its last send.
+    struct Program
+    {
+        std::int64_t lastReceive = -1;
+        int lastReceiveChunk = -1;
+        std::int64_t earlierReceive = -1;
+        int earlierReceiveChunk = -1;
+        int sendChunk = -1;
+    };
+    std::unordered_map<std::uint64_t, Program, Mix> m_programs;
 };
 
 } // namespace meridian::collective

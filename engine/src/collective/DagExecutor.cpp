@@ -34,6 +34,7 @@ DagExecutor::DagExecutor(const CommDag& dag, TransferBackend& backend)
     if (!dag.isAcyclic())
         throw InputError({}, "collective", "the operation DAG has a dependency cycle");
     m_done.assign(n, 0);
+    m_issued.assign(n, 0);
     m_timings.assign(n, OpTiming{});
     m_completionOrder.reserve(n);
 }
@@ -75,13 +76,24 @@ void DagExecutor::launchReady()
         const std::size_t i = m_ready.front();
         m_ready.pop_front();
         const CommOp& op = m_dag.ops()[i];
+        if (op.kind == OpKind::Send && op.lanePrev >= 0 &&
+            !m_issued[static_cast<std::size_t>(op.lanePrev)]) {
+            m_parked.emplace(static_cast<std::size_t>(op.lanePrev), i);
+            continue;
+        }
+        m_issued[i] = 1;
         if (const auto t = m_backend.nowS())
             m_timings[i].start_s = *t;
         auto done = [this, i] { complete(i); };
-        if (op.kind == OpKind::Send)
-            m_backend.transfer(op.src, op.dst, op.bytes, std::move(done));
-        else
+        if (op.kind == OpKind::Send) {
+            if (const auto it = m_parked.find(i); it != m_parked.end()) {
+                m_ready.push_front(it->second); // the next send of this connection
+                m_parked.erase(it);
+            }
+            m_backend.transfer(op.src, op.dst, op.bytes, op.channel, std::move(done));
+        } else {
             m_backend.reduce(op.src, op.bytes, std::move(done));
+        }
     }
     m_launching = false;
 }

@@ -14,28 +14,30 @@ int ceilLog2(int n)
 }
 
 void ringReduceScatter(DagBuilder& b, const std::vector<int>& members, int base, int per,
-                       int stepOffset, int chunk, int lane)
+                       int stepOffset, int chunk, int lane, int slices)
 {
     const int g = static_cast<int>(members.size());
     for (int t = 0; t + 1 < g; ++t)
         for (int p = 0; p < g; ++p) {
             const int shard = ((p - t - 1) % g + g) % g;
-            b.accumulate(members[static_cast<std::size_t>(p)],
-                         members[static_cast<std::size_t>((p + 1) % g)], base + shard * per, per,
-                         stepOffset + t, chunk, lane);
+            for (int i = 0; i < slices; ++i)
+                b.accumulate(members[static_cast<std::size_t>(p)],
+                             members[static_cast<std::size_t>((p + 1) % g)],
+                             base + (shard * slices + i) * per, per, stepOffset + t, chunk, lane);
         }
 }
 
 void ringAllGather(DagBuilder& b, const std::vector<int>& members, int base, int per,
-                   int stepOffset, int chunk, int lane)
+                   int stepOffset, int chunk, int lane, int slices)
 {
     const int g = static_cast<int>(members.size());
     for (int t = 0; t + 1 < g; ++t)
         for (int p = 0; p < g; ++p) {
             const int shard = ((p - t) % g + g) % g;
-            b.copy(members[static_cast<std::size_t>(p)],
-                   members[static_cast<std::size_t>((p + 1) % g)], base + shard * per, per,
-                   stepOffset + t, chunk, lane);
+            for (int i = 0; i < slices; ++i)
+                b.copy(members[static_cast<std::size_t>(p)],
+                       members[static_cast<std::size_t>((p + 1) % g)],
+                       base + (shard * slices + i) * per, per, stepOffset + t, chunk, lane);
         }
 }
 

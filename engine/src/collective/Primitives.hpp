@@ -15,11 +15,14 @@ int ceilLog2(int n);
 
 /// Ring reduce-scatter, g−1 steps: at step t position p sends shard (p−t−1) mod g to p+1,
 /// which reduces it. Position p ends with shard p reduced over all members.
+/// With `slices` > 1 a shard is `slices` consecutive groups of `per` blocks (shard s, slice i
+/// = blocks base + (s·slices + i)·per …), sent as one message each, in order, within the step
+/// (NCCL's slices of a chunk).
 void ringReduceScatter(DagBuilder& b, const std::vector<int>& members, int base, int per,
-                       int stepOffset, int chunk, int lane = 0);
+                       int stepOffset, int chunk, int lane = 0, int slices = 1);
 /// Ring all-gather, g−1 steps: at step t position p forwards shard (p−t) mod g to p+1.
 void ringAllGather(DagBuilder& b, const std::vector<int>& members, int base, int per,
-                   int stepOffset, int chunk, int lane = 0);
+                   int stepOffset, int chunk, int lane = 0, int slices = 1);
 
 /// Recursive halving (g a power of two), log2 g steps: position i exchanges half of its
 /// current range with partner i XOR g/2^(s+1); ends with shard i reduced.

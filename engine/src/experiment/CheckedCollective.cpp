@@ -14,9 +14,11 @@ collective::Algorithm algorithmOf(const std::string& name, const std::string& fi
     return *a;
 }
 
-collective::CommDag buildChecked(const collective::CollectiveSpec& spec, const std::string& file,
+collective::CommDag buildChecked(collective::CollectiveSpec spec,
+                                 const collective::CommSettings& comm, const std::string& file,
                                  const std::string& path)
 {
+    collective::applyCommSettings(spec, comm);
     try {
         return collective::buildCollective(spec);
     } catch (const InputError& e) {

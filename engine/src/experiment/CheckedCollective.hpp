@@ -5,6 +5,7 @@
 #include "meridian/collective/Algorithm.hpp"
 #include "meridian/collective/CollectiveSpec.hpp"
 #include "meridian/collective/CommDag.hpp"
+#include "meridian/collective/CommSettings.hpp"
 
 #include <string>
 
@@ -13,8 +14,10 @@ namespace meridian::experiment {
 /// The algorithm called `name`; InputError(file, path, "unknown collective algorithm") if none.
 collective::Algorithm algorithmOf(const std::string& name, const std::string& file,
                                   const std::string& path);
-/// collective::buildCollective(spec), its InputError re-attributed to (file, path).
-collective::CommDag buildChecked(const collective::CollectiveSpec& spec, const std::string& file,
+/// collective::buildCollective(spec) with NCCL's channels, slots, slices and (for chunks 0,
+/// "auto") chunking from `comm`; its InputError re-attributed to (file, path).
+collective::CommDag buildChecked(collective::CollectiveSpec spec,
+                                 const collective::CommSettings& comm, const std::string& file,
                                  const std::string& path);
 
 } // namespace meridian::experiment

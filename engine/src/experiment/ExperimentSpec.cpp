@@ -203,6 +203,18 @@ void readTransport(OptionReader& parent, net::NetworkConfig& transport)
     tr.finish();
 }
 
+void readComm(OptionReader& parent, collective::CommSettings& comm)
+{
+    if (parent.get("comm") == nullptr)
+        return;
+    OptionReader c = parent.nested("comm");
+    comm.channels = static_cast<int>(c.integer("channels"));
+    comm.buffsize_bytes = c.quantity("buffsize_bytes");
+    comm.steps = static_cast<int>(c.integer("steps"));
+    comm.sockets = static_cast<int>(c.integer("sockets"));
+    c.finish();
+}
+
 void readModel(OptionReader& r, TrainingSpec& t)
 {
     const json* model = r.get("model");
@@ -329,6 +341,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
     spec.iterations = static_cast<int>(r.integer("iterations"));
     spec.seed = static_cast<std::uint64_t>(r.integer("seed"));
     readTransport(r, spec.transport);
+    readComm(r, spec.comm);
     if (r.get("triggers") != nullptr)
         spec.warnings.push_back(
             "/experiment/triggers: control-plane triggers are not simulated by this "

@@ -42,10 +42,11 @@ void IterationDriver::runBroadcast()
         shardsDone = false;
         for (std::size_t i = 1; i < nodes.size(); ++i) {
             ++shardsPending;
-            m_engine.transfer(nodes[0], nodes[i], shard, m_spec.broadcast_protocol, [&] {
-                if (--shardsPending == 0)
-                    shardsDone = true;
-            });
+            m_engine.transfer(nodes[0], nodes[i], shard, m_spec.broadcast_protocol,
+                              [&](const net::TransferResult&) {
+                                  if (--shardsPending == 0)
+                                      shardsDone = true;
+                              });
         }
     }
     m_engine.runUntil(modelDone);

@@ -67,7 +67,7 @@ collective::CommDag buildBenchDag(const MicroBenchmarkSpec& b, const std::vector
         cs.groups = centreGroups(engine.topology(), nodes);
     else if (cs.algorithm == Algorithm::Ring || cs.algorithm == Algorithm::PipelinedChain)
         cs.order = engine.ringOrder(nodes);
-    collective::CommDag dag = buildChecked(cs, file, "/experiment/algorithm");
+    collective::CommDag dag = buildChecked(cs, engine.comm(), file, "/experiment/algorithm");
     cr.operation = std::string(collective::toString(op));
     cr.algorithm = std::string(collective::toString(cs.algorithm));
     return dag;
@@ -103,7 +103,8 @@ void runMicroBenchmark(const ExperimentSpec& spec, RunEngine& engine, PhaseDrive
         if (isCollective)
             rc = engine.startCollective(dag, nodes, b.protocol, 0.0, [&done] { done = true; });
         else
-            engine.transfer(nodes[0], nodes[1], b.bytes, b.protocol, [&done] { done = true; });
+            engine.transfer(nodes[0], nodes[1], b.bytes, b.protocol,
+                            [&done](const net::TransferResult&) { done = true; });
         engine.runUntil(done);
         cr.repetitions_s.push_back(engine.now() - start);
         phases.end(cr.operation, rep, start, engine.now());

@@ -103,7 +103,16 @@ OptionInfo protocol(std::string key, net::Protocol default_value, unsigned kinds
 constexpr double kMaxChunks = 4096;
 constexpr double kMaxSeed = 9007199254740991.0; // 2^53 − 1: every seed survives JSON exactly
 
-constexpr Range kChunks{1.0, true, kMaxChunks, true};
+constexpr Range kChunks{0.0, true, kMaxChunks, true};
+
+/// A phase's "chunks": 0 (the default) lets NCCL's slicing decide.
+OptionInfo chunksOption(std::string key, int default_value, unsigned kinds, std::string help)
+{
+    return withRangeHint(derivedDefault(numeric(std::move(key), "chunks", OptionType::Integer, "",
+                                                default_value, kChunks, kinds, std::move(help)),
+                                        "NCCL's (0)"),
+                         "0 = NCCL's slicing");
+}
 using T = OptionType;
 
 /// Keys of every kind.
@@ -167,23 +176,23 @@ std::vector<OptionInfo> trainingOptions()
                  "protocol of the weight and dataset transfers"),
         boolean("broadcast.dataset", t.broadcast_dataset, kTraining,
                 "also send the dataset shards"),
-        numeric("broadcast.chunks", "chunks", T::Integer, "", t.broadcast_chunks, kChunks,
-                kTraining, "pipelining chunks of the weight broadcast"),
+        chunksOption("broadcast.chunks", t.broadcast_chunks, kTraining,
+                     "pipelining chunks of the weight broadcast"),
         other("intra_center", "intra_center", T::Object, "", kTraining,
               "the gradient all-reduce among a centre's ranks"),
         other("intra_center.collective", "collective", T::Text, t.intra_center.collective,
               kTraining, "all-reduce algorithm among a centre's ranks"),
         protocol("intra_center.protocol", t.intra_center.protocol, kTraining,
                  "protocol inside a centre, also of the in-centre broadcast of the result"),
-        numeric("intra_center.chunks", "chunks", T::Integer, "", t.intra_center.chunks, kChunks,
-                kTraining, "pipelining chunks of the intra-centre all-reduce"),
+        chunksOption("intra_center.chunks", t.intra_center.chunks, kTraining,
+                     "pipelining chunks of the intra-centre all-reduce"),
         other("inter_center", "inter_center", T::Object, "", kTraining,
               "the gradient all-reduce among the centres"),
         other("inter_center.collective", "collective", T::Text, t.inter_center.collective,
               kTraining, "all-reduce algorithm among the centres' lead ranks, or hierarchical"),
         protocol("inter_center.protocol", t.inter_center.protocol, kTraining, "WAN protocol"),
-        numeric("inter_center.chunks", "chunks", T::Integer, "", t.inter_center.chunks, kChunks,
-                kTraining, "pipelining chunks of the inter-centre all-reduce"),
+        chunksOption("inter_center.chunks", t.inter_center.chunks, kTraining,
+                     "pipelining chunks of the inter-centre all-reduce"),
         other("inter_center.gateways", "gateways", T::NodeIds, "", kTraining,
               "hierarchical only: the WAN gateway rank of every centre with GPUs"),
         other("inter_center.order", "order", T::NodeIds, "topology-aware", kTraining,
@@ -216,8 +225,7 @@ std::vector<OptionInfo> microBenchmarkOptions()
         protocol("protocol", b.protocol, kMicroBenchmarks, "protocol of every transfer"),
         numeric("repeat", "repetitions", T::Integer, "", b.repeat, {1.0, true, 1e5, true},
                 kMicroBenchmarks, "repetitions, back to back"),
-        numeric("chunks", "chunks", T::Integer, "", b.chunks, kChunks, kMicroBenchmarks,
-                "pipelining chunks per block"),
+        chunksOption("chunks", b.chunks, kMicroBenchmarks, "pipelining chunks per block"),
     };
 }
 
@@ -244,10 +252,31 @@ std::vector<OptionInfo> transportOptions()
     };
 }
 
+/// The "comm" object: how collectives move their bytes, NCCL's defaults (CommSettings.hpp).
+std::vector<OptionInfo> commOptions()
+{
+    const collective::CommSettings c;
+    return {
+        other("comm", "comm", T::Object, "", kAllKinds,
+              "how collectives move their bytes (NCCL's channels, buffers, sockets)"),
+        numeric("comm.channels", "channels", T::Integer, "", c.channels, {1.0, true, 64.0, true},
+                kAllKinds, "parallel rings/trees, each with its own connections (NCCL: 2 per NIC)"),
+        numeric("comm.buffsize_bytes", "buffer", T::Size, "bytes", c.buffsize_bytes,
+                {4096.0, true, 1073741824.0, true}, kAllKinds,
+                "per-connection buffer of the Simple protocol (NCCL_BUFFSIZE)"),
+        numeric("comm.steps", "steps", T::Integer, "", c.steps, {4.0, true, 64.0, true}, kAllKinds,
+                "slots of the buffer (NCCL_STEPS); ring operations send 2-slot slices"),
+        numeric("comm.sockets", "sockets", T::Integer, "", c.sockets, {1.0, true, 64.0, true},
+                kAllKinds,
+                "TCP sockets per connection (NCCL_SOCKET_NTHREADS × NCCL_NSOCKS_PERTHREAD)"),
+    };
+}
+
 std::vector<OptionInfo> makeTable()
 {
     std::vector<OptionInfo> table = commonOptions();
-    for (auto part : {trainingOptions(), microBenchmarkOptions(), transportOptions()})
+    for (auto part :
+         {trainingOptions(), microBenchmarkOptions(), transportOptions(), commOptions()})
         table.insert(table.end(), part.begin(), part.end());
     return table;
 }

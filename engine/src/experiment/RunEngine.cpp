@@ -6,6 +6,7 @@
 #include "meridian/experiment/Runner.hpp"
 
 #include <algorithm>
+#include <memory>
 
 namespace meridian::experiment {
 
@@ -13,19 +14,49 @@ namespace {
 
 /// A TransferBackend that maps ranks to nodes and moves bytes on the run's network;
 /// reductions take bytes × 3 / memory bandwidth (read two operands, write one).
+/// Channel c of a rank pair is its own connection set: `sockets` in-order streams
+/// c·sockets … c·sockets + sockets − 1, each carrying an equal part of every message (NCCL's
+/// socket transport splits a message into tasks over its sockets, net_socket.cc); the message
+/// has arrived when every part has.
 class NetBackend : public collective::TransferBackend
 {
 public:
     NetBackend(RunEngine& engine, std::vector<NodeId> nodes, net::Protocol protocol,
-               double reduceRate_Bps)
+               double reduceRate_Bps, int sockets, collective::MergedSteps merged)
         : m_engine(engine), m_nodes(std::move(nodes)), m_protocol(protocol),
-          m_reduceRate_Bps(reduceRate_Bps)
+          m_reduceRate_Bps(reduceRate_Bps), m_sockets(std::max(1, sockets)), m_merged(merged)
     {}
-    void transfer(int src, int dst, double bytes, std::function<void()> done) override
+    void transfer(int src, int dst, double bytes, int channel, std::function<void()> done) override
     {
-        m_engine.transfer(m_nodes[static_cast<std::size_t>(src)],
-                          m_nodes[static_cast<std::size_t>(dst)], bytes, m_protocol,
-                          std::move(done));
+        const NodeId a = m_nodes[static_cast<std::size_t>(src)];
+        const NodeId b = m_nodes[static_cast<std::size_t>(dst)];
+        const auto first = static_cast<std::uint32_t>(channel * m_sockets);
+        // Every part of the message: the latest of (delivery + merged-iteration stall).
+        struct Pending
+        {
+            int left;
+            double ready_s;
+            std::function<void()> done;
+        };
+        auto pending = std::make_shared<Pending>(Pending{m_sockets, 0.0, std::move(done)});
+        for (int i = 0; i < m_sockets; ++i)
+            m_engine.transfer(a, b, bytes / m_sockets, m_protocol,
+                              [this, pending](const net::TransferResult& r) {
+                                  const double stall = m_merged.stallS(
+                                      r.data_end_s - r.send_start_s, r.end_s - r.data_end_s);
+                                  pending->ready_s = std::max(pending->ready_s, r.end_s + stall);
+                                  if (--pending->left > 0)
+                                      return;
+                                  const double wait_s =
+                                      std::max(0.0, pending->ready_s - m_engine.now());
+                                  if (wait_s <= 0.0) {
+                                      pending->done();
+                                      return;
+                                  }
+                                  m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(wait_s),
+                                                            [pending] { pending->done(); });
+                              },
+                              {first + static_cast<std::uint32_t>(i), true});
     }
     void reduce(int /*rank*/, double bytes, std::function<void()> done) override
     {
@@ -40,6 +71,8 @@ private:
     std::vector<NodeId> m_nodes;
     net::Protocol m_protocol;
     double m_reduceRate_Bps;
+    int m_sockets;
+    collective::MergedSteps m_merged;
 };
 
 } // namespace
@@ -48,7 +81,8 @@ RunEngine::RunEngine(const topology::Topology& topo, std::size_t userLinks,
                      const net::NetworkConfig& transport, const Options& options,
                      const std::atomic<bool>& cancel, RunObserver* observer)
     : m_topo(topo), m_cancel(cancel), m_observer(observer),
-      m_snapshotInterval_s(options.snapshot_interval_s), m_userLinks(userLinks)
+      m_snapshotInterval_s(options.snapshot_interval_s), m_comm(options.comm),
+      m_userLinks(userLinks)
 {
     net::NetworkConfig cfg = transport;
     cfg.seed = options.seed;
@@ -58,20 +92,23 @@ RunEngine::RunEngine(const topology::Topology& topo, std::size_t userLinks,
 }
 
 void RunEngine::transfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
-                         std::function<void()> done)
+                         std::function<void(const net::TransferResult&)> done,
+                         net::TransferOptions options)
 {
     ++m_transfers;
-    m_net->startTransfer(src, dst, bytes, protocol,
-                         [this, done = std::move(done)](const net::TransferResult& r) {
-                             if (!r.ok) {
-                                 if (m_error.empty()) {
-                                     m_error = r.error;
-                                     m_errorAt_s = now();
-                                 }
-                                 return;
-                             }
-                             done();
-                         });
+    m_net->startTransfer(
+        src, dst, bytes, protocol,
+        [this, done = std::move(done)](const net::TransferResult& r) {
+            if (!r.ok) {
+                if (m_error.empty()) {
+                    m_error = r.error;
+                    m_errorAt_s = now();
+                }
+                return;
+            }
+            done(r);
+        },
+        options);
 }
 
 RunningCollective RunEngine::startCollective(const collective::CommDag& dag,
@@ -80,7 +117,8 @@ RunningCollective RunEngine::startCollective(const collective::CommDag& dag,
                                              std::function<void()> onDone)
 {
     RunningCollective rc;
-    rc.backend = std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps);
+    rc.backend = std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps,
+                                              m_comm.sockets, dag.merged());
     rc.executor = std::make_unique<collective::DagExecutor>(dag, *rc.backend);
     rc.executor->setOnFinished(std::move(onDone));
     rc.executor->start();
@@ -138,11 +176,8 @@ void RunEngine::emitSnapshot()
     s.progress = m_progress;
     for (std::size_t l = 0; l < m_userLinks; ++l) {
         double u = 0.0;
-        for (int dir = 0; dir < 2; ++dir) {
-            const net::LinkStats st = m_net->linkStats(LinkId::fromIndex(l), dir);
-            if (!st.utilisation_series.empty())
-                u = std::max(u, st.utilisation_series.back());
-        }
+        for (int dir = 0; dir < 2; ++dir)
+            u = std::max(u, m_net->lastUtilisation(LinkId::fromIndex(l), dir));
         s.link_utilisation.emplace_back(m_topo.link(LinkId::fromIndex(l)).id, u);
     }
     m_observer->snapshot(s);

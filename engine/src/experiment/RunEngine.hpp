@@ -8,6 +8,7 @@
 // write one); transfers run on the network with the experiment's protocol.
 
 #include "meridian/collective/CommDag.hpp"
+#include "meridian/collective/CommSettings.hpp"
 #include "meridian/collective/DagExecutor.hpp"
 #include "meridian/collective/TransferBackend.hpp"
 #include "meridian/core/StrongId.hpp"
@@ -41,6 +42,7 @@ public:
         std::uint64_t seed = 1;
         double sample_interval_s = 1.0;   ///< link utilisation series
         double snapshot_interval_s = 1.0; ///< observer snapshots
+        collective::CommSettings comm;    ///< how collectives move their bytes (NCCL)
     };
 
     /// Simulates `topo` (which must outlive the engine); its first `userLinks` links are the
@@ -54,13 +56,16 @@ public:
     sim::Simulator& sim() { return m_sim; }
     net::Network& network() { return *m_net; }
     double now() const { return m_sim.now().toSeconds(); }
+    const collective::CommSettings& comm() const { return m_comm; }
 
     /// Moves `bytes` from src to dst; `done` runs when they have arrived. A failed transfer
     /// makes the next runUntil() throw TransferFailed.
     void transfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
-                  std::function<void()> done);
+                  std::function<void(const net::TransferResult&)> done,
+                  net::TransferOptions options = {});
     /// Starts the collective `dag` with rank i on nodes[i]; reductions at `reduceRate_Bps`
-    /// (0 = free). `onDone` runs when every op of the DAG has finished.
+    /// (0 = free); every channel's messages go over comm().sockets in-order streams per rank
+    /// pair. `onDone` runs when every op of the DAG has finished.
     RunningCollective startCollective(const collective::CommDag& dag,
                                       const std::vector<NodeId>& nodes, net::Protocol protocol,
                                       double reduceRate_Bps, std::function<void()> onDone);
@@ -89,6 +94,7 @@ private:
     const std::atomic<bool>& m_cancel;
     RunObserver* m_observer;
     double m_snapshotInterval_s;
+    collective::CommSettings m_comm;
     double m_nextSnapshot_s = 0.0;
     double m_progress = 0.0;
     std::size_t m_userLinks;

@@ -74,9 +74,10 @@ Results Runner::run(RunObserver* observer)
     results.warnings = m_spec.warnings;
     warnIndistinctFabrics(topo, centres, results);
 
-    RunEngine engine(topo, userLinks, m_spec.transport,
-                     {m_spec.seed, m_options.sample_interval_s, m_options.snapshot_interval_s},
-                     m_cancel, observer);
+    RunEngine engine(
+        topo, userLinks, m_spec.transport,
+        {m_spec.seed, m_options.sample_interval_s, m_options.snapshot_interval_s, m_spec.comm},
+        m_cancel, observer);
     PhaseDriver phases(engine, results, observer, m_cancel);
     if (m_spec.kind == ExperimentKind::Training) {
         const TrainingPlan plan =

@@ -126,8 +126,9 @@ void planCompute(TrainingPlan& plan, const TrainingSpec& t, const workload::Mode
 }
 
 /// Per centre: the gradient all-reduce among its ranks and the broadcast of the result.
-void buildCentreDags(TrainingPlan& plan, const TrainingSpec& t, Algorithm intraAlg,
-                     bool hierarchical, const std::string& file)
+void buildCentreDags(TrainingPlan& plan, const TrainingSpec& t,
+                     const collective::CommSettings& comm, Algorithm intraAlg, bool hierarchical,
+                     const std::string& file)
 {
     const std::size_t C = plan.active.size();
     plan.intra_dag.resize(C);
@@ -142,13 +143,14 @@ void buildCentreDags(TrainingPlan& plan, const TrainingSpec& t, Algorithm intraA
         cs.ranks = ranks;
         cs.bytes = plan.grad_bytes;
         cs.chunks = t.intra_center.chunks;
-        plan.intra_dag[i] = buildChecked(cs, file, "/experiment/intra_center/collective");
+        plan.intra_dag[i] = buildChecked(cs, comm, file, "/experiment/intra_center/collective");
         collective::CollectiveSpec bs;
         bs.operation = Operation::Broadcast;
         bs.algorithm = Algorithm::BinomialTree;
         bs.ranks = ranks;
         bs.bytes = plan.grad_bytes;
-        plan.update_dag[i] = buildChecked(bs, file, "/experiment/intra_center");
+        bs.chunks = 0; // NCCL's
+        plan.update_dag[i] = buildChecked(bs, comm, file, "/experiment/intra_center");
     }
 }
 
@@ -189,7 +191,7 @@ void buildHierarchicalDag(TrainingPlan& plan, const TrainingSpec& t, const RunEn
             first += ranks.size();
         }
     }
-    plan.inter_dag = buildChecked(cs, file, "/experiment/inter_center/collective");
+    plan.inter_dag = buildChecked(cs, engine.comm(), file, "/experiment/inter_center/collective");
 }
 
 /// The all-reduce among the centres' lead ranks, in explicit or topology-aware ring order.
@@ -222,10 +224,11 @@ void buildLeadDag(TrainingPlan& plan, const TrainingSpec& t, Algorithm interAlg,
     } else {
         cs.order = engine.ringOrder(plan.inter_nodes);
     }
-    plan.inter_dag = buildChecked(cs, file, "/experiment/inter_center/collective");
+    plan.inter_dag = buildChecked(cs, engine.comm(), file, "/experiment/inter_center/collective");
 }
 
-void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t, const std::string& file)
+void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t,
+                       const collective::CommSettings& comm, const std::string& file)
 {
     if (plan.broadcast_nodes.size() < 2)
         return;
@@ -235,7 +238,7 @@ void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t, const std::str
     bs.ranks = static_cast<int>(plan.broadcast_nodes.size());
     bs.bytes = plan.grad_bytes;
     bs.chunks = t.broadcast_chunks;
-    plan.broadcast_dag = buildChecked(bs, file, "/experiment/broadcast/algorithm");
+    plan.broadcast_dag = buildChecked(bs, comm, file, "/experiment/broadcast/algorithm");
 }
 
 } // namespace
@@ -261,7 +264,7 @@ TrainingPlan planTraining(const TrainingSpec& t, const std::vector<CentreRanks>&
     const Algorithm interAlg =
         algorithmOf(t.inter_center.collective, file, "/experiment/inter_center/collective");
     const bool hierarchical = interAlg == Algorithm::Hierarchical;
-    buildCentreDags(plan, t, intraAlg, hierarchical, file);
+    buildCentreDags(plan, t, engine.comm(), intraAlg, hierarchical, file);
     if (hierarchical) {
         buildHierarchicalDag(plan, t, engine, file);
     } else {
@@ -278,7 +281,7 @@ TrainingPlan planTraining(const TrainingSpec& t, const std::vector<CentreRanks>&
         cr.gpu_model = c->gpu_model;
         results.centers.push_back(cr);
     }
-    buildBroadcastDag(plan, t, file);
+    buildBroadcastDag(plan, t, engine.comm(), file);
     return plan;
 }
 

@@ -15,6 +15,7 @@
 #include "meridian/collective/Operation.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,10 @@ struct CommOp
     int block = 0;    ///< first data block carried
     int blockCount = 1;
     std::vector<std::size_t> deps; ///< indices of ops that must finish before this one starts
+    int channel = 0; ///< Send: the channel whose (src, dst) connection carries it
+    /// Send: the previous send on the same (src, dst, channel) connection, or −1. Sends of a
+    /// connection are issued in DAG order (one channel's program runs its steps in order).
+    std::int64_t lanePrev = -1;
 };
 
 struct DataBlock
@@ -57,6 +62,22 @@ struct DataMovementReport
     std::string problem; ///< empty when ok
 };
 
+/// How a DAG stands for NCCL's loop when several iterations were merged into one chunk
+/// (CollectiveSpec::iterations_per_chunk): a ring step of G merged iterations of m slices
+/// really takes G·max(m·T_s, T_s + L) (every iteration waits for the previous step's first
+/// slice, docs/collectives.md §Pipelining), while its one merged message takes G·m·T_s + L;
+/// the transfer backend adds the difference after delivery (stallS()).
+struct MergedSteps
+{
+    double iterations = 1.0; ///< G ≥ 1; 1 = nothing merged, no stall
+    int slices = 1;          ///< m: NCCL slices per step of one iteration
+
+    /// Extra time after the delivery of a merged message whose data phase took sending_s and
+    /// whose one-way latency was latency_s: max(0, G·max(0, L − (m−1)·T_s) − L), with
+    /// T_s = sending_s / (G·m) the time of one slice at the message's mean rate.
+    double stallS(double sending_s, double latency_s) const;
+};
+
 class CommDag
 {
 public:
@@ -66,6 +87,8 @@ public:
     Operation operation() const { return m_operation; }
     int ranks() const { return m_ranks; }
     int root() const { return m_root; }
+    const MergedSteps& merged() const { return m_merged; }
+    void setMerged(MergedSteps m) { m_merged = m; }
 
     const std::vector<CommOp>& ops() const { return m_ops; }
     const std::vector<DataBlock>& blocks() const { return m_blocks; }
@@ -111,6 +134,7 @@ private:
     Operation m_operation = Operation::AllReduce;
     int m_ranks = 0;
     int m_root = 0;
+    MergedSteps m_merged;
     std::vector<CommOp> m_ops;
     std::vector<DataBlock> m_blocks;
 };

@@ -1,8 +1,10 @@
 #pragma once
 // Runs a CommDag against a TransferBackend: every op starts as soon as all its dependencies
-// have completed. Built for large DAGs (10^5–10^7 ops): successor lists in one CSR array
-// and in-degree counters are built once, each op is touched O(1 + out-degree) times, and
-// completions reported synchronously from inside transfer() are queued, not recursed.
+// have completed and, for a send, once the send before it on its connection (CommOp::lanePrev)
+// has been issued (a channel's sends leave in program order; a ready send parks until then). Built
+// for large DAGs (10^5–10^7 ops): successor lists in one CSR array and in-degree counters are built
+// once, each op is touched O(1 + out-degree) times, and completions reported synchronously from
+// inside transfer() are queued, not recursed.
 //
 // The executor must outlive the backend's pending callbacks (they capture `this`).
 
@@ -13,6 +15,7 @@
 #include <deque>
 #include <functional>
 #include <limits>
+#include <unordered_map>
 #include <vector>
 
 namespace meridian::collective {
@@ -61,6 +64,9 @@ private:
     std::vector<std::size_t> m_successors;
     std::vector<std::size_t> m_indegree;
     std::vector<char> m_done;
+    std::vector<char> m_issued;
+    /// Ready sends waiting for their lanePrev to be issued: lanePrev → send.
+    std::unordered_map<std::size_t, std::size_t> m_parked;
     std::deque<std::size_t> m_ready;
     std::vector<std::size_t> m_completionOrder;
     std::vector<OpTiming> m_timings;

@@ -13,9 +13,12 @@ class TransferBackend
 public:
     virtual ~TransferBackend() = default;
 
-    /// Start moving `bytes` from rank `src` to rank `dst`; call `done` exactly once when the
-    /// last byte has arrived. `done` may be called synchronously (from inside transfer()).
-    virtual void transfer(int src, int dst, double bytes, std::function<void()> done) = 0;
+    /// Start moving `bytes` from rank `src` to rank `dst` on the connection of `channel`
+    /// (CommOp::channel); call `done` exactly once when the last byte has arrived. Transfers
+    /// of one (src, dst, channel) come in the DAG's order and form one in-order stream.
+    /// `done` may be called synchronously (from inside transfer()).
+    virtual void transfer(int src, int dst, double bytes, int channel,
+                          std::function<void()> done) = 0;
     /// Start a local reduction of `bytes` at `rank`; call `done` exactly once when finished.
     virtual void reduce(int rank, double bytes, std::function<void()> done) = 0;
     /// The backend's current (simulated) time in seconds, if it has one; lets the executor

@@ -12,6 +12,7 @@
 // ranges come from the option table (meridian/experiment/OptionTable.hpp); protocols and TCP
 // settings are the network's own types (net::Protocol, net::NetworkConfig).
 
+#include "meridian/collective/CommSettings.hpp"
 #include "meridian/net/NetworkConfig.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/Topology.hpp"
@@ -34,7 +35,7 @@ struct CollectivePhaseSpec
 {
     std::string collective = "ring"; ///< algorithm name (collective::algorithmFromString)
     net::Protocol protocol = net::Protocol::Tcp;
-    int chunks = 1; ///< pipelining chunks per block
+    int chunks = 0; ///< pipelining chunks per block; 0 = NCCL's (collective::applyCommSettings)
     /// inter_center only: explicit ring order of centre ids (empty = topology-aware). Rejected
     /// for intra_center, whose ranks run in node-id order.
     std::vector<std::string> order;
@@ -59,9 +60,9 @@ struct TrainingSpec
     std::string broadcast_algorithm = "binomial";
     net::Protocol broadcast_protocol = net::Protocol::Tcp;
     bool broadcast_dataset = true;
-    int broadcast_chunks = 1; ///< pipelining chunks of the weight broadcast (pipelined-chain, …)
-    CollectivePhaseSpec intra_center{"ring", net::Protocol::Tcp, 1, {}, {}};
-    CollectivePhaseSpec inter_center{"ring", net::Protocol::Tcp, 1, {}, {}};
+    int broadcast_chunks = 0; ///< pipelining chunks of the weight broadcast; 0 = NCCL's
+    CollectivePhaseSpec intra_center{"ring", net::Protocol::Tcp, 0, {}, {}};
+    CollectivePhaseSpec inter_center{"ring", net::Protocol::Tcp, 0, {}, {}};
     double update_s = -1.0; ///< optimizer step time; < 0 = from the compute model
 };
 
@@ -73,7 +74,7 @@ struct MicroBenchmarkSpec
     double bytes = 0.0;
     net::Protocol protocol = net::Protocol::Tcp;
     int repeat = 1;
-    int chunks = 1;
+    int chunks = 0; ///< 0 = NCCL's
 };
 
 struct ExperimentSpec
@@ -85,6 +86,9 @@ struct ExperimentSpec
     /// initial_window_segments, max_window_bytes, min_rto_s, slow_start_after_idle; the rest
     /// keeps the network's defaults). The runner adds the seed and sampling of the run.
     net::NetworkConfig transport;
+    /// How collectives move their bytes (the "comm" object: NCCL's channels, buffer, steps,
+    /// sockets; defaults are NCCL's).
+    collective::CommSettings comm;
     int iterations = 1;
     std::uint64_t seed = 1;
     /// Keys that are accepted but have no effect in this version, with the reason; the CLI

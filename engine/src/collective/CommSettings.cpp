@@ -1,0 +1,86 @@
+#include "meridian/collective/CommSettings.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace meridian::collective {
+
+namespace {
+
+// Operations NCCL's own chunking may give a collective before iterations are merged: NCCL's
+// 1 MiB slices of a 15 GiB gradient among 64 ranks would be ~2·10^6 messages per all-reduce.
+// Beyond this budget each channel's iterations are merged into one chunk
+// (docs/collectives.md §Pipelining, "merged iterations").
+constexpr double kAutoOpBudget = 2e4;
+
+bool ringSliced(const CollectiveSpec& spec)
+{
+    const bool ringOperation = spec.operation == Operation::AllReduce ||
+                               spec.operation == Operation::AllGather ||
+                               spec.operation == Operation::ReduceScatter;
+    return ringOperation && spec.algorithm == Algorithm::Ring;
+}
+
+/// Bytes one op of the algorithm carries with one chunk and one slice.
+double opBytesOfOneChunk(const CollectiveSpec& spec)
+{
+    const double n = std::max(1, spec.ranks);
+    switch (spec.algorithm) {
+    case Algorithm::Ring:
+    case Algorithm::Direct:
+    case Algorithm::Hierarchical:
+        return spec.operation == Operation::Broadcast || spec.operation == Operation::Reduce
+                   ? spec.bytes
+                   : spec.bytes / n;
+    default:
+        return spec.bytes;
+    }
+}
+
+} // namespace
+
+NcclSlicing ncclSlicing(const CollectiveSpec& spec, const CommSettings& comm)
+{
+    // include/collectives.h: ring reductions and gathers slice at NCCL_STEPS/4 and chunk at
+    // NCCL_STEPS/2 slots; everything else at one slot.
+    const int steps = std::max(1, comm.steps);
+    const int sliceSteps = ringSliced(spec) ? std::max(1, steps / 4) : 1;
+    const int chunkSteps = ringSliced(spec) ? std::max(1, steps / 2) : 1;
+    NcclSlicing s;
+    s.message_bytes = comm.buffsize_bytes / steps * sliceSteps;
+    s.slices = std::max(1, chunkSteps / sliceSteps);
+    s.in_flight = std::max(1, steps / sliceSteps);
+    return s;
+}
+
+void applyCommSettings(CollectiveSpec& spec, const CommSettings& comm)
+{
+    const NcclSlicing s = ncclSlicing(spec, comm);
+    spec.channels = std::max(1, comm.channels);
+    spec.in_flight = s.in_flight;
+    spec.slices = s.slices;
+    if (spec.chunks != 0)
+        return;
+    // One chunk per NCCL loop iteration: a step moves at most slices × message bytes.
+    const double opBytes = opBytesOfOneChunk(spec);
+    const double perChunk = s.message_bytes * s.slices;
+    const double wanted = std::max(1.0, perChunk > 0 ? std::ceil(opBytes / perChunk) : 1.0);
+    const double n = std::max(2, spec.ranks);
+    const double opsPerSlice = 3.0 * n * n; // per chunk and slice (buildCollective's estimate)
+    if (wanted * s.slices * opsPerSlice <= kAutoOpBudget) {
+        spec.chunks = static_cast<int>(wanted);
+        // A step's piece no larger than one message goes as one message.
+        if (opBytes / wanted <= s.message_bytes)
+            spec.slices = 1;
+        return;
+    }
+    // Merged iterations: one unsliced chunk per channel, each standing for its channel's
+    // share of NCCL's iterations (the backend adds the per-iteration latency a ring step
+    // really pays, MergedSteps).
+    spec.chunks = static_cast<int>(std::min<double>(spec.channels, wanted));
+    spec.iterations_per_chunk = wanted / spec.chunks;
+    spec.nccl_slices = spec.slices;
+    spec.slices = 1;
+}
+
+} // namespace meridian::collective
