@@ -253,10 +253,12 @@ double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQ
     // One-way latency of a message: Σ_l max(0, τ_l + j_l) with one jitter sample per link
     // (netem correlation: j = (1 − ρ)·fresh + ρ·previous), plus store-and-forward of one
     // packet at every hop but the bottleneck (whose packet time is inside the fluid data
-    // time), plus the standing queue of saturated TCP-carrying links (B_q/2 drained at C).
+    // time), plus the standing queue of the first saturated link carrying TCP in congestion
+    // avoidance (standingQueueBytes), drained at its capacity.
     double latency = 0.0;
     double packetTimes = 0.0;
     double bottleneckPacket = 0.0;
+    bool queued = !includeQueueing;
     const double packetBits = m_config.packet_bytes * 8.0;
     for (std::uint32_t a : c.arcs) {
         LinkDirection& arc = m_arcs[a];
@@ -282,12 +284,36 @@ double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQ
             // Standing queue of TCP flows in congestion avoidance; a last-window burst
             // (docs §5) builds no standing queue.
             const TcpLoad& tcp = m_tcpLoad[arc.resource];
-            if (includeQueueing && tcp.flows > tcp.bursts &&
-                m_solver.allocBps(arc.resource) >= capacity_bps * (1.0 - kSaturated))
-                latency += 0.5 * p.queueBytes(m_config.packet_bytes) * 8.0 / capacity_bps;
+            if (!queued && tcp.flows > tcp.bursts &&
+                m_solver.allocBps(arc.resource) >= capacity_bps * (1.0 - kSaturated)) {
+                // Only the first bottleneck queues: downstream links receive at most its rate.
+                queued = true;
+                latency +=
+                    standingQueueBytes(c, arc.resource, p.queueBytes(m_config.packet_bytes)) * 8.0 /
+                    capacity_bps;
+            }
         }
     }
     return latency + (packetTimes - bottleneckPacket);
+}
+
+double ConnectionTable::standingQueueBytes(const Connection& c, std::uint32_t resource,
+                                           double queue_bytes) const
+{
+    // n TCP flows in congestion avoidance share the link (rate r = alloc/n each). A flow whose
+    // window W is capped (rwnd = max_window_bytes) keeps W − r·RTT beyond the pipe in the
+    // queue: while n·(W − r·RTT) < Q that is a constant standing queue and nothing is lost;
+    // when the windows could overfill the buffer, drops cut them and the queue swings between
+    // ≈ 0 and Q (Reno sawtooth): mean Q/2.
+    const TcpLoad& tcp = m_tcpLoad[resource];
+    const double n = static_cast<double>(tcp.flows - tcp.bursts);
+    if (n <= 0.0)
+        return 0.0;
+    if (m_config.max_window_bytes <= 0.0)
+        return 0.5 * queue_bytes;
+    const double share_Bps = m_solver.allocBps(resource) / 8.0 / static_cast<double>(tcp.flows);
+    const double excess = n * std::max(0.0, m_config.max_window_bytes - share_Bps * c.rtt_s);
+    return excess < queue_bytes ? excess : 0.5 * queue_bytes;
 }
 
 // ---------------------------------------------------------------------------------------

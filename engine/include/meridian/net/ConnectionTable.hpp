@@ -18,7 +18,8 @@
 //     TransportModel::goBackNEfficiency(BDP window, p); UDP 1 (it loses payload·p instead)
 //   one-way latency = Σ_l max(0, τ_l + j_l) (one jitter sample per link direction, netem
 //     correlation j = (1 − ρ)·fresh + ρ·previous) + store-and-forward of one packet at every
-//     hop but the bottleneck + B_q/2 / C on saturated links with a TCP standing queue
+//     hop but the bottleneck + the standing queue of the first saturated TCP link:
+//     n·(rwnd − r·RTT) while that fits its buffer B_q, else B_q/2 (sawtooth), drained at C
 // The max-min share is applied on top of these caps by MaxMinSolver.
 
 #include "meridian/core/StrongId.hpp"
@@ -84,7 +85,7 @@ struct Connection
     std::deque<std::uint32_t> queued;
     /// Flow slot of the in-order message in its data phase, or UINT32_MAX.
     std::uint32_t orderedSending = std::numeric_limits<std::uint32_t>::max();
-    sim::SimTime lastDelivery;   ///< delivery of the last in-order message (no overtaking)
+    sim::SimTime lastDelivery; ///< delivery of the last in-order message (no overtaking)
 };
 
 /// Wire-byte accounting of one message (expected values).
@@ -175,6 +176,10 @@ public:
 private:
     std::optional<topology::Route> pathOf(NodeId a, NodeId b, std::uint32_t stream);
     double steadyCapBps(const Connection& c) const;
+    /// Mean standing queue (bytes) TCP in congestion avoidance keeps on a saturated resource
+    /// whose buffer holds queue_bytes, as seen by a message of connection c.
+    double standingQueueBytes(const Connection& c, std::uint32_t resource,
+                              double queue_bytes) const;
 
     struct TcpLoad
     {
