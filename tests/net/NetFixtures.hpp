@@ -1,6 +1,7 @@
 #pragma once
 // Small topology builders shared by the net unit tests and the validation tests.
 
+#include "meridian/net/NetworkConfig.hpp"
 #include "meridian/topology/Topology.hpp"
 
 #include <string>
@@ -45,6 +46,17 @@ netStar(int hosts, double bandwidth_bps, double delay_s, double jitter_s = 0.0,
         t.addLink(l);
     }
     return t;
+}
+
+/// The Reno model with PFTK's b = 2 (a stack that grows its window per ACK): the
+/// configuration the Reno closed-form tests were written for. The defaults are Linux's
+/// (CUBIC, byte counting: b = 1).
+inline net::NetworkConfig renoConfig()
+{
+    net::NetworkConfig cfg;
+    cfg.congestion_control = net::CongestionControl::Reno;
+    cfg.delayed_ack_b = 2.0;
+    return cfg;
 }
 
 } // namespace meridian::test

@@ -352,7 +352,7 @@ private Q_SLOTS:
 
         const auto t = pairTopology(C, d, bdp);
         sim::Simulator sim;
-        NetworkConfig cfg;
+        NetworkConfig cfg = test::renoConfig();
         cfg.max_window_bytes = 0;
         cfg.slow_start_after_idle = restartEnabled;
         Network net(sim, t, cfg);

@@ -195,7 +195,7 @@ private Q_SLOTS:
             l.schedule.push_back(s);
             t.addLink(l);
             sim::Simulator sim;
-            NetworkConfig cfg;
+            NetworkConfig cfg = test::renoConfig();
             cfg.max_window_bytes = 0;
             Network net(sim, t, cfg);
             const NodeId a = *t.findNode("a"), b = *t.findNode("b");
@@ -294,7 +294,7 @@ private Q_SLOTS:
         const double expected = pftk(0.010, 0.01);
         for (int n : {1, 2, 8}) {
             sim::Simulator sim;
-            NetworkConfig cfg;
+            NetworkConfig cfg = test::renoConfig();
             cfg.max_window_bytes = 0;
             Network net(sim, t, cfg);
             std::vector<FlowId> flows;

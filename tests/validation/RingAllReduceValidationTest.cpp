@@ -94,7 +94,7 @@ double runRing(int hosts, double B, double delta, double M, Protocol proto,
         }
     }
     sim::Simulator sim;
-    NetworkConfig cfg;
+    NetworkConfig cfg = test::renoConfig();
     cfg.keep_flow_records = false;
     Network net(sim, t, cfg);
     RingDriver ring(sim, net, t, hosts, M, proto);

@@ -63,7 +63,7 @@ private Q_SLOTS:
         const double expected = tData + d + (saturated ? 0.5 * bdpBytes * 8 / C : 0.0);
 
         sim::Simulator sim;
-        NetworkConfig cfg;
+        NetworkConfig cfg = test::renoConfig();
         cfg.max_window_bytes = 0;
         Network net(sim, t, cfg);
         TransferResult res;

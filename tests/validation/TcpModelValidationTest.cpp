@@ -68,7 +68,7 @@ private Q_SLOTS:
         // is far below C: no standing queue).
         const double bytes = std::round(pftk * 20.0 / 8 * (1 - p));
         const double latency = 2 * d + 1500.0 * 8 / C;
-        NetworkConfig cfg;
+        NetworkConfig cfg = test::renoConfig();
         cfg.max_window_bytes = 0;
         const auto t = path(C, d, lambda, 1e9);
         sim::Simulator sim;
@@ -90,7 +90,7 @@ private Q_SLOTS:
     void noLossReachesLinkRate()
     {
         // p = 0, window unlimited, buffer ≥ BDP (25 MB > 10 G·20 ms/8): rate = C.
-        NetworkConfig cfg;
+        NetworkConfig cfg = test::renoConfig();
         cfg.max_window_bytes = 0;
         const double rate = steadyRate(path(10e9, 0.005, 0.0, 100e6), cfg, 5.0);
         QVERIFY(std::abs(rate - 10e9) / 10e9 < 1e-9);
@@ -103,7 +103,7 @@ private Q_SLOTS:
         // utilisation is U = ¾·W²/(BDP² − W·BDP + W²) with W, BDP in the same unit.
         // Here W = 1.2·BDP → U = 0.75·1.44/(1 − 1.2 + 1.44) = 1.08/1.24.
         const double C = 1e9, rtt = 0.02, bdp = C * rtt / 8;
-        NetworkConfig cfg;
+        NetworkConfig cfg = test::renoConfig();
         cfg.max_window_bytes = 0;
         const double rate = steadyRate(path(C, 0.005, 0.0, 0.2 * bdp), cfg, 5.0);
         const double expected = 1.08 / 1.24 * C;
@@ -113,7 +113,7 @@ private Q_SLOTS:
     void receiveWindowCapsLongPaths()
     {
         // rwnd 6 MiB over RTT 100 ms: 6·2^20·8/0.1 = 503.3 Mbit/s < 10 G.
-        NetworkConfig cfg; // default 6 MiB
+        NetworkConfig cfg = test::renoConfig(); // default 6 MiB
         const double rate = steadyRate(path(10e9, 0.025, 0.0, 1e9), cfg, 5.0);
         const double expected = 6.0 * 1048576 * 8 / 0.1;
         QVERIFY(std::abs(rate - expected) / expected < 1e-9);

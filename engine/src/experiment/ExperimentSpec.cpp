@@ -200,6 +200,9 @@ void readTransport(OptionReader& parent, net::NetworkConfig& transport)
     transport.max_window_bytes = tr.quantity("max_window_bytes");
     transport.min_rto_s = tr.quantity("min_rto_s");
     transport.slow_start_after_idle = tr.boolean("slow_start_after_idle");
+    transport.congestion_control = tr.text("congestion_control") == "reno"
+                                       ? net::CongestionControl::Reno
+                                       : net::CongestionControl::Cubic;
     tr.finish();
 }
 

@@ -249,6 +249,9 @@ std::vector<OptionInfo> transportOptions()
                 "minimum retransmission timeout (Linux)"),
         boolean("transport.slow_start_after_idle", n.slow_start_after_idle, kAllKinds,
                 "RFC 2861 / Linux tcp_slow_start_after_idle"),
+        choice("transport.congestion_control", "congestion control", {"cubic", "reno"},
+               n.congestion_control == net::CongestionControl::Cubic ? "cubic" : "reno", kAllKinds,
+               "TCP congestion control (Linux tcp_congestion_control; cubic is Linux's)"),
     };
 }
 

@@ -22,9 +22,11 @@ class NetBackend : public collective::TransferBackend
 {
 public:
     NetBackend(RunEngine& engine, std::vector<NodeId> nodes, net::Protocol protocol,
-               double reduceRate_Bps, int sockets, collective::MergedSteps merged)
+               double reduceRate_Bps, const collective::CommSettings& comm,
+               collective::MergedSteps merged)
         : m_engine(engine), m_nodes(std::move(nodes)), m_protocol(protocol),
-          m_reduceRate_Bps(reduceRate_Bps), m_sockets(std::max(1, sockets)), m_merged(merged)
+          m_reduceRate_Bps(reduceRate_Bps), m_sockets(std::max(1, comm.sockets)),
+          m_appWindow_bytes(comm.buffsize_bytes / std::max(1, comm.sockets)), m_merged(merged)
     {}
     void transfer(int src, int dst, double bytes, int channel, std::function<void()> done) override
     {
@@ -56,7 +58,8 @@ public:
                                   m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(wait_s),
                                                             [pending] { pending->done(); });
                               },
-                              {first + static_cast<std::uint32_t>(i), true});
+                              {first + static_cast<std::uint32_t>(i), true, m_appWindow_bytes,
+                               m_merged.iterations > 1.0});
     }
     void reduce(int /*rank*/, double bytes, std::function<void()> done) override
     {
@@ -72,6 +75,7 @@ private:
     net::Protocol m_protocol;
     double m_reduceRate_Bps;
     int m_sockets;
+    double m_appWindow_bytes; ///< NCCL's buffer per socket: what a stream keeps in flight
     collective::MergedSteps m_merged;
 };
 
@@ -117,8 +121,8 @@ RunningCollective RunEngine::startCollective(const collective::CommDag& dag,
                                              std::function<void()> onDone)
 {
     RunningCollective rc;
-    rc.backend = std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps,
-                                              m_comm.sockets, dag.merged());
+    rc.backend =
+        std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps, m_comm, dag.merged());
     rc.executor = std::make_unique<collective::DagExecutor>(dag, *rc.backend);
     rc.executor->setOnFinished(std::move(onDone));
     rc.executor->start();

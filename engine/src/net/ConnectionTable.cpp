@@ -15,6 +15,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // A resource is "saturated" when its allocation is within this fraction of its capacity.
 constexpr double kSaturated = 1e-9;
+// HyStart acts only from this window on (tcp_cubic.c hystart_low_window).
+constexpr double kHystartLowWindowSegments = 16.0;
 // Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of
 // RngStream(seed, small id, ...) can draw the same stream.
 constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
@@ -152,7 +154,9 @@ void ConnectionTable::refresh(Connection& c)
 
 double ConnectionTable::steadyCapBps(const Connection& c) const
 {
-    // Steady TCP rate cap = min(rwnd/RTT, PFTK(p, RTT, T0), U(B_q, BDP)·C_bottleneck);
+    // Steady TCP rate cap = min(rwnd/RTT, loss term(p, RTT, T0), U(B_q, BDP)·C_bottleneck),
+    // the loss term and U of the connection's congestion control (Reno: PFTK and the Reno
+    // sawtooth; CUBIC: its response function and its cycle);
     // the max-min share is applied on top by the solver.
     if (c.rtt_s <= 0.0)
         return kInf; // zero-delay path: no window or loss dynamics to model
@@ -161,12 +165,18 @@ double ConnectionTable::steadyCapBps(const Connection& c) const
         cap = std::min(cap, m_config.max_window_bytes * 8.0 / c.rtt_s);
     // T0 as Linux computes the RTO: SRTT + max(4·RTTVAR, rto_min); RTTVAR from the jitter.
     const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
-    cap = std::min(cap, TransportModel::pftkRateBps(m_config.mss_bytes, c.rtt_s, c.loss,
-                                                    m_config.delayed_ack_b, t0));
+    const bool cubic = m_config.congestion_control == CongestionControl::Cubic;
+    const double lossCap = cubic ? TransportModel::cubicRateBps(m_config.mss_bytes, c.rtt_s, c.loss,
+                                                                m_config.delayed_ack_b, t0)
+                                 : TransportModel::pftkRateBps(m_config.mss_bytes, c.rtt_s, c.loss,
+                                                               m_config.delayed_ack_b, t0);
+    cap = std::min(cap, lossCap);
     if (std::isfinite(c.bottleneck_bps) && c.bottleneck_bps > 0.0) {
         const double bdp = c.bottleneck_bps * c.rtt_s / 8.0;
-        cap = std::min(cap, TransportModel::renoQueueUtilisation(c.buffer_bytes, bdp) *
-                                c.bottleneck_bps);
+        const double u = cubic ? TransportModel::cubicQueueUtilisation(c.buffer_bytes, bdp, c.rtt_s,
+                                                                       m_config.mss_bytes)
+                               : TransportModel::renoQueueUtilisation(c.buffer_bytes, bdp);
+        cap = std::min(cap, u * c.bottleneck_bps);
     }
     return cap;
 }
@@ -176,7 +186,7 @@ double ConnectionTable::steadyCapBps(const Connection& c) const
 
 double ConnectionTable::windowCapBps(const Connection& c) const
 {
-    if (c.slowStart && !c.burst && c.rtt_s > 0.0)
+    if (windowLimited(c) && !c.burst && c.rtt_s > 0.0)
         return std::min(c.cwnd_bytes * 8.0 / c.rtt_s, c.steadyCap_bps);
     return c.steadyCap_bps;
 }
@@ -189,17 +199,20 @@ double ConnectionTable::flowCapBps(const Connection& c, Protocol protocol) const
     return windowCapBps(c) / std::max<std::uint32_t>(1, c.tcpFlows);
 }
 
-void ConnectionTable::openWindow(Connection& c, bool freshConnection, sim::SimTime now) const
+void ConnectionTable::openWindow(Connection& c, bool freshConnection, bool keepWindow,
+                                 sim::SimTime now) const
 {
     const double iw = m_config.initial_window_segments * m_config.mss_bytes;
     const double rto = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
     const double idle = (now - c.lastSend).toSeconds();
     // A connection first used by UDP/reliable messages has no window yet (cwnd 0 would give a
     // zero cap and a flow stalled forever): start it like a fresh one.
+    c.cubicEpoch = now; // a paused CUBIC growth resumes now
     if (freshConnection || !(c.cwnd_bytes > 0.0)) {
         c.cwnd_bytes = iw;
         c.slowStart = true;
-    } else if (m_config.slow_start_after_idle && idle > rto) {
+        c.cubicGrowth = false;
+    } else if (m_config.slow_start_after_idle && !keepWindow && idle > rto) {
         // Linux tcp_cwnd_restart (RFC 2861): halve once per RTO of idle time after the first,
         // never below the initial window; then slow start back up.
         double cwnd = c.cwnd_bytes;
@@ -207,12 +220,47 @@ void ConnectionTable::openWindow(Connection& c, bool freshConnection, sim::SimTi
             cwnd *= 0.5;
         c.cwnd_bytes = std::max(cwnd, std::min(iw, c.cwnd_bytes));
         c.slowStart = true;
+        c.cubicGrowth = false;
     }
     c.slowStart = c.slowStart && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
+    c.cubicGrowth =
+        c.cubicGrowth && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
 }
 
-bool ConnectionTable::doubleWindow(Connection& c, double tcpRate_bps) const
+double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) const
 {
+    // CUBIC from HyStart's exit, no loss yet (tcp_cubic.c: last_max_cwnd = 0, so K = 0 and
+    // the origin is the exit window W0): W(t) = W0 + C·t³ segments, or the Reno-friendly
+    // estimate W0 + α·t/RTT (α = 3(1 − β)/(1 + β), tcp_friendliness) if larger, over the
+    // connection's sending time t.
+    const double t = c.cubicElapsed_s + (now - c.cubicEpoch).toSeconds();
+    const double alpha =
+        3.0 * (1.0 - TransportModel::kCubicBeta) / (1.0 + TransportModel::kCubicBeta);
+    const double grown = std::max(TransportModel::kCubicC * t * t * t, alpha * t / c.rtt_s);
+    return c.cubicOrigin_bytes + grown * m_config.mss_bytes;
+}
+
+double ConnectionTable::roundS(const Connection& c, sim::SimTime now) const
+{
+    if (!c.cubicGrowth)
+        return c.rtt_s;
+    const double t = c.cubicElapsed_s + (now - c.cubicEpoch).toSeconds();
+    const double step = c.cwnd_bytes / 32.0 / m_config.mss_bytes; // segments
+    const double alpha =
+        3.0 * (1.0 - TransportModel::kCubicBeta) / (1.0 + TransportModel::kCubicBeta);
+    const double byCubic = std::cbrt(t * t * t + step / TransportModel::kCubicC) - t;
+    const double byReno = step * c.rtt_s / alpha;
+    return std::max(c.rtt_s, std::min(byCubic, byReno));
+}
+
+bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTime now) const
+{
+    const bool cubic = m_config.congestion_control == CongestionControl::Cubic;
+    if (c.cubicGrowth) {
+        c.cwnd_bytes = cubicWindowBytes(c, now);
+        c.cubicGrowth = c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
+        return c.cubicGrowth;
+    }
     // Slow start: cwnd doubles every RTT (RFC 5681, one ACK per segment growth ×2/RTT). It
     // ends when cwnd/RTT reaches the steady cap, or when the network, not the window, limits
     // the connection (in a real stack the queue would overflow and cwnd halve).
@@ -222,12 +270,26 @@ bool ConnectionTable::doubleWindow(Connection& c, double tcpRate_bps) const
         c.slowStart = false;
         return false;
     }
+    // HyStart's ACK train (tcp_cubic.c): a window sent back to back comes back as a train
+    // W/C_bottleneck long; once that exceeds half the minimum RTT — cwnd ≥ BDP/2 — slow start
+    // ends without a loss and CUBIC grows from there.
+    if (cubic && std::isfinite(c.bottleneck_bps) &&
+        c.cwnd_bytes >= kHystartLowWindowSegments * m_config.mss_bytes &&
+        c.cwnd_bytes >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0) {
+        c.slowStart = false;
+        c.cubicGrowth = true;
+        c.cubicOrigin_bytes = c.cwnd_bytes;
+        c.cubicElapsed_s = 0.0;
+        c.cubicEpoch = now;
+    }
     return true;
 }
 
 void ConnectionTable::closeWindow(Connection& c, sim::SimTime now) const
 {
-    if (!c.slowStart && std::isfinite(c.steadyCap_bps))
+    if (c.cubicGrowth) // growth pauses while nothing is sent (tcp_cubic.c CA_EVENT_TX_START)
+        c.cubicElapsed_s += (now - c.cubicEpoch).toSeconds();
+    else if (!c.slowStart && std::isfinite(c.steadyCap_bps))
         c.cwnd_bytes = std::max(c.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
     c.burst = false;
     c.lastSend = now;
@@ -309,10 +371,13 @@ double ConnectionTable::standingQueueBytes(const Connection& c, std::uint32_t re
     const double n = static_cast<double>(tcp.flows - tcp.bursts);
     if (n <= 0.0)
         return 0.0;
-    if (m_config.max_window_bytes <= 0.0)
+    double window = m_config.max_window_bytes > 0.0 ? m_config.max_window_bytes : kInf;
+    if (c.appWindow_bytes > 0.0)
+        window = std::min(window, c.appWindow_bytes);
+    if (!std::isfinite(window))
         return 0.5 * queue_bytes;
     const double share_Bps = m_solver.allocBps(resource) / 8.0 / static_cast<double>(tcp.flows);
-    const double excess = n * std::max(0.0, m_config.max_window_bytes - share_Bps * c.rtt_s);
+    const double excess = n * std::max(0.0, window - share_Bps * c.rtt_s);
     return excess < queue_bytes ? excess : 0.5 * queue_bytes;
 }
 

@@ -28,8 +28,9 @@ struct Network::Flow
     double bytes = 0.0;
     double remaining_bytes = 0.0; ///< wire bytes still to send
     WireBytes wire;
-    bool burst = false;   ///< counted in its resources' burstTcpFlows
-    bool ordered = false; ///< in order on its connection (TransferOptions::ordered)
+    bool burst = false;      ///< counted in its resources' burstTcpFlows
+    bool ordered = false;    ///< in order on its connection (TransferOptions::ordered)
+    bool keepWindow = false; ///< TransferOptions::keep_window
     bool dataPhase = false;
     bool live = false;
     sim::SimTime start;
@@ -165,7 +166,7 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
         for (std::uint32_t slot : slots)
             attachFlow(slot);
         const Connection& c = m_connections[ci];
-        if (c.tcpFlows > 0 && c.slowStart && !m_sim.pending(c.round))
+        if (c.tcpFlows > 0 && ConnectionTable::windowLimited(c) && !m_sim.pending(c.round))
             scheduleRound(ci);
         updateConnCaps(ci);
         retargetWireBytes(ci); // the new path may lose more or less
@@ -204,7 +205,7 @@ void Network::evaluateBurst(std::uint32_t ci)
     // send fits in cwnd, the window no longer limits it (docs §5).
     Connection& c = m_connections[ci];
     bool burst = false;
-    if (c.slowStart && c.tcpFlows > 0) {
+    if (ConnectionTable::windowLimited(c) && c.tcpFlows > 0) {
         double left = 0.0;
         for (std::uint32_t slot : c.flows) {
             if (m_flows[slot].protocol != Protocol::Tcp)
@@ -254,21 +255,21 @@ void Network::retargetWireBytes(std::uint32_t ci)
 void Network::scheduleRound(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
-    c.round =
-        m_sim.scheduleIn(sim::SimTime::fromSeconds(c.rtt_s), [this, ci] { onSlowStartRound(ci); });
+    c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(m_connections.roundS(c, m_sim.now())),
+                               [this, ci] { onSlowStartRound(ci); });
 }
 
 void Network::onSlowStartRound(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
     c.round = {};
-    if (c.tcpFlows == 0 || !c.slowStart)
+    if (c.tcpFlows == 0 || !ConnectionTable::windowLimited(c))
         return;
     double rate = 0.0;
     for (std::uint32_t slot : c.flows)
         if (m_flows[slot].protocol == Protocol::Tcp)
             rate += m_solver.rateBps(slot);
-    if (m_connections.doubleWindow(c, rate))
+    if (m_connections.windowRound(c, rate, m_sim.now()))
         scheduleRound(ci);
     evaluateBurst(ci);
     updateConnCaps(ci);
@@ -342,6 +343,7 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     f.protocol = protocol;
     f.bytes = bytes;
     f.ordered = options.ordered;
+    f.keepWindow = options.keep_window;
     f.start = m_sim.now();
     f.sendStart = m_sim.now();
     f.dataEnd = m_sim.now();
@@ -353,6 +355,7 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     const bool freshConnection = !c.used;
     c.used = true;
     ++c.active;
+    c.appWindow_bytes = options.app_window_bytes;
     if (f.ordered && c.orderedSending != kNone) {
         c.queued.push_back(slot); // behind the in-order message sending now
         return id;
@@ -379,11 +382,11 @@ void Network::beginSending(std::uint32_t slot, bool freshConnection)
         c.orderedSending = slot;
 
     if (f.protocol == Protocol::Tcp && c.tcpFlows == 0)
-        m_connections.openWindow(c, freshConnection, m_sim.now());
+        m_connections.openWindow(c, freshConnection, f.keepWindow, m_sim.now());
     attachFlow(slot);
     if (f.protocol == Protocol::Tcp) {
         evaluateBurst(ci);
-        if (c.slowStart && !m_sim.pending(c.round))
+        if (ConnectionTable::windowLimited(c) && !m_sim.pending(c.round))
             scheduleRound(ci);
         updateConnCaps(ci);
     }

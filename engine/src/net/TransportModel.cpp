@@ -6,6 +6,15 @@
 
 namespace meridian::net {
 
+namespace {
+// PFTK's timeout term T0·min(1, 3√(3bp/8))·p·(1 + 32p²), seconds per segment.
+double timeoutTerm(double loss, double b, double t0_s)
+{
+    return t0_s * std::min(1.0, 3.0 * std::sqrt(3.0 * b * loss / 8.0)) * loss *
+           (1.0 + 32.0 * loss * loss);
+}
+} // namespace
+
 double TransportModel::pathLoss(const double* losses, int count)
 {
     double delivered = 1.0;
@@ -20,12 +29,53 @@ double TransportModel::pftkRateBps(double mss_bytes, double rtt_s, double loss, 
     if (loss <= 0.0)
         return std::numeric_limits<double>::infinity();
     const double p = std::min(loss, 1.0);
-    const double denom =
-        rtt_s * std::sqrt(2.0 * b * p / 3.0) +
-        t0_s * std::min(1.0, 3.0 * std::sqrt(3.0 * b * p / 8.0)) * p * (1.0 + 32.0 * p * p);
+    const double denom = rtt_s * std::sqrt(2.0 * b * p / 3.0) + timeoutTerm(p, b, t0_s);
     if (denom <= 0.0)
         return std::numeric_limits<double>::infinity();
     return mss_bytes * 8.0 / denom;
+}
+
+double TransportModel::cubicMeanWindowSegments(double rtt_s, double loss, double b)
+{
+    const double p = std::clamp(loss, 1e-300, 1.0);
+    const double cubic = std::pow(kCubicC * (3.0 + kCubicBeta) / (4.0 * (1.0 - kCubicBeta)), 0.25) *
+                         std::pow(rtt_s / p, 0.75);
+    const double renoFriendly = std::sqrt(3.0 / (2.0 * b * p));
+    return std::max(cubic, renoFriendly);
+}
+
+double TransportModel::cubicRateBps(double mss_bytes, double rtt_s, double loss, double b,
+                                    double t0_s)
+{
+    if (loss <= 0.0)
+        return std::numeric_limits<double>::infinity();
+    const double p = std::min(loss, 1.0);
+    const double denom = rtt_s / cubicMeanWindowSegments(rtt_s, p, b) + timeoutTerm(p, b, t0_s);
+    if (denom <= 0.0)
+        return std::numeric_limits<double>::infinity();
+    return mss_bytes * 8.0 / denom;
+}
+
+double TransportModel::cubicQueueUtilisation(double buffer_bytes, double bdp_bytes, double rtt_s,
+                                             double mss_bytes)
+{
+    if (bdp_bytes <= 0.0 || rtt_s <= 0.0 || mss_bytes <= 0.0)
+        return 1.0;
+    const double bdp = bdp_bytes / mss_bytes; // segments
+    const double wMax = bdp + std::max(0.0, buffer_bytes) / mss_bytes;
+    if (kCubicBeta * wMax >= bdp)
+        return 1.0;
+    const double k = std::cbrt(wMax * (1.0 - kCubicBeta) / kCubicC);
+    const double alpha = 3.0 * (1.0 - kCubicBeta) / (1.0 + kCubicBeta);
+    constexpr int kSteps = 256;
+    double sum = 0.0;
+    for (int i = 0; i < kSteps; ++i) {
+        const double t = (i + 0.5) * k / kSteps;
+        const double cubic = kCubicC * std::pow(t - k, 3.0) + wMax;
+        const double reno = kCubicBeta * wMax + alpha * t / rtt_s;
+        sum += std::min(1.0, std::max(cubic, reno) / bdp);
+    }
+    return sum / kSteps;
 }
 
 double TransportModel::renoQueueUtilisation(double buffer_bytes, double bdp_bytes)

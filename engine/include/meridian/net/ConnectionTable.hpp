@@ -74,7 +74,13 @@ struct Connection
     // messages.
     double cwnd_bytes = 0.0;
     bool slowStart = true;
-    bool burst = false; ///< slow start, but everything left fits in the current window
+    bool burst = false; ///< window-limited, but everything left fits in the current window
+    // CUBIC after HyStart left slow start: cwnd = origin + C·t³ (segments) over sending time t
+    // until cwnd/RTT reaches the steady cap.
+    bool cubicGrowth = false;
+    double cubicOrigin_bytes = 0.0;
+    double cubicElapsed_s = 0.0; ///< growth time before the current sending period
+    sim::SimTime cubicEpoch;     ///< start of the current sending period
     bool used = false;
     sim::SimTime lastSend;            ///< when the last TCP data-phase flow stopped sending
     sim::EventHandle round;           ///< next slow-start round
@@ -86,6 +92,9 @@ struct Connection
     /// Flow slot of the in-order message in its data phase, or UINT32_MAX.
     std::uint32_t orderedSending = std::numeric_limits<std::uint32_t>::max();
     sim::SimTime lastDelivery; ///< delivery of the last in-order message (no overtaking)
+    /// Bytes the application keeps in flight at most (TransferOptions::app_window_bytes of its
+    /// last message; 0 = no limit besides rwnd): bounds the standing queue it can build.
+    double appWindow_bytes = 0.0;
 };
 
 /// Wire-byte accounting of one message (expected values).
@@ -135,16 +144,24 @@ public:
     void paramsChanged() noexcept { ++m_paramEpoch; }
 
     // --- TCP window ------------------------------------------------------------------------
+    /// Whether the window, not the steady cap, limits the connection (slow start, CUBIC growth).
+    static bool windowLimited(const Connection& c) { return c.slowStart || c.cubicGrowth; }
     /// Rate the window allows the whole connection (bit/s).
     double windowCapBps(const Connection& c) const;
     /// Transport cap of one message: its share of the window for TCP, +∞ otherwise.
     double flowCapBps(const Connection& c, Protocol protocol) const;
     /// A TCP message starts on a connection with no TCP message sending: the window is fresh,
     /// kept from the last message, or decayed by idleness.
-    void openWindow(Connection& c, bool freshConnection, sim::SimTime now) const;
-    /// One slow-start round of a connection whose TCP messages send at tcpRate_bps in total:
-    /// doubles cwnd; returns whether slow start goes on.
-    bool doubleWindow(Connection& c, double tcpRate_bps) const;
+    /// keepWindow: the application kept the connection busy meanwhile (no RFC 2861 restart).
+    void openWindow(Connection& c, bool freshConnection, bool keepWindow, sim::SimTime now) const;
+    /// One RTT round of a window-limited connection whose TCP messages send at tcpRate_bps in
+    /// total: slow start doubles cwnd (CUBIC: HyStart leaves it at cwnd ≥ BDP/2), CUBIC growth
+    /// follows origin + C·t³; returns whether the window still limits the connection.
+    bool windowRound(Connection& c, double tcpRate_bps, sim::SimTime now) const;
+    /// Time to the next windowRound: one RTT in slow start; in CUBIC growth, the time the
+    /// window takes to grow by 1/32 more (at least one RTT), so that a slowly growing window
+    /// costs a few events, not one per RTT.
+    double roundS(const Connection& c, sim::SimTime now) const;
     /// The connection's last TCP message stopped sending: keep its window for the next one.
     void closeWindow(Connection& c, sim::SimTime now) const;
 
@@ -176,6 +193,7 @@ public:
 private:
     std::optional<topology::Route> pathOf(NodeId a, NodeId b, std::uint32_t stream);
     double steadyCapBps(const Connection& c) const;
+    double cubicWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Mean standing queue (bytes) TCP in congestion avoidance keeps on a saturated resource
     /// whose buffer holds queue_bytes, as seen by a message of connection c.
     double standingQueueBytes(const Connection& c, std::uint32_t resource,

@@ -65,6 +65,12 @@ struct TransferOptions
     /// its last byte, and is never delivered before it. Otherwise concurrent messages of a
     /// connection send side by side, sharing its window.
     bool ordered = false;
+    /// Bytes the application keeps in flight on the connection at most (NCCL: its buffer);
+    /// 0 = no limit besides the receive window. Bounds the standing queue it can build.
+    double app_window_bytes = 0.0;
+    /// The application kept the connection busy since its previous message (a merged NCCL
+    /// stream whose gaps stand for sending time): no idle restart of the window (RFC 2861).
+    bool keep_window = false;
 };
 
 class Network

@@ -8,15 +8,26 @@
 
 namespace meridian::net {
 
+/// TCP congestion control of every host (net.ipv4.tcp_congestion_control).
+enum class CongestionControl
+{
+    Reno,  ///< NewReno AIMD: PFTK, the Reno queue bound, slow start to the steady cap
+    Cubic, ///< Linux's default (RFC 9438) with HyStart (docs/network-model.md §5)
+};
+
 struct NetworkConfig
 {
+    CongestionControl congestion_control = CongestionControl::Cubic;
     double mss_bytes = 1448.0;        ///< TCP payload per segment (1500 B MTU − 52 B headers)
     double packet_bytes = 1500.0;     ///< wire packet: queue limits in packets, store-and-forward
     int initial_window_segments = 10; ///< RFC 6928
     /// Receive-window cap (Linux tcp_rmem[2] = 6 MiB); 0 = unlimited.
     double max_window_bytes = 6.0 * 1024.0 * 1024.0;
-    double min_rto_s = 0.2;            ///< Linux TCP_RTO_MIN
-    double delayed_ack_b = 2.0;        ///< packets acknowledged per ACK (PFTK's b)
+    double min_rto_s = 0.2; ///< Linux TCP_RTO_MIN
+    /// PFTK's b: segments of window growth per ACK are counted, not ACKs. Linux grows cwnd by
+    /// the segments each ACK covers (RFC 3465 byte counting, tcp_cong_avoid_ai), so delayed
+    /// ACKs do not slow it down: b = 1. (b = 2 models a stack that grows per ACK.)
+    double delayed_ack_b = 1.0;
     bool slow_start_after_idle = true; ///< net.ipv4.tcp_slow_start_after_idle (RFC 2861)
     double sample_interval_s = 0.1;    ///< utilisation time series; 0 = no series, else ≥ 1 ns
     /// Most samples kept per series: beyond, pairs merge and the interval doubles (≥ 2).

@@ -24,6 +24,27 @@ public:
     ///   U = ¾·W² / (BDP² − W·BDP + W²),  W = BDP + B_q  (0.75 at B_q = 0, 1 at B_q = BDP).
     static double renoQueueUtilisation(double buffer_bytes, double bdp_bytes);
 
+    /// CUBIC's constants (RFC 9438 §4, Linux tcp_cubic.c): C = 0.4 segments/s³, β = 0.7.
+    static constexpr double kCubicC = 0.4;
+    static constexpr double kCubicBeta = 0.7;
+
+    /// CUBIC's mean window under random loss p, in segments (RFC 9438 §5 / RFC 8312 §5.1):
+    ///   W_cubic = (C·(3+β)/(4·(1−β)))^¼ · (RTT/p)^¾,
+    /// or its Reno-friendly region (§4.3: AIMD with α = 3(1−β)/(1+β) has Reno's mean window
+    /// √(3/(2bp))), whichever is larger, as Linux takes the larger of the two windows.
+    static double cubicMeanWindowSegments(double rtt_s, double loss, double b);
+    /// CUBIC's loss-limited rate in bit/s: PFTK's form with CUBIC's mean window,
+    ///   B = MSS·8 / ( RTT / W + T0·min(1, 3·√(3bp/8))·p·(1 + 32p²) );  +∞ for p ≤ 0.
+    static double cubicRateBps(double mss_bytes, double rtt_s, double loss, double b, double t0_s);
+    /// Mean link utilisation of one CUBIC flow whose drop-tail buffer B_q is smaller than
+    /// BDP/β − BDP: after a drop at W_max = BDP + B_q the window restarts at β·W_max and
+    /// follows W(t) = C(t − K)³ + W_max (segments, t in s), K = ∛(W_max(1 − β)/C), or the
+    /// Reno-friendly β·W_max + α·t/RTT if larger; the link runs at min(1, W(t)/BDP):
+    ///   U = (1/K) ∫₀^K min(1, W(t)/BDP) dt  (midpoint rule, 256 steps).
+    /// 1 when β·W_max ≥ BDP.
+    static double cubicQueueUtilisation(double buffer_bytes, double bdp_bytes, double rtt_s,
+                                        double mss_bytes);
+
     /// Go-back-N efficiency (goodput / wire rate) with window W packets and loss p:
     ///   η = (1 − p) / (1 − p + W·p)   (Bertsekas & Gallager, Data Networks, §2.4).
     static double goBackNEfficiency(double window_packets, double loss);

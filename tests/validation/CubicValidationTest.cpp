@@ -1,0 +1,158 @@
+// CUBIC (Linux's default congestion control) against closed forms written out here from
+// RFC 9438 and tcp_cubic.c, not from the engine's TransportModel: the loss response, the
+// small-buffer cycle, HyStart's exit at BDP/2 and the convex growth after it.
+#include "../net/NetFixtures.hpp"
+#include "TestMain.hpp"
+#include "meridian/net/Network.hpp"
+
+#include <QtTest/QtTest>
+#include <cmath>
+#include <tuple>
+
+using namespace meridian;
+using namespace meridian::net;
+
+namespace {
+
+constexpr double kMss = 1448.0;
+
+/// a — r — b, both links C and one-way d, loss λ per link, a buffer of queueBytes.
+topology::Topology path(double C, double d, double lambda, double queueBytes)
+{
+    topology::Topology t;
+    for (const char* n : {"a", "r", "b"})
+        t.addNode(test::netNode(n));
+    for (auto [id, x, y] : {std::tuple{"ar", "a", "r"}, std::tuple{"rb", "r", "b"}}) {
+        auto l = test::netLink(id, x, y, C, d);
+        l.params.loss = lambda;
+        l.params.queue = queueBytes;
+        l.params.queue_unit = topology::QueueUnit::Bytes;
+        t.addLink(l);
+    }
+    return t;
+}
+
+double rateAt(const topology::Topology& t, const NetworkConfig& cfg, double atS)
+{
+    sim::Simulator sim;
+    Network net(sim, t, cfg);
+    const FlowId f =
+        net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1e13, Protocol::Tcp, nullptr);
+    sim.runUntil(sim::SimTime::fromSeconds(atS));
+    return net.flowRateBps(f);
+}
+
+} // namespace
+
+class CubicValidationTest : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void lossResponse_data()
+    {
+        QTest::addColumn<double>("lambda");
+        QTest::addColumn<double>("d");
+        QTest::newRow("p≈1e-4, RTT 40 ms (Reno-friendly region)") << 0.5e-4 << 0.010;
+        QTest::newRow("p≈1e-5, RTT 200 ms (cubic region)") << 0.5e-5 << 0.050;
+        QTest::newRow("p≈1e-3, RTT 8 ms") << 0.5e-3 << 0.002;
+    }
+    void lossResponse()
+    {
+        // RFC 9438 §5 (RFC 8312 §5.1): mean window of CUBIC under random loss p, segments,
+        //   W_cubic = (C(3+β)/(4(1−β)))^¼·(RTT/p)^¾, C = 0.4, β = 0.7;
+        // in the Reno-friendly region (§4.3) AIMD(α = 3(1−β)/(1+β), β) has Reno's
+        // W = √(3/(2p)) (b = 1: Linux counts acked segments). Linux uses the larger; PFTK's
+        // timeout term is kept. Rate = 8·MSS/(RTT/W + T0·min(1, 3√(3p/8))·p·(1 + 32p²)).
+        QFETCH(double, lambda);
+        QFETCH(double, d);
+        const double rtt = 4 * d;
+        const double p = 1 - (1 - lambda) * (1 - lambda);
+        const double cubic = std::pow(0.4 * 3.7 / (4 * 0.3), 0.25) * std::pow(rtt / p, 0.75);
+        const double reno = std::sqrt(1.5 / p);
+        const double w = std::max(cubic, reno);
+        const double t0 = rtt + 0.2;
+        const double expected =
+            8 * kMss /
+            (rtt / w + t0 * std::min(1.0, 3 * std::sqrt(3 * p / 8)) * p * (1 + 32 * p * p));
+        NetworkConfig cfg;
+        cfg.max_window_bytes = 0;
+        const double rate = rateAt(path(100e9, d, lambda, 1e9), cfg, 60.0);
+        QVERIFY2(std::abs(rate - expected) / expected < 1e-9,
+                 qPrintable(QStringLiteral("%1 vs %2 (cubic W %3, reno W %4)")
+                                .arg(rate)
+                                .arg(expected)
+                                .arg(cubic)
+                                .arg(reno)));
+    }
+
+    void smallBufferCycle()
+    {
+        // No random loss, buffer 0.1·BDP: drops at W_max = 1.1·BDP, restart at 0.7·W_max =
+        // 0.77·BDP, W(t) = C(t − K)³ + W_max with K = ∛(W_max·0.3/C). The link is full once
+        // W ≥ BDP, i.e. for t ≥ t* = K − ∛((W_max − BDP)/C); before, it runs at W/BDP:
+        //   U = (1/K)·[ ∫₀^t* (C(t − K)³ + W_max)/BDP dt + (K − t*) ]
+        //     = (1/K)·[ (C/4·((t* − K)⁴ − K⁴) + W_max·t*)/BDP + K − t* ]
+        // (the Reno-friendly line 0.77·BDP + 0.53·t/RTT stays below here: checked).
+        const double C = 1e9, d = 0.025, rtt = 4 * d;
+        const double bdp = C * rtt / 8 / kMss; // segments
+        const double wMax = 1.1 * bdp;
+        const double k = std::cbrt(wMax * 0.3 / 0.4);
+        const double tStar = k - std::cbrt((wMax - bdp) / 0.4);
+        const double integral = 0.4 / 4 * (std::pow(tStar - k, 4) - std::pow(k, 4)) + wMax * tStar;
+        const double u = (integral / bdp + k - tStar) / k;
+        QVERIFY(0.7 * wMax + 0.53 * k / rtt < bdp); // Reno-friendly line never binds
+        NetworkConfig cfg;
+        cfg.max_window_bytes = 0;
+        const double rate = rateAt(path(C, d, 0.0, 0.1 * bdp * kMss), cfg, 600.0);
+        // The engine integrates with a 256-step midpoint rule: within 1e-4.
+        QVERIFY2(std::abs(rate - u * C) / (u * C) < 1e-4,
+                 qPrintable(QStringLiteral("%1 vs U = %2").arg(rate / C).arg(u)));
+    }
+
+    void hystartLeavesSlowStartAtHalfTheBdpThenGrowsCubically()
+    {
+        // 1 Gbit/s, RTT 100 ms: BDP = 12.5 MB ≈ 8,633 segments. Slow start doubles cwnd from
+        // IW = 10 per RTT; HyStart's ACK train (a window arrives as a W·MSS/C-long train) ends
+        // it at the first doubling with cwnd ≥ BDP/2: 10·2^9 = 5,120 segments. Then
+        // tcp_cubic.c (no loss yet: K = 0, origin = that window) grows
+        // W(t) = W0 + max(0.4·t³, α·t/RTT), α = 3·0.3/1.7 (Reno-friendly estimate). The engine
+        // re-reads W whenever it has grown by 1/32: the cap is within 1/32 below W(t).
+        const double C = 1e9, d = 0.025, rtt = 4 * d;
+        const double bdp = C * rtt / 8;
+        NetworkConfig cfg;
+        cfg.max_window_bytes = 0;
+        const auto t = path(C, d, 0.0, 4 * bdp);
+        sim::Simulator sim;
+        Network net(sim, t, cfg);
+        const FlowId f =
+            net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1e13, Protocol::Tcp, nullptr);
+        double w0 = 10 * kMss;
+        int rounds = 0;
+        while (w0 < 0.5 * bdp) {
+            w0 *= 2;
+            ++rounds;
+        }
+        const double exit_s = rounds * rtt;
+        sim.runUntil(sim::SimTime::fromSeconds(exit_s + 1e-6));
+        QVERIFY2(std::abs(net.flowRateBps(f) - w0 * 8 / rtt) < 1e-6 * w0 * 8 / rtt,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(net.flowRateBps(f)).arg(w0 * 8 / rtt)));
+        const double alpha = 3 * 0.3 / 1.7;
+        for (const double after : {2.0, 8.0, 15.0}) {
+            sim.runUntil(sim::SimTime::fromSeconds(exit_s + after));
+            const double w = w0 + std::max(0.4 * after * after * after, alpha * after / rtt) * kMss;
+            const double rate = net.flowRateBps(f), full = std::min(C, w * 8 / rtt);
+            QVERIFY2(rate <= full * (1 + 1e-9) && rate >= full * (1 - 1.0 / 32) - 1e-6,
+                     qPrintable(QStringLiteral("%1 s after the exit: %2 vs W/RTT %3")
+                                    .arg(after)
+                                    .arg(rate)
+                                    .arg(full)));
+        }
+        // It runs at the link rate once W0 + 0.4·t³ ≥ BDP.
+        const double tFull = std::cbrt((bdp - w0) / kMss / 0.4);
+        sim.runUntil(sim::SimTime::fromSeconds(exit_s + tFull * 1.05 + 2 * rtt));
+        QVERIFY(std::abs(net.flowRateBps(f) - C) < 1e-6 * C);
+    }
+};
+
+MERIDIAN_TEST(CubicValidationTest)
+#include "CubicValidationTest.moc"
