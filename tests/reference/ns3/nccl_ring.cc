@@ -23,8 +23,9 @@
 // With --iters K the all-reduce runs K times back to back (iteration i+1 starts when every rank
 // finished iteration i), so later iterations run on warm congestion windows.
 //
-// TCP settings as in tcp_flows.cc (SegmentSize 1448, IW 10, MinRto 200 ms, SACK, delayed ACK,
-// CUBIC with HyStart or NewReno, SndBufSize/RcvBufSize from the command line).
+// TCP settings as in tcp_flows.cc (SegmentSize 1448, IW 10, SACK, MinRto = 200 ms + path RTT and
+// DelAckTimeout 40 ms as Linux, CUBIC with HyStart or NewReno, SndBufSize/RcvBufSize from the
+// command line).
 // Output, one CSV line: n,channels,chunk_bytes,slots,handshake_s,iter_times_s(';'-separated),
 // total_s,queue_drops  (total_s = end of the last iteration - t0).
 
@@ -241,6 +242,8 @@ int main(int argc, char* argv[])
     uint32_t rcvbuf_bytes = 6 * 1024 * 1024;
     uint32_t run = 1;
     double max_sim_s = 20000.0;
+    double min_rto_ms = -1.0;
+    double delack_ms = 40.0;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("n", "ranks (hosts)", g_p.n);
@@ -259,6 +262,10 @@ int main(int argc, char* argv[])
     cmd.AddValue("rcvbuf", "TcpSocket::RcvBufSize, bytes", rcvbuf_bytes);
     cmd.AddValue("run", "RNG run number", run);
     cmd.AddValue("max_sim_s", "simulated-time limit, s", max_sim_s);
+    cmd.AddValue("min_rto_ms", "TcpSocketBase::MinRto, ms (default 200 + host-to-host RTT)",
+                 min_rto_ms);
+    cmd.AddValue("delack_ms", "TcpSocket::DelAckTimeout, ms (default 40, Linux TCP_DELACK_MIN)",
+                 delack_ms);
     cmd.Parse(argc, argv);
 
     RngSeedManager::SetSeed(1);
@@ -269,7 +276,10 @@ int main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndbuf_bytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rcvbuf_bytes));
-    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+    Config::SetDefault(
+        "ns3::TcpSocketBase::MinRto",
+        TimeValue(MilliSeconds(min_rto_ms >= 0 ? min_rto_ms : 200.0 + 4.0 * delay_ms)));
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(MilliSeconds(delack_ms)));
 
     const uint32_t n = g_p.n;
     g_shard_bytes = g_p.bytes / (uint64_t{g_p.channels} * n);
