@@ -6,7 +6,7 @@ completion time. Cases already in the CSV are kept and not run again (delete the
 --rerun, to start over), so an interrupted run can be resumed. At most --jobs (default 2)
 simulations run at once.
 
-    python3 tests/reference/run_suite.py                # everything (about 40 min on 2 cores)
+    python3 tests/reference/run_suite.py                # everything (31 min on 2 shared cores)
     python3 tests/reference/run_suite.py --only ring24  # cases whose id contains 'ring24'
     python3 tests/reference/run_suite.py --list         # print the case ids
 
