@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Packet-level validation suite of issue 14: build the ns-3 programs and run the case grid.
+
+Writes tests/reference/results/ns3.csv, one row per case with every parameter and the ns-3
+completion time. Cases already in the CSV are kept and not run again (delete the file, or use
+--rerun, to start over), so an interrupted run can be resumed. At most --jobs (default 2)
+simulations run at once.
+
+    python3 tests/reference/run_suite.py                # everything (31 min on 2 shared cores)
+    python3 tests/reference/run_suite.py --only ring24  # cases whose id contains 'ring24'
+    python3 tests/reference/run_suite.py --list         # print the case ids
+
+Grid (see docs/validation.md for the reasons):
+  tcp-*     single flow and 4 parallel flows, bottleneck 1 Gbit/s, RTT {2, 20, 80} ms,
+            loss {0, 1e-5, 1e-4, 1e-3}, queue {0.1, 1, 2} x BDP, CUBIC and NewReno, Linux default
+            buffers (SndBuf 4 MiB = tcp_wmem[2], RcvBuf 6 MiB = tcp_rmem[2]); size
+            clamp(20 x BDP, 10 MB, 100 MB) in total over the flows.
+  tcpunc-*  the RTT 80 ms rows at loss {0, 1e-4} with unconstrained buffers (2 x BDP + queue).
+  tcp1g-*   the issue's rows: 1 GiB, 10 Gbit/s, 20 ms one way, 1,000-packet queue, CUBIC,
+            100 MB buffers, loss {0, 1e-4, 1e-3}.
+  ring-*    NCCL-like ring all-reduce, N in {4, 8, 16}, star of 2.5 Gbit/s / 7.5 ms or
+            10 Gbit/s / 1 ms host links, 5,000-packet switch queues, 64 MiB.
+  ring24-*  the issue's headline: 24 hosts, 192 MiB, 2.5 Gbit/s, 7.5 ms, 5,000 packets
+            (two iterations; and once more with 64 MiB socket buffers).
+"""
+
+import argparse
+import csv
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NS3_DIR = os.path.join(HERE, "ns3")
+RESULTS = os.path.join(HERE, "results", "ns3.csv")
+
+MIB = 1024 * 1024
+LINUX_WMEM_MAX = 4 * MIB  # net.ipv4.tcp_wmem[2] default (Documentation/networking/ip-sysctl.rst)
+LINUX_RMEM_MAX = 6 * MIB  # net.ipv4.tcp_rmem[2] default (same page)
+PACKET_BYTES = 1500  # IP packet: 1448 B payload + 52 B TCP/IP headers with timestamps
+
+COLUMNS = [
+    "case", "group", "program", "flows", "bw_gbps", "rtt_ms", "delay_ms", "loss", "queue_pkts",
+    "queue_bdp", "cc", "sndbuf", "rcvbuf", "bytes", "n", "channels", "chunk_bytes", "slots",
+    "iters", "handshake_s", "ns3_s", "flow_times_s", "queue_drops", "random_drops", "wall_s",
+]
+
+
+def fmt(x):
+    return ("%g" % x) if isinstance(x, float) else str(x)
+
+
+def tcp_case(group, flows, bw_gbps, rtt_ms, loss, queue_pkts, cc, sndbuf, rcvbuf, nbytes,
+             queue_bdp=""):
+    return {
+        "group": group, "program": "tcp_flows", "flows": flows, "bw_gbps": bw_gbps,
+        "rtt_ms": rtt_ms, "delay_ms": rtt_ms / 2, "loss": loss, "queue_pkts": queue_pkts,
+        "queue_bdp": queue_bdp, "cc": cc, "sndbuf": sndbuf, "rcvbuf": rcvbuf, "bytes": nbytes,
+    }
+
+
+def ring_case(group, n, bw_gbps, delay_ms, queue_pkts, nbytes, cc="cubic", channels=1,
+              chunk_bytes=512 * 1024, slots=8, iters=1, buf=None):
+    return {
+        "group": group, "program": "nccl_ring", "bw_gbps": bw_gbps, "rtt_ms": 4 * delay_ms,
+        "delay_ms": delay_ms, "queue_pkts": queue_pkts, "cc": cc,
+        "sndbuf": buf or LINUX_WMEM_MAX, "rcvbuf": buf or LINUX_RMEM_MAX, "bytes": nbytes, "n": n, "channels": channels,
+        "chunk_bytes": chunk_bytes, "slots": slots, "iters": iters,
+    }
+
+
+def grid():
+    cases = {}
+    bw = 1.0
+    for flows in (1, 4):
+        for rtt in (2, 20, 80):
+            bdp = bw * 1e9 / 8 * rtt / 1e3
+            nbytes = int(min(max(20 * bdp, 10e6), 100e6))
+            for loss in (0.0, 1e-5, 1e-4, 1e-3):
+                for qf in (0.1, 1, 2):
+                    q = max(1, round(qf * bdp / PACKET_BYTES))
+                    for cc in ("cubic", "newreno"):
+                        cid = "tcp-P%d-rtt%g-loss%g-q%gbdp-%s" % (flows, rtt, loss, qf, cc)
+                        cases[cid] = tcp_case("tcp-P%d" % flows, flows, bw, float(rtt), loss, q,
+                                              cc, LINUX_WMEM_MAX, LINUX_RMEM_MAX, nbytes, qf)
+                        if rtt == 80 and loss in (0.0, 1e-4):
+                            buf = int(2 * bdp + q * PACKET_BYTES)
+                            uid = "tcpunc-P%d-rtt%g-loss%g-q%gbdp-%s" % (flows, rtt, loss, qf, cc)
+                            cases[uid] = tcp_case("tcp-unconstrained", flows, bw, float(rtt), loss,
+                                                  q, cc, buf, buf, nbytes, qf)
+    for loss in (0.0, 1e-4, 1e-3):
+        cases["tcp1g-loss%g" % loss] = tcp_case("issue-1GiB", 1, 10.0, 40.0, loss, 1000, "cubic",
+                                                100_000_000, 100_000_000, 1 << 30)
+    for bw, delay in ((2.5, 7.5), (10.0, 1.0)):
+        for n in (4, 8, 16):
+            cid = "ring-n%d-%gg-%gms-64MiB" % (n, bw, delay)
+            cases[cid] = ring_case("ring", n, bw, delay, 5000, 64 * MIB)
+    # Two back-to-back iterations: the first (cold windows) is compared, the second (warm)
+    # is kept in flow_times_s.
+    cases["ring24-headline"] = ring_case("issue-ring24", 24, 2.5, 7.5, 5000, 192 * MIB, iters=2)
+    # Which limit binds: the same ring with socket buffers that never limit (64 MiB).
+    cases["ring24-bigbuf"] = ring_case("issue-ring24", 24, 2.5, 7.5, 5000, 192 * MIB,
+                                       buf=64 * MIB)
+    for cid, c in cases.items():
+        c["case"] = cid
+    return cases
+
+
+def command(c):
+    exe = os.path.join(NS3_DIR, c["program"])
+    common = ["--bw_gbps=%s" % fmt(c["bw_gbps"]), "--queue_pkts=%d" % c["queue_pkts"],
+              "--cc=%s" % c["cc"], "--sndbuf=%d" % c["sndbuf"], "--rcvbuf=%d" % c["rcvbuf"],
+              "--bytes=%d" % c["bytes"]]
+    if c["program"] == "tcp_flows":
+        return [exe, "--flows=%d" % c["flows"], "--rtt_ms=%s" % fmt(c["rtt_ms"]),
+                "--loss=%s" % fmt(c["loss"])] + common
+    return [exe, "--n=%d" % c["n"], "--delay_ms=%s" % fmt(c["delay_ms"]),
+            "--channels=%d" % c["channels"], "--chunk_bytes=%d" % c["chunk_bytes"],
+            "--slots=%d" % c["slots"], "--iters=%d" % c["iters"]] + common
+
+
+def parse(c, out):
+    f = out.strip().split(",")
+    if c["program"] == "tcp_flows":
+        flows = int(f[0])
+        return {"handshake_s": f[1], "flow_times_s": ";".join(f[2:2 + flows]),
+                "ns3_s": f[2 + flows], "queue_drops": f[3 + flows],
+                "random_drops": f[4 + flows]}
+    # ns3_s = the first iteration (cold windows), as Meridian's first repetition.
+    return {"handshake_s": f[4], "flow_times_s": f[5], "ns3_s": f[5].split(";")[0],
+            "queue_drops": f[7], "random_drops": "0"}
+
+
+def run_case(c):
+    start = time.time()
+    proc = subprocess.run(command(c), capture_output=True, text=True)
+    row = dict(c)
+    if proc.returncode != 0:
+        sys.stderr.write("%s failed (%d): %s\n" % (c["case"], proc.returncode, proc.stderr))
+        return None
+    row.update(parse(c, proc.stdout))
+    row["wall_s"] = "%.1f" % (time.time() - start)
+    return row
+
+
+def load():
+    if not os.path.exists(RESULTS):
+        return {}
+    with open(RESULTS, newline="") as f:
+        return {r["case"]: r for r in csv.DictReader(f)}
+
+
+def save(mine, order):
+    """Write the CSV: the rows on disk (another run may have added some) plus this run's."""
+    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
+    rows = load()
+    rows.update(mine)
+    tmp = RESULTS + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS, extrasaction="ignore", lineterminator="\n")
+        w.writeheader()
+        for cid in order:
+            if cid in rows:
+                w.writerow({k: fmt(v) if isinstance(v, float) else v
+                            for k, v in rows[cid].items()})
+    os.replace(tmp, RESULTS)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--jobs", type=int, default=2, help="parallel simulations (default 2)")
+    ap.add_argument("--only", default="", help="run only cases whose id contains this text")
+    ap.add_argument("--skip", default="", help="do not run cases whose id contains this text")
+    ap.add_argument("--rerun", action="store_true", help="run cases already in the CSV again")
+    ap.add_argument("--list", action="store_true", help="list the case ids and exit")
+    args = ap.parse_args()
+
+    cases = grid()
+    if args.list:
+        print("\n".join(cases))
+        return
+    subprocess.run(["make", "-C", NS3_DIR, "-s"], check=True)
+    done = load()
+    todo = [c for cid, c in cases.items()
+            if args.only in cid and not (args.skip and args.skip in cid)
+            and (args.rerun or cid not in done)]
+    rows = {}
+    # Longest first, so the pool does not end with one long case running alone.
+    weight = {"nccl_ring": 1000, "tcp_flows": 1}
+    todo.sort(key=lambda c: -(weight[c["program"]] * c["bytes"] * max(1, c.get("n", 1) or 1)))
+    print("%d cases to run, %d jobs" % (len(todo), args.jobs), flush=True)
+    start = time.time()
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for future in as_completed([pool.submit(run_case, c) for c in todo]):
+            row = future.result()
+            if row is None:
+                continue
+            rows[row["case"]] = row
+            save(rows, list(cases))
+            print("%-45s ns3 %10s s  (wall %s s)" % (row["case"], row["ns3_s"], row["wall_s"]),
+                  flush=True)
+    print("grid wall time %.0f s" % (time.time() - start), flush=True)
+
+
+if __name__ == "__main__":
+    main()
