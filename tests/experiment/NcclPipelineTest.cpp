@@ -3,6 +3,7 @@
 // against the same closed form, channels and sockets as separate connections.
 // Closed forms: docs/collectives.md §Pipelining.
 #include "TestMain.hpp"
+#include "meridian/core/Error.hpp"
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
@@ -152,6 +153,30 @@ private Q_SLOTS:
                     QStringLiteral("sockets=%1: %2 vs %3").arg(sockets).arg(got).arg(previous)));
             previous = got;
         }
+    }
+
+    // iperf3 -P: a p2p of S bytes over P streams is P connections of S/P bytes. Window-bound
+    // (rwnd 1 MiB, RTT 20 ms: 1 MiB·8/0.02 s ≈ 419 Mbit/s each on a 10 Gbit/s path) they take
+    // 1/P of the time of one stream, after the same slow start.
+    void p2pStreamsAreParallelConnections()
+    {
+        json j = star(2, 10, 5, 4e9, "tcp", {{"transport", {{"max_window_bytes", kMiB}}}});
+        j["experiment"] = {{"kind", "p2p"},     {"from", "h0"},
+                           {"to", "h1"},        {"bytes", 4e9},
+                           {"protocol", "tcp"}, {"transport", {{"max_window_bytes", kMiB}}}};
+        const double one = runSeconds(j);
+        j["experiment"]["streams"] = 4;
+        const double four = runSeconds(j);
+        const double rate = kMiB * 8 / 0.020;
+        QVERIFY2(std::abs(one - 4e9 * 8 / rate) / one < 0.02, qPrintable(QString::number(one)));
+        QVERIFY2(std::abs(four - 1e9 * 8 / rate) / four < 0.05,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(four).arg(1e9 * 8 / rate)));
+        j["experiment"]["kind"] = "collective";
+        j["experiment"]["participants"] = {"h0", "h1"};
+        j["experiment"].erase("from");
+        j["experiment"].erase("to");
+        const io::Project p = io::parseProject(j.dump(), "star.topo");
+        QVERIFY_THROWS_EXCEPTION(InputError, experiment::Runner(p, {}).run());
     }
 };
 

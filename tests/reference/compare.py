@@ -37,34 +37,36 @@ NEVER_FULL_QUEUE_PKTS = 1000000
 
 
 def meridian_experiment_settings(row):
-    """Map one ns-3 case to Meridian experiment keys of today's format (docs/experiments.md).
+    """Map one ns-3 case to Meridian experiment keys (docs/experiments.md).
 
     Returns (settings, unmapped): `settings` are the keys merged into the experiment object,
-    `unmapped` the case parameters today's Meridian has no setting for (shown in the table).
-    Today:
+    `unmapped` the case parameters Meridian has no setting for (shown in the table).
       * transport.mss_bytes = 1448 and initial_window_segments = 10, as in ns-3;
       * transport.max_window_bytes = min(sndbuf, rcvbuf): ns-3 never has more than the smaller
         of its send buffer (unacknowledged + unsent data) and the receiver's buffer in flight,
         and Meridian has one window cap (the receive window);
-      * the congestion control (ns-3 CUBIC or NewReno) has no setting: Meridian's TCP is one
-        Reno-like model (PFTK, network-model.md section 5);
-      * ring: `chunks` = chunks per step shard (shard / chunk_bytes, NCCL's 512 KiB slot), the
-        only pipelining knob today; channels and slots in flight have no setting.
+      * transport.congestion_control = cubic or reno (ns-3 TcpCubic / TcpNewReno);
+      * P flows: a p2p with streams = P (iperf3 -P: P connections of bytes/P);
+      * ring: comm.channels = the case's channels, comm.buffsize_bytes = slots × chunk bytes,
+        comm.steps = slots, one socket; chunks are NCCL's (auto). The ns-3 ring sends a chunk
+        as soon as its data and a slot are ready (dataflow order); Meridian follows NCCL's
+        program order (docs/collectives.md, Pipelining) — listed as unmapped.
     """
     sndbuf, rcvbuf = int(row["sndbuf"]), int(row["rcvbuf"])
     transport = {"mss_bytes": 1448, "initial_window_segments": 10,
-                 "max_window_bytes": min(sndbuf, rcvbuf), "min_rto_s": 0.2}
+                 "max_window_bytes": min(sndbuf, rcvbuf), "min_rto_s": 0.2,
+                 "congestion_control": "cubic" if row["cc"] == "cubic" else "reno"}
     settings = {"protocol": "tcp", "repeat": 1, "seed": 1, "transport": transport}
-    unmapped = ["cc=" + row["cc"]]
+    unmapped = []
     if sndbuf != rcvbuf:
         unmapped.append("sndbuf≠rcvbuf")
     if row["program"] == "nccl_ring":
-        n, channels = int(row["n"]), int(row["channels"])
-        shard = int(row["bytes"]) // (channels * n)
-        settings["chunks"] = max(1, -(-shard // int(row["chunk_bytes"])))
-        unmapped.append("slots=" + row["slots"])
-        if channels != 1:
-            unmapped.append("channels=%d" % channels)
+        slots, chunk = int(row["slots"]), int(row["chunk_bytes"])
+        settings["comm"] = {"channels": int(row["channels"]), "buffsize_bytes": slots * chunk,
+                            "steps": slots, "sockets": 1}
+        unmapped.append("ns-3 dataflow order")
+    elif int(row["flows"]) > 1:
+        settings["streams"] = int(row["flows"])
     return settings, unmapped
 
 
@@ -78,29 +80,16 @@ def link(lid, a, b, gbps, delay_ms, queue_pkts, loss=0.0):
 
 
 def flows_topology(row):
-    """snd --access (10 B, 0 ms)-- rtr --bottleneck (B, RTT/2, loss, Q)-- rcv side.
-
-    One flow: p2p snd -> rcv. P flows: P receivers behind the bottleneck on zero-delay 10 B
-    links, and a direct broadcast of bytes/P from snd (P concurrent transfers, each its own
-    connection, as P sockets are in ns-3; ns-3 uses one receiver host with P ports)."""
-    bw, flows = float(row["bw_gbps"]), int(row["flows"])
-    nodes = [{"id": "snd", "kind": "host"}, {"id": "rtr", "kind": "router"}]
-    links = [link("access", "snd", "rtr", 10 * bw, 0, NEVER_FULL_QUEUE_PKTS)]
-    bottleneck_end = "rcv" if flows == 1 else "fan"
-    nodes.append({"id": bottleneck_end, "kind": "host" if flows == 1 else "router"})
-    links.append(link("bottleneck", "rtr", bottleneck_end, bw, float(row["delay_ms"]),
-                      row["queue_pkts"], float(row["loss"])))
+    """snd --access (10 B, 0 ms)-- rtr --bottleneck (B, RTT/2, loss, Q)-- rcv; P flows are
+    P streams of one p2p (ns-3: one receiver host with P ports)."""
+    bw = float(row["bw_gbps"])
+    nodes = [{"id": "snd", "kind": "host"}, {"id": "rtr", "kind": "router"},
+             {"id": "rcv", "kind": "host"}]
+    links = [link("access", "snd", "rtr", 10 * bw, 0, NEVER_FULL_QUEUE_PKTS),
+             link("bottleneck", "rtr", "rcv", bw, float(row["delay_ms"]), row["queue_pkts"],
+                  float(row["loss"]))]
     settings, unmapped = meridian_experiment_settings(row)
-    nbytes = int(row["bytes"])
-    if flows == 1:
-        experiment = {"kind": "p2p", "from": "snd", "to": "rcv", "bytes": nbytes}
-    else:
-        receivers = ["rcv%d" % i for i in range(flows)]
-        for r in receivers:
-            nodes.append({"id": r, "kind": "host"})
-            links.append(link("fan-" + r, "fan", r, 10 * bw, 0, NEVER_FULL_QUEUE_PKTS))
-        experiment = {"kind": "collective", "operation": "broadcast", "algorithm": "direct",
-                      "participants": ["snd"] + receivers, "bytes": nbytes // flows}
+    experiment = {"kind": "p2p", "from": "snd", "to": "rcv", "bytes": int(row["bytes"])}
     experiment.update(settings)
     return nodes, links, experiment, unmapped
 

@@ -294,6 +294,11 @@ void readMicroBenchmark(OptionReader& r, ExperimentKind kind, const topology::To
     b.bytes = r.quantity("bytes");
     b.protocol = r.protocol("protocol");
     b.repeat = static_cast<int>(r.integer("repeat"));
+    if (kind == ExperimentKind::P2p)
+        b.streams = static_cast<int>(r.integer("streams"));
+    else if (r.has("streams"))
+        r.fail("streams", "parallel streams apply to p2p experiments (iperf3 -P); a collective "
+                          "sets its connections in \"comm\" (channels, sockets)");
     b.chunks = static_cast<int>(r.integer("chunks"));
     if (kind == ExperimentKind::Collective) {
         b.operation = r.text("operation");

@@ -226,6 +226,8 @@ std::vector<OptionInfo> microBenchmarkOptions()
         numeric("repeat", "repetitions", T::Integer, "", b.repeat, {1.0, true, 1e5, true},
                 kMicroBenchmarks, "repetitions, back to back"),
         chunksOption("chunks", b.chunks, kMicroBenchmarks, "pipelining chunks per block"),
+        numeric("streams", "parallel streams", T::Integer, "", b.streams, {1.0, true, 128.0, true},
+                kP2p, "parallel connections sharing the bytes equally (iperf3 -P)"),
     };
 }
 

@@ -75,6 +75,8 @@ struct MicroBenchmarkSpec
     net::Protocol protocol = net::Protocol::Tcp;
     int repeat = 1;
     int chunks = 0; ///< 0 = NCCL's
+    /// p2p only: parallel TCP connections sharing the bytes equally (iperf3 -P).
+    int streams = 1;
 };
 
 struct ExperimentSpec
