@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -153,13 +152,11 @@ std::optional<double> parseBytes(std::string_view text)
     if (unit.empty())
         return value;
     std::string u = unit;
+    // "B", "byte(s)" and a prefix alone ("64Mi", "1G") mean bytes; "b", "bit(s)" mean bits.
     double unitBytes = 1.0;
-    if (stripSuffix(u, "bytes") || stripSuffix(u, "byte") || stripSuffix(u, "B"))
-        unitBytes = 1.0;
-    else if (stripSuffix(u, "bits") || stripSuffix(u, "bit") || stripSuffix(u, "b"))
+    const bool bytes = stripSuffix(u, "bytes") || stripSuffix(u, "byte") || stripSuffix(u, "B");
+    if (!bytes && (stripSuffix(u, "bits") || stripSuffix(u, "bit") || stripSuffix(u, "b")))
         unitBytes = 1.0 / kBitsPerByte;
-    else if (!u.empty() && (u.back() == 'i' || std::isalpha(static_cast<unsigned char>(u.back()))))
-        unitBytes = 1.0; // "64Mi", "1G": prefix alone means bytes
     u = lower(std::string(trim(u)));
     double mult = 1.0;
     if (!u.empty()) {
@@ -188,7 +185,7 @@ std::string formatNumber(double value)
     std::array<char, 64> buf{};
     auto res =
         std::to_chars(buf.data(), buf.data() + buf.size(), value, std::chars_format::general);
-    return std::string(buf.data(), res.ptr);
+    return {buf.data(), res.ptr};
 }
 
 namespace {

@@ -243,7 +243,7 @@ Project readStructure(std::string_view text, const std::string& file)
     const auto* format = top.get("format");
     if (format == nullptr)
         throw InputError(file, "/",
-                         std::string("missing \"format\": \"") + kFormatName +
+                         std::string(R"(missing "format": ")") + kFormatName +
                              "\" (not a Meridian .topo file?)");
     if (!format->is_string() || format->get<std::string>() != kFormatName)
         top.fail("format", std::string("expected \"") + kFormatName + "\", got " + format->dump());

@@ -368,7 +368,7 @@ std::optional<Topology> AutoLayout::forceDirected(const Topology& topo, std::uin
         [&](const TopLevel& t, const Progress& progress, bool& cancelled, const LayoutGraph& g,
             const std::vector<std::size_t>& members, std::vector<Point>& p, std::size_t done) {
             const int iterations = forceIterations(t.roots.size());
-            const double n = static_cast<double>(boost::num_vertices(g));
+            const auto n = static_cast<double>(boost::num_vertices(g));
             const double side = kEdgeLength * std::sqrt(n) * 1.5;
             boost::minstd_rand gen(seed);
             Square square(gen, side);

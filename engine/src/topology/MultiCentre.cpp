@@ -128,7 +128,7 @@ std::vector<std::string> addCentresAndWan(Topology& t, const CentrePlan& c, cons
             n.longitude_deg = c.geoPlan->lon[i];
         }
         ids.push_back(n.id);
-        t.addNode(std::move(n));
+        t.addNode(n);
     }
     GraphBuilder wan(t);
     const LinkSpec wanLink{v.num("wan-bandwidth"), v.num("wan-delay")};

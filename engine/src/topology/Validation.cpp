@@ -166,7 +166,7 @@ void checkParents(Checker& c, const Topology& topo)
         if (state[start] != 0)
             continue;
         path.clear();
-        std::uint32_t v = static_cast<std::uint32_t>(start);
+        auto v = static_cast<std::uint32_t>(start);
         while (v != kNone && state[v] == 0) {
             state[v] = 1;
             path.push_back(v);
