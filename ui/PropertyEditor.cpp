@@ -312,15 +312,17 @@ std::vector<PropertyEditor::NodeField> PropertyEditor::nodeRows()
     rows.push_back(numberRow(nodeAttribute("gpu_count"), QStringLiteral("gpu_count"),
                              tr("GPU count"), nodeValue(&NodeAttributes::gpu_count)));
     rows.back().applicable = holdsGpus;
-    const auto& shape = fabricAttribute("topology");
     rows.push_back(withFabric(choiceRow<NodeAttributes>(
-        shape, QStringLiteral("topology"), tr("Fabric"),
-        [](const NodeAttributes& n) { return n.fabric.value_or(FabricSpec{}).topology; },
-        [&shape](NodeAttributes& n, const std::string& t) {
-            if (!shape.acceptsText(t))
+        fabricAttribute("topology"), QStringLiteral("topology"), tr("Fabric"),
+        [](const NodeAttributes& n) {
+            return std::string(toString(n.fabric.value_or(FabricSpec{}).shape));
+        },
+        [](NodeAttributes& n, const std::string& t) {
+            const auto s = topology::fabricShapeFromString(t);
+            if (!s)
                 return false;
             auto f = n.fabric.value_or(FabricSpec{});
-            f.topology = t;
+            f.shape = *s;
             n.fabric = f;
             return true;
         },

@@ -292,7 +292,7 @@ std::vector<SynthesisedServer> buildServerFabric(GraphBuilder& b, const std::str
                                                  const FabricSpec& fabric)
 {
     const int servers = (gpus + fabric.gpus_per_server - 1) / fabric.gpus_per_server;
-    const bool star = fabricShapeFromString(fabric.topology) == FabricShape::Star;
+    const bool star = fabric.shape == FabricShape::Star;
     const int leaves = star ? 1 : (servers + kServersPerLeaf - 1) / kServersPerLeaf;
     const auto at = [&](double dx, double dy) {
         return std::array<double, 2>{origin[0] + dx, origin[1] + dy};

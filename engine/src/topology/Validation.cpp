@@ -123,10 +123,6 @@ void checkNodeAttributes(Checker& c, const Topology& topo, NodeId id)
         const FabricSpec& f = *n.fabric;
         const std::string fbase = attrs + "/fabric";
         const std::string fwho = who + " fabric";
-        const AttributeInfo& shape = fabricAttribute("topology");
-        if (!shape.acceptsText(f.topology))
-            c.add(fbase + "/topology",
-                  fwho + ": topology '" + f.topology + "' is not " + shape.rangeText());
         c.checkValue(fbase, fwho, fabricAttribute("link_gbps"), f.link_bandwidth_bps);
         c.checkValue(fbase, fwho, fabricAttribute("latency_us"), f.latency_s);
         c.checkValue(fbase, fwho, fabricAttribute("gpus_per_server"), f.gpus_per_server);
