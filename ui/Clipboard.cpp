@@ -56,7 +56,7 @@ QByteArray Clipboard::copy(const Document& doc, const std::vector<std::string>& 
             continue;
         if (!inSet.count(n.parent))
             n.parent.clear(); // the pasted copy is free-standing unless its centre came along
-        sub.topology.addNode(std::move(n));
+        sub.topology.addNode(n);
     }
     for (std::size_t i = 0; i < topo.linkCount(); ++i) {
         const LinkAttributes& l = topo.link(LinkId::fromIndex(i));

@@ -53,12 +53,12 @@ void NodeItem::setAttributes(const topology::NodeAttributes& attrs)
     if (isCenter()) {
         m_ownGpus = attrs.gpu_count;
         m_ownModel = QString::fromStdString(attrs.gpu_model);
-        m_fabricText =
-            attrs.fabric
-                ? QStringLiteral("%1 · %2").arg(QString::fromStdString(attrs.fabric->topology),
-                                                QString::fromStdString(units::formatBandwidth(
-                                                    attrs.fabric->link_bandwidth_bps)))
-                : QString();
+        m_fabricText = attrs.fabric
+                           ? QStringLiteral("%1 · %2").arg(
+                                 QString::fromStdString(std::string(toString(attrs.fabric->shape))),
+                                 QString::fromStdString(
+                                     units::formatBandwidth(attrs.fabric->link_bandwidth_bps)))
+                           : QString();
         updateSummary();
         setZValue(-10.0);
     } else {

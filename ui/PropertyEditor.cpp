@@ -312,15 +312,17 @@ std::vector<PropertyEditor::NodeField> PropertyEditor::nodeRows()
     rows.push_back(numberRow(nodeAttribute("gpu_count"), QStringLiteral("gpu_count"),
                              tr("GPU count"), nodeValue(&NodeAttributes::gpu_count)));
     rows.back().applicable = holdsGpus;
-    const auto& shape = fabricAttribute("topology");
     rows.push_back(withFabric(choiceRow<NodeAttributes>(
-        shape, QStringLiteral("topology"), tr("Fabric"),
-        [](const NodeAttributes& n) { return n.fabric.value_or(FabricSpec{}).topology; },
-        [&shape](NodeAttributes& n, const std::string& t) {
-            if (!shape.acceptsText(t))
+        fabricAttribute("topology"), QStringLiteral("topology"), tr("Fabric"),
+        [](const NodeAttributes& n) {
+            return std::string(toString(n.fabric.value_or(FabricSpec{}).shape));
+        },
+        [](NodeAttributes& n, const std::string& t) {
+            const auto s = topology::fabricShapeFromString(t);
+            if (!s)
                 return false;
             auto f = n.fabric.value_or(FabricSpec{});
-            f.topology = t;
+            f.shape = *s;
             n.fabric = f;
             return true;
         },
@@ -720,48 +722,10 @@ void PropertyEditor::commitSchedule()
         m_doc, links, {after}, tr("Edit schedule of %1").arg(qs(after.id))));
 }
 
-bool PropertyEditor::commitNodeField(NodeField& field)
+template <class Command, class Attrs, class Pushed>
+bool PropertyEditor::commitField(AttributeRow<Attrs>& field, const std::vector<Attrs>& before,
+                                 const QString& many, Pushed pushed)
 {
-    const auto before = selectedNodes();
-    if (before.empty())
-        return false;
-    const QString text = fieldText(field.editor);
-    if (text == m_shown.value(field.editor)) {
-        // Unchanged (focus in/out, Return, "(multiple values)" left empty): the shown text
-        // may be rounded, so re-applying it would change the value and push a command.
-        setError(field.error, {});
-        return true;
-    }
-    const auto* line = qobject_cast<QLineEdit*>(field.editor);
-    if (text.isEmpty() && line && !line->placeholderText().isEmpty() && before.size() > 1)
-        return true; // "(multiple values)" left alone
-    auto after = before;
-    for (auto& n : after) {
-        if (!field.applicable(n))
-            continue;
-        const QString err = field.apply(n, text);
-        if (!err.isEmpty()) {
-            setError(field.error, err);
-            return false;
-        }
-    }
-    setError(field.error, {});
-    if (after == before)
-        return true;
-    const QString what = before.size() == 1
-                             ? qs(before[0].id)
-                             : tr("%n nodes", nullptr, static_cast<int>(before.size()));
-    m_doc->undoStack()->push(new ChangeNodeAttributesCommand(
-        m_doc, before, after, tr("Set %1 of %2").arg(field.label, what)));
-    // A rename rebuilds the scene: keep the renamed node selected.
-    if (field.key == QLatin1String("id"))
-        m_scene->selectIds({after[0].id}, {});
-    return true;
-}
-
-bool PropertyEditor::commitLinkField(LinkField& field)
-{
-    const auto before = selectedLinks();
     if (before.empty())
         return false;
     const QString text = fieldText(field.editor);
@@ -773,10 +737,12 @@ bool PropertyEditor::commitLinkField(LinkField& field)
     }
     const auto* line = qobject_cast<QLineEdit*>(field.editor);
     if (text.isEmpty() && line && line->placeholderText() == tr("(multiple values)"))
-        return true;
+        return true; // "(multiple values)" left alone
     auto after = before;
-    for (auto& l : after) {
-        const QString err = field.apply(l, text);
+    for (auto& item : after) {
+        if (!field.applicable(item))
+            continue;
+        const QString err = field.apply(item, text);
         if (!err.isEmpty()) {
             setError(field.error, err);
             return false;
@@ -785,14 +751,34 @@ bool PropertyEditor::commitLinkField(LinkField& field)
     setError(field.error, {});
     if (after == before)
         return true;
-    const QString what = before.size() == 1
-                             ? qs(before[0].id)
-                             : tr("%n links", nullptr, static_cast<int>(before.size()));
-    m_doc->undoStack()->push(new ChangeLinkAttributesCommand(
-        m_doc, before, after, tr("Set %1 of %2").arg(field.label, what)));
-    if (field.key == QLatin1String("link_id"))
-        m_scene->selectIds({}, {after[0].id});
+    const QString what = before.size() == 1 ? qs(before[0].id) : many;
+    m_doc->undoStack()->push(
+        new Command(m_doc, before, after, tr("Set %1 of %2").arg(field.label, what)));
+    pushed(after);
     return true;
+}
+
+bool PropertyEditor::commitNodeField(NodeField& field)
+{
+    const auto before = selectedNodes();
+    const QString many = tr("%n nodes", nullptr, static_cast<int>(before.size()));
+    return commitField<ChangeNodeAttributesCommand>(
+        field, before, many, [this, &field](const std::vector<NodeAttributes>& after) {
+            // A rename rebuilds the scene: keep the renamed node selected.
+            if (field.key == QLatin1String("id"))
+                m_scene->selectIds({after[0].id}, {});
+        });
+}
+
+bool PropertyEditor::commitLinkField(LinkField& field)
+{
+    const auto before = selectedLinks();
+    const QString many = tr("%n links", nullptr, static_cast<int>(before.size()));
+    return commitField<ChangeLinkAttributesCommand>(
+        field, before, many, [this, &field](const std::vector<LinkAttributes>& after) {
+            if (field.key == QLatin1String("link_id"))
+                m_scene->selectIds({}, {after[0].id});
+        });
 }
 
 const PropertyEditor::LinkField& PropertyEditor::linkField(const QString& key) const

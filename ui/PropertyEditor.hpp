@@ -69,6 +69,12 @@ private:
                  bool (PropertyEditor::*commit)(AttributeRow<Attrs>&));
     template <class Attrs>
     void showValues(std::vector<AttributeRow<Attrs>>& fields, const std::vector<Attrs>& items);
+    /// Applies `field`'s text to the selected items `before` and pushes a `Command` for the
+    /// change (titled with the item's id, or `many` for several), then calls `pushed(after)`.
+    /// False when nothing is selected or the text is rejected (shown under the field).
+    template <class Command, class Attrs, class Pushed>
+    bool commitField(AttributeRow<Attrs>& field, const std::vector<Attrs>& before,
+                     const QString& many, Pushed pushed);
     bool commitNodeField(NodeField& field);
     bool commitLinkField(LinkField& field);
     const LinkField& linkField(const QString& key) const;

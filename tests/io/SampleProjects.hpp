@@ -28,7 +28,7 @@ inline Project richProject()
     bj.gpu_count = 64;
     bj.latitude_deg = 39.9042;
     bj.longitude_deg = 116.4074;
-    bj.fabric = FabricSpec{"spine-leaf", 400e9, 1.5e-6, 4};
+    bj.fabric = FabricSpec{FabricShape::SpineLeaf, 400e9, 1.5e-6, 4};
     bj.collapsed = true;
     t.addNode(bj);
     NodeAttributes g;

@@ -413,7 +413,7 @@ private Q_SLOTS:
             QCOMPARE(c.gpu_count, 128);
             QCOMPARE(c.gpu_model, std::string("H800"));
             QVERIFY(c.fabric);
-            QCOMPARE(c.fabric->topology, std::string("spine-leaf"));
+            QVERIFY(c.fabric->shape == FabricShape::SpineLeaf);
             QCOMPARE(c.fabric->link_bandwidth_bps, 200e9);
             QCOMPARE(c.fabric->latency_s, 2e-6);
         }

@@ -372,15 +372,13 @@ private Q_SLOTS:
 
         issues = validate(withNode0([](NodeAttributes& n) {
             FabricSpec f;
-            f.topology = "hypercube";
             f.latency_s = -1e-6;
             f.gpus_per_server = 0;
             n.fabric = f;
         }));
-        QCOMPARE(issues.size(), std::size_t(3));
-        QCOMPARE(issues[0].location, std::string("/nodes/0/attrs/fabric/topology"));
-        QCOMPARE(issues[1].location, std::string("/nodes/0/attrs/fabric/latency_us"));
-        QCOMPARE(issues[2].location, std::string("/nodes/0/attrs/fabric/gpus_per_server"));
+        QCOMPARE(issues.size(), std::size_t(2));
+        QCOMPARE(issues[0].location, std::string("/nodes/0/attrs/fabric/latency_us"));
+        QCOMPARE(issues[1].location, std::string("/nodes/0/attrs/fabric/gpus_per_server"));
 
         QVERIFY(validate(withNode0([](NodeAttributes& n) { n.fabric = FabricSpec{}; })).empty());
     }

@@ -210,6 +210,7 @@ void buildHierarchical(DagBuilder& b, CommDag& dag, const CollectiveSpec& spec,
                 ringReduceScatter(b, mem, base, m, 0, j);
             for (int p = 0; p < g; ++p) {
                 std::vector<int> peers;
+                peers.reserve(members.size());
                 for (const auto& mem : members)
                     peers.push_back(mem[static_cast<std::size_t>(p)]);
                 ringReduceScatter(b, peers, base + p * m, 1, g - 1, j);

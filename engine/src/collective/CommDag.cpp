@@ -122,9 +122,9 @@ bool CommDag::topologicalOrder(bool lowestFirst, std::vector<std::size_t>& order
     // different legal interleavings of independent ops.
     std::function<bool(std::size_t, std::size_t)> later;
     if (lowestFirst)
-        later = std::greater<std::size_t>();
+        later = std::greater<>();
     else
-        later = std::less<std::size_t>();
+        later = std::less<>();
     std::priority_queue<std::size_t, std::vector<std::size_t>, decltype(later)> ready(later);
     for (std::size_t i = 0; i < n; ++i)
         if (indegree[i] == 0)
@@ -182,7 +182,7 @@ std::string opName(std::size_t index, const CommOp& op)
 
 std::string CommDag::simulate(const std::vector<std::size_t>& order) const
 {
-    const std::size_t n = static_cast<std::size_t>(m_ranks);
+    const auto n = static_cast<std::size_t>(m_ranks);
     const std::size_t blocks = m_blocks.size();
     const std::size_t words = (n + 63) / 64;
     using Word = std::uint64_t;

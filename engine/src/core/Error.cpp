@@ -56,12 +56,12 @@ InputError::InputError(std::string file, std::string location, std::string probl
 
 InputError InputError::withFile(const std::string& file) const
 {
-    return InputError(file, m_location, m_problem);
+    return {file, m_location, m_problem};
 }
 
 InputError InputError::withLocationPrefix(const std::string& prefix) const
 {
-    return InputError(m_file, prefix + m_location, m_problem);
+    return {m_file, prefix + m_location, m_problem};
 }
 
 void assertionFailed(const char* expr, const char* message, const char* file, int line)

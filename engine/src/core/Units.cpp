@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -61,18 +60,30 @@ std::optional<double> decimalPrefix(char c)
     }
 }
 
-} // namespace
-
-std::optional<double> parseBandwidthBps(std::string_view text, double defaultMultiplier)
+enum class Sign
 {
-    auto split = splitNumber(text);
-    if (!split)
+    NonNegative,
+    Any
+};
+
+/// The shared frame of the parsers below: "<number> <unit>" with a leading number (not below
+/// zero unless `sign` is Any); a bare number is `value * bareScale`, a number with a unit is
+/// `withUnit(value, unit)`.
+template <class WithUnit>
+std::optional<double> parseQuantity(std::string_view text, double bareScale, Sign sign,
+                                    WithUnit withUnit)
+{
+    const auto split = splitNumber(text);
+    if (!split || (sign == Sign::NonNegative && split->first < 0))
         return std::nullopt;
-    auto [value, unit] = *split;
-    if (value < 0)
-        return std::nullopt;
+    const auto& [value, unit] = *split;
     if (unit.empty())
-        return value * defaultMultiplier;
+        return value * bareScale;
+    return withUnit(value, unit);
+}
+
+std::optional<double> bandwidthWithUnit(double value, const std::string& unit)
+{
     std::string u = lower(unit);
     // Byte-based rates: "MB/s", "GBps" (upper-case B) → ×8.
     const bool bytes = unit.find("B/s") != std::string::npos ||
@@ -94,14 +105,8 @@ std::optional<double> parseBandwidthBps(std::string_view text, double defaultMul
     return value * mult * (bytes ? kBitsPerByte : 1.0);
 }
 
-std::optional<double> parseDurationS(std::string_view text, double defaultUnitS)
+std::optional<double> durationWithUnit(double value, const std::string& unit)
 {
-    auto split = splitNumber(text);
-    if (!split)
-        return std::nullopt;
-    auto [value, unit] = *split;
-    if (unit.empty())
-        return value * defaultUnitS;
     const std::string u = lower(unit);
     static const std::array<std::pair<std::string_view, double>, 14> table{{
         {"ns", 1e-9},
@@ -125,14 +130,8 @@ std::optional<double> parseDurationS(std::string_view text, double defaultUnitS)
     return std::nullopt;
 }
 
-std::optional<double> parseFraction(std::string_view text)
+std::optional<double> fractionWithUnit(double value, const std::string& unit)
 {
-    auto split = splitNumber(text);
-    if (!split)
-        return std::nullopt;
-    auto [value, unit] = *split;
-    if (unit.empty())
-        return value;
     if (unit == "%")
         return value / 100.0;
     if (unit == "‰")
@@ -142,24 +141,14 @@ std::optional<double> parseFraction(std::string_view text)
     return std::nullopt;
 }
 
-std::optional<double> parseBytes(std::string_view text)
+std::optional<double> bytesWithUnit(double value, const std::string& unit)
 {
-    auto split = splitNumber(text);
-    if (!split)
-        return std::nullopt;
-    auto [value, unit] = *split;
-    if (value < 0)
-        return std::nullopt;
-    if (unit.empty())
-        return value;
     std::string u = unit;
+    // "B", "byte(s)" and a prefix alone ("64Mi", "1G") mean bytes; "b", "bit(s)" mean bits.
     double unitBytes = 1.0;
-    if (stripSuffix(u, "bytes") || stripSuffix(u, "byte") || stripSuffix(u, "B"))
-        unitBytes = 1.0;
-    else if (stripSuffix(u, "bits") || stripSuffix(u, "bit") || stripSuffix(u, "b"))
+    const bool bytes = stripSuffix(u, "bytes") || stripSuffix(u, "byte") || stripSuffix(u, "B");
+    if (!bytes && (stripSuffix(u, "bits") || stripSuffix(u, "bit") || stripSuffix(u, "b")))
         unitBytes = 1.0 / kBitsPerByte;
-    else if (!u.empty() && (u.back() == 'i' || std::isalpha(static_cast<unsigned char>(u.back()))))
-        unitBytes = 1.0; // "64Mi", "1G": prefix alone means bytes
     u = lower(std::string(trim(u)));
     double mult = 1.0;
     if (!u.empty()) {
@@ -183,12 +172,34 @@ std::optional<double> parseBytes(std::string_view text)
     return value * mult * unitBytes;
 }
 
+} // namespace
+
+std::optional<double> parseBandwidthBps(std::string_view text, double defaultMultiplier)
+{
+    return parseQuantity(text, defaultMultiplier, Sign::NonNegative, bandwidthWithUnit);
+}
+
+std::optional<double> parseDurationS(std::string_view text, double defaultUnitS)
+{
+    return parseQuantity(text, defaultUnitS, Sign::Any, durationWithUnit);
+}
+
+std::optional<double> parseFraction(std::string_view text)
+{
+    return parseQuantity(text, 1.0, Sign::Any, fractionWithUnit);
+}
+
+std::optional<double> parseBytes(std::string_view text)
+{
+    return parseQuantity(text, 1.0, Sign::NonNegative, bytesWithUnit);
+}
+
 std::string formatNumber(double value)
 {
     std::array<char, 64> buf{};
     auto res =
         std::to_chars(buf.data(), buf.data() + buf.size(), value, std::chars_format::general);
-    return std::string(buf.data(), res.ptr);
+    return {buf.data(), res.ptr};
 }
 
 namespace {

@@ -48,8 +48,7 @@ public:
     /// The reader of the nested object `key` (which must be present), for keys "prefix.key.*".
     OptionReader nested(std::string_view key)
     {
-        return OptionReader(*m_r.get(key), m_r.pathOf(key), m_file,
-                            m_prefix + std::string(key) + ".");
+        return {*m_r.get(key), m_r.pathOf(key), m_file, m_prefix + std::string(key) + "."};
     }
 
     long long integer(std::string_view key)
@@ -87,7 +86,7 @@ public:
     std::string text(std::string_view key)
     {
         const OptionInfo& o = option(key);
-        const std::string v = m_r.string(key, o.default_text);
+        std::string v = m_r.string(key, o.default_text);
         if (!o.acceptsText(v))
             fail(key, "unknown " + o.label + " '" + v + "' (expected " + o.choicesText() + ")");
         return v;
@@ -227,7 +226,7 @@ void readModel(OptionReader& r, TrainingSpec& t)
     OptionReader m = r.nested("model");
     const bool preset = m.has("preset");
     if (preset == m.has("file"))
-        r.fail("model", "give exactly one of \"preset\" or \"file\"");
+        r.fail("model", R"(give exactly one of "preset" or "file")");
     (void)m.text(preset ? "preset" : "file");
     m.finish();
     t.model = *model;
@@ -351,7 +350,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
     readTransport(r, spec.transport);
     readComm(r, spec.comm);
     if (r.get("triggers") != nullptr)
-        spec.warnings.push_back(
+        spec.warnings.emplace_back(
             "/experiment/triggers: control-plane triggers are not simulated by this "
             "version and are ignored");
     if (spec.kind == ExperimentKind::Training)

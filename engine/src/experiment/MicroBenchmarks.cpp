@@ -42,6 +42,7 @@ std::vector<int> centreGroups(const topology::Topology& topo, const std::vector<
     std::sort(sorted.begin(), sorted.end());
     sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
     std::vector<int> groups;
+    groups.reserve(keys.size());
     for (const auto& k : keys)
         groups.push_back(
             static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), k) - sorted.begin()));

@@ -89,6 +89,7 @@ OptionInfo withRangeHint(OptionInfo o, std::string hint)
 std::vector<std::string> protocolChoices()
 {
     std::vector<std::string> out;
+    out.reserve(net::kAllProtocols.size());
     for (net::Protocol p : net::kAllProtocols)
         out.emplace_back(net::toString(p));
     return out;
@@ -138,7 +139,7 @@ std::vector<OptionInfo> trainingOptions()
     const TrainingSpec t;
     return {
         other("model", "model", T::Object, "", kTraining,
-              "the model trained: exactly one of {\"preset\": NAME} or {\"file\": PATH}"),
+              R"(the model trained: exactly one of {"preset": NAME} or {"file": PATH})"),
         other("model.preset", "model preset", T::Text, "", kTraining, "a model of presets/models/"),
         other("model.file", "model file", T::Text, "", kTraining,
               "a model file (HF config.json, safetensors, ONNX), relative to the .topo"),

@@ -23,14 +23,15 @@ void warnIndistinctFabrics(const topology::Topology& topo, const std::vector<Cen
         if (!c.synthesised)
             continue;
         const auto& fabric = topo.node(c.centre).fabric;
-        const std::string shape = fabric ? fabric->topology : std::string();
-        const auto known = topology::fabricShapeFromString(shape);
-        const bool leafSpine = known && (*known == topology::FabricShape::Star ||
-                                         *known == topology::FabricShape::FatTree ||
-                                         *known == topology::FabricShape::SpineLeaf);
-        if (!shape.empty() && !leafSpine)
+        if (!fabric)
+            continue;
+        const topology::FabricShape shape = fabric->shape;
+        const bool leafSpine = shape == topology::FabricShape::Star ||
+                               shape == topology::FabricShape::FatTree ||
+                               shape == topology::FabricShape::SpineLeaf;
+        if (!leafSpine)
             results.warnings.push_back(
-                "centre '" + c.id + "': fabric topology '" + shape +
+                "centre '" + c.id + "': fabric topology '" + std::string(toString(shape)) +
                 "' is simulated as a non-blocking leaf/spine fabric (as fat-tree)");
     }
 }

@@ -90,7 +90,7 @@ void planCompute(TrainingPlan& plan, const TrainingSpec& t, const workload::Mode
 {
     const workload::ComputeModel computeModel(
         workload::ComputeOptions{t.mfu, t.activation_recompute, true});
-    const double params = static_cast<double>(model.parameterCount());
+    const auto params = static_cast<double>(model.parameterCount());
     const double tokensPerGpu = t.global_batch_tokens / plan.total_gpus;
     warnFractionalBatch(t, tokensPerGpu, results);
     for (const auto* c : plan.active) {
@@ -249,7 +249,7 @@ TrainingPlan planTraining(const TrainingSpec& t, const std::vector<CentreRanks>&
 {
     const workload::ModelSpec model = loadModel(t, projectDir, file);
     const workload::DType dtype = *workload::dtypeFromString(t.dtype);
-    const double params = static_cast<double>(model.parameterCount());
+    const auto params = static_cast<double>(model.parameterCount());
     TrainingPlan plan;
     plan.grad_bytes = params * workload::bytesPerElement(dtype);
     results.model = model.name;

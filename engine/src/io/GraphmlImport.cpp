@@ -256,7 +256,7 @@ private:
 class Attributes
 {
 public:
-    Attributes(const GraphmlReader& r, std::string domain,
+    Attributes(const GraphmlReader& r, const std::string& domain,
                std::vector<std::string>* warnings = nullptr)
         : m_reader(r), m_warnings(warnings)
     {
@@ -437,7 +437,7 @@ std::map<std::string, std::string> importNodes(const GraphmlReader& reader, cons
         if (auto internal = na.number(e, "Internal"); internal && *internal == 0.0)
             external.push_back(n.name);
         idOf[e.id] = n.id;
-        topo.addNode(std::move(n));
+        topo.addNode(n);
     }
     if (!external.empty())
         result.notes.push_back(

@@ -30,13 +30,13 @@ const char* unitExample(QuantitySpec::Kind kind)
 {
     switch (kind) {
     case QuantitySpec::Kind::Bandwidth:
-        return "\"400G\" or \"10 Gbit/s\"";
+        return R"("400G" or "10 Gbit/s")";
     case QuantitySpec::Kind::Duration:
-        return "\"15ms\" or \"2us\"";
+        return R"("15ms" or "2us")";
     case QuantitySpec::Kind::Fraction:
-        return "\"0.1%\" or \"0.001\"";
+        return R"("0.1%" or "0.001")";
     case QuantitySpec::Kind::Bytes:
-        return "\"64KiB\" or \"1500B\"";
+        return R"("64KiB" or "1500B")";
     case QuantitySpec::Kind::Plain:
         break;
     }
@@ -45,9 +45,9 @@ const char* unitExample(QuantitySpec::Kind kind)
 
 } // namespace
 
-ObjectReader::ObjectReader(const nlohmann::json& value, std::string path, const std::string& file,
+ObjectReader::ObjectReader(const nlohmann::json& value, std::string path, std::string file,
                            Mode mode)
-    : m_value(value), m_path(std::move(path)), m_file(file), m_mode(mode)
+    : m_value(value), m_path(std::move(path)), m_file(std::move(file)), m_mode(mode)
 {
     if (!value.is_object())
         throw InputError(m_file, m_path.empty() ? "/" : m_path,
@@ -56,7 +56,7 @@ ObjectReader::ObjectReader(const nlohmann::json& value, std::string path, const 
 
 ObjectReader ObjectReader::child(const nlohmann::json& value, std::string path) const
 {
-    return ObjectReader(value, std::move(path), m_file, m_mode);
+    return {value, std::move(path), m_file, m_mode};
 }
 
 std::string ObjectReader::pathOf(std::string_view key) const

@@ -49,7 +49,7 @@ public:
 
     /// Throws InputError if `value` is not an object. `file` may be empty when the caller
     /// names the file later (InputError::withFile).
-    ObjectReader(const nlohmann::json& value, std::string path, const std::string& file,
+    ObjectReader(const nlohmann::json& value, std::string path, std::string file,
                  Mode mode = Mode::Strict);
     /// A reader of `value` (an element or member of this object) at `path`, with this
     /// reader's file and mode.

@@ -176,7 +176,8 @@ FabricSpec readFabric(const json& value, const std::string& path, const std::str
 {
     ObjectReader r(value, path, file);
     FabricSpec f;
-    f.topology = r.string("topology", f.topology);
+    f.shape = optChoice(r, fabricAttribute("topology"), "fabric topology", fabricShapeFromString)
+                  .value_or(f.shape);
     f.link_bandwidth_bps = r.optQuantity(kFabricLink).value_or(f.link_bandwidth_bps);
     f.latency_s = r.optQuantity(kFabricLatency).value_or(f.latency_s);
     f.gpus_per_server =
@@ -243,7 +244,7 @@ Project readStructure(std::string_view text, const std::string& file)
     const auto* format = top.get("format");
     if (format == nullptr)
         throw InputError(file, "/",
-                         std::string("missing \"format\": \"") + kFormatName +
+                         std::string(R"(missing "format": ")") + kFormatName +
                              "\" (not a Meridian .topo file?)");
     if (!format->is_string() || format->get<std::string>() != kFormatName)
         top.fail("format", std::string("expected \"") + kFormatName + "\", got " + format->dump());
@@ -424,7 +425,7 @@ ordered_json writeNode(const NodeAttributes& n, const std::string& where)
     if (n.fabric) {
         const std::string fw = where + "/attrs/fabric";
         ordered_json f;
-        f["topology"] = n.fabric->topology;
+        f["topology"] = toString(n.fabric->shape);
         f["link_gbps"] = scaledNumber(n.fabric->link_bandwidth_bps, kFabricLink, fw + "/link_gbps");
         f["latency_us"] = scaledNumber(n.fabric->latency_s, kFabricLatency, fw + "/latency_us");
         f["gpus_per_server"] = n.fabric->gpus_per_server;

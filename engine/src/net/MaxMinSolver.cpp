@@ -379,8 +379,7 @@ void MaxMinSolver::processResourceEvent(const LevelEvent& e, double level)
     // the larger residual); else the resource fills and its unfrozen active flows freeze.
     Resource& res = m_resources[e.id];
     bool joined = false;
-    for (std::size_t i = 0; i < res.flows.size(); ++i) {
-        const std::uint32_t flow = res.flows[i];
+    for (const std::uint32_t flow : res.flows) {
         const Flow& h = m_flows[flow];
         if (h.mark != m_epoch && h.rate_bps > level * (1.0 + kCheckTol)) {
             activate(flow, level);
@@ -521,8 +520,12 @@ void MaxMinSolver::solveSet()
         }
         while (capIdx < m_capOrder.size() && m_flows[m_capOrder[capIdx].second].frozen)
             ++capIdx;
+        // clang-tidy 14 reports the constant kInf in a conditional as a narrowing conversion
+        // from double to double, a false positive: both operands are double.
+        // NOLINTBEGIN(bugprone-narrowing-conversions)
         const double shareRes = m_heap.empty() ? kInf : m_heap.front().share;
         const double shareCap = capIdx < m_capOrder.size() ? m_capOrder[capIdx].first : kInf;
+        // NOLINTEND(bugprone-narrowing-conversions)
         if (!std::isfinite(shareRes) && !std::isfinite(shareCap))
             break; // cannot happen: every flow crosses ≥ 1 resource
         if (shareCap <= shareRes) {

@@ -286,7 +286,7 @@ std::optional<double> Network::rttS(NodeId src, NodeId dst)
 // ---------------------------------------------------------------------------------------
 // Transfers
 
-void Network::finish(TransferResult result, CompletionCallback& cb)
+void Network::finish(const TransferResult& result, CompletionCallback& cb)
 {
     if (m_config.keep_flow_records)
         m_records.push_back(result);
@@ -508,7 +508,7 @@ void Network::deliver(std::uint32_t slot)
     r.lost_bytes = f.wire.lost_bytes;
     CompletionCallback cb = std::move(f.cb);
     releaseFlow(slot);
-    finish(std::move(r), cb);
+    finish(r, cb);
 }
 
 void Network::failFlow(std::uint32_t slot, const std::string& error)
@@ -535,9 +535,8 @@ void Network::failFlow(std::uint32_t slot, const std::string& error)
     CompletionCallback cb = std::move(f.cb);
     releaseFlow(slot);
     // Report from an event so that callers never see their callback re-enter them.
-    m_sim.schedule(m_sim.now(), [this, r = std::move(r), cb = std::move(cb)]() mutable {
-        finish(std::move(r), cb);
-    });
+    m_sim.schedule(m_sim.now(),
+                   [this, r = std::move(r), cb = std::move(cb)]() mutable { finish(r, cb); });
 }
 
 void Network::onDrain()

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace meridian::net {
@@ -114,8 +115,8 @@ double TransportModel::expectedExtraRounds(double packets, double loss)
         constexpr double kEulerGamma = 0.57721566490153286;
         double harmonic = 0.0;
         if (n <= 1e6) {
-            for (double j = 1.0; j <= n; j += 1.0)
-                harmonic += 1.0 / j;
+            for (std::int64_t j = 1; static_cast<double>(j) <= n; ++j)
+                harmonic += 1.0 / static_cast<double>(j);
         } else {
             harmonic = std::log(n) + kEulerGamma + 0.5 / n - 1.0 / (12.0 * n * n);
         }

@@ -41,7 +41,8 @@ std::vector<std::string> buildFatTree(GraphBuilder& b, std::size_t k, std::size_
         return x0 + static_cast<double>(p % perRow) * podWidth;
     };
     const auto podY = [&](std::size_t p) {
-        return y0 + kDy + static_cast<double>(p / perRow) * podHeight;
+        const std::size_t row = p / perRow;
+        return y0 + kDy + static_cast<double>(row) * podHeight;
     };
 
     std::vector<std::string> top;
@@ -75,10 +76,11 @@ std::vector<std::string> buildFatTree(GraphBuilder& b, std::size_t k, std::size_
         const std::size_t p = h / perPod;
         const std::size_t e = (h % perPod) / half;
         const std::size_t i = h % half;
+        const std::size_t row = i / cols;
         const std::string host = stem + num(h);
         const double bx = podX(p) + kDx + static_cast<double>(e) * blockWidth + kServerGap / 2;
         b.node(host, endpoint, bx + (static_cast<double>(i % cols) + 0.5) * kDx,
-               podY(p) + 2 * kDy + static_cast<double>(i / cols) * kDx);
+               podY(p) + 2 * kDy + static_cast<double>(row) * kDx);
         b.link(host, "edge-" + num(p) + "-" + num(e), link);
     }
     return top;
@@ -135,7 +137,8 @@ std::vector<std::string> buildRail(GraphBuilder& b, const RailShape& r, const Li
                                    double y0)
 {
     const std::size_t g = r.gpusPerServer;
-    const char* planeName[2] = {"A", "B"};
+    // Plane 0 is A, plane 1 is B (RailShape::planes is 1 or 2).
+    const auto planeName = [](std::size_t p) { return p == 0 ? "A" : "B"; };
     const double serverWidth = static_cast<double>(g) * kDx + kServerGap;
     const double width = static_cast<double>(r.servers) * serverWidth;
     // Tiers: spines A, leaves A, GPUs, NVSwitches, leaves B, spines B (plane B mirrored below).
@@ -146,7 +149,7 @@ std::vector<std::string> buildRail(GraphBuilder& b, const RailShape& r, const Li
 
     std::vector<std::string> top;
     for (std::size_t p = 0; p < r.planes; ++p) {
-        const std::string P = planeName[p];
+        const std::string P = planeName(p);
         for (std::size_t j = 0; j < r.spines; ++j) {
             top.push_back(b.id("spine-" + P + "-" + num(j)));
             b.node("spine-" + P + "-" + num(j), NodeKind::Switch,
@@ -176,7 +179,7 @@ std::vector<std::string> buildRail(GraphBuilder& b, const RailShape& r, const Li
             const std::string gpu = "gpu-" + server + num(i);
             b.node(gpu, NodeKind::Gpu, sx + (static_cast<double>(i) + 0.5) * kDx, gpuY);
             for (std::size_t p = 0; p < r.planes; ++p)
-                b.link(gpu, std::string("leaf-") + planeName[p] + "-" + num(group * g + i),
+                b.link(gpu, std::string("leaf-") + planeName(p) + "-" + num(group * g + i),
                        gpuLink);
             if (r.nvswitch)
                 b.link(gpu, "nvs-" + num(s), nvLink);
@@ -208,7 +211,7 @@ std::vector<std::string> buildRingFabric(GraphBuilder& b, std::size_t gpus, cons
         b.node("gpu-" + num(i), NodeKind::Gpu, x0 + r + p[0], y0 + r + p[1]);
     }
     for (std::size_t i = 0; i < ringLinks(gpus); ++i)
-        b.link("gpu-" + num(i), "gpu-" + num((i + 1) % gpus), link);
+        b.link("gpu-" + num(i), "gpu-" + num(i + 1 == gpus ? 0 : i + 1), link);
     return {b.id("gpu-0")};
 }
 
@@ -289,7 +292,7 @@ std::vector<SynthesisedServer> buildServerFabric(GraphBuilder& b, const std::str
                                                  const FabricSpec& fabric)
 {
     const int servers = (gpus + fabric.gpus_per_server - 1) / fabric.gpus_per_server;
-    const bool star = fabricShapeFromString(fabric.topology) == FabricShape::Star;
+    const bool star = fabric.shape == FabricShape::Star;
     const int leaves = star ? 1 : (servers + kServersPerLeaf - 1) / kServersPerLeaf;
     const auto at = [&](double dx, double dy) {
         return std::array<double, 2>{origin[0] + dx, origin[1] + dy};
@@ -332,7 +335,9 @@ std::vector<SynthesisedServer> buildServerFabric(GraphBuilder& b, const std::str
             b.linkIds(leafIds[lj] + "-spine" + std::to_string(k), leafIds[lj], spine,
                       {leafCapacity[lj], fabric.latency_s});
         }
-        b.linkIds(spine + "-" + centre, spine, centre, {total, fabric.latency_s});
+        std::string uplink = spine;
+        uplink.append("-").append(centre);
+        b.linkIds(uplink, spine, centre, {total, fabric.latency_s});
     }
     return out;
 }

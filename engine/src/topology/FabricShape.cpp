@@ -41,6 +41,7 @@ const std::vector<std::string>& fabricShapeNames()
 {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> out;
+        out.reserve(std::size(kShapes));
         for (FabricShape s : kShapes)
             out.emplace_back(toString(s));
         return out;

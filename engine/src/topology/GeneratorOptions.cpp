@@ -88,7 +88,7 @@ GeneratorOption bandwidthOpt(std::string name, const AttributeInfo& attr, std::s
 /// latency_us): the attribute's range capped at kMaxGeneratedDelayS; bare numbers in `unit`
 /// (scale: SI value of one unit), by default the attribute's.
 GeneratorOption durationOpt(std::string name, const AttributeInfo& attr, std::string def,
-                            std::string help, std::string unit = {}, double scale = 0.0)
+                            std::string help, const std::string& unit = {}, double scale = 0.0)
 {
     GeneratorOption o;
     o.name = std::move(name);
@@ -96,7 +96,7 @@ GeneratorOption durationOpt(std::string name, const AttributeInfo& attr, std::st
     o.default_text = std::move(def);
     o.min = attr.toSi(attr.min.value_or(0.0));
     o.max = std::min(attr.max ? attr.toSi(*attr.max) : kMaxGeneratedDelayS, kMaxGeneratedDelayS);
-    o.unit = unit.empty() ? attr.unit : std::move(unit);
+    o.unit = unit.empty() ? attr.unit : unit;
     o.unit_scale = scale > 0.0 ? scale : attr.si_scale;
     o.help = std::move(help);
     return o;
@@ -305,10 +305,10 @@ Values parseOptions(const GeneratorInfo& g, const std::map<std::string, std::str
             } else if (c != o.choices.end()) {
                 v.m_texts[o.name] = *c;
             } else {
-                std::string list;
-                for (const auto& ch : o.choices)
-                    list += (list.empty() ? "" : ", ") + ch;
-                optionError(g.name, o.name, "'" + text + "' is not one of " + list);
+                std::string problem = "'" + text + "' is not one of ";
+                for (std::size_t k = 0; k < o.choices.size(); ++k)
+                    problem.append(k == 0 ? "" : ", ").append(o.choices[k]);
+                optionError(g.name, o.name, problem);
             }
             continue;
         }

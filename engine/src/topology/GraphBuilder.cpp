@@ -20,7 +20,7 @@ NodeId GraphBuilder::node(std::string_view local, NodeKind kind, double x, doubl
         n.gpu_count = 1;
         n.gpu_model = m_gpuModel;
     }
-    return m_topology.addNode(std::move(n));
+    return m_topology.addNode(n);
 }
 
 NodeId GraphBuilder::server(std::string_view local, int gpus, double x, double y)
@@ -34,7 +34,7 @@ NodeId GraphBuilder::server(std::string_view local, int gpus, double x, double y
     n.parent = m_parent;
     n.gpu_model = m_gpuModel;
     n.gpu_count = gpus;
-    return m_topology.addNode(std::move(n));
+    return m_topology.addNode(n);
 }
 
 void GraphBuilder::linkIds(const std::string& a, const std::string& b, const LinkSpec& s)

@@ -117,7 +117,7 @@ std::vector<std::string> addCentresAndWan(Topology& t, const CentrePlan& c, cons
         n.gpu_count = static_cast<int>(c.fabric.gpus);
         if (!c.explicitFabric) {
             FabricSpec spec;
-            spec.topology = toString(c.fabric.shape);
+            spec.shape = c.fabric.shape;
             spec.link_bandwidth_bps = v.num("fabric-bandwidth");
             spec.latency_s = v.num("fabric-latency");
             spec.gpus_per_server = v.integer("gpus-per-server");
@@ -128,7 +128,7 @@ std::vector<std::string> addCentresAndWan(Topology& t, const CentrePlan& c, cons
             n.longitude_deg = c.geoPlan->lon[i];
         }
         ids.push_back(n.id);
-        t.addNode(std::move(n));
+        t.addNode(n);
     }
     GraphBuilder wan(t);
     const LinkSpec wanLink{v.num("wan-bandwidth"), v.num("wan-delay")};

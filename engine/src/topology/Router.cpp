@@ -6,6 +6,7 @@
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <boost/property_map/property_map.hpp>
+#include <boost/range/adaptor/reversed.hpp>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -206,8 +207,7 @@ Route Router::buildRoute(const std::vector<std::uint32_t>& arcsReversed, NodeId 
     r.nodes.reserve(arcsReversed.size() + 1);
     r.hops.reserve(arcsReversed.size());
     r.nodes.push_back(from);
-    for (auto it = arcsReversed.rbegin(); it != arcsReversed.rend(); ++it) {
-        const std::uint32_t arc = *it;
+    for (const std::uint32_t arc : boost::adaptors::reverse(arcsReversed)) {
         r.hops.push_back(RouteHop{LinkId::fromIndex(arc / 2), static_cast<int>(arc % 2)});
         r.nodes.push_back(NodeId::fromIndex(m_arcTo[arc]));
         r.delay_s += m_delayS[arc];
@@ -252,7 +252,7 @@ std::optional<Route> Router::hashedRoute(NodeId from, NodeId to, std::uint64_t h
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
         z ^= z >> 31;
-        std::uint32_t pick = static_cast<std::uint32_t>(z % tight);
+        auto pick = static_cast<std::uint32_t>(z % tight);
         for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i) {
             const std::uint32_t arc = m_inArcs[i];
             const std::int64_t du = t.dist[m_arcFrom[arc]];

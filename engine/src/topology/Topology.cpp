@@ -20,8 +20,11 @@ Topology& Topology::operator=(const Topology& other)
     return *this;
 }
 
-Topology::Topology(Topology&& other) noexcept : m_graph(std::move(other.m_graph))
+// boost::adjacency_list (Boost 1.74) has no move constructor or move assignment, so
+// std::move(graph) would copy it: swap the graphs instead.
+Topology::Topology(Topology&& other) noexcept
 {
+    m_graph.swap(other.m_graph);
     rebuildIndexes();
     other.clear();
 }
@@ -29,7 +32,7 @@ Topology::Topology(Topology&& other) noexcept : m_graph(std::move(other.m_graph)
 Topology& Topology::operator=(Topology&& other) noexcept
 {
     if (this != &other) {
-        m_graph = std::move(other.m_graph);
+        m_graph.swap(other.m_graph);
         rebuildIndexes();
         other.clear();
     }
@@ -82,7 +85,7 @@ void Topology::checkLink(LinkId id) const
     MERIDIAN_ASSERT(id.valid() && id.index() < m_edges.size(), "LinkId out of range");
 }
 
-NodeId Topology::addNode(NodeAttributes attrs)
+NodeId Topology::addNode(const NodeAttributes& attrs)
 {
     if (attrs.id.empty())
         throw InputError("node id is empty");
@@ -90,7 +93,7 @@ NodeId Topology::addNode(NodeAttributes attrs)
         throw InputError("duplicate node id '" + attrs.id + "'");
     const NodeId id = NodeId::fromIndex(boost::num_vertices(m_graph));
     m_nodeById.emplace(attrs.id, id);
-    boost::add_vertex(std::move(attrs), m_graph);
+    boost::add_vertex(attrs, m_graph);
     return id;
 }
 
@@ -102,13 +105,16 @@ LinkId Topology::addLink(LinkAttributes attrs)
         throw InputError("duplicate link id '" + attrs.id + "'");
     const auto a = findNode(attrs.a);
     if (!a)
-        throw InputError("link '" + attrs.id + "' refers to unknown node '" + attrs.a + "' (endpoint a)");
+        throw InputError("link '" + attrs.id + "' refers to unknown node '" + attrs.a +
+                         "' (endpoint a)");
     const auto b = findNode(attrs.b);
     if (!b)
-        throw InputError("link '" + attrs.id + "' refers to unknown node '" + attrs.b + "' (endpoint b)");
+        throw InputError("link '" + attrs.id + "' refers to unknown node '" + attrs.b +
+                         "' (endpoint b)");
     const LinkId id = LinkId::fromIndex(m_edges.size());
     m_linkById.emplace(attrs.id, id);
-    auto [e, ok] = boost::add_edge(vertex(*a), vertex(*b), EdgeBundle{id, std::move(attrs)}, m_graph);
+    auto [e, ok] =
+        boost::add_edge(vertex(*a), vertex(*b), EdgeBundle{id, std::move(attrs)}, m_graph);
     MERIDIAN_ASSERT(ok, "adjacency_list refused a parallel edge");
     m_edges.push_back(e);
     return id;
@@ -179,9 +185,11 @@ void Topology::updateLink(LinkId id, LinkAttributes attrs)
     }
     if (attrs.a != current.a || attrs.b != current.b) {
         if (!findNode(attrs.a))
-            throw InputError("link '" + attrs.id + "' refers to unknown node '" + attrs.a + "' (endpoint a)");
+            throw InputError("link '" + attrs.id + "' refers to unknown node '" + attrs.a +
+                             "' (endpoint a)");
         if (!findNode(attrs.b))
-            throw InputError("link '" + attrs.id + "' refers to unknown node '" + attrs.b + "' (endpoint b)");
+            throw InputError("link '" + attrs.id + "' refers to unknown node '" + attrs.b +
+                             "' (endpoint b)");
         // Reconnect: rebuild the graph's edge list in the same order with the new endpoints.
         Graph rebuilt;
         rebuilt.m_vertices.reserve(nodeCount());
@@ -193,9 +201,9 @@ void Topology::updateLink(LinkId id, LinkAttributes attrs)
                 bundle.attrs = attrs;
             const auto a = *findNode(bundle.attrs.a);
             const auto b = *findNode(bundle.attrs.b);
-            boost::add_edge(vertex(a), vertex(b), std::move(bundle), rebuilt);
+            boost::add_edge(vertex(a), vertex(b), bundle, rebuilt);
         }
-        m_graph = std::move(rebuilt);
+        m_graph.swap(rebuilt);
         rebuildIndexes();
         return;
     }
@@ -267,8 +275,7 @@ std::vector<NodeId> Topology::nodesOfKind(NodeKind kind) const
 }
 
 namespace {
-template <class Map>
-std::string uniqueId(const Map& map, std::string_view stem)
+template <class Map> std::string uniqueId(const Map& map, std::string_view stem)
 {
     std::string base(stem.empty() ? std::string_view("n") : stem);
     if (map.count(base) == 0)

@@ -155,7 +155,7 @@ void buildRandomGeo(Topology& t, const GeoParams& p, const GeoPlan& plan, NodeKi
         const auto xy = projectEquirectangularKm(plan.lat[i], plan.lon[i], refLat, refLon);
         n.pos = {xy[0], xy[1]};
         ids.push_back(n.id);
-        t.addNode(std::move(n));
+        t.addNode(n);
     }
     GraphBuilder b(t);
     buildGeo(b, plan, ids, fibre);

@@ -51,8 +51,8 @@ ComputeEstimate ComputeModel::trainingStep(const ModelSpec& model, const DeviceS
         throw InputError({}, "tokens", "must be positive");
     const double s = model.seq_len;
     const double flops = tokens * model.trainingFlopsPerToken(s, m_options.recompute);
-    const double bytes =
-        3.0 * model.weightBytes() + 2.0 * tokens * model.activationBytesPerToken(s, /*flash=*/true);
+    const double bytes = 3.0 * model.weightBytes() +
+                         2.0 * tokens * model.activationBytesPerToken(s, /*flash_attention=*/true);
     ComputeEstimate e = roofline(flops, bytes, device, model.dtype);
     if (!(m_options.use_systolic && device.systolic))
         return e;

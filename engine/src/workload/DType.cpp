@@ -12,7 +12,6 @@ double bytesPerElement(DType dtype)
     case DType::Fp32:
         return 4.0;
     case DType::Bf16:
-        return 2.0;
     case DType::Fp16:
         return 2.0;
     case DType::Fp8:

@@ -129,10 +129,10 @@ ModelSpec modelFromHfConfig(const json& config, const std::string& name,
     m.unit = "token";
     m.source = "Hugging Face config.json (" + s.family + ")";
 
-    const double h = static_cast<double>(s.h);
-    const double q_out = static_cast<double>(s.heads * s.head_dim);
-    const double kv_out = static_cast<double>(s.kv_heads * s.head_dim);
-    const double inter = static_cast<double>(s.inter);
+    const auto h = static_cast<double>(s.h);
+    const auto q_out = static_cast<double>(s.heads * s.head_dim);
+    const auto kv_out = static_cast<double>(s.kv_heads * s.head_dim);
+    const auto inter = static_cast<double>(s.inter);
     const double b = bytesPerElement(m.dtype) / 2.0; // Korthikanti's figures are for 16-bit
     const std::int64_t norm_params = s.layer_norm ? 2 * s.h : s.h;
 
@@ -202,7 +202,7 @@ ModelSpec modelFromHfConfig(const json& config, const std::string& name,
     head.activation_bytes_per_token = 2.0 * h * b;
     m.layers.push_back(head);
     if (s.tied)
-        m.notes.push_back("lm_head shares the embedding matrix (tie_word_embeddings)");
+        m.notes.emplace_back("lm_head shares the embedding matrix (tie_word_embeddings)");
     return m;
 }
 

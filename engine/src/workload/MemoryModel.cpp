@@ -18,7 +18,7 @@ MemoryReport estimateMemory(const ModelSpec& model, const DeviceSpec& device,
         throw InputError({}, "memory plan", "sizes must not be negative");
 
     const double n = plan.dp_size;
-    const double params = static_cast<double>(model.parameterCount());
+    const auto params = static_cast<double>(model.parameterCount());
     MemoryReport r;
     r.weights_bytes = model.weightBytes();
     r.gradients_bytes = model.gradientBytes();

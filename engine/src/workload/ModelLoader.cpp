@@ -50,7 +50,7 @@ ModelSpec loadModelFile(const std::filesystem::path& file, std::optional<double>
     in.close();
 
     const std::string ext = file.extension().string();
-    auto withSeq = [&](ModelSpec m) { return seq_len ? m.withSeqLen(*seq_len) : m; };
+    auto withSeq = [&](const ModelSpec& m) { return seq_len ? m.withSeqLen(*seq_len) : m; };
     if (ext == ".safetensors")
         return withSeq(readSafetensors(file));
     if (ext == ".onnx")

@@ -96,7 +96,7 @@ GemmSpec gemmFromJson(const io::ObjectReader& layer, const json& jg, const std::
     const std::string scope = r.optString("scope").value_or("batch");
     auto sc = gemmScopeFromString(scope);
     if (!sc)
-        r.fail("scope", "expected \"batch\" or \"sequence\"");
+        r.fail("scope", R"(expected "batch" or "sequence")");
     spec.scope = *sc;
     return spec;
 }
@@ -196,7 +196,7 @@ ModelSpec modelSpecFromJson(const json& j)
     m.num_blocks = static_cast<int>(r.nonNegative("num_blocks", 0.0));
     m.unit = r.string("unit", "token");
     if (m.unit != "token" && m.unit != "sample")
-        r.fail("unit", "must be \"token\" or \"sample\"");
+        r.fail("unit", R"(must be "token" or "sample")");
     m.source = r.string("source", "");
     if (const auto* notes = r.get("notes"); notes != nullptr && notes->is_array())
         for (const auto& n : *notes)

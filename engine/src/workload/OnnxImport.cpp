@@ -527,14 +527,17 @@ private:
         const double instances = static_cast<double>(group) * static_cast<double>(x[0]) / m_batch;
         if (n.op == "Conv") {
             const Shape out = convOutput(n, x, w);
-            // im2col: M = output pixels, K = C_in/group · kernel, N = C_out/group.
+            // im2col: M = output pixels, K = C_in/group · kernel, N = C_out/group (ONNX makes
+            // the channel counts multiples of group, so the division is exact).
+            const std::int64_t outPerGroup = w[0] / group;
             layer.gemms.push_back(GemmSpec{product(out, 2), static_cast<double>(w[1]) * kernel,
-                                           static_cast<double>(w[0] / group), instances,
+                                           static_cast<double>(outPerGroup), instances,
                                            GemmScope::Batch});
         } else {
             // ConvTranspose = the transpose of a Conv: every input pixel scatters a
             // (C_out/group · kernel) patch: M = input pixels, K = C_in/group.
-            layer.gemms.push_back(GemmSpec{product(x, 2), static_cast<double>(x[1] / group),
+            const std::int64_t inPerGroup = x[1] / group;
+            layer.gemms.push_back(GemmSpec{product(x, 2), static_cast<double>(inPerGroup),
                                            static_cast<double>(w[1]) * kernel, instances,
                                            GemmScope::Batch});
         }
@@ -545,9 +548,9 @@ private:
     {
         const bool ta = n.attrInt("transA", 0) != 0;
         const bool tb = n.attrInt("transB", 0) != 0;
-        const double M = static_cast<double>(ta ? a[1] : a[0]);
-        const double K = static_cast<double>(ta ? a[0] : a[1]);
-        const double N = static_cast<double>(tb ? b[0] : b[1]);
+        const auto M = static_cast<double>(ta ? a[1] : a[0]);
+        const auto K = static_cast<double>(ta ? a[0] : a[1]);
+        const auto N = static_cast<double>(tb ? b[0] : b[1]);
         layer.gemms.push_back(GemmSpec{M / m_batch, K, N, 1.0, GemmScope::Batch});
         layer.activation_bytes_per_token = M * K / m_batch * kElemBytes;
         setOutput(n, {static_cast<std::int64_t>(M), static_cast<std::int64_t>(N)});

@@ -16,7 +16,7 @@ std::filesystem::path presetsDir()
     std::error_code ec;
     if (const char* env = std::getenv("MERIDIAN_PRESETS_DIR"); env != nullptr && *env != '\0')
         if (fs::is_directory(env, ec))
-            return fs::path(env);
+            return {env};
     // /proc/self/exe names the running executable on Linux, the only platform we ship.
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
@@ -24,11 +24,12 @@ std::filesystem::path presetsDir()
         if (fs::is_directory(installed, ec))
             return installed.lexically_normal();
     }
-    return fs::path(MERIDIAN_PRESETS_DIR);
+    return {MERIDIAN_PRESETS_DIR};
 }
 
-void forEachPresetJson(const std::filesystem::path& dir, const char* what,
-                       const std::function<void(const std::filesystem::path&, const nlohmann::json&)>& visit)
+void forEachPresetJson(
+    const std::filesystem::path& dir, const char* what,
+    const std::function<void(const std::filesystem::path&, const nlohmann::json&)>& visit)
 {
     namespace fs = std::filesystem;
     std::vector<fs::path> files;
@@ -37,7 +38,8 @@ void forEachPresetJson(const std::filesystem::path& dir, const char* what,
         if (e.path().extension() == ".json")
             files.push_back(e.path());
     if (ec)
-        throw InputError(dir.string(), "", std::string("cannot list the ") + what + ": " + ec.message());
+        throw InputError(dir.string(), "",
+                         std::string("cannot list the ") + what + ": " + ec.message());
     std::sort(files.begin(), files.end());
     for (const auto& f : files) {
         std::ifstream in(f, std::ios::binary);

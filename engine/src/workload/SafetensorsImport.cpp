@@ -199,6 +199,7 @@ std::vector<SafetensorsTensor> parseSafetensorsHeader(std::string_view header_js
         out.push_back(std::move(st));
     }
     std::vector<const SafetensorsTensor*> byOffset;
+    byOffset.reserve(out.size());
     for (const auto& t : out)
         byOffset.push_back(&t);
     std::sort(byOffset.begin(), byOffset.end(), [](const auto* a, const auto* b) {
@@ -221,6 +222,9 @@ ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
         long block;
         int sub;
         std::string name;
+        // The literal 0 that a defaulted <=> compares with is flagged by clang-tidy before 18
+        // (llvm/llvm-project#53961), a false positive: no 0 is written here.
+        // NOLINTNEXTLINE(modernize-use-nullptr)
         auto operator<=>(const Key&) const = default;
     };
     std::map<Key, LayerSpec> groups;
@@ -232,7 +236,7 @@ ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
         std::uint64_t numel = 1;
         for (auto d : t.shape)
             numel *= static_cast<std::uint64_t>(d);
-        const double bytes = static_cast<double>(t.end - t.begin);
+        const auto bytes = static_cast<double>(t.end - t.begin);
         const auto [block, rest] = blockOf(t.name);
         if (const std::string why = bufferReason(t, rest); !why.empty()) {
             skipped[why].push_back(describe(t));
@@ -289,8 +293,8 @@ ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
         m.layers.push_back(std::move(layer));
     if (m.layers.empty())
         throw InputError({}, "header", "the file holds no tensors");
-    m.notes.push_back("attention score/context FLOPs are not included (no head count in a "
-                      "safetensors header); activation sizes unknown");
+    m.notes.emplace_back("attention score/context FLOPs are not included (no head count in a "
+                         "safetensors header); activation sizes unknown");
     for (const auto& [why, names] : skipped) {
         std::string note = "not parameters, skipped (" + why +
                            "): " + std::to_string(names.size()) + " tensor" +
@@ -300,7 +304,7 @@ ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
         m.notes.push_back(note);
     }
     if (!head)
-        m.notes.push_back("no lm_head tensor: tied embeddings, logits FLOPs not included");
+        m.notes.emplace_back("no lm_head tensor: tied embeddings, logits FLOPs not included");
     return m;
 }
 

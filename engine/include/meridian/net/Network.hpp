@@ -163,7 +163,7 @@ private:
     TransferResult resultOf(const Flow& f) const;
     void onDrain();
     void releaseFlow(std::uint32_t slot);
-    void finish(TransferResult result, CompletionCallback& cb);
+    void finish(const TransferResult& result, CompletionCallback& cb);
 
     // rates
     void requestRecompute();

@@ -7,6 +7,7 @@
 // link would make the round trip 40 ms — Meridian never counts a delay twice).
 
 #include "meridian/core/StrongId.hpp"
+#include "meridian/topology/FabricShape.hpp"
 
 #include <array>
 #include <optional>
@@ -16,27 +17,47 @@
 
 namespace meridian::topology {
 
-enum class NodeKind { Center, Gpu, Switch, Router, Host };
-inline constexpr std::array<NodeKind, 5> kAllNodeKinds{NodeKind::Center, NodeKind::Gpu,
-                                                       NodeKind::Switch, NodeKind::Router,
-                                                       NodeKind::Host};
+enum class NodeKind
+{
+    Center,
+    Gpu,
+    Switch,
+    Router,
+    Host
+};
+inline constexpr std::array<NodeKind, 5> kAllNodeKinds{
+    NodeKind::Center, NodeKind::Gpu, NodeKind::Switch, NodeKind::Router, NodeKind::Host};
 std::string_view toString(NodeKind kind);
 std::optional<NodeKind> nodeKindFromString(std::string_view text); // also accepts "npu" → Host
 
-enum class JitterDistribution { Uniform, Normal, Pareto, ParetoNormal };
+enum class JitterDistribution
+{
+    Uniform,
+    Normal,
+    Pareto,
+    ParetoNormal
+};
 std::string_view toString(JitterDistribution d);
 std::optional<JitterDistribution> jitterDistributionFromString(std::string_view text);
 
-enum class Duplex { Full, Half };
+enum class Duplex
+{
+    Full,
+    Half
+};
 std::string_view toString(Duplex d);
 std::optional<Duplex> duplexFromString(std::string_view text);
 
-enum class QueueUnit { Packets, Bytes };
+enum class QueueUnit
+{
+    Packets,
+    Bytes
+};
 
 /// Internal network of a centre that has no explicit children (ARCHITECTURE §6 "fabric").
 struct FabricSpec
 {
-    std::string topology = "fat-tree"; ///< fat-tree | spine-leaf | rail-optimised | star | ring
+    FabricShape shape = FabricShape::FatTree; ///< the .topo key "topology"
     double link_bandwidth_bps = 200e9;
     double latency_s = 2e-6; ///< one-way per hop
     int gpus_per_server = 8;
@@ -110,7 +131,12 @@ struct ScheduleStep
     LinkPatch patch;
     std::optional<bool> up;
     /// Which directions the step applies to: both (default), forward (a→b) or reverse (b→a).
-    enum class Direction { Both, Forward, Reverse } direction = Direction::Both;
+    enum class Direction
+    {
+        Both,
+        Forward,
+        Reverse
+    } direction = Direction::Both;
 
     bool operator==(const ScheduleStep&) const = default;
 };
@@ -118,11 +144,11 @@ struct ScheduleStep
 /// Edge attributes: parameters for a→b, an optional override for b→a, duplex, schedule.
 struct LinkAttributes
 {
-    std::string id; ///< unique, stable
-    std::string a;  ///< endpoint node id
-    std::string b;  ///< endpoint node id
-    LinkParams params;     ///< a→b, and b→a unless overridden
-    LinkPatch reverse;     ///< overrides for b→a (empty = symmetric)
+    std::string id;    ///< unique, stable
+    std::string a;     ///< endpoint node id
+    std::string b;     ///< endpoint node id
+    LinkParams params; ///< a→b, and b→a unless overridden
+    LinkPatch reverse; ///< overrides for b→a (empty = symmetric)
     Duplex duplex = Duplex::Full;
     std::vector<ScheduleStep> schedule;
     std::string label; ///< free text (e.g. Topology Zoo LinkLabel)

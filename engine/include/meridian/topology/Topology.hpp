@@ -16,7 +16,6 @@
 #include "meridian/topology/Attributes.hpp"
 
 #include <boost/graph/adjacency_list.hpp>
-
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,9 +33,9 @@ struct EdgeBundle
 class Topology
 {
 public:
-    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS,
-                                        NodeAttributes, EdgeBundle, boost::no_property,
-                                        boost::listS>;
+    using Graph =
+        boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, NodeAttributes,
+                              EdgeBundle, boost::no_property, boost::listS>;
     using Vertex = Graph::vertex_descriptor;
     using Edge = Graph::edge_descriptor;
 
@@ -47,7 +46,7 @@ public:
     Topology& operator=(Topology&& other) noexcept;
 
     /// Adds a node; throws InputError if its id is empty or already used.
-    NodeId addNode(NodeAttributes attrs);
+    NodeId addNode(const NodeAttributes& attrs);
     /// Adds a link between the nodes named by attrs.a and attrs.b; throws InputError if an
     /// endpoint does not exist or the link id is empty/already used. Parallel links are fine.
     LinkId addLink(LinkAttributes attrs);
