@@ -368,10 +368,12 @@ double ConnectionTable::standingQueueBytes(const Connection& c, std::uint32_t re
     // when the windows could overfill the buffer, drops cut them and the queue swings between
     // ≈ 0 and Q (Reno sawtooth): mean Q/2.
     const TcpLoad& tcp = m_tcpLoad[resource];
-    const double n = static_cast<double>(tcp.flows - tcp.bursts);
+    const auto n = static_cast<double>(tcp.flows - tcp.bursts);
     if (n <= 0.0)
         return 0.0;
-    double window = m_config.max_window_bytes > 0.0 ? m_config.max_window_bytes : kInf;
+    double window = kInf;
+    if (m_config.max_window_bytes > 0.0)
+        window = m_config.max_window_bytes;
     if (c.appWindow_bytes > 0.0)
         window = std::min(window, c.appWindow_bytes);
     if (!std::isfinite(window))
