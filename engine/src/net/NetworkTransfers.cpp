@@ -1,0 +1,295 @@
+// Network: the life of a transfer — start (or queue behind an in-order message), send,
+// deliver, fail — and the drain check that fails stalled transfers (docs/network-model.md
+// §4, §8, §11). Connections, rates, link changes and statistics are in Network.cpp.
+#include "NetworkFlow.hpp"
+#include "meridian/core/Error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace meridian::net {
+
+// ---------------------------------------------------------------------------------------
+// Transfers
+
+void Network::finish(const TransferResult& result, CompletionCallback& cb)
+{
+    if (m_config.keep_flow_records)
+        m_records.push_back(result);
+    if (cb)
+        cb(result);
+}
+
+FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol protocol,
+                              CompletionCallback onComplete, TransferOptions options)
+{
+    if (!std::isfinite(bytes) || bytes < 0.0)
+        throw InputError({}, "transfer",
+                         "size must be a finite number of bytes ≥ 0, got " + std::to_string(bytes));
+    if (src.index() >= m_topology.nodeCount() || dst.index() >= m_topology.nodeCount())
+        throw InputError({}, "transfer", "unknown source or destination node");
+    const FlowId id = FlowId::fromIndex(m_nextFlowId++);
+    const double now_s = m_sim.now().toSeconds();
+    TransferResult base;
+    base.flow = id;
+    base.src = src;
+    base.dst = dst;
+    base.protocol = protocol;
+    base.bytes = bytes;
+    base.start_s = now_s;
+    base.send_start_s = now_s;
+    base.data_end_s = now_s;
+    base.end_s = now_s;
+
+    if (src == dst) {
+        m_sim.schedule(m_sim.now(),
+                       [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
+        return id;
+    }
+    const std::uint32_t ci = m_connections.connectionFor(src, dst, options.stream);
+    if (!prepareConnection(ci)) {
+        base.ok = false;
+        base.error = "no path from " + m_topology.node(src).id + " to " + m_topology.node(dst).id;
+        m_sim.schedule(m_sim.now(),
+                       [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
+        return id;
+    }
+    std::uint32_t slot;
+    if (!m_freeFlows.empty()) {
+        slot = m_freeFlows.back();
+        m_freeFlows.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(m_flows.size());
+        m_flows.emplace_back();
+    }
+    Flow& f = m_flows[slot];
+    f = Flow{};
+    f.id = id;
+    f.conn = ci;
+    f.protocol = protocol;
+    f.bytes = bytes;
+    f.ordered = options.ordered;
+    f.keepWindow = options.keep_window;
+    f.start = m_sim.now();
+    f.sendStart = m_sim.now();
+    f.dataEnd = m_sim.now();
+    f.lastUpdate = m_sim.now();
+    f.cb = std::move(onComplete);
+    f.live = true;
+    m_slotOfFlow.emplace(id.value(), slot);
+    Connection& c = m_connections[ci];
+    const bool freshConnection = !c.used;
+    c.used = true;
+    ++c.active;
+    c.appWindow_bytes = options.app_window_bytes;
+    if (f.ordered && c.orderedSending != kNone) {
+        c.queued.push_back(slot); // behind the in-order message sending now
+        return id;
+    }
+    beginSending(slot, freshConnection);
+    return id;
+}
+
+void Network::beginSending(std::uint32_t slot, bool freshConnection)
+{
+    Flow& f = m_flows[slot];
+    const std::uint32_t ci = f.conn;
+    Connection& c = m_connections[ci];
+    f.lastUpdate = m_sim.now();
+    f.sendStart = m_sim.now();
+    f.wire = m_connections.price(f.protocol, c, f.bytes);
+    if (!std::isfinite(f.wire.wire_bytes)) {
+        failFlow(slot, "path from " + m_topology.node(c.src).id + " to " +
+                           m_topology.node(c.dst).id + " loses every packet");
+        return;
+    }
+    f.remaining_bytes = f.wire.wire_bytes;
+    if (f.ordered)
+        c.orderedSending = slot;
+
+    if (f.protocol == Protocol::Tcp && c.tcpFlows == 0)
+        m_connections.openWindow(c, freshConnection, f.keepWindow, m_sim.now());
+    attachFlow(slot);
+    if (f.protocol == Protocol::Tcp) {
+        evaluateBurst(ci);
+        if (ConnectionTable::windowLimited(c) && !m_sim.pending(c.round))
+            scheduleRound(ci);
+        updateConnCaps(ci);
+    }
+    m_stats.ensureSampler();
+}
+
+void Network::sendNextQueued(std::uint32_t ci)
+{
+    m_connections[ci].orderedSending = kNone;
+    // A message that cannot start (its path loses every packet) fails; the next one tries.
+    while (m_connections[ci].orderedSending == kNone && !m_connections[ci].queued.empty()) {
+        const std::uint32_t next = m_connections[ci].queued.front();
+        m_connections[ci].queued.pop_front();
+        beginSending(next, false);
+    }
+}
+
+void Network::attachFlow(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    f.dataPhase = true;
+    f.lastUpdate = m_sim.now();
+    f.burst = false;
+    Connection& c = m_connections[f.conn];
+    c.flows.push_back(slot);
+    if (f.protocol == Protocol::Tcp) {
+        ++c.tcpFlows;
+        m_connections.countTcpFlow(c, 1);
+        setFlowBurst(f, c.burst);
+    }
+    m_solver.addFlow(slot, c.resources.data(), c.resources.size(),
+                     m_connections.flowCapBps(c, f.protocol));
+    requestRecompute();
+}
+
+void Network::detachFlow(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    if (!f.dataPhase)
+        return;
+    settleFlow(slot);
+    setFlowBurst(f, false);
+    Connection& c = m_connections[f.conn];
+    c.flows.erase(std::find(c.flows.begin(), c.flows.end(), slot));
+    if (f.protocol == Protocol::Tcp) {
+        --c.tcpFlows;
+        m_connections.countTcpFlow(c, -1);
+    }
+    m_solver.removeFlow(slot);
+    requestRecompute();
+    f.dataPhase = false;
+    m_sim.cancel(f.done);
+}
+
+void Network::releaseFlow(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    --m_connections[f.conn].active;
+    m_slotOfFlow.erase(f.id.value());
+    f.live = false;
+    f.cb = nullptr;
+    m_freeFlows.push_back(slot);
+}
+
+void Network::onDataComplete(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    if (!f.live || !f.dataPhase)
+        return;
+    const std::uint32_t ci = f.conn;
+    // Latency is sampled now, while this flow still counts on its resources.
+    double latency = m_connections.latencyS(m_connections[ci], f.id, true);
+    latency += f.wire.extraRounds * m_connections[ci].rtt_s;
+    f.done = {};
+    detachFlow(slot);
+    connectionFlowEnded(ci);
+    f.remaining_bytes = 0.0;
+    f.dataEnd = m_sim.now();
+    const double horizon = static_cast<double>(sim::SimTime::max().ns() - m_sim.now().ns()) * 1e-9;
+    if (!(latency < horizon)) {
+        failFlow(slot, "delivery would be later than the simulated time horizon (int64 ns, "
+                       "≈ 292 years)");
+        return;
+    }
+    sim::SimTime at = m_sim.now() + sim::SimTime::fromSeconds(latency);
+    if (f.ordered) {
+        // One byte stream: a message is not delivered before the one sent ahead of it.
+        Connection& c = m_connections[ci];
+        at = std::max(at, c.lastDelivery);
+        c.lastDelivery = at;
+        sendNextQueued(ci);
+    }
+    if (m_solver.activeFlows() == 0)
+        m_stats.finalSample();
+    m_sim.schedule(at, [this, slot] { deliver(slot); });
+}
+
+TransferResult Network::resultOf(const Flow& f) const
+{
+    const Connection& c = m_connections[f.conn];
+    TransferResult r;
+    r.flow = f.id;
+    r.src = c.src;
+    r.dst = c.dst;
+    r.protocol = f.protocol;
+    r.bytes = f.bytes;
+    r.start_s = f.start.toSeconds();
+    r.send_start_s = f.sendStart.toSeconds();
+    r.data_end_s = f.dataEnd.toSeconds();
+    r.end_s = m_sim.now().toSeconds();
+    return r;
+}
+
+void Network::deliver(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    TransferResult r = resultOf(f);
+    r.retransmitted_bytes = f.wire.retransmitted_bytes;
+    r.lost_bytes = f.wire.lost_bytes;
+    CompletionCallback cb = std::move(f.cb);
+    releaseFlow(slot);
+    finish(r, cb);
+}
+
+void Network::failFlow(std::uint32_t slot, const std::string& error)
+{
+    Flow& f = m_flows[slot];
+    const bool wasSending = f.dataPhase;
+    detachFlow(slot);
+    if (wasSending)
+        connectionFlowEnded(f.conn);
+    if (m_connections[f.conn].orderedSending == slot) {
+        // The byte stream is broken: what waits behind this message fails with it.
+        Connection& c = m_connections[f.conn];
+        c.orderedSending = kNone;
+        std::deque<std::uint32_t> waiting;
+        waiting.swap(c.queued);
+        for (const std::uint32_t w : waiting)
+            failFlow(w, error);
+    }
+    if (m_solver.activeFlows() == 0)
+        m_stats.finalSample();
+    TransferResult r = resultOf(f);
+    r.ok = false;
+    r.error = error;
+    CompletionCallback cb = std::move(f.cb);
+    releaseFlow(slot);
+    // Report from an event so that callers never see their callback re-enter them.
+    m_sim.schedule(m_sim.now(),
+                   [this, r = std::move(r), cb = std::move(cb)]() mutable { finish(r, cb); });
+}
+
+void Network::onDrain()
+{
+    // The simulator ran out of events: a flow still in its data phase has rate 0 (a failed or
+    // zero-bandwidth link on its path) and nothing left could revive it. Report it instead of
+    // hanging: fail with an error naming the link.
+    std::vector<std::uint32_t> stalled;
+    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot)
+        if (m_flows[slot].live && m_flows[slot].dataPhase)
+            stalled.push_back(slot);
+    for (std::uint32_t slot : stalled) {
+        const Connection& c = m_connections[m_flows[slot].conn];
+        std::string why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
+                          " s with no pending event that could resume it";
+        for (std::uint32_t r : c.resources)
+            if (m_solver.capacityBps(r) <= 0.0) {
+                const LinkId l = LinkId::fromIndex(r / 2);
+                why = "transfer stalled at t = " + std::to_string(m_sim.now().toSeconds()) +
+                      " s: link " + m_topology.link(l).id +
+                      (m_router.linkUp(l) ? " has no bandwidth" : " is down") +
+                      " and no pending event can restore it";
+                break;
+            }
+        failFlow(slot, why);
+    }
+}
+
+} // namespace meridian::net
