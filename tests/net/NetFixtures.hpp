@@ -4,6 +4,7 @@
 #include "meridian/net/NetworkConfig.hpp"
 #include "meridian/topology/Topology.hpp"
 
+#include <array>
 #include <string>
 
 namespace meridian::test {
@@ -43,6 +44,23 @@ netStar(int hosts, double bandwidth_bps, double delay_s, double jitter_s = 0.0,
         auto l = netLink("l" + std::to_string(i), h, "sw", bandwidth_bps, delay_s);
         l.params.jitter_s = jitter_s;
         l.params.jitter_distribution = dist;
+        t.addLink(l);
+    }
+    return t;
+}
+
+/// Two links a–r–b, each with bandwidth C, one-way delay d, loss λ and a queue of queueBytes.
+inline topology::Topology netPath(double C, double d, double lambda, double queueBytes)
+{
+    topology::Topology t;
+    for (const char* n : {"a", "r", "b"})
+        t.addNode(netNode(n));
+    for (const auto& [id, x, y] :
+         {std::array<const char*, 3>{"ar", "a", "r"}, std::array<const char*, 3>{"rb", "r", "b"}}) {
+        auto l = netLink(id, x, y, C, d);
+        l.params.loss = lambda;
+        l.params.queue = queueBytes;
+        l.params.queue_unit = topology::QueueUnit::Bytes;
         t.addLink(l);
     }
     return t;

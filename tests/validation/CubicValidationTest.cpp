@@ -16,20 +16,9 @@ namespace {
 
 constexpr double kMss = 1448.0;
 
-/// a — r — b, both links C and one-way d, loss λ per link, a buffer of queueBytes.
 topology::Topology path(double C, double d, double lambda, double queueBytes)
 {
-    topology::Topology t;
-    for (const char* n : {"a", "r", "b"})
-        t.addNode(test::netNode(n));
-    for (auto [id, x, y] : {std::tuple{"ar", "a", "r"}, std::tuple{"rb", "r", "b"}}) {
-        auto l = test::netLink(id, x, y, C, d);
-        l.params.loss = lambda;
-        l.params.queue = queueBytes;
-        l.params.queue_unit = topology::QueueUnit::Bytes;
-        t.addLink(l);
-    }
-    return t;
+    return test::netPath(C, d, lambda, queueBytes);
 }
 
 double rateAt(const topology::Topology& t, const NetworkConfig& cfg, double atS)

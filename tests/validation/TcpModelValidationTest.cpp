@@ -15,20 +15,9 @@ class TcpModelValidationTest : public QObject
 {
     Q_OBJECT
 private:
-    // Two links a–r–b, each with one-way delay d and loss λ, bandwidth C, queue in bytes.
     static topology::Topology path(double C, double d, double lambda, double queueBytes)
     {
-        topology::Topology t;
-        for (const char* n : {"a", "r", "b"})
-            t.addNode(test::netNode(n));
-        for (auto [id, x, y] : {std::tuple{"ar", "a", "r"}, std::tuple{"rb", "r", "b"}}) {
-            auto l = test::netLink(id, x, y, C, d);
-            l.params.loss = lambda;
-            l.params.queue = queueBytes;
-            l.params.queue_unit = topology::QueueUnit::Bytes;
-            t.addLink(l);
-        }
-        return t;
+        return test::netPath(C, d, lambda, queueBytes);
     }
     static double steadyRate(const topology::Topology& t, NetworkConfig cfg, double atS)
     {
