@@ -68,6 +68,7 @@ struct Params
     uint32_t slots = 8;
     uint32_t iters = 1;
     double credit_delay_ms = 0.0;
+    uint64_t loop_bytes = 0; ///< NCCL's loop chunk per step (0 = the whole shard: one loop)
 };
 
 Params g_p;
@@ -127,11 +128,22 @@ void trySend(Connection& c)
 {
     const Connection& in = conn(c.channel, (c.from + g_p.n - 1) % g_p.n);
     const uint64_t limit = (g_current_iter + 1) * g_chunks_per_iter;
+    // NCCL's program order (device/all_reduce.h runRing): a channel runs loops of
+    // loop_bytes per step one after the other, each through all 2(N-1) steps, slice by slice;
+    // a loop ends with a blocking receive, so loop l+1's first send waits for every chunk of
+    // loop l from the predecessor. loop_bytes = shard: one loop (plain chunk pipelining).
+    const uint64_t k = g_p.loop_bytes / g_p.chunk_bytes;        // chunks per step of a loop
+    const uint64_t perLoop = 2ull * (g_p.n - 1) * k;            // chunks of one loop
     while (c.queued_chunks < limit && c.queued_chunks - c.credited_chunks < g_p.slots) {
         const uint64_t q = c.queued_chunks;
+        const uint64_t base = q - q % g_chunks_per_iter;
         const uint64_t local = q % g_chunks_per_iter;
-        if (local >= g_chunks_per_step && in.delivered_chunks <= q - g_chunks_per_step) {
-            break; // chunk j of the previous step has not fully arrived from the predecessor
+        const uint64_t loop = local / perLoop, inLoop = local % perLoop;
+        if (inLoop >= k && in.delivered_chunks <= q - k) {
+            break; // this slice of the previous step has not fully arrived from the predecessor
+        }
+        if (inLoop == 0 && loop > 0 && in.delivered_chunks < base + loop * perLoop) {
+            break; // the previous loop's last receive has not completed
         }
         c.unwritten_bytes += chunkSize(q);
         ++c.queued_chunks;
@@ -253,6 +265,9 @@ int main(int argc, char* argv[])
     cmd.AddValue("bytes", "all-reduce size S, bytes", g_p.bytes);
     cmd.AddValue("chunk_bytes", "chunk (slot) size, bytes", g_p.chunk_bytes);
     cmd.AddValue("slots", "chunks in flight per connection (NCCL_STEPS)", g_p.slots);
+    cmd.AddValue("loop_bytes",
+                 "NCCL loop chunk per step (program order; 0 = the whole shard, one loop)",
+                 g_p.loop_bytes);
     cmd.AddValue("iters", "back-to-back all-reduce iterations", g_p.iters);
     cmd.AddValue("credit_delay_ms", "delay before the sender learns a slot is free, ms",
                  g_p.credit_delay_ms);
@@ -286,6 +301,14 @@ int main(int argc, char* argv[])
     const uint32_t n = g_p.n;
     g_shard_bytes = g_p.bytes / (uint64_t{g_p.channels} * n);
     g_chunks_per_step = (g_shard_bytes + g_p.chunk_bytes - 1) / g_p.chunk_bytes;
+    if (g_p.loop_bytes == 0) {
+        g_p.loop_bytes = g_chunks_per_step * g_p.chunk_bytes;
+    } else if (g_p.loop_bytes % g_p.chunk_bytes != 0 || g_shard_bytes % g_p.loop_bytes != 0) {
+        std::fprintf(stderr, "loop_bytes must divide the shard (%llu B) and be a multiple of "
+                             "chunk_bytes\n",
+                     static_cast<unsigned long long>(g_shard_bytes));
+        return 2;
+    }
     g_chunks_per_iter = 2ull * (n - 1) * g_chunks_per_step;
 
     NodeContainer hosts;
