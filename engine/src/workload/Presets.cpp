@@ -1,10 +1,10 @@
 #include "meridian/workload/Presets.hpp"
 
+#include "JsonFile.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
 #include <system_error>
 #include <vector>
 
@@ -42,13 +42,17 @@ void forEachPresetJson(
                          std::string("cannot list the ") + what + ": " + ec.message());
     std::sort(files.begin(), files.end());
     for (const auto& f : files) {
-        std::ifstream in(f, std::ios::binary);
+        // readJsonFile names the file in every error of its own (unreadable, not JSON, a
+        // number no double can hold).
+        const nlohmann::json j = detail::readJsonFile(f);
         try {
-            visit(f, nlohmann::json::parse(in));
-        } catch (const nlohmann::json::parse_error& e) {
-            throw InputError(f.string(), "byte " + std::to_string(e.byte), "invalid JSON");
+            visit(f, j);
         } catch (const InputError& e) {
             throw e.withFile(f.string());
+        } catch (const nlohmann::json::exception& e) {
+            // A checked accessor of the reader met a value of the wrong type (type_error) or
+            // no value (out_of_range): an error in the file, not in the program.
+            throw InputError(f.string(), "", e.what());
         }
     }
 }
