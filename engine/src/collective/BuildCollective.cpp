@@ -262,6 +262,13 @@ bool isSupported(Operation operation, Algorithm algorithm)
     return false;
 }
 
+bool hasRingSteps(Operation operation, Algorithm algorithm)
+{
+    return algorithm == Algorithm::Ring &&
+           (operation == Operation::AllReduce || operation == Operation::AllGather ||
+            operation == Operation::ReduceScatter);
+}
+
 namespace {
 
 /// Checks every field of `spec` (InputError naming the field) and returns the rank order it
@@ -479,10 +486,7 @@ CommDag buildCollective(const CollectiveSpec& spec)
     const std::vector<int> order = checkedOrder(spec);
     const Operation op = spec.operation;
     CommDag dag(op, spec.ranks, spec.root);
-    const bool ringSteps = spec.algorithm == Algorithm::Ring &&
-                           (op == Operation::AllReduce || op == Operation::AllGather ||
-                            op == Operation::ReduceScatter);
-    if (ringSteps && spec.iterations_per_chunk > 1.0)
+    if (hasRingSteps(op, spec.algorithm) && spec.iterations_per_chunk > 1.0)
         dag.setMerged({spec.iterations_per_chunk, spec.nccl_slices});
     if (spec.ranks == 1) {
         // Nothing to move: one block that the single rank already holds.

@@ -1,5 +1,7 @@
 #include "meridian/collective/CommSettings.hpp"
 
+#include "meridian/collective/BuildCollective.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -12,14 +14,6 @@ namespace {
 // Beyond this budget each channel's iterations are merged into one chunk
 // (docs/collectives.md §Pipelining, "merged iterations").
 constexpr double kAutoOpBudget = 2e4;
-
-bool ringSliced(const CollectiveSpec& spec)
-{
-    const bool ringOperation = spec.operation == Operation::AllReduce ||
-                               spec.operation == Operation::AllGather ||
-                               spec.operation == Operation::ReduceScatter;
-    return ringOperation && spec.algorithm == Algorithm::Ring;
-}
 
 /// Bytes one op of the algorithm carries with one chunk and one slice.
 double opBytesOfOneChunk(const CollectiveSpec& spec)
@@ -44,8 +38,9 @@ NcclSlicing ncclSlicing(const CollectiveSpec& spec, const CommSettings& comm)
     // include/collectives.h: ring reductions and gathers slice at NCCL_STEPS/4 and chunk at
     // NCCL_STEPS/2 slots; everything else at one slot.
     const int steps = std::max(1, comm.steps);
-    const int sliceSteps = ringSliced(spec) ? std::max(1, steps / 4) : 1;
-    const int chunkSteps = ringSliced(spec) ? std::max(1, steps / 2) : 1;
+    const bool ring = hasRingSteps(spec.operation, spec.algorithm);
+    const int sliceSteps = ring ? std::max(1, steps / 4) : 1;
+    const int chunkSteps = ring ? std::max(1, steps / 2) : 1;
     NcclSlicing s;
     s.message_bytes = comm.buffsize_bytes / steps * sliceSteps;
     s.slices = std::max(1, chunkSteps / sliceSteps);

@@ -50,10 +50,9 @@ void DagBuilder::connectionDeps(CommOp& send, int lane)
     Program& prog = m_programs[programKey(send.src, send.channel)];
     if (send.chunk != prog.sendChunk) {
         // The rank's last receive of an earlier chunk on this channel.
-        const std::int64_t before = prog.lastReceiveChunk < send.chunk ? prog.lastReceive
-                                    : prog.earlierReceiveChunk < send.chunk
-                                        ? prog.earlierReceive
-                                        : -1;
+        const std::int64_t before = prog.lastReceiveChunk < send.chunk      ? prog.lastReceive
+                                    : prog.earlierReceiveChunk < send.chunk ? prog.earlierReceive
+                                                                            : -1;
         if (before >= 0)
             send.deps.push_back(static_cast<std::size_t>(before));
         prog.sendChunk = send.chunk;

@@ -4,7 +4,6 @@
 #include "meridian/core/Error.hpp"
 
 #include <algorithm>
-#include <memory>
 #include <numeric>
 
 namespace meridian::experiment {
@@ -47,21 +46,6 @@ std::vector<int> centreGroups(const topology::Topology& topo, const std::vector<
         groups.push_back(
             static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), k) - sorted.begin()));
     return groups;
-}
-
-/// A p2p repetition as iperf3 -P runs it: `streams` connections (streams 0…P−1 of the pair)
-/// each carrying bytes/P; done when the last has arrived.
-void startStreams(RunEngine& engine, const std::vector<NodeId>& nodes, const MicroBenchmarkSpec& b,
-                  bool& done)
-{
-    auto left = std::make_shared<int>(b.streams);
-    for (int i = 0; i < b.streams; ++i)
-        engine.transfer(nodes[0], nodes[1], b.bytes / b.streams, b.protocol,
-                        [left, &done](const net::TransferResult&) {
-                            if (--*left == 0)
-                                done = true;
-                        },
-                        {static_cast<std::uint32_t>(i), false});
 }
 
 /// The DAG of a "collective" micro-benchmark; records its operation and algorithm.
@@ -120,7 +104,9 @@ void runMicroBenchmark(const ExperimentSpec& spec, RunEngine& engine, PhaseDrive
         if (isCollective)
             rc = engine.startCollective(dag, nodes, b.protocol, 0.0, [&done] { done = true; });
         else
-            startStreams(engine, nodes, b, done);
+            // iperf3 -P: `streams` connections of bytes/streams each.
+            engine.transferInParts(nodes[0], nodes[1], b.bytes, b.protocol, b.streams, {}, {},
+                                   [&done] { done = true; });
         engine.runUntil(done);
         cr.repetitions_s.push_back(engine.now() - start);
         phases.end(cr.operation, rep, start, engine.now());

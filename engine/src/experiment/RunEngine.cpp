@@ -33,33 +33,14 @@ public:
         const NodeId a = m_nodes[static_cast<std::size_t>(src)];
         const NodeId b = m_nodes[static_cast<std::size_t>(dst)];
         const auto first = static_cast<std::uint32_t>(channel * m_sockets);
-        // Every part of the message: the latest of (delivery + merged-iteration stall).
-        struct Pending
-        {
-            int left;
-            double ready_s;
-            std::function<void()> done;
-        };
-        auto pending = std::make_shared<Pending>(Pending{m_sockets, 0.0, std::move(done)});
-        for (int i = 0; i < m_sockets; ++i)
-            m_engine.transfer(a, b, bytes / m_sockets, m_protocol,
-                              [this, pending](const net::TransferResult& r) {
-                                  const double stall = m_merged.stallS(
-                                      r.data_end_s - r.send_start_s, r.end_s - r.data_end_s);
-                                  pending->ready_s = std::max(pending->ready_s, r.end_s + stall);
-                                  if (--pending->left > 0)
-                                      return;
-                                  const double wait_s =
-                                      std::max(0.0, pending->ready_s - m_engine.now());
-                                  if (wait_s <= 0.0) {
-                                      pending->done();
-                                      return;
-                                  }
-                                  m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(wait_s),
-                                                            [pending] { pending->done(); });
-                              },
-                              {first + static_cast<std::uint32_t>(i), true, m_appWindow_bytes,
-                               m_merged.iterations > 1.0});
+        m_engine.transferInParts(
+            a, b, bytes, m_protocol, m_sockets,
+            {first, true, m_appWindow_bytes, m_merged.iterations > 1.0},
+            [this](const net::TransferResult& r) {
+                return r.end_s +
+                       m_merged.stallS(r.data_end_s - r.send_start_s, r.end_s - r.data_end_s);
+            },
+            std::move(done));
     }
     void reduce(int /*rank*/, double bytes, std::function<void()> done) override
     {
@@ -113,6 +94,43 @@ void RunEngine::transfer(NodeId src, NodeId dst, double bytes, net::Protocol pro
             done(r);
         },
         options);
+}
+
+void RunEngine::transferInParts(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
+                                int parts, net::TransferOptions options,
+                                std::function<double(const net::TransferResult&)> readyOf,
+                                std::function<void()> done)
+{
+    struct Pending
+    {
+        int left;
+        double ready_s;
+        std::function<double(const net::TransferResult&)> readyOf;
+        std::function<void()> done;
+    };
+    parts = std::max(1, parts);
+    auto pending =
+        std::make_shared<Pending>(Pending{parts, 0.0, std::move(readyOf), std::move(done)});
+    for (int i = 0; i < parts; ++i) {
+        net::TransferOptions part = options;
+        part.stream = options.stream + static_cast<std::uint32_t>(i);
+        transfer(
+            src, dst, bytes / parts, protocol,
+            [this, pending](const net::TransferResult& r) {
+                const double ready = pending->readyOf ? pending->readyOf(r) : r.end_s;
+                pending->ready_s = std::max(pending->ready_s, ready);
+                if (--pending->left > 0)
+                    return;
+                const double wait_s = pending->ready_s - now();
+                if (wait_s <= 0.0) {
+                    pending->done();
+                    return;
+                }
+                m_sim.scheduleIn(sim::SimTime::fromSecondsCeil(wait_s),
+                                 [pending] { pending->done(); });
+            },
+            part);
+    }
 }
 
 RunningCollective RunEngine::startCollective(const collective::CommDag& dag,

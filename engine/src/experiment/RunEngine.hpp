@@ -63,6 +63,13 @@ public:
     void transfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
                   std::function<void(const net::TransferResult&)> done,
                   net::TransferOptions options = {});
+    /// Moves `bytes` from src to dst as `parts` equal messages on the streams
+    /// options.stream … options.stream + parts − 1 (NCCL's sockets, iperf3 -P); `done` runs
+    /// at the latest of readyOf(result) over the parts (their delivery when readyOf is empty).
+    void transferInParts(NodeId src, NodeId dst, double bytes, net::Protocol protocol, int parts,
+                         net::TransferOptions options,
+                         std::function<double(const net::TransferResult&)> readyOf,
+                         std::function<void()> done);
     /// Starts the collective `dag` with rank i on nodes[i]; reductions at `reduceRate_Bps`
     /// (0 = free); every channel's messages go over comm().sockets in-order streams per rank
     /// pair. `onDone` runs when every op of the DAG has finished.

@@ -234,9 +234,8 @@ double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) 
     // estimate W0 + α·t/RTT (α = 3(1 − β)/(1 + β), tcp_friendliness) if larger, over the
     // connection's sending time t.
     const double t = c.cubicElapsed_s + (now - c.cubicEpoch).toSeconds();
-    const double alpha =
-        3.0 * (1.0 - TransportModel::kCubicBeta) / (1.0 + TransportModel::kCubicBeta);
-    const double grown = std::max(TransportModel::kCubicC * t * t * t, alpha * t / c.rtt_s);
+    const double grown =
+        std::max(TransportModel::kCubicC * t * t * t, TransportModel::kCubicAlpha * t / c.rtt_s);
     return c.cubicOrigin_bytes + grown * m_config.mss_bytes;
 }
 
@@ -246,10 +245,8 @@ double ConnectionTable::roundS(const Connection& c, sim::SimTime now) const
         return c.rtt_s;
     const double t = c.cubicElapsed_s + (now - c.cubicEpoch).toSeconds();
     const double step = c.cwnd_bytes / 32.0 / m_config.mss_bytes; // segments
-    const double alpha =
-        3.0 * (1.0 - TransportModel::kCubicBeta) / (1.0 + TransportModel::kCubicBeta);
     const double byCubic = std::cbrt(t * t * t + step / TransportModel::kCubicC) - t;
-    const double byReno = step * c.rtt_s / alpha;
+    const double byReno = step * c.rtt_s / TransportModel::kCubicAlpha;
     return std::max(c.rtt_s, std::min(byCubic, byReno));
 }
 

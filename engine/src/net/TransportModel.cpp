@@ -67,13 +67,12 @@ double TransportModel::cubicQueueUtilisation(double buffer_bytes, double bdp_byt
     if (kCubicBeta * wMax >= bdp)
         return 1.0;
     const double k = std::cbrt(wMax * (1.0 - kCubicBeta) / kCubicC);
-    const double alpha = 3.0 * (1.0 - kCubicBeta) / (1.0 + kCubicBeta);
     constexpr int kSteps = 256;
     double sum = 0.0;
     for (int i = 0; i < kSteps; ++i) {
         const double t = (i + 0.5) * k / kSteps;
         const double cubic = kCubicC * std::pow(t - k, 3.0) + wMax;
-        const double reno = kCubicBeta * wMax + alpha * t / rtt_s;
+        const double reno = kCubicBeta * wMax + kCubicAlpha * t / rtt_s;
         sum += std::min(1.0, std::max(cubic, reno) / bdp);
     }
     return sum / kSteps;

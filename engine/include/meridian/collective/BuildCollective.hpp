@@ -19,6 +19,11 @@ namespace meridian::collective {
 /// True if buildCollective() implements `algorithm` for `operation`.
 bool isSupported(Operation operation, Algorithm algorithm);
 
+/// True for the flat ring all-reduce, all-gather and reduce-scatter: the schedules built of
+/// ring steps, which NCCL slices (CommSettings.hpp) and whose merged iterations stall
+/// (CommDag.hpp, MergedSteps).
+bool hasRingSteps(Operation operation, Algorithm algorithm);
+
 /// Builds the DAG. Throws InputError (location "collective", naming the field) for an
 /// unsupported combination, ranks < 1 or > 2^20, negative/non-finite bytes, a root out of
 /// range, chunks < 1, an order that is not a permutation, bad groups/gateways, or a

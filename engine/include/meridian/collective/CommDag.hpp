@@ -38,7 +38,7 @@ struct CommOp
     int block = 0;    ///< first data block carried
     int blockCount = 1;
     std::vector<std::size_t> deps; ///< indices of ops that must finish before this one starts
-    int channel = 0; ///< Send: the channel whose (src, dst) connection carries it
+    int channel = 0;               ///< Send: the channel whose (src, dst) connection carries it
     /// Send: the previous send on the same (src, dst, channel) connection, or −1. Sends of a
     /// connection are issued in DAG order (one channel's program runs its steps in order).
     std::int64_t lanePrev = -1;

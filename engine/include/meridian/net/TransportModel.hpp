@@ -27,6 +27,9 @@ public:
     /// CUBIC's constants (RFC 9438 §4, Linux tcp_cubic.c): C = 0.4 segments/s³, β = 0.7.
     static constexpr double kCubicC = 0.4;
     static constexpr double kCubicBeta = 0.7;
+    /// Additive increase of CUBIC's Reno-friendly estimate, segments per RTT (RFC 9438 §4.3):
+    /// α = 3(1 − β)/(1 + β).
+    static constexpr double kCubicAlpha = 3.0 * (1.0 - kCubicBeta) / (1.0 + kCubicBeta);
 
     /// CUBIC's mean window under random loss p, in segments (RFC 9438 §5 / RFC 8312 §5.1):
     ///   W_cubic = (C·(3+β)/(4·(1−β)))^¼ · (RTT/p)^¾,
