@@ -2,6 +2,7 @@
 // network): the pipelined ring against its closed form in both regimes, merged iterations
 // against the same closed form, channels and sockets as separate connections.
 // Closed forms: docs/collectives.md §Pipelining.
+#include "StarRing.hpp"
 #include "TestMain.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/experiment/Runner.hpp"
@@ -13,54 +14,13 @@
 #include <nlohmann/json.hpp>
 
 using namespace meridian;
+using meridian::test::runSeconds;
+using meridian::test::star;
 using nlohmann::json;
 
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
-
-/// n hosts on one switch, every host link `gbps` with `delay_ms` one way and a
-/// `queue_pkts`-packet queue; a ring all-reduce of `bytes` among all of them over `protocol`.
-json star(int n, double gbps, double delay_ms, double bytes, const std::string& protocol,
-          const json& extra = json::object())
-{
-    json nodes = json::array({{{"id", "sw"}, {"kind", "switch"}}});
-    json links = json::array();
-    json ranks = json::array();
-    for (int i = 0; i < n; ++i) {
-        const std::string h = "h" + std::to_string(i);
-        nodes.push_back({{"id", h}, {"kind", "host"}});
-        links.push_back({{"id", "l" + std::to_string(i)},
-                         {"a", h},
-                         {"b", "sw"},
-                         {"bandwidth_gbps", gbps},
-                         {"delay_ms", delay_ms},
-                         {"queue_pkts", 5000}});
-        ranks.push_back(h);
-    }
-    json e = {{"kind", "collective"}, {"operation", "allreduce"},
-              {"algorithm", "ring"},  {"participants", ranks},
-              {"bytes", bytes},       {"protocol", protocol},
-              {"repeat", 1},          {"seed", 1}};
-    for (auto it = extra.begin(); it != extra.end(); ++it)
-        e[it.key()] = it.value();
-    return {{"format", "meridian.topo"},
-            {"version", 1},
-            {"name", "star"},
-            {"nodes", nodes},
-            {"links", links},
-            {"experiment", e}};
-}
-
-double runSeconds(const json& j)
-{
-    const io::Project p = io::parseProject(j.dump(), "star.topo");
-    experiment::RunOptions opt;
-    opt.topology_name = "star.topo";
-    experiment::Runner runner(p, opt);
-    const auto r = runner.run();
-    return r.collective.mean_s;
-}
 
 /// NCCL's ring loop with its defaults (2 channels sharing each host link, 2 MiB chunks of two
 /// 1 MiB slices) on the star: I iterations per channel, a step τ = max(2·T_s, T_s + α),

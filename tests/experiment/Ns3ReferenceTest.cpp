@@ -6,6 +6,7 @@
 //   latency-bound ring steps (2.5 Gbit/s, 7.5 ms hops)   |error| ≤ 20 % (seen: +12 … +16 %:
 //     Meridian's TCP start on these 30 ms paths is slower than ns-3's)
 //   1 GiB, 10 Gbit/s, 20 ms, loss 1e-4, CUBIC           |error| ≤ 5 %  (seen: −2.4 %)
+#include "StarRing.hpp"
 #include "TestMain.hpp"
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
@@ -22,14 +23,6 @@ using namespace meridian;
 using nlohmann::json;
 
 namespace {
-
-double runSeconds(const json& j)
-{
-    const io::Project p = io::parseProject(j.dump(), "ns3.topo");
-    experiment::RunOptions opt;
-    opt.topology_name = "ns3.topo";
-    return experiment::Runner(p, opt).run().collective.repetitions_s.at(0);
-}
 
 json transport(double window_bytes)
 {
@@ -85,33 +78,9 @@ private Q_SLOTS:
         QFETCH(double, gbps);
         QFETCH(double, delay_ms);
         QFETCH(double, ns3_s);
-        json nodes = json::array({{{"id", "sw"}, {"kind", "switch"}}});
-        json links = json::array();
-        json ranks = json::array();
-        for (int i = 0; i < n; ++i) {
-            const std::string h = "h" + std::to_string(i);
-            nodes.push_back({{"id", h}, {"kind", "host"}});
-            links.push_back({{"id", "l" + h},
-                             {"a", h},
-                             {"b", "sw"},
-                             {"bandwidth_gbps", gbps},
-                             {"delay_ms", delay_ms},
-                             {"queue_pkts", 5000}});
-            ranks.push_back(h);
-        }
-        const json e = {{"kind", "collective"},
-                        {"operation", "allreduce"},
-                        {"algorithm", "ring"},
-                        {"participants", ranks},
-                        {"bytes", 67108864},
-                        {"protocol", "tcp"},
-                        {"transport", transport(6291456)},
-                        {"comm", {{"channels", channels}}}};
-        const double got = runSeconds({{"format", "meridian.topo"},
-                                       {"version", 1},
-                                       {"nodes", nodes},
-                                       {"links", links},
-                                       {"experiment", e}});
+        const double got = test::runSeconds(
+            test::star(n, gbps, delay_ms, 67108864, "tcp",
+                       {{"transport", transport(6291456)}, {"comm", {{"channels", channels}}}}));
         const double tolerance = delay_ms <= 1.0 ? 0.05 : 0.20;
         const double error = (got - ns3_s) / ns3_s;
         qInfo("%s: Meridian %.4f s, ns-3 %.4f s, error %+.1f %% (tolerance %.0f %%)",
@@ -142,11 +111,11 @@ private Q_SLOTS:
         const json e = {{"kind", "p2p"},     {"from", "snd"},
                         {"to", "rcv"},       {"bytes", 1073741824},
                         {"protocol", "tcp"}, {"transport", transport(100e6)}};
-        const double got = runSeconds({{"format", "meridian.topo"},
-                                       {"version", 1},
-                                       {"nodes", nodes},
-                                       {"links", links},
-                                       {"experiment", e}});
+        const double got = test::runSeconds({{"format", "meridian.topo"},
+                                             {"version", 1},
+                                             {"nodes", nodes},
+                                             {"links", links},
+                                             {"experiment", e}});
         QVERIFY2(std::abs(got - 248.7) / 248.7 <= 0.05, qPrintable(QString::number(got)));
     }
 };
