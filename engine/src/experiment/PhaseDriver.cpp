@@ -24,4 +24,10 @@ void PhaseDriver::end(const std::string& name, int iteration, double start_s, do
     }
 }
 
+void PhaseDriver::iterationFinished(const IterationResult& iteration)
+{
+    if (m_observer)
+        m_observer->iterationFinished(iteration);
+}
+
 } // namespace meridian::experiment

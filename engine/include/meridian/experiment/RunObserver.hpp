@@ -29,6 +29,9 @@ public:
     /// Runner::cancel() from here makes run() throw RunCancelled before the next phase.
     virtual void phaseStarted(const std::string& /*name*/, int /*iteration*/, double /*time_s*/) {}
     virtual void phaseFinished(const PhaseResult& /*phase*/) {}
+    /// After the last phase of a training iteration (its "update") has finished, with the
+    /// iteration's row of Results::iterations.
+    virtual void iterationFinished(const IterationResult& /*iteration*/) {}
     /// At least once per phase and every `RunOptions::snapshot_interval_s` of simulated time.
     virtual void snapshot(const RunSnapshot& /*snapshot*/) {}
 };
