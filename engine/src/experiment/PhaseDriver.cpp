@@ -24,4 +24,11 @@ void PhaseDriver::end(const std::string& name, int iteration, double start_s, do
     }
 }
 
+void PhaseDriver::centerSpans(const std::vector<CenterPhaseSpan>& spans)
+{
+    m_results.center_phases.insert(m_results.center_phases.end(), spans.begin(), spans.end());
+    if (m_observer)
+        m_observer->centerPhases(spans);
+}
+
 } // namespace meridian::experiment
