@@ -51,7 +51,13 @@ void IterationDriver::runBroadcast()
     }
     m_engine.runUntil(modelDone);
     m_engine.runUntil(shardsDone);
-    m_phases.end("broadcast", -1, start, m_engine.now());
+    const double end = m_engine.now();
+    std::vector<CenterPhaseSpan> spans;
+    spans.reserve(m_plan.active.size());
+    for (const CentreRanks* c : m_plan.active)
+        spans.push_back({c->id, "broadcast", -1, start, end});
+    m_phases.centerSpans(spans);
+    m_phases.end("broadcast", -1, start, end);
 }
 
 void IterationDriver::runIteration(int it)
@@ -74,6 +80,7 @@ void IterationDriver::runIteration(int it)
     m_phases.begin("update", it);
     m_engine.runUntil(s.iterationDone);
     s.end = m_engine.now();
+    m_phases.centerSpans(spans(s, it));
     m_phases.end("update", it, s.interEnd, s.end);
     record(s, it);
 }
@@ -137,6 +144,21 @@ void IterationDriver::startUpdate(Iteration& s)
                 m_plan.update_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
                 m_plan.reduce_rate_Bps[i], step));
     }
+}
+
+std::vector<CenterPhaseSpan> IterationDriver::spans(const Iteration& s, int it) const
+{
+    const std::size_t C = m_plan.active.size();
+    std::vector<CenterPhaseSpan> out;
+    out.reserve(4 * C);
+    for (std::size_t i = 0; i < C; ++i) {
+        const std::string& id = m_plan.active[i]->id;
+        out.push_back({id, "compute", it, s.t0, s.computeEnd[i]});
+        out.push_back({id, "intra_center", it, s.computeEnd[i], s.intraEnd[i]});
+        out.push_back({id, "inter_center", it, s.interStart, s.interEnd});
+        out.push_back({id, "update", it, s.interEnd, s.updateEnd[i]});
+    }
+    return out;
 }
 
 void IterationDriver::record(const Iteration& s, int it)

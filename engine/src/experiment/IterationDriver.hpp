@@ -37,6 +37,8 @@ private:
     void startInter(Iteration& s);
     void startUpdate(Iteration& s);
     void record(const Iteration& s, int it);
+    /// Per-centre spans of iteration `it`, centre by centre (Results::center_phases).
+    std::vector<CenterPhaseSpan> spans(const Iteration& s, int it) const;
 
     const TrainingSpec& m_spec;
     const TrainingPlan& m_plan;

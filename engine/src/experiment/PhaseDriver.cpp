@@ -30,4 +30,11 @@ void PhaseDriver::iterationFinished(const IterationResult& iteration)
         m_observer->iterationFinished(iteration);
 }
 
+void PhaseDriver::centerSpans(const std::vector<CenterPhaseSpan>& spans)
+{
+    m_results.center_phases.insert(m_results.center_phases.end(), spans.begin(), spans.end());
+    if (m_observer)
+        m_observer->centerPhases(spans);
+}
+
 } // namespace meridian::experiment

@@ -20,6 +20,25 @@ struct PhaseResult
     double duration_s() const { return end_s - start_s; }
 };
 
+/// One centre's part of a phase (the Gantt rows of the GUI's timeline and of reports).
+/// Per iteration and active centre (docs/experiments.md, "Per-centre phase spans"):
+///   compute      [iteration start, the centre's compute end]
+///   intra_center [its compute end, its intra-centre all-reduce end] — it may start before
+///                the global compute phase ends (a fast centre reduces while others compute)
+///   inter_center [inter start, inter end], shared by all centres
+///   update       [inter end, its optimiser step end] (in-centre broadcast of the result,
+///                then the optimiser step)
+/// and for the broadcast one span per centre over the whole broadcast phase (iteration -1).
+/// In memory only: not written to results.json or the CSV files.
+struct CenterPhaseSpan
+{
+    std::string center; ///< centre node id
+    std::string name;   ///< broadcast | compute | intra_center | inter_center | update
+    int iteration = -1; ///< -1 for the broadcast
+    double start_s = 0.0;
+    double end_s = 0.0;
+};
+
 struct IterationResult
 {
     int index = 0;
@@ -77,6 +96,8 @@ struct Results
     std::string kind;     ///< training | collective | p2p
     std::uint64_t seed = 0;
     std::vector<PhaseResult> phases;
+    /// Per-centre spans of every training phase, in timeline order (in memory only).
+    std::vector<CenterPhaseSpan> center_phases;
     std::vector<IterationResult> iterations;
     std::vector<CenterResult> centers;
     std::vector<LinkResult> links;

@@ -32,6 +32,13 @@ public:
     /// After the last phase of a training iteration (its "update") has finished, with the
     /// iteration's row of Results::iterations.
     virtual void iterationFinished(const IterationResult& /*iteration*/) {}
+    /// Training runs only: the per-centre spans (Results::center_phases) of the broadcast,
+    /// then of each iteration, once each, with the same values Results will hold. Order: the
+    /// broadcast's spans arrive after its phaseStarted and right before its phaseFinished; an
+    /// iteration's spans after its update phaseStarted and right before the update's
+    /// phaseFinished. So when a phaseFinished for "broadcast" or "update" arrives, the spans
+    /// up to that point are complete.
+    virtual void centerPhases(const std::vector<CenterPhaseSpan>& /*spans*/) {}
     /// At least once per phase and every `RunOptions::snapshot_interval_s` of simulated time.
     virtual void snapshot(const RunSnapshot& /*snapshot*/) {}
 };
