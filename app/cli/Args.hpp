@@ -11,10 +11,11 @@
 namespace meridian::cli {
 
 /// Exit codes of meridian-cli (documented in docs/cli.md).
-enum ExitCode : int {
+enum ExitCode : int
+{
     kExitOk = 0,
-    kExitFailure = 1,   ///< the command ran and failed (simulation error, I/O error)
-    kExitBadInput = 2,  ///< invalid file or invalid arguments
+    kExitFailure = 1,  ///< the command ran and failed (simulation error, I/O error)
+    kExitBadInput = 2, ///< invalid file or invalid arguments
 };
 
 struct Args
@@ -23,7 +24,10 @@ struct Args
     std::map<std::string, std::string> options; ///< without leading dashes
     std::set<std::string> flags;
 
-    bool has(const std::string& name) const { return flags.count(name) != 0 || options.count(name) != 0; }
+    bool has(const std::string& name) const
+    {
+        return flags.count(name) != 0 || options.count(name) != 0;
+    }
     std::optional<std::string> get(const std::string& name) const
     {
         auto it = options.find(name);

@@ -1,6 +1,7 @@
 // meridian-cli run: runs the experiment of a .topo file headless and writes its results.
 #include "Args.hpp"
 #include "Commands.hpp"
+#include "ReportOutput.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/Runner.hpp"
@@ -24,14 +25,16 @@ namespace meridian::cli {
 namespace {
 
 const char* kRunHelp =
-    R"(usage: meridian-cli run FILE.topo [--seed N] [--iterations K] [--out DIR] [--format json,csv]
-                        [--sample-interval 1s] [--quiet]
+    R"(usage: meridian-cli run FILE.topo [--seed N] [--iterations K] [--out DIR]
+                        [--format json,csv,html,pdf] [--sample-interval 1s] [--quiet]
 
 Runs the experiment of FILE.topo on the event engine and prints a per-phase table.
   --seed N             override the experiment's seed (same file + seed = identical results.json)
   --iterations K       override the number of training iterations
   --out DIR            write DIR/results.json, CSV files and DIR/run-info.json (default: results)
-  --format LIST        json, csv or json,csv (default json,csv)
+  --format LIST        comma-separated: json, csv, html (DIR/report.html, one self-contained
+                       file with charts), pdf (DIR/report.pdf); default json,csv. html and pdf
+                       need a build with the GUI libraries; they draw offscreen, no display)
   --sample-interval T  link utilisation sampling interval (default 1s)
   --quiet              print only errors and the output folder
 exit codes: 0 success, 1 the run failed (e.g. a link failed with no alternative path),
@@ -155,23 +158,30 @@ int cmdRun(int argc, char** argv, int first)
     }
     const std::filesystem::path file = args.positional[0];
     const std::string format = args.get("format").value_or("json,csv");
-    bool json = false, csv = false;
+    bool json = false, csv = false, html = false, pdf = false;
     std::stringstream fs(format);
     for (std::string part; std::getline(fs, part, ',');) {
         if (part.empty())
             throw InputError("command line", "--format",
-                             "empty format in '" + format + "' (expected json, csv or json,csv)");
+                             "empty format in '" + format +
+                                 "' (expected a comma-separated list of json, csv, html, pdf)");
         if (part == "json")
             json = true;
         else if (part == "csv")
             csv = true;
+        else if (part == "html")
+            html = true;
+        else if (part == "pdf")
+            pdf = true;
         else
             throw InputError("command line", "--format",
-                             "unknown format '" + part + "' (expected json, csv)");
+                             "unknown format '" + part + "' (expected json, csv, html, pdf)");
     }
-    if (!json && !csv)
+    if (!json && !csv && !html && !pdf)
         throw InputError("command line", "--format",
-                         "nothing to write (expected json, csv or json,csv)");
+                         "nothing to write (expected json, csv, html, pdf)");
+    if (html || pdf)
+        requireReportSupport(); // before the run: a headless build says so at once
     experiment::RunOptions options;
     if (args.get("iterations"))
         options.iterations = static_cast<int>(intOption(args, "iterations", 1));
@@ -226,6 +236,8 @@ int cmdRun(int argc, char** argv, int first)
     info["transfers"] = results.engine.flows;
     writeOutputs(out, [&](const std::filesystem::path& dir) {
         experiment::writeResults(results, dir, json, csv);
+        if (html || pdf)
+            writeReports(project, results, options.topology_name, dir, html, pdf);
         io::writeFileAtomically(dir / "run-info.json", info.dump(2) + "\n");
     });
     if (!quiet)

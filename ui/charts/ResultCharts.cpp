@@ -1,0 +1,806 @@
+#include "ui/charts/ResultCharts.hpp"
+
+#include "meridian/io/ProjectFile.hpp"
+#include "ui/charts/QCustomPlot.hpp"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QBuffer>
+#include <QChart>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPdfWriter>
+#include <QStackedBarSeries>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace meridian::ui::charts {
+
+namespace {
+
+// Properties kept on a QCustomPlot between refills.
+constexpr const char* kPrepared = "meridianPrepared"; // look and legend placed once
+constexpr const char* kUserView = "meridianUserView"; // the user zoomed or panned
+constexpr const char* kHome = "meridianHome";       // QRectF: x range (left/right), y (top/bottom)
+constexpr const char* kHome2 = "meridianHome2";     // QPointF: right axis range
+constexpr const char* kTip = "meridianTip";         // tooltip of an item
+constexpr const char* kUnit = "meridianUnit";       // value unit of a plottable
+constexpr const char* kKeyName = "meridianKeyName"; // what a plottable's key is
+constexpr const char* kPressPos = "meridianPressPos";
+
+const std::vector<std::string>& canonicalPhases()
+{
+    static const std::vector<std::string> phases{"broadcast", "compute", "intra_center",
+                                                 "inter_center", "update"};
+    return phases;
+}
+
+/// Most bars a timeline draws (the latest ones); more items make a refill slow.
+constexpr std::size_t kMaxTimelineBars = 4000;
+
+QFont chartFont(int pointSize, bool bold = false)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPointSize(pointSize);
+    f.setBold(bold);
+    return f;
+}
+
+void styleAxis(QCPAxis* axis)
+{
+    axis->setLabelFont(chartFont(9));
+    axis->setTickLabelFont(chartFont(8));
+    axis->setBasePen(QPen(QColor(60, 60, 60), 1));
+    axis->setTickPen(QPen(QColor(60, 60, 60), 1));
+    axis->setSubTickPen(QPen(QColor(60, 60, 60), 1));
+    axis->setLabelColor(QColor(30, 30, 30));
+    axis->setTickLabelColor(QColor(30, 30, 30));
+    axis->grid()->setPen(QPen(QColor(225, 225, 225), 1, Qt::DotLine));
+    axis->grid()->setSubGridVisible(false);
+}
+
+/// The paper look and the legend below the axis rect, done once per plot.
+void prepare(QCustomPlot* plot)
+{
+    if (plot->property(kPrepared).toBool())
+        return;
+    plot->setProperty(kPrepared, true);
+    plot->setBackground(Qt::white);
+    plot->setFont(chartFont(9));
+    plot->setNoAntialiasingOnDrag(true);
+    plot->setAntialiasedElements(QCP::aeAll);
+    for (QCPAxis* a : {plot->xAxis, plot->yAxis, plot->xAxis2, plot->yAxis2})
+        styleAxis(a);
+    plot->legend->setVisible(true);
+    plot->legend->setFont(chartFont(8));
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setBrush(Qt::NoBrush);
+    plot->legend->setIconSize(14, 10);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setWrap(6);
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->addElement(1, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->plotLayout()->setRowSpacing(2);
+    plot->legend->setMargins(QMargins(4, 0, 4, 2));
+}
+
+/// Empties a plot for a refill: plottables (and so their legend entries), items, tickers.
+void clear(QCustomPlot* plot)
+{
+    prepare(plot);
+    plot->clearPlottables();
+    plot->clearItems();
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis->setRangeReversed(false);
+    plot->yAxis2->setVisible(false);
+    plot->xAxis->grid()->setVisible(true);
+    plot->yAxis->grid()->setVisible(true);
+    plot->axisRect()->setRangeZoomAxes(plot->xAxis, plot->yAxis);
+    plot->axisRect()->setRangeDragAxes(plot->xAxis, plot->yAxis);
+    plot->setProperty(kHome2, QVariant());
+}
+
+/// Sets the home view and shows it unless the user zoomed or panned.
+void setHome(QCustomPlot* plot, QCPRange x, QCPRange y, std::optional<QCPRange> y2 = {})
+{
+    plot->setProperty(kHome, QRectF(QPointF(x.lower, y.upper), QPointF(x.upper, y.lower)));
+    if (y2)
+        plot->setProperty(kHome2, QPointF(y2->lower, y2->upper));
+    if (plot->property(kUserView).toBool())
+        return;
+    plot->xAxis->setRange(x);
+    plot->yAxis->setRange(y);
+    if (y2)
+        plot->yAxis2->setRange(*y2);
+}
+
+void goHome(QCustomPlot* plot)
+{
+    const QRectF home = plot->property(kHome).toRectF();
+    if (home.isNull())
+        return;
+    plot->xAxis->setRange(home.left(), home.right());
+    plot->yAxis->setRange(home.bottom(), home.top());
+    const QVariant h2 = plot->property(kHome2);
+    if (h2.isValid())
+        plot->yAxis2->setRange(h2.toPointF().x(), h2.toPointF().y());
+}
+
+void emptyState(QCustomPlot* plot, const QString& text)
+{
+    auto* t = new QCPItemText(plot);
+    t->position->setType(QCPItemPosition::ptAxisRectRatio);
+    t->position->setCoords(0.5, 0.5);
+    t->setPositionAlignment(Qt::AlignCenter);
+    t->setText(text);
+    t->setFont(chartFont(10));
+    t->setColor(QColor(110, 110, 110));
+    t->setClipToAxisRect(false);
+}
+
+/// A legend entry of colour `c` named `name` (an empty bars plottable).
+void legendSwatch(QCustomPlot* plot, const QColor& c, const QString& name)
+{
+    auto* b = new QCPBars(plot->xAxis, plot->yAxis);
+    b->setName(name);
+    b->setBrush(c);
+    b->setPen(QPen(c.darker(130), 0.8));
+    b->setSelectable(QCP::stNone);
+}
+
+QString seconds(double s)
+{
+    if (s != 0.0 && std::abs(s) < 1e-3)
+        return QString::number(s * 1e6, 'g', 4) + QStringLiteral(" µs");
+    if (s != 0.0 && std::abs(s) < 1.0)
+        return QString::number(s * 1e3, 'g', 4) + QStringLiteral(" ms");
+    return QString::number(s, 'g', 5) + QStringLiteral(" s");
+}
+
+const QColor kLinkColours[] = {QColor(0x33, 0x22, 0x88), QColor(0x88, 0xCC, 0xEE),
+                               QColor(0x44, 0xAA, 0x99), QColor(0x11, 0x77, 0x33),
+                               QColor(0x99, 0x99, 0x33), QColor(0xDD, 0xCC, 0x77),
+                               QColor(0xCC, 0x66, 0x77), QColor(0x88, 0x22, 0x55),
+                               QColor(0xAA, 0x44, 0x99), QColor(0x55, 0x55, 0x55)};
+
+QString hoverText(QCustomPlot* plot, const QPointF& pos)
+{
+    if (QCPAbstractItem* item = plot->itemAt(pos, false)) {
+        const QString tip = item->property(kTip).toString();
+        if (!tip.isEmpty())
+            return tip;
+    }
+    int index = -1;
+    QCPAbstractPlottable* p = plot->plottableAt(pos, false, &index);
+    if (!p || index < 0)
+        return {};
+    const QString unit = p->property(kUnit).toString();
+    const QString keyName = p->property(kKeyName).toString();
+    if (auto* bars = qobject_cast<QCPBars*>(p)) {
+        if (index >= bars->data()->size())
+            return {};
+        const auto it = bars->data()->at(index);
+        return QStringLiteral("%1\n%2 %3: %4 %5")
+            .arg(bars->name(), keyName)
+            .arg(it->key)
+            .arg(it->value, 0, 'g', 5)
+            .arg(unit);
+    }
+    if (auto* graph = qobject_cast<QCPGraph*>(p)) {
+        if (index >= graph->data()->size())
+            return {};
+        const auto it = graph->data()->at(index);
+        return QStringLiteral("%1\n%2 = %3: %4 %5")
+            .arg(graph->name(), keyName, seconds(it->key))
+            .arg(it->value, 0, 'g', 4)
+            .arg(unit);
+    }
+    return {};
+}
+
+/// Renders the plot with `painter` on a paint device of `size`.
+void paintPlot(QCustomPlot* plot, QPaintDevice* device, QSize size)
+{
+    QCPPainter painter(device);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    plot->toPainter(&painter, size.width(), size.height());
+    painter.end();
+}
+
+QSize exportSize(QCustomPlot* plot)
+{
+    return QSize(std::max(plot->width(), 1200), std::max(plot->height(), 700));
+}
+
+void chartLook(QChart* chart, const QString& title)
+{
+    chart->setTheme(QChart::ChartThemeLight);
+    chart->setBackgroundRoundness(0);
+    chart->setBackgroundBrush(Qt::white);
+    chart->setTitle(title);
+    chart->setTitleFont(chartFont(11, true));
+    chart->legend()->setFont(chartFont(8));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(6, 6, 6, 6));
+    chart->setPlotAreaBackgroundVisible(false);
+}
+
+QValueAxis* valueAxis(const QString& title)
+{
+    auto* a = new QValueAxis;
+    a->setTitleText(title);
+    a->setTitleFont(chartFont(9));
+    a->setLabelsFont(chartFont(8));
+    a->setLabelFormat(QStringLiteral("%.3g"));
+    a->setGridLinePen(QPen(QColor(225, 225, 225), 1, Qt::DotLine));
+    a->setMin(0);
+    return a;
+}
+
+QBarCategoryAxis* categoryAxis(const QStringList& categories)
+{
+    auto* a = new QBarCategoryAxis;
+    a->append(categories);
+    a->setLabelsFont(chartFont(8));
+    a->setGridLineVisible(false);
+    return a;
+}
+
+} // namespace
+
+QColor phaseColour(const std::string& phase)
+{
+    // Paul Tol's colour-blind safe "bright" scheme.
+    if (phase == "broadcast")
+        return QColor(0xAA, 0x33, 0x77);
+    if (phase == "compute")
+        return QColor(0x44, 0x77, 0xAA);
+    if (phase == "intra_center")
+        return QColor(0x66, 0xCC, 0xEE);
+    if (phase == "inter_center")
+        return QColor(0xEE, 0x66, 0x77);
+    if (phase == "update")
+        return QColor(0x22, 0x88, 0x33);
+    return QColor(0x77, 0x88, 0x99);
+}
+
+QString phaseLabel(const std::string& phase)
+{
+    if (phase == "intra_center")
+        return QStringLiteral("intra-centre");
+    if (phase == "inter_center")
+        return QStringLiteral("inter-centre");
+    return QString::fromStdString(phase);
+}
+
+void setupInteractive(QCustomPlot* plot)
+{
+    prepare(plot);
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
+    plot->axisRect()->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+    plot->setMouseTracking(true);
+    QObject::connect(plot, &QCustomPlot::mouseWheel, plot,
+                     [plot](QWheelEvent*) { plot->setProperty(kUserView, true); });
+    QObject::connect(plot, &QCustomPlot::mousePress, plot,
+                     [plot](QMouseEvent* e) { plot->setProperty(kPressPos, e->position()); });
+    QObject::connect(plot, &QCustomPlot::mouseRelease, plot, [plot](QMouseEvent* e) {
+        const QPointF press = plot->property(kPressPos).toPointF();
+        if (e->button() == Qt::LeftButton && (e->position() - press).manhattanLength() > 3)
+            plot->setProperty(kUserView, true);
+    });
+    QObject::connect(plot, &QCustomPlot::mouseDoubleClick, plot, [plot](QMouseEvent*) {
+        plot->setProperty(kUserView, false);
+        goHome(plot);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+    QObject::connect(plot, &QCustomPlot::mouseMove, plot, [plot](QMouseEvent* e) {
+        if (e->buttons() != Qt::NoButton)
+            return;
+        const QString text = hoverText(plot, e->position());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(e->globalPosition().toPoint(), text, plot);
+    });
+    plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    QObject::connect(plot, &QWidget::customContextMenuRequested, plot, [plot](const QPoint& pos) {
+        QMenu menu(plot);
+        QAction* reset = menu.addAction(QObject::tr("Reset view"));
+        menu.addSeparator();
+        QAction* save = menu.addAction(QObject::tr("Save as PNG/PDF/SVG…"));
+        QAction* chosen = menu.exec(plot->mapToGlobal(pos));
+        if (chosen == reset) {
+            plot->setProperty(kUserView, false);
+            goHome(plot);
+            plot->replot();
+        } else if (chosen == save) {
+            const QString path = QFileDialog::getSaveFileName(
+                plot, QObject::tr("Save chart"), QStringLiteral("chart.png"),
+                QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
+            QString error;
+            if (!path.isEmpty() && !savePlot(plot, path, &error))
+                QMessageBox::warning(plot, QObject::tr("Cannot save chart"), error);
+        }
+    });
+}
+
+bool savePlot(QCustomPlot* plot, const QString& path, QString* error)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QSize size = exportSize(plot);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (suffix == QLatin1String("png")) {
+        QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(2.0);
+        image.fill(Qt::white);
+        {
+            QCPPainter painter(&image);
+            painter.setRenderHint(QPainter::Antialiasing);
+            plot->toPainter(&painter, size.width(), size.height());
+        }
+        image.setDevicePixelRatio(1.0);
+        if (!image.save(&buffer, "PNG")) {
+            if (error)
+                *error = QObject::tr("cannot encode %1 as PNG").arg(path);
+            return false;
+        }
+    } else if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(&buffer);
+        pdf.setCreator(QStringLiteral("Meridian"));
+        pdf.setResolution(96);
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point));
+        paintPlot(plot, &pdf, size);
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(QStringLiteral("Meridian chart"));
+        paintPlot(plot, &svg, size);
+    } else {
+        if (error)
+            *error =
+                QObject::tr("cannot save %1: unknown format '%2' (expected .png, .pdf or .svg)")
+                    .arg(path, suffix);
+        return false;
+    }
+    buffer.close();
+    try {
+        io::writeFileAtomically(path.toStdString(),
+                                std::string_view(bytes.constData(), bytes.size()));
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    return true;
+}
+
+void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSpan>& spans,
+                  const std::vector<experiment::PhaseResult>& phases)
+{
+    clear(plot);
+    plot->xAxis->setLabel(QObject::tr("simulated time (s)"));
+    plot->yAxis->setLabel(QString());
+    plot->yAxis->grid()->setVisible(false);
+    if (phases.empty() && spans.empty()) {
+        emptyState(plot, QObject::tr("No phases yet"));
+        setHome(plot, QCPRange(0, 1), QCPRange(0, 1));
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    // Rows: the critical path, then the centres in order of first appearance.
+    std::vector<std::string> rows{""};
+    std::unordered_map<std::string, int> rowOf;
+    for (const auto& s : spans)
+        if (rowOf.emplace(s.center, static_cast<int>(rows.size())).second)
+            rows.push_back(s.center);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->addTick(0, QObject::tr("critical path"));
+    for (std::size_t r = 1; r < rows.size(); ++r)
+        ticker->addTick(double(r), QString::fromStdString(rows[r]));
+    plot->yAxis->setTicker(ticker);
+    plot->yAxis->setSubTicks(false);
+    plot->yAxis->setTickLength(0, 0);
+    plot->yAxis->setRangeReversed(true);
+
+    const double h = 0.36; // half bar height
+    std::vector<std::string> seen;
+    double tMin = std::numeric_limits<double>::max(), tMax = 0.0;
+    auto bar = [&](double row, const std::string& name, int iteration, double start, double end,
+                   const QString& who) {
+        auto* r = new QCPItemRect(plot);
+        r->topLeft->setCoords(start, row - h);
+        r->bottomRight->setCoords(end, row + h);
+        const QColor c = phaseColour(name);
+        r->setBrush(c);
+        r->setPen(Qt::NoPen);
+        r->setSelectable(false);
+        QString tip = phaseLabel(name) + QStringLiteral(" — ") + who;
+        if (iteration >= 0)
+            tip += QObject::tr(", iteration %1").arg(iteration);
+        tip += QObject::tr("\nstart %1, duration %2").arg(seconds(start), seconds(end - start));
+        r->setProperty(kTip, tip);
+        tMin = std::min(tMin, start);
+        tMax = std::max(tMax, end);
+        if (std::find(seen.begin(), seen.end(), name) == seen.end())
+            seen.push_back(name);
+    };
+    const std::size_t budget = kMaxTimelineBars;
+    const std::size_t phaseFrom = phases.size() > budget / 5 ? phases.size() - budget / 5 : 0;
+    for (std::size_t i = phaseFrom; i < phases.size(); ++i)
+        bar(0, phases[i].name, phases[i].iteration, phases[i].start_s, phases[i].end_s,
+            QObject::tr("critical path"));
+    const std::size_t spanBudget = budget - (phases.size() - phaseFrom);
+    const std::size_t spanFrom = spans.size() > spanBudget ? spans.size() - spanBudget : 0;
+    for (std::size_t i = spanFrom; i < spans.size(); ++i)
+        bar(rowOf.at(spans[i].center), spans[i].name, spans[i].iteration, spans[i].start_s,
+            spans[i].end_s, QObject::tr("centre %1").arg(QString::fromStdString(spans[i].center)));
+    if (phaseFrom > 0 || spanFrom > 0) {
+        auto* note = new QCPItemText(plot);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.0, 0.0);
+        note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        note->setText(QObject::tr("latest %1 bars shown").arg(kMaxTimelineBars));
+        note->setFont(chartFont(8));
+        note->setColor(QColor(110, 110, 110));
+    }
+    // Legend in canonical phase order, then other names (micro-benchmark operations).
+    std::vector<std::string> order;
+    for (const auto& p : canonicalPhases())
+        if (std::find(seen.begin(), seen.end(), p) != seen.end())
+            order.push_back(p);
+    for (const auto& p : seen)
+        if (std::find(order.begin(), order.end(), p) == order.end())
+            order.push_back(p);
+    for (const auto& p : order)
+        legendSwatch(plot, phaseColour(p), phaseLabel(p));
+    const double pad = (tMax - tMin) * 0.01;
+    setHome(plot, QCPRange(tMin - pad, tMax + pad), QCPRange(-0.6, double(rows.size()) - 0.4));
+    plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationResult>& iterations)
+{
+    clear(plot);
+    plot->xAxis->setLabel(QObject::tr("iteration"));
+    plot->yAxis->setLabel(QObject::tr("phase duration (s)"));
+    plot->xAxis->grid()->setVisible(false);
+    if (iterations.empty()) {
+        emptyState(plot, QObject::tr("No iteration finished yet"));
+        setHome(plot, QCPRange(-0.5, 0.5), QCPRange(0, 1));
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setSubTicks(false);
+
+    const std::size_t n = iterations.size();
+    QVector<double> keys(n), compute(n), intra(n), inter(n), update(n), ratio(n);
+    double maxTotal = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& it = iterations[i];
+        keys[i] = it.index;
+        compute[i] = it.compute_s;
+        intra[i] = it.intra_center_s;
+        inter[i] = it.inter_center_s;
+        update[i] = it.update_s;
+        ratio[i] = 100.0 * it.gpu_effective_compute_ratio;
+        maxTotal =
+            std::max(maxTotal, it.compute_s + it.intra_center_s + it.inter_center_s + it.update_s);
+    }
+    const double width = 0.7;
+    QCPBars* below = nullptr;
+    for (const auto& [name, values] :
+         std::initializer_list<std::pair<const char*, const QVector<double>*>>{
+             {"compute", &compute},
+             {"intra_center", &intra},
+             {"inter_center", &inter},
+             {"update", &update}}) {
+        auto* b = new QCPBars(plot->xAxis, plot->yAxis);
+        b->setName(phaseLabel(name));
+        const QColor c = phaseColour(name);
+        b->setBrush(c);
+        b->setPen(QPen(c.darker(130), 0.6));
+        b->setWidth(width);
+        b->setStackingGap(0);
+        b->setData(keys, *values, true);
+        b->setProperty(kUnit, QStringLiteral("s"));
+        b->setProperty(kKeyName, QObject::tr("iteration"));
+        if (below)
+            b->moveAbove(below);
+        below = b;
+    }
+    plot->yAxis2->setVisible(true);
+    plot->yAxis2->setLabel(QObject::tr("GPU effective compute ratio (%)"));
+    plot->yAxis2->grid()->setVisible(false);
+    auto* line = new QCPGraph(plot->xAxis, plot->yAxis2);
+    line->setName(QObject::tr("GPU effective compute ratio"));
+    line->setPen(QPen(QColor(30, 30, 30), 1.6));
+    line->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(30, 30, 30), Qt::white, 6));
+    line->setData(keys, ratio, true);
+    line->setProperty(kUnit, QStringLiteral("%"));
+    line->setProperty(kKeyName, QObject::tr("iteration"));
+    const double first = keys.front(), last = keys.back();
+    setHome(plot, QCPRange(first - 0.6, last + 0.6),
+            QCPRange(0, maxTotal > 0 ? maxTotal * 1.08 : 1), QCPRange(0, 105));
+    plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void plotRepetitions(QCustomPlot* plot, const experiment::CollectiveResult& collective)
+{
+    clear(plot);
+    plot->xAxis->setLabel(QObject::tr("repetition"));
+    plot->yAxis->setLabel(QObject::tr("time (s)"));
+    plot->xAxis->grid()->setVisible(false);
+    const auto& reps = collective.repetitions_s;
+    if (reps.empty()) {
+        emptyState(plot, QObject::tr("No repetition finished yet"));
+        setHome(plot, QCPRange(-0.5, 0.5), QCPRange(0, 1));
+        plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    plot->xAxis->setTicker(ticker);
+    plot->xAxis->setSubTicks(false);
+    QVector<double> keys(reps.size()), values(reps.size());
+    double sum = 0.0, top = 0.0;
+    for (std::size_t i = 0; i < reps.size(); ++i) {
+        keys[i] = double(i);
+        values[i] = reps[i];
+        sum += reps[i];
+        top = std::max(top, reps[i]);
+    }
+    auto* b = new QCPBars(plot->xAxis, plot->yAxis);
+    const std::string op = collective.operation.empty() ? "repetition" : collective.operation;
+    b->setName(QString::fromStdString(op));
+    const QColor c = phaseColour(op);
+    b->setBrush(c);
+    b->setPen(QPen(c.darker(130), 0.6));
+    b->setWidth(0.7);
+    b->setData(keys, values, true);
+    b->setProperty(kUnit, QStringLiteral("s"));
+    b->setProperty(kKeyName, QObject::tr("repetition"));
+    const double mean = sum / double(reps.size());
+    auto* meanLine = new QCPGraph(plot->xAxis, plot->yAxis);
+    meanLine->setName(QObject::tr("mean %1").arg(seconds(mean)));
+    meanLine->setPen(QPen(QColor(30, 30, 30), 1.2, Qt::DashLine));
+    meanLine->setData({keys.front() - 0.5, keys.back() + 0.5}, {mean, mean}, true);
+    meanLine->setProperty(kUnit, QStringLiteral("s"));
+    meanLine->setProperty(kKeyName, QObject::tr("repetition"));
+    setHome(plot, QCPRange(keys.front() - 0.6, keys.back() + 0.6),
+            QCPRange(0, top > 0 ? top * 1.1 : 1));
+    plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void plotIterationsOf(QCustomPlot* plot, const experiment::Results& results)
+{
+    if (results.has_collective && results.iterations.empty())
+        plotRepetitions(plot, results.collective);
+    else
+        plotIterations(plot, results.iterations);
+}
+
+std::vector<LinkSeries> linkSeriesFromResults(const experiment::Results& results,
+                                              const topology::Topology& topology,
+                                              const std::vector<std::string>& ids)
+{
+    std::vector<LinkSeries> out;
+    out.reserve(ids.size());
+    for (const auto& id : ids) {
+        const auto link = std::find_if(results.links.begin(), results.links.end(),
+                                       [&](const experiment::LinkResult& l) { return l.id == id; });
+        if (link == results.links.end())
+            continue;
+        LinkSeries s;
+        s.id = id;
+        if (const auto lid = topology.findLink(id)) {
+            const auto& attrs = topology.link(*lid);
+            s.bandwidth_bps =
+                std::max(attrs.direction(0).bandwidth_bps, attrs.direction(1).bandwidth_bps);
+        }
+        const std::size_t n =
+            std::min(link->utilization_series.size(), results.sample_times_s.size());
+        s.time_s.assign(results.sample_times_s.begin(), results.sample_times_s.begin() + long(n));
+        s.utilisation.assign(link->utilization_series.begin(),
+                             link->utilization_series.begin() + long(n));
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+void plotLinks(QCustomPlot* plot, const std::vector<LinkSeries>& series, bool throughput)
+{
+    clear(plot);
+    plot->xAxis->setLabel(QObject::tr("simulated time (s)"));
+    plot->yAxis->setLabel(throughput ? QObject::tr("throughput (Gbit/s)")
+                                     : QObject::tr("utilisation (%)"));
+    bool any = false;
+    double tMin = std::numeric_limits<double>::max(), tMax = 0.0, vMax = 0.0;
+    std::size_t colour = 0;
+    for (const auto& s : series) {
+        const std::size_t n = std::min(s.time_s.size(), s.utilisation.size());
+        // Samples are taken only while traffic flows: a gap longer than the sampling step
+        // gets a zero just before the next sample, so the step line drops to 0 while idle.
+        double step = std::numeric_limits<double>::max();
+        for (std::size_t i = 1; i < n; ++i)
+            if (s.time_s[i] > s.time_s[i - 1])
+                step = std::min(step, s.time_s[i] - s.time_s[i - 1]);
+        const double scale = throughput ? s.bandwidth_bps / 1e9 : 100.0;
+        QVector<double> keys, values;
+        keys.reserve(int(n + n / 4 + 1));
+        values.reserve(keys.capacity());
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i > 0 && step < std::numeric_limits<double>::max() &&
+                s.time_s[i] - s.time_s[i - 1] > 1.5 * step) {
+                keys.push_back(s.time_s[i] - step);
+                values.push_back(0.0);
+            }
+            keys.push_back(s.time_s[i]);
+            values.push_back(s.utilisation[i] * scale);
+            vMax = std::max(vMax, s.utilisation[i] * scale);
+        }
+        auto* g = new QCPGraph(plot->xAxis, plot->yAxis);
+        g->setName(QString::fromStdString(s.id));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        g->setPen(QPen(kLinkColours[colour++ % std::size(kLinkColours)], 1.5));
+        g->setData(keys, values, true);
+        g->setProperty(kUnit, throughput ? QStringLiteral("Gbit/s") : QStringLiteral("%"));
+        g->setProperty(kKeyName, QStringLiteral("t"));
+        if (n > 0) {
+            any = true;
+            tMin = std::min(tMin, s.time_s.front());
+            tMax = std::max(tMax, s.time_s[n - 1]);
+        }
+    }
+    if (!any) {
+        emptyState(plot, series.empty() ? QObject::tr("No links chosen")
+                                        : QObject::tr("No link traffic yet"));
+        setHome(plot, QCPRange(0, 1), QCPRange(0, throughput ? 1 : 100));
+    } else {
+        const double pad = (tMax - tMin) * 0.01;
+        const double top = throughput ? (vMax > 0 ? vMax * 1.1 : 1) : 105;
+        setHome(plot, QCPRange(std::max(0.0, tMin - pad) - (tMax > tMin ? 0 : 1), tMax + pad),
+                QCPRange(0, top));
+    }
+    plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::vector<std::string> defaultPlottedLinks(const topology::Topology& topology)
+{
+    // Site = outermost enclosing centre, or the node itself.
+    auto site = [&](const std::string& id) {
+        std::string cur = id;
+        for (int guard = 0; guard < 64; ++guard) {
+            const auto n = topology.findNode(cur);
+            if (!n)
+                break;
+            const std::string& parent = topology.node(*n).parent;
+            if (parent.empty())
+                break;
+            cur = parent;
+        }
+        return cur;
+    };
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < topology.linkCount() && out.size() < kMaxDefaultLinks; ++i) {
+        const auto& l = topology.link(LinkId(static_cast<std::uint32_t>(i)));
+        if (site(l.a) != site(l.b))
+            out.push_back(l.id);
+    }
+    return out;
+}
+
+QChart* phaseTotalsChart(const experiment::Results& results)
+{
+    auto* chart = new QChart;
+    chartLook(chart, QObject::tr("Total time per phase"));
+    std::vector<std::string> order;
+    std::map<std::string, double> total;
+    for (const auto& p : results.phases) {
+        if (!total.count(p.name))
+            order.push_back(p.name);
+        total[p.name] += p.duration_s();
+    }
+    std::stable_sort(order.begin(), order.end(), [](const std::string& a, const std::string& b) {
+        auto rank = [](const std::string& n) {
+            const auto& c = canonicalPhases();
+            return std::find(c.begin(), c.end(), n) - c.begin();
+        };
+        return rank(a) < rank(b);
+    });
+    QStringList categories;
+    for (const auto& n : order)
+        categories << phaseLabel(n);
+    // One set per phase with its value at its own category: a bar per phase in its colour.
+    auto* series = new QStackedBarSeries;
+    double top = 0.0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        auto* set = new QBarSet(phaseLabel(order[i]));
+        for (std::size_t j = 0; j < order.size(); ++j)
+            *set << (i == j ? total[order[i]] : 0.0);
+        set->setColor(phaseColour(order[i]));
+        set->setBorderColor(phaseColour(order[i]).darker(130));
+        series->append(set);
+        top = std::max(top, total[order[i]]);
+    }
+    series->setBarWidth(0.6);
+    chart->addSeries(series);
+    auto* x =
+        categoryAxis(categories.isEmpty() ? QStringList{QObject::tr("no phases")} : categories);
+    auto* y = valueAxis(QObject::tr("total time (s)"));
+    y->setMax(top > 0 ? top * 1.05 : 1.0);
+    y->applyNiceNumbers();
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    chart->legend()->setVisible(false);
+    return chart;
+}
+
+QChart* centreBreakdownChart(const experiment::Results& results)
+{
+    auto* chart = new QChart;
+    chartLook(chart, QObject::tr("Time per centre"));
+    QStringList categories;
+    auto* compute = new QBarSet(QObject::tr("compute"));
+    auto* comm = new QBarSet(QObject::tr("communication"));
+    auto* update = new QBarSet(QObject::tr("update"));
+    auto* idle = new QBarSet(QObject::tr("idle"));
+    double top = 0.0;
+    for (const auto& c : results.centers) {
+        categories << QString::fromStdString(c.id);
+        *compute << c.compute_s;
+        *comm << c.communication_s;
+        *update << c.update_s;
+        *idle << c.idle_s;
+        top = std::max(top, c.compute_s + c.communication_s + c.update_s + c.idle_s);
+    }
+    const std::pair<QBarSet*, QColor> sets[] = {{compute, phaseColour("compute")},
+                                                {comm, phaseColour("inter_center")},
+                                                {update, phaseColour("update")},
+                                                {idle, QColor(0xBB, 0xBB, 0xBB)}};
+    auto* series = new QStackedBarSeries;
+    for (const auto& [set, colour] : sets) {
+        set->setColor(colour);
+        set->setBorderColor(colour.darker(130));
+        series->append(set);
+    }
+    series->setBarWidth(0.6);
+    chart->addSeries(series);
+    auto* x =
+        categoryAxis(categories.isEmpty() ? QStringList{QObject::tr("no centres")} : categories);
+    auto* y = valueAxis(QObject::tr("time over all iterations (s)"));
+    y->setMax(top > 0 ? top * 1.05 : 1.0);
+    y->applyNiceNumbers();
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    return chart;
+}
+
+} // namespace meridian::ui::charts

@@ -1,0 +1,85 @@
+#pragma once
+// Charts of a run's results (docs/reports.md "Charts"): QCustomPlot figures that the live run
+// view refills ~20 times a second with the data so far, and Qt Charts summaries drawn once a
+// run has ended. Every plot* function clears the plot and refills it (no items or plottables
+// pile up), accepts partial or empty data, and leaves a readable empty-state text when there
+// is nothing to draw. All charts share one colour per phase (phaseColour) and look like a
+// figure in a paper: white background, axis labels with units, a legend, no grid clutter.
+//
+// Axes: the x axis of the timeline and of link plots is simulated time in seconds. While the
+// user has not zoomed or panned a plot (see setupInteractive), every refill rescales it to
+// the data; after that the user's view is kept until a double-click resets it.
+
+#include "meridian/experiment/Results.hpp"
+#include "meridian/topology/Topology.hpp"
+
+#include <QColor>
+#include <QString>
+#include <string>
+#include <vector>
+
+class QCustomPlot;
+class QChart;
+
+namespace meridian::ui::charts {
+
+/// The colour of a phase (broadcast, compute, intra_center, inter_center, update); other names
+/// (micro-benchmark operations) get a neutral grey-blue.
+QColor phaseColour(const std::string& phase);
+/// Human-readable phase name ("intra_center" → "intra-centre").
+QString phaseLabel(const std::string& phase);
+
+/// Paper-like look, zoom (wheel) and pan (drag) on both axes, a hover tooltip naming the bar
+/// or point under the mouse (phase, centre, iteration, start, duration / series and value),
+/// double-click to rescale to the data, and a context menu "Save as PNG/PDF/SVG…".
+void setupInteractive(QCustomPlot* plot);
+/// Writes the plot as it looks (at least 1200 × 700 px or its widget size) to `path`, the
+/// format chosen by the suffix: .png (2× scale), .pdf (vector), .svg (vector). The file is
+/// written atomically (a temporary beside it, then renamed). Returns false with `error` set
+/// (e.g. "cannot write /x/y.png: Permission denied", or an unknown suffix).
+bool savePlot(QCustomPlot* plot, const QString& path, QString* error = nullptr);
+
+/// Gantt chart of the phases: a top row "critical path" with the global phases, then one row
+/// per centre (in order of first appearance) with its CenterPhaseSpans; bars coloured per
+/// phase with a legend; x = simulated time (s). Without spans (micro-benchmarks) only the
+/// critical-path row is drawn.
+void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSpan>& spans,
+                  const std::vector<experiment::PhaseResult>& phases);
+/// Stacked bars per iteration (compute, intra-centre, inter-centre, update durations, s) and
+/// the GPU effective compute ratio (%) as a line on the right axis. Empty: empty-state text.
+void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationResult>& iterations);
+/// Micro-benchmarks: one bar per repetition (time, s) and the mean as a dashed line.
+void plotRepetitions(QCustomPlot* plot, const experiment::CollectiveResult& collective);
+/// plotIterations for training results, plotRepetitions for micro-benchmarks.
+void plotIterationsOf(QCustomPlot* plot, const experiment::Results& results);
+
+/// One link's utilisation over simulated time (the busier direction).
+struct LinkSeries
+{
+    std::string id;
+    double bandwidth_bps = 0.0;      ///< nominal bandwidth (the faster direction)
+    std::vector<double> time_s;      ///< end time of each sample
+    std::vector<double> utilisation; ///< [0, 1], one per time_s
+};
+/// The series of the links `ids` (in that order; unknown ids are skipped) from a finished
+/// run's results: times are Results::sample_times_s, bandwidth from the topology.
+std::vector<LinkSeries> linkSeriesFromResults(const experiment::Results& results,
+                                              const topology::Topology& topology,
+                                              const std::vector<std::string>& ids);
+/// One coloured line per link with a legend: utilisation (%), or with `throughput` the
+/// throughput in Gbit/s (utilisation × bandwidth), over simulated time (s).
+void plotLinks(QCustomPlot* plot, const std::vector<LinkSeries>& series, bool throughput);
+/// Most links a link plot shows by default (more lines are unreadable).
+inline constexpr std::size_t kMaxDefaultLinks = 8;
+/// The WAN links: links whose endpoints lie in different sites, where a node's site is its
+/// outermost enclosing centre (following `parent`), or the node itself when it has none (a
+/// WAN router is its own site). In link order, at most kMaxDefaultLinks.
+std::vector<std::string> defaultPlottedLinks(const topology::Topology& topology);
+
+/// Qt Charts, after a run (the caller owns the returned chart):
+/// per-phase total time (s) over the run, one bar per phase in its colour.
+QChart* phaseTotalsChart(const experiment::Results& results);
+/// Per-centre compute / communication / update / idle time (s) over the run, stacked.
+QChart* centreBreakdownChart(const experiment::Results& results);
+
+} // namespace meridian::ui::charts

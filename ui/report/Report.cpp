@@ -1,0 +1,753 @@
+#include "ui/report/Report.hpp"
+
+#include "meridian/core/Error.hpp"
+#include "meridian/experiment/ExperimentSpec.hpp"
+#include "meridian/net/Protocol.hpp"
+#include "ui/Document.hpp"
+#include "ui/Resources.hpp"
+#include "ui/TopologyScene.hpp"
+#include "ui/charts/QCustomPlot.hpp"
+#include "ui/charts/ResultCharts.hpp"
+
+#include <QBuffer>
+#include <QChart>
+#include <QFileInfo>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QTextDocument>
+#include <QUrl>
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+
+namespace meridian::ui::report {
+
+namespace {
+
+/// Logical size of a chart figure (pixels at 96 dpi) and the pixel ratio it is rendered at.
+constexpr QSize kChartSize(780, 340);
+constexpr qreal kPixelRatio = 2.0;
+/// Rows of the input link table; a generated WAN of thousands of links would bury the rest.
+constexpr std::size_t kMaxLinkRows = 200;
+/// Rows of the full phase list (the per-phase summary above it covers every phase).
+constexpr std::size_t kMaxPhaseRows = 400;
+
+QString esc(const std::string& s)
+{
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QString num(double v, int precision = 4)
+{
+    return QString::number(v, 'g', precision);
+}
+
+/// A number and its unit that never wrap apart.
+QString withUnit(const QString& number, const char* unit)
+{
+    return number + QChar(0x00A0) + QString::fromUtf8(unit);
+}
+
+/// Plain decimal (no exponent), up to `significant` digits: 1e-05 → "0.00001".
+QString plain(double v, int significant = 4)
+{
+    if (v == 0.0)
+        return QStringLiteral("0");
+    const int magnitude = int(std::floor(std::log10(std::abs(v))));
+    const int decimals = std::clamp(significant - 1 - magnitude, 0, 12);
+    QString t = QString::number(v, 'f', decimals);
+    if (t.contains(QLatin1Char('.'))) {
+        while (t.endsWith(QLatin1Char('0')))
+            t.chop(1);
+        if (t.endsWith(QLatin1Char('.')))
+            t.chop(1);
+    }
+    return t;
+}
+
+/// Seconds with a unit that keeps 4 significant digits readable.
+QString dur(double s)
+{
+    if (s != 0.0 && std::abs(s) < 1e-3)
+        return withUnit(num(s * 1e6), "µs");
+    if (s != 0.0 && std::abs(s) < 1.0)
+        return withUnit(num(s * 1e3), "ms");
+    return withUnit(num(s, 5), "s");
+}
+
+QString pct(double fraction)
+{
+    return withUnit(QString::number(100.0 * fraction, 'f', 1), "%");
+}
+
+/// Binary sizes of buffers and windows (MiB), as the .topo writes them.
+QString binaryBytes(double b)
+{
+    if (b >= 1024.0 * 1024.0)
+        return withUnit(num(b / (1024.0 * 1024.0)), "MiB");
+    if (b >= 1024.0)
+        return withUnit(num(b / 1024.0), "KiB");
+    return withUnit(num(b), "B");
+}
+
+QString bytesText(double b)
+{
+    if (b >= 1e12)
+        return withUnit(num(b / 1e12), "TB");
+    if (b >= 1e9)
+        return withUnit(num(b / 1e9), "GB");
+    if (b >= 1e6)
+        return withUnit(num(b / 1e6), "MB");
+    if (b >= 1e3)
+        return withUnit(num(b / 1e3), "kB");
+    return withUnit(num(b), "B");
+}
+
+QString bandwidthText(double bps)
+{
+    if (bps >= 1e9)
+        return withUnit(num(bps / 1e9), "Gbit/s");
+    if (bps >= 1e6)
+        return withUnit(num(bps / 1e6), "Mbit/s");
+    return withUnit(num(bps / 1e3), "kbit/s");
+}
+
+/// An HTML table: header cells and rows of already escaped cell texts. Numeric columns
+/// (`rightAligned`) are right-aligned.
+QString table(const QStringList& header, const QList<QStringList>& rows,
+              const QList<int>& rightAligned = {})
+{
+    QString h = QStringLiteral(
+        "<table class=\"data\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\" width=\"100%\" "
+        "style=\"border-collapse: collapse\">"
+        "<thead><tr>");
+    for (int i = 0; i < header.size(); ++i)
+        h += QStringLiteral("<th align=\"%1\">%2</th>")
+                 .arg(rightAligned.contains(i) ? QStringLiteral("right") : QStringLiteral("left"),
+                      header[i]);
+    h += QStringLiteral("</tr></thead><tbody>");
+    for (const auto& r : rows) {
+        h += QStringLiteral("<tr>");
+        for (int i = 0; i < r.size(); ++i)
+            h += QStringLiteral("<td align=\"%1\">%2</td>")
+                     .arg(rightAligned.contains(i) ? QStringLiteral("right")
+                                                   : QStringLiteral("left"),
+                          r[i]);
+        h += QStringLiteral("</tr>");
+    }
+    h += QStringLiteral("</tbody></table>");
+    return h;
+}
+
+/// Key/value table.
+QString kvTable(const QList<QPair<QString, QString>>& rows)
+{
+    QList<QStringList> r;
+    for (const auto& [k, v] : rows)
+        r.append({k, v});
+    return table({QObject::tr("setting"), QObject::tr("value")}, r);
+}
+
+/// A JSON value as short, escaped text.
+QString jsonText(const nlohmann::json& v)
+{
+    if (v.is_string())
+        return esc(v.get<std::string>());
+    return esc(v.dump());
+}
+
+QImage renderPlot(QCustomPlot& plot)
+{
+    plot.resize(kChartSize);
+    QImage image(kChartSize * kPixelRatio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(kPixelRatio);
+    image.fill(Qt::white);
+    {
+        QCPPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        plot.toPainter(&painter, kChartSize.width(), kChartSize.height());
+    }
+    return image;
+}
+
+QImage renderChart(QChart* chart)
+{
+    // A scene of its own (it owns the chart); activating the chart's layout places the axes
+    // and series now instead of in a posted LayoutRequest event.
+    QGraphicsScene scene;
+    scene.addItem(chart);
+    const QRectF rect(QPointF(0, 0), QSizeF(kChartSize));
+    chart->setGeometry(rect);
+    if (chart->layout())
+        chart->layout()->activate();
+    QImage image(kChartSize * kPixelRatio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(kPixelRatio);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        scene.render(&painter, rect, rect);
+    }
+    return image;
+}
+
+struct Figure
+{
+    QString name;
+    QString caption;
+    QImage image;
+};
+
+/// The pictures of a report, in order of appearance.
+std::map<QString, Figure> renderFigures(const io::Project& project,
+                                        const experiment::Results& results)
+{
+    std::map<QString, Figure> f;
+    f["topology"] = {"topology", QObject::tr("Topology as drawn in the designer."),
+                     topologyImage(project)};
+    QCustomPlot plot;
+    plot.setAttribute(Qt::WA_DontShowOnScreen);
+    charts::plotTimeline(&plot, results.center_phases, results.phases);
+    f["timeline"] = {"timeline",
+                     results.center_phases.empty()
+                         ? QObject::tr("Phase timeline (simulated time).")
+                         : QObject::tr("Phase timeline: the critical path and every centre's "
+                                       "own phases (simulated time)."),
+                     renderPlot(plot)};
+    charts::plotIterationsOf(&plot, results);
+    f["iterations"] = {"iterations",
+                       results.iterations.empty()
+                           ? QObject::tr("Time of every repetition and their mean.")
+                           : QObject::tr("Phase durations per iteration (stacked) and GPU "
+                                         "effective compute ratio (right axis)."),
+                       renderPlot(plot)};
+    std::vector<std::string> ids = charts::defaultPlottedLinks(project.topology);
+    if (ids.empty())
+        for (std::size_t i = 0; i < results.links.size() && i < charts::kMaxDefaultLinks; ++i)
+            ids.push_back(results.links[i].id);
+    charts::plotLinks(&plot, charts::linkSeriesFromResults(results, project.topology, ids), true);
+    f["links"] = {"links",
+                  QObject::tr("Throughput of the WAN links over simulated time (busier "
+                              "direction)."),
+                  renderPlot(plot)};
+    f["totals"] = {"totals", QObject::tr("Total time per phase over the run."),
+                   renderChart(charts::phaseTotalsChart(results))};
+    if (!results.centers.empty())
+        f["centres"] = {"centres",
+                        QObject::tr("Per-centre compute, communication, update and idle time, "
+                                    "summed over the iterations."),
+                        renderChart(charts::centreBreakdownChart(results))};
+    return f;
+}
+
+/// How a picture is referenced: a data URI (HTML file) or a document resource (PDF).
+using ImageRef = std::function<QString(const Figure&)>;
+
+QString figureHtml(const Figure& fig, const ImageRef& ref, int widthPx, int number)
+{
+    const qreal ratio = fig.image.devicePixelRatio();
+    const int w = std::min(widthPx, int(fig.image.width() / ratio));
+    return QStringLiteral("<div class=\"figure\" align=\"center\"><img src=\"%1\" width=\"%2\" "
+                          "alt=\"%3\"/><p class=\"caption\"><b>Figure %4.</b> %5</p></div>")
+        .arg(ref(fig))
+        .arg(w)
+        .arg(fig.name.toHtmlEscaped())
+        .arg(number)
+        .arg(fig.caption.toHtmlEscaped());
+}
+
+QString body(const io::Project& project, const experiment::Results& results,
+             const QString& topologyName, const std::map<QString, Figure>& figures,
+             const ImageRef& ref, bool forPrint)
+{
+    const int figWidth = forPrint ? 620 : 960;
+    int figureNumber = 0;
+    auto figure = [&](const QString& name) {
+        const auto it = figures.find(name);
+        return it == figures.end() ? QString()
+                                   : figureHtml(it->second, ref, figWidth, ++figureNumber);
+    };
+    const QString pageBreak =
+        forPrint ? QStringLiteral(" style=\"page-break-before: always\"") : QString();
+    const auto& topo = project.topology;
+    std::optional<experiment::ExperimentSpec> spec;
+    try {
+        if (!project.experiment.is_null())
+            spec =
+                experiment::parseExperiment(project.experiment, topo, topologyName.toStdString());
+    } catch (const std::exception&) {
+        // The settings tables are left out; the results still describe the run.
+    }
+
+    QString h;
+    const QString title = project.name.empty() ? topologyName.toHtmlEscaped() : esc(project.name);
+    h += QStringLiteral("<h1>%1</h1>").arg(title);
+    h += QStringLiteral("<p class=\"meta\">%1</p>")
+             .arg(QObject::tr("Meridian simulation report — %1, %2 experiment, seed %3, "
+                              "%4 of simulated time.")
+                      .arg(topologyName.toHtmlEscaped(), esc(results.kind))
+                      .arg(results.seed)
+                      .arg(dur(results.total_s)));
+
+    // ---- summary --------------------------------------------------------------------------
+    h += QStringLiteral("<h2>%1</h2>").arg(QObject::tr("Summary"));
+    QList<QPair<QString, QString>> summary;
+    summary.append({QObject::tr("simulated time"), dur(results.total_s)});
+    if (!results.iterations.empty()) {
+        double sum = 0.0, ratio = 0.0;
+        for (const auto& it : results.iterations) {
+            sum += it.total_s;
+            ratio += it.gpu_effective_compute_ratio;
+        }
+        const double n = double(results.iterations.size());
+        summary.append(
+            {QObject::tr("model"), QStringLiteral("%1 (%2 parameters, %3 on the wire)")
+                                       .arg(esc(results.model))
+                                       .arg(withUnit(num(results.model_parameters / 1e9), "B"))
+                                       .arg(bytesText(results.model_bytes))});
+        summary.append({QObject::tr("iterations"), QString::number(results.iterations.size())});
+        summary.append({QObject::tr("mean iteration time"), dur(sum / n)});
+        summary.append({QObject::tr("mean GPU effective compute ratio"), pct(ratio / n)});
+        int gpus = 0;
+        for (const auto& c : results.centers)
+            gpus += c.gpus;
+        summary.append({QObject::tr("centres / GPUs"),
+                        QStringLiteral("%1 / %2").arg(results.centers.size()).arg(gpus)});
+    }
+    if (results.has_collective) {
+        const auto& c = results.collective;
+        summary.append(
+            {QObject::tr("operation"), QStringLiteral("%1 (%2, %3), %4 ranks")
+                                           .arg(esc(c.operation), esc(c.algorithm), esc(c.protocol))
+                                           .arg(c.ranks)});
+        summary.append({QObject::tr("message size"), bytesText(c.bytes)});
+        summary.append({QObject::tr("mean time"), dur(c.mean_s)});
+        summary.append(
+            {QObject::tr("algorithm / bus bandwidth"),
+             QStringLiteral("%1 / %2 Gbit/s").arg(num(c.algbw_gbps), num(c.busbw_gbps))});
+    }
+    h += kvTable(summary);
+
+    // ---- inputs ---------------------------------------------------------------------------
+    h += QStringLiteral("<h2>%1</h2>").arg(QObject::tr("Inputs"));
+    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Topology"));
+    h += figure("topology");
+    QList<QStringList> centreRows;
+    for (std::size_t i = 0; i < topo.nodeCount(); ++i) {
+        const auto& n = topo.node(NodeId(static_cast<NodeId::value_type>(i)));
+        if (n.kind != topology::NodeKind::Center)
+            continue;
+        QString fabric = QStringLiteral("—");
+        if (n.fabric)
+            fabric = QStringLiteral("%1, %2, %3 GPUs/server")
+                         .arg(QString::fromUtf8(topology::toString(n.fabric->shape).data()),
+                              bandwidthText(n.fabric->link_bandwidth_bps))
+                         .arg(n.fabric->gpus_per_server);
+        centreRows.append(
+            {esc(n.id), esc(n.name), QString::number(n.gpu_count), esc(n.gpu_model), fabric});
+    }
+    if (!centreRows.isEmpty()) {
+        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Compute centres"));
+        h += table({QObject::tr("id"), QObject::tr("name"), QObject::tr("GPUs"),
+                    QObject::tr("GPU model"), QObject::tr("fabric")},
+                   centreRows, {2});
+    }
+    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Links"));
+    QList<QStringList> linkRows;
+    for (std::size_t i = 0; i < topo.linkCount() && i < kMaxLinkRows; ++i) {
+        const auto& l = topo.link(LinkId(static_cast<LinkId::value_type>(i)));
+        const auto& p = l.params;
+        const QString queue =
+            withUnit(num(p.queue, 6), p.queue_unit == topology::QueueUnit::Bytes ? "B" : "pkts");
+        const QString jitter = p.jitter_s > 0
+                                   ? withUnit(num(p.jitter_s * 1e3), "ms") + QStringLiteral(" ") +
+                                         QString::fromUtf8(toString(p.jitter_distribution).data())
+                                   : QStringLiteral("0");
+        QString id = esc(l.id);
+        if (!l.reverse.empty())
+            id += QObject::tr(" (b→a differs)");
+        if (!l.schedule.empty())
+            id += QObject::tr(" (scheduled changes)");
+        linkRows.append({id, esc(l.a) + QStringLiteral(" — ") + esc(l.b),
+                         bandwidthText(p.bandwidth_bps), withUnit(num(p.delay_s * 1e3), "ms"),
+                         withUnit(plain(p.loss * 100.0), "%"), jitter, queue});
+    }
+    h += table({QObject::tr("id"), QObject::tr("endpoints"), QObject::tr("bandwidth"),
+                QObject::tr("delay (one-way)"), QObject::tr("loss"), QObject::tr("jitter"),
+                QObject::tr("queue")},
+               linkRows, {2, 3, 4, 5, 6});
+    if (topo.linkCount() > kMaxLinkRows)
+        h += QStringLiteral("<p class=\"note\">%1</p>")
+                 .arg(QObject::tr("… and %1 more links (see the .topo file).")
+                          .arg(topo.linkCount() - kMaxLinkRows));
+
+    if (spec) {
+        const auto& t = spec->training;
+        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Experiment"));
+        QList<QPair<QString, QString>> rows;
+        rows.append({QObject::tr("kind"), esc(std::string(experiment::toString(spec->kind)))});
+        rows.append({QObject::tr("iterations (run)"),
+                     QString::number(results.iterations.empty() ? spec->iterations
+                                                                : int(results.iterations.size()))});
+        rows.append({QObject::tr("seed"), QString::number(results.seed)});
+        if (spec->kind == experiment::ExperimentKind::Training) {
+            QStringList model;
+            for (auto it = t.model.begin(); t.model.is_object() && it != t.model.end(); ++it)
+                model << esc(it.key()) + QStringLiteral(" ") + jsonText(it.value());
+            rows.append({QObject::tr("model"),
+                         model.isEmpty() ? jsonText(t.model) : model.join(QStringLiteral(", "))});
+            if (!results.model.empty())
+                rows.append({QObject::tr("model parameters"),
+                             esc(results.model) + QStringLiteral(", ") +
+                                 withUnit(num(results.model_parameters / 1e9), "B")});
+            rows.append({QObject::tr("dataset"),
+                         esc(t.dataset_name) + QStringLiteral(", ") + bytesText(t.dataset_bytes)});
+            rows.append({QObject::tr("parallelism"), esc(t.mode)});
+            rows.append({QObject::tr("global batch"),
+                         num(t.global_batch_tokens, 8) + QObject::tr(" tokens")});
+            rows.append({QObject::tr("sequence length"), QString::number(t.seq_len)});
+            rows.append({QObject::tr("dtype"), esc(t.dtype)});
+            rows.append({QObject::tr("ZeRO stage"), QString::number(t.zero_stage)});
+            rows.append({QObject::tr("MFU"), num(t.mfu)});
+            rows.append({QObject::tr("activation recompute"),
+                         t.activation_recompute ? QObject::tr("yes") : QObject::tr("no")});
+            rows.append({QObject::tr("source centre"), esc(t.source)});
+            rows.append({QObject::tr("optimiser step"),
+                         t.update_s < 0 ? QObject::tr("from the compute model") : dur(t.update_s)});
+        } else {
+            const auto& b = spec->bench;
+            rows.append({QObject::tr("operation"), esc(b.operation)});
+            QStringList who;
+            for (const auto& p : b.participants)
+                who << esc(p);
+            rows.append({QObject::tr("participants"), who.join(QStringLiteral(", "))});
+            rows.append({QObject::tr("bytes"), bytesText(b.bytes)});
+            rows.append({QObject::tr("repeat"), QString::number(b.repeat)});
+            if (b.streams > 1)
+                rows.append({QObject::tr("parallel streams"), QString::number(b.streams)});
+        }
+        h += kvTable(rows);
+
+        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Collectives"));
+        auto chunks = [](int c) {
+            return c > 0 ? QString::number(c) : QObject::tr("NCCL default");
+        };
+        auto proto = [](net::Protocol p) { return QString::fromUtf8(net::toString(p).data()); };
+        QList<QStringList> coll;
+        if (spec->kind == experiment::ExperimentKind::Training) {
+            coll.append({QObject::tr("broadcast"), esc(t.broadcast_algorithm),
+                         proto(t.broadcast_protocol), chunks(t.broadcast_chunks),
+                         t.broadcast_dataset ? QObject::tr("weights and dataset shards")
+                                             : QObject::tr("weights")});
+            auto phaseRow = [&](const QString& name, const experiment::CollectivePhaseSpec& c) {
+                QStringList extra;
+                if (!c.order.empty()) {
+                    QStringList o;
+                    for (const auto& s : c.order)
+                        o << esc(s);
+                    extra << QObject::tr("order %1").arg(o.join(QStringLiteral(" → ")));
+                }
+                if (!c.gateways.empty()) {
+                    QStringList g;
+                    for (const auto& s : c.gateways)
+                        g << esc(s);
+                    extra << QObject::tr("gateways %1").arg(g.join(QStringLiteral(", ")));
+                }
+                coll.append({name, esc(c.collective), proto(c.protocol), chunks(c.chunks),
+                             extra.join(QStringLiteral("; "))});
+            };
+            phaseRow(QObject::tr("intra-centre"), t.intra_center);
+            phaseRow(QObject::tr("inter-centre"), t.inter_center);
+        } else {
+            coll.append({esc(spec->bench.operation), esc(spec->bench.algorithm),
+                         proto(spec->bench.protocol), chunks(spec->bench.chunks), QString()});
+        }
+        h += table({QObject::tr("phase"), QObject::tr("algorithm"), QObject::tr("protocol"),
+                    QObject::tr("chunks"), QObject::tr("notes")},
+                   coll);
+
+        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Communication and transport"));
+        const auto& c = spec->comm;
+        const auto& tr = spec->transport;
+        h += kvTable({
+            {QObject::tr("channels"), QString::number(c.channels)},
+            {QObject::tr("buffer size"), binaryBytes(c.buffsize_bytes)},
+            {QObject::tr("steps"), QString::number(c.steps)},
+            {QObject::tr("sockets per connection"), QString::number(c.sockets)},
+            {QObject::tr("TCP MSS"), withUnit(num(tr.mss_bytes), "B")},
+            {QObject::tr("TCP initial window"),
+             QObject::tr("%1 segments").arg(tr.initial_window_segments)},
+            {QObject::tr("TCP max window"), binaryBytes(tr.max_window_bytes)},
+            {QObject::tr("TCP min RTO"), dur(tr.min_rto_s)},
+            {QObject::tr("slow start after idle"),
+             tr.slow_start_after_idle ? QObject::tr("yes") : QObject::tr("no")},
+        });
+    }
+
+    // ---- results --------------------------------------------------------------------------
+    h += QStringLiteral("<h2%1>%2</h2>").arg(pageBreak, QObject::tr("Results"));
+    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Phases"));
+    {
+        std::vector<std::string> order;
+        std::map<std::string, std::tuple<int, double, double>> agg; // count, total, max
+        for (const auto& p : results.phases) {
+            auto [it, fresh] = agg.try_emplace(p.name, 0, 0.0, 0.0);
+            if (fresh)
+                order.push_back(p.name);
+            auto& [count, total, mx] = it->second;
+            ++count;
+            total += p.duration_s();
+            mx = std::max(mx, p.duration_s());
+        }
+        QList<QStringList> rows;
+        for (const auto& name : order) {
+            const auto& [count, total, mx] = agg[name];
+            rows.append({charts::phaseLabel(name).toHtmlEscaped(), QString::number(count),
+                         dur(total), dur(total / count), dur(mx),
+                         results.total_s > 0 ? pct(total / results.total_s) : QString()});
+        }
+        h += table({QObject::tr("phase"), QObject::tr("count"), QObject::tr("total"),
+                    QObject::tr("mean"), QObject::tr("max"), QObject::tr("share of run")},
+                   rows, {1, 2, 3, 4, 5});
+    }
+    h += figure("timeline");
+    h += figure("totals");
+
+    if (!results.iterations.empty()) {
+        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Iterations"));
+        QList<QStringList> rows;
+        for (const auto& it : results.iterations)
+            rows.append({QString::number(it.index), dur(it.compute_s), dur(it.intra_center_s),
+                         dur(it.inter_center_s), dur(it.update_s), dur(it.total_s),
+                         pct(it.gpu_effective_compute_ratio)});
+        h += table({QObject::tr("iteration"), QObject::tr("compute"), QObject::tr("intra-centre"),
+                    QObject::tr("inter-centre"), QObject::tr("update"), QObject::tr("total"),
+                    QObject::tr("GPU eff. compute")},
+                   rows, {0, 1, 2, 3, 4, 5, 6});
+    } else if (results.has_collective) {
+        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Repetitions"));
+        QList<QStringList> rows;
+        const auto& c = results.collective;
+        for (std::size_t i = 0; i < c.repetitions_s.size(); ++i)
+            rows.append({QString::number(i), dur(c.repetitions_s[i])});
+        h += table({QObject::tr("repetition"), QObject::tr("time")}, rows, {0, 1});
+    }
+    h += figure("iterations");
+
+    if (!results.centers.empty()) {
+        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Centres"));
+        QList<QStringList> rows;
+        for (const auto& c : results.centers)
+            rows.append({esc(c.id), QString::number(c.gpus), esc(c.gpu_model), dur(c.compute_s),
+                         dur(c.communication_s), dur(c.update_s), dur(c.idle_s)});
+        h += table({QObject::tr("centre"), QObject::tr("GPUs"), QObject::tr("GPU model"),
+                    QObject::tr("compute"), QObject::tr("communication"), QObject::tr("update"),
+                    QObject::tr("idle")},
+                   rows, {1, 3, 4, 5, 6});
+        h += figure("centres");
+    }
+
+    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Links"));
+    {
+        QList<QStringList> rows;
+        for (std::size_t i = 0; i < results.links.size() && i < kMaxLinkRows; ++i) {
+            const auto& l = results.links[i];
+            rows.append(
+                {esc(l.id), bytesText(l.bytes), pct(l.utilization_mean), pct(l.utilization_peak)});
+        }
+        h += table({QObject::tr("link"), QObject::tr("bytes (both directions)"),
+                    QObject::tr("mean utilisation"), QObject::tr("peak utilisation")},
+                   rows, {1, 2, 3});
+        if (results.links.size() > kMaxLinkRows)
+            h += QStringLiteral("<p class=\"note\">%1</p>")
+                     .arg(QObject::tr("… and %1 more links (links.csv has all).")
+                              .arg(results.links.size() - kMaxLinkRows));
+    }
+    h += figure("links");
+
+    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Engine"));
+    h += kvTable({{QObject::tr("events"), QString::number(results.engine.events)},
+                  {QObject::tr("transfers (flows)"), QString::number(results.engine.flows)},
+                  {QObject::tr("link samples"), QObject::tr("%1 every %2")
+                                                    .arg(results.sample_times_s.size())
+                                                    .arg(dur(results.sample_interval_s))}});
+    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Warnings"));
+    if (results.warnings.empty()) {
+        h += QStringLiteral("<p>%1</p>").arg(QObject::tr("None."));
+    } else {
+        h += QStringLiteral("<ul>");
+        for (const auto& w : results.warnings)
+            h += QStringLiteral("<li>%1</li>").arg(esc(w));
+        h += QStringLiteral("</ul>");
+    }
+
+    h += QStringLiteral("<h3%1>%2</h3>").arg(pageBreak, QObject::tr("Phase timeline"));
+    {
+        QList<QStringList> rows;
+        for (std::size_t i = 0; i < results.phases.size() && i < kMaxPhaseRows; ++i) {
+            const auto& p = results.phases[i];
+            rows.append({charts::phaseLabel(p.name).toHtmlEscaped(),
+                         p.iteration >= 0 ? QString::number(p.iteration) : QStringLiteral("—"),
+                         num(p.start_s, 6), num(p.end_s, 6), dur(p.duration_s())});
+        }
+        h += table({QObject::tr("phase"), QObject::tr("iteration"), QObject::tr("start (s)"),
+                    QObject::tr("end (s)"), QObject::tr("duration")},
+                   rows, {1, 2, 3, 4});
+        if (results.phases.size() > kMaxPhaseRows)
+            h += QStringLiteral("<p class=\"note\">%1</p>")
+                     .arg(QObject::tr("… and %1 more phases (phases.csv has all).")
+                              .arg(results.phases.size() - kMaxPhaseRows));
+    }
+    return h;
+}
+
+const char* kHtmlCss = R"(
+body { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; font-size: 14px;
+       color: #222; max-width: 1000px; margin: 24px auto; padding: 0 16px; line-height: 1.4; }
+h1 { font-size: 26px; margin-bottom: 4px; }
+h2 { font-size: 20px; border-bottom: 2px solid #4477AA; padding-bottom: 3px; margin-top: 32px; }
+h3 { font-size: 16px; margin-top: 22px; }
+p.meta { color: #555; margin-top: 0; }
+table.data { border-collapse: collapse; margin: 8px 0 12px 0; font-size: 13px; }
+table.data th { background: #eef2f7; border: 1px solid #b8c2cc; }
+table.data td { border: 1px solid #d0d6dc; }
+table.data tbody tr:nth-child(even) { background: #f8f9fa; }
+td, th { font-variant-numeric: tabular-nums; }
+div.figure { margin: 12px 0 18px 0; }
+div.figure img { max-width: 100%; height: auto; border: 1px solid #e3e3e3; }
+p.caption { font-size: 12px; color: #444; margin: 4px 0; }
+p.note { font-size: 12px; color: #666; }
+)";
+
+const char* kPrintCss = R"(
+body { font-family: "DejaVu Sans"; font-size: 9pt; color: #222; }
+h1 { font-size: 17pt; margin-bottom: 2px; }
+h2 { font-size: 13pt; color: #223355; margin-top: 14px; }
+h3 { font-size: 10.5pt; margin-top: 10px; margin-bottom: 4px; }
+p.meta { color: #555; }
+table.data { border-collapse: collapse; border-color: #b8c2cc; border-style: solid;
+             margin-bottom: 6px; }
+td { border-color: #c8d0d8; border-style: solid; }
+th { background-color: #eef2f7; font-weight: bold; }
+p.caption { font-size: 8pt; color: #444; }
+p.note { font-size: 8pt; color: #666; }
+)";
+
+QString imageDataUri(const QImage& image)
+{
+    QByteArray png;
+    QBuffer buf(&png);
+    buf.open(QIODevice::WriteOnly);
+    QImage copy = image;
+    copy.setDevicePixelRatio(1.0);
+    copy.save(&buf, "PNG");
+    return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
+}
+
+void writeBytes(const QString& path, const QByteArray& bytes)
+{
+    // io::writeFileAtomically throws InputError naming the file and the reason, and removes
+    // its temporary on failure.
+    io::writeFileAtomically(std::filesystem::path(path.toStdString()),
+                            std::string_view(bytes.constData(), std::size_t(bytes.size())));
+}
+
+} // namespace
+
+QImage topologyImage(const io::Project& project, int maxSidePx)
+{
+    initResources();
+    Document doc;
+    doc.adopt(project, QString(), false);
+    TopologyScene scene(&doc);
+    scene.setGridVisible(false);
+    scene.clearSelection();
+    QRectF src = scene.itemsBoundingRect();
+    if (src.isEmpty())
+        src = QRectF(-200, -150, 400, 300);
+    src.adjust(-30, -30, 30, 30);
+    // The drawing at up to 1.5 logical px per scene unit, rendered at kPixelRatio.
+    const qreal scale =
+        std::min(1.5, qreal(maxSidePx) / kPixelRatio / std::max(src.width(), src.height()));
+    const QSizeF logical = src.size() * scale;
+    QImage image((logical * kPixelRatio).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(kPixelRatio);
+    image.fill(Qt::white);
+    {
+        QPainter p(&image);
+        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                         QPainter::SmoothPixmapTransform);
+        scene.render(&p, QRectF(QPointF(0, 0), logical), src);
+    }
+    return image;
+}
+
+QString htmlReport(const io::Project& project, const experiment::Results& results,
+                   const QString& topologyName)
+{
+    const auto figures = renderFigures(project, results);
+    const QString title =
+        project.name.empty() ? topologyName : QString::fromStdString(project.name);
+    QString html =
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                       "<meta name=\"generator\" content=\"Meridian\">"
+                       "<title>%1</title><style>%2</style></head><body>\n")
+            .arg(title.toHtmlEscaped(), QString::fromUtf8(kHtmlCss));
+    html += body(
+        project, results, topologyName, figures,
+        [](const Figure& f) { return imageDataUri(f.image); }, false);
+    html += QStringLiteral("\n</body></html>\n");
+    return html;
+}
+
+void writeHtmlReport(const io::Project& project, const experiment::Results& results,
+                     const QString& topologyName, const QString& path)
+{
+    writeBytes(path, htmlReport(project, results, topologyName).toUtf8());
+}
+
+void writePdfReport(const io::Project& project, const experiment::Results& results,
+                    const QString& topologyName, const QString& path)
+{
+    const auto figures = renderFigures(project, results);
+    QTextDocument doc;
+    doc.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 9));
+    doc.setDefaultStyleSheet(QString::fromUtf8(kPrintCss));
+    for (const auto& [name, fig] : figures) {
+        QImage copy = fig.image;
+        copy.setDevicePixelRatio(1.0);
+        doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("meridian:") + name),
+                        copy);
+    }
+    const QString title =
+        project.name.empty() ? topologyName : QString::fromStdString(project.name);
+    doc.setMetaInformation(QTextDocument::DocumentTitle, title);
+    doc.setHtml(QStringLiteral("<html><body>") +
+                body(
+                    project, results, topologyName, figures,
+                    [](const Figure& f) { return QStringLiteral("meridian:") + f.name; }, true) +
+                QStringLiteral("</body></html>"));
+
+    QByteArray bytes;
+    {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
+        pdf.setCreator(QStringLiteral("Meridian"));
+        pdf.setTitle(title);
+        pdf.setResolution(300);
+        pdf.setPageSize(QPageSize(QPageSize::A4));
+        // QTextDocument::print() adds a 2 cm margin of its own on every side (and the page
+        // number in the bottom one): the printer's margins stay small.
+        pdf.setPageMargins(QMarginsF(0, 2, 0, 2), QPageLayout::Millimeter);
+        doc.print(&pdf);
+    }
+    if (!bytes.startsWith("%PDF"))
+        throw InputError(path.toStdString(), "", "the PDF writer produced no document");
+    writeBytes(path, bytes);
+}
+
+} // namespace meridian::ui::report
