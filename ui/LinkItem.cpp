@@ -177,7 +177,9 @@ QColor LinkItem::utilisationColor(double utilisation)
 {
     const double u = std::clamp(utilisation, 0.0, 1.0);
     // Two linear ramps in RGB: green (46,160,67) → amber (240,180,0) → red (215,38,38).
-    auto mix = [](int a, int b, double t) { return static_cast<int>(std::lround(a + (b - a) * t)); };
+    auto mix = [](int a, int b, double t) {
+        return static_cast<int>(std::lround(a + (b - a) * t));
+    };
     if (u <= 0.5) {
         const double t = u / 0.5;
         return {mix(46, 240, t), mix(160, 180, t), mix(67, 0, t)};

@@ -10,9 +10,9 @@
 #include "meridian/topology/Attributes.hpp"
 
 #include <QGraphicsScene>
-#include <map>
 #include <QHash>
 #include <QSet>
+#include <map>
 #include <string>
 #include <vector>
 

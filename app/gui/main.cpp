@@ -243,7 +243,8 @@ int main(int argc, char** argv)
     if (parser.isSet(layoutOpt))
         applyLayout(window, parser.value(layoutOpt));
     else if (parser.isSet(runOpt))
-        QTimer::singleShot(0, &window, [&] { startRun(window, parser, untilOpt, chartOpt, false); });
+        QTimer::singleShot(0, &window,
+                           [&] { startRun(window, parser, untilOpt, chartOpt, false); });
     else if (!parser.isSet(noRecovery))
         QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return app.exec();

@@ -12,6 +12,7 @@
 #include "ui/Document.hpp"
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
+#include "ui/charts/QCustomPlot.hpp"
 #include "ui/run/RunController.hpp"
 #include "ui/run/RunView.hpp"
 #include "ui/run/RunWorkbench.hpp"
@@ -100,7 +101,8 @@ GuiRun guiRun(const QString& file)
     std::sort(gaps.begin(), gaps.end());
     if (!gaps.empty()) {
         out.longestStall_ms = gaps.back();
-        out.p99Stall_ms = gaps[static_cast<std::size_t>(0.99 * static_cast<double>(gaps.size() - 1))];
+        out.p99Stall_ms =
+            gaps[static_cast<std::size_t>(0.99 * static_cast<double>(gaps.size() - 1))];
     }
     return out;
 }

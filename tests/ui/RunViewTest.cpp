@@ -1,6 +1,8 @@
 // Drives the run view as a user would, offscreen: the Experiment dock's edits, Run / Pause /
 // Step / Stop, the live charts, the Results dock, Compare and the exports, checked against
 // `meridian-cli run` on the same file and seed.
+#include "ui/run/RunView.hpp"
+
 #include "TestMain.hpp"
 #include "UiTestSupport.hpp"
 #include "meridian/experiment/Runner.hpp"
@@ -9,15 +11,14 @@
 #include "ui/Document.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/MainWindow.hpp"
-#include "ui/charts/QCustomPlot.hpp"
-#include "ui/charts/ResultCharts.hpp"
 #include "ui/PaletteWidget.hpp"
 #include "ui/TopologyScene.hpp"
+#include "ui/charts/QCustomPlot.hpp"
+#include "ui/charts/ResultCharts.hpp"
 #include "ui/commands/ChangeLinkAttributesCommand.hpp"
 #include "ui/run/ExperimentDock.hpp"
 #include "ui/run/ResultsDock.hpp"
 #include "ui/run/RunController.hpp"
-#include "ui/run/RunView.hpp"
 #include "ui/run/RunWorkbench.hpp"
 
 #include <QAction>
@@ -121,8 +122,11 @@ private Q_SLOTS:
         const std::set<QString> timeline = plottableNames(runs->runView()->timelinePlot());
         for (const QString& p : phases)
             QVERIFY2(timeline.count(p) == 1, qPrintable(p));
-        QVERIFY(dataPoints(runs->runView()->timelinePlot()) >= static_cast<int>(r.center_phases.size()));
-        QVERIFY(dataPoints(runs->runView()->iterationsPlot()) >= 4 * static_cast<int>(r.iterations.size()));
+        // One bar (a rectangle item) per phase on the critical-path row and per centre span.
+        QCOMPARE(runs->runView()->timelinePlot()->itemCount(),
+                 static_cast<int>(r.phases.size() + r.center_phases.size()));
+        QVERIFY(dataPoints(runs->runView()->iterationsPlot()) >=
+                4 * static_cast<int>(r.iterations.size()));
         // WAN links picked by default, with their utilisation series.
         QVERIFY(!runs->runView()->pickedLinks().empty());
         QVERIFY(dataPoints(runs->runView()->linksPlot()) > 0);
@@ -168,6 +172,13 @@ private Q_SLOTS:
         for (int row = 1; row < m->rowCount(); ++row)
             QVERIFY(m->index(row - 1, 4).data().toString().toDouble() >=
                     m->index(row, 4).data().toString().toDouble());
+        // Shown rounded to 7 significant digits, copied exactly.
+        QVERIFY(m->index(0, 4).data().toString().size() <= 9);
+        const QStringList sorted = runs->resultsDock()
+                                       ->tableCsv(QStringLiteral("phases"))
+                                       .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(readAll(cliDir + QStringLiteral("/phases.csv"))
+                    .contains(sorted.value(1).toUtf8() + '\n'));
 
         // Reports: one self-contained HTML file, a PDF.
         const QString html = m_tmp.filePath(QStringLiteral("report.html"));
@@ -176,7 +187,7 @@ private Q_SLOTS:
         QVERIFY(runs->exportReport(pdf));
         const QByteArray page = readAll(html);
         QVERIFY(page.contains("data:image/png;base64,"));
-        QVERIFY(page.contains("inter_center"));
+        QVERIFY(page.contains(charts::phaseLabel("inter_center").toHtmlEscaped().toUtf8()));
         QVERIFY(page.contains("cd-hub"));
         QVERIFY(readAll(pdf).startsWith("%PDF"));
         QVERIFY2(m_errors.isEmpty(), qPrintable(m_errors.join(QLatin1Char('\n'))));
@@ -355,7 +366,8 @@ private Q_SLOTS:
         QVERIFY(runs->resultsDock()->tableNames().contains(QStringLiteral("collective")));
         // Switching to p2p keeps the shared keys and drops the collective's.
         QVERIFY(dock->setKind(QStringLiteral("p2p")));
-        QCOMPARE(w->document()->project().experiment["kind"].get<std::string>(), std::string("p2p"));
+        QCOMPARE(w->document()->project().experiment["kind"].get<std::string>(),
+                 std::string("p2p"));
         QVERIFY(!w->document()->project().experiment.contains("participants"));
         QVERIFY(dock->editorFor("streams") != nullptr);
         w->document()->undoStack()->undo();

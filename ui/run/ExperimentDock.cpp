@@ -112,7 +112,8 @@ json valueOf(const OptionInfo& o, const QString& raw, QString* error)
         bool ok = false;
         const double v = text.toDouble(&ok);
         if (!ok) {
-            *error = QObject::tr("%1: '%2' is not a number").arg(QString::fromStdString(o.label), text);
+            *error =
+                QObject::tr("%1: '%2' is not a number").arg(QString::fromStdString(o.label), text);
             return nullptr;
         }
         if (o.type == OptionType::Integer && v == std::floor(v) && std::abs(v) < 9.007e15)
@@ -153,8 +154,9 @@ QString placeholderOf(const OptionInfo& o)
 
 QString toolTipOf(const OptionInfo& o)
 {
-    QString tip = QStringLiteral("<b>%1</b> — %2").arg(QString::fromStdString(o.key).toHtmlEscaped(),
-                                                      QString::fromStdString(o.help).toHtmlEscaped());
+    QString tip = QStringLiteral("<b>%1</b> — %2")
+                      .arg(QString::fromStdString(o.key).toHtmlEscaped(),
+                           QString::fromStdString(o.help).toHtmlEscaped());
     if (!o.unit.empty())
         tip += QObject::tr("<br>unit: %1").arg(QString::fromStdString(o.unit));
     if (o.min || o.max)
@@ -216,8 +218,7 @@ ExperimentDock::ExperimentDock(Document* doc, QWidget* parent) : QWidget(parent)
         m_kind->addItem(QString::fromStdString(c));
     kindRow->addWidget(m_kind, 1);
     outer->addLayout(kindRow);
-    connect(m_kind, &QComboBox::activated, this,
-            [this](int) { setKind(m_kind->currentText()); });
+    connect(m_kind, &QComboBox::activated, this, [this](int) { setKind(m_kind->currentText()); });
 
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -271,8 +272,9 @@ QWidget* ExperimentDock::makeEditor(const OptionInfo& o)
         });
         if (combo->isEditable())
             connect(combo->lineEdit(), &QLineEdit::editingFinished, this, [this, combo, key] {
-                if (!m_refreshing && combo->currentText() != currentText(
-                                                              experiment::experimentOption(key.toStdString())))
+                if (!m_refreshing &&
+                    combo->currentText() !=
+                        currentText(experiment::experimentOption(key.toStdString())))
                     setOption(key.toStdString(), combo->currentText());
             });
         editor = combo;
@@ -367,8 +369,12 @@ void ExperimentDock::rebuild()
             m_formLayout->addWidget(box);
         }
         QWidget* editor = makeEditor(o);
-        QString label = QString::fromStdString(o.label);
-        label[0] = label[0].toUpper();
+        // Booleans declare no noun: their label is the key's last part.
+        QString label =
+            QString::fromStdString(o.label.empty() ? o.key.substr(o.key.rfind('.') + 1) : o.label)
+                .replace(QLatin1Char('_'), QLatin1Char(' '));
+        if (!label.isEmpty())
+            label[0] = label[0].toUpper();
         if (!o.unit.empty() && o.type != OptionType::Choice)
             label += QStringLiteral(" (%1)").arg(QString::fromStdString(o.unit));
         forms[group]->addRow(label + QLatin1Char(':'), editor);
@@ -452,8 +458,8 @@ void ExperimentDock::refreshModelSummary()
     const json* recompute = lookup(p.experiment, "parallelism.activation_recompute");
     QString summary;
     try {
-        const double seqLen = seq && seq->is_number() ? seq->get<double>()
-                                                      : experiment::TrainingSpec{}.seq_len;
+        const double seqLen =
+            seq && seq->is_number() ? seq->get<double>() : experiment::TrainingSpec{}.seq_len;
         workload::ModelSpec model;
         if (preset && preset->is_string()) {
             model = workload::modelPreset(preset->get<std::string>());
@@ -462,7 +468,8 @@ void ExperimentDock::refreshModelSummary()
                                     ? QDir::currentPath()
                                     : QFileInfo(m_doc->filePath()).absolutePath();
             model = workload::loadModelFile(
-                QDir(dir).absoluteFilePath(QString::fromStdString(file->get<std::string>()))
+                QDir(dir)
+                    .absoluteFilePath(QString::fromStdString(file->get<std::string>()))
                     .toStdString(),
                 seqLen);
         } else {
@@ -471,17 +478,18 @@ void ExperimentDock::refreshModelSummary()
         }
         model = model.withSeqLen(seqLen);
         const bool rc = recompute && recompute->is_boolean() && recompute->get<bool>();
-        summary = tr("<b>%1</b>: %2 parameters (%3 of weights), %4 layers<br>"
-                     "%5 FLOP/token forward, %6 FLOP/token training")
-                      .arg(QString::fromStdString(model.name).toHtmlEscaped())
-                      .arg(QString::number(static_cast<double>(model.parameterCount()) / 1e9, 'f', 2) +
-                           QStringLiteral(" B"))
-                      .arg(QString::fromStdString(units::formatBytes(model.weightBytes())))
-                      .arg(model.layers.size())
-                      .arg(QString::number(model.forwardFlopsPerToken() / 1e9, 'f', 2) +
-                           QStringLiteral(" G"))
-                      .arg(QString::number(model.trainingFlopsPerToken(rc) / 1e9, 'f', 2) +
-                           QStringLiteral(" G"));
+        summary =
+            tr("<b>%1</b>: %2 parameters (%3 of weights), %4 layers<br>"
+               "%5 FLOP/token forward, %6 FLOP/token training")
+                .arg(QString::fromStdString(model.name).toHtmlEscaped())
+                .arg(QString::number(static_cast<double>(model.parameterCount()) / 1e9, 'f', 2) +
+                     QStringLiteral(" B"))
+                .arg(QString::fromStdString(units::formatBytes(model.weightBytes())))
+                .arg(model.layers.size())
+                .arg(QString::number(model.forwardFlopsPerToken() / 1e9, 'f', 2) +
+                     QStringLiteral(" G"))
+                .arg(QString::number(model.trainingFlopsPerToken(rc) / 1e9, 'f', 2) +
+                     QStringLiteral(" G"));
         const topology::Topology& topo = p.topology;
         int shown = 0;
         for (std::size_t i = 0; i < topo.nodeCount() && shown < 6; ++i) {
@@ -544,8 +552,8 @@ bool ExperimentDock::commit(json next, const QString& undoText)
         return false;
     }
     m_refusal.clear();
-    m_doc->undoStack()->push(new ChangeExperimentCommand(m_doc, p.experiment, std::move(next),
-                                                         undoText));
+    m_doc->undoStack()->push(
+        new ChangeExperimentCommand(m_doc, p.experiment, std::move(next), undoText));
     return true;
 }
 
@@ -563,9 +571,9 @@ bool ExperimentDock::setOption(const std::string& key, const QString& text)
     }
     json next = m_doc->project().experiment;
     assign(next, key, value);
-    const QString undoText = value.is_null()
-                                 ? tr("Reset %1").arg(QString::fromStdString(key))
-                                 : tr("Set %1 = %2").arg(QString::fromStdString(key), textOf(value));
+    const QString undoText =
+        value.is_null() ? tr("Reset %1").arg(QString::fromStdString(key))
+                        : tr("Set %1 = %2").arg(QString::fromStdString(key), textOf(value));
     return commit(std::move(next), undoText);
 }
 
@@ -594,8 +602,8 @@ bool ExperimentDock::setKind(const QString& kind)
     }
     if (k == experiment::ExperimentKind::Collective && !next.contains("participants") &&
         hosts.size() >= 2)
-        next["participants"] = std::vector<std::string>(hosts.begin(),
-                                                        hosts.begin() + std::min<std::size_t>(hosts.size(), 8));
+        next["participants"] = std::vector<std::string>(
+            hosts.begin(), hosts.begin() + std::min<std::size_t>(hosts.size(), 8));
     if (k == experiment::ExperimentKind::P2p && hosts.size() >= 2) {
         next.emplace("from", hosts.front());
         next.emplace("to", hosts.back());

@@ -19,6 +19,8 @@ namespace meridian::ui {
 
 namespace {
 
+constexpr int kExactRole = Qt::UserRole + 1;
+
 /// Splits one CSV line (RFC 4180 quoting, as resultsCsvFiles writes it).
 QStringList splitCsvLine(const QString& line)
 {
@@ -70,8 +72,8 @@ protected:
     {
         bool okA = false;
         bool okB = false;
-        const double x = a.data(Qt::DisplayRole).toString().toDouble(&okA);
-        const double y = b.data(Qt::DisplayRole).toString().toDouble(&okB);
+        const double x = a.data(kExactRole).toString().toDouble(&okA);
+        const double y = b.data(kExactRole).toString().toDouble(&okB);
         if (okA && okB)
             return x < y;
         return QSortFilterProxyModel::lessThan(a, b);
@@ -125,10 +127,14 @@ void ResultsDock::setResults(const experiment::Results& r, const QString& title)
         for (int i = 1; i < lines.size(); ++i) {
             QList<QStandardItem*> row;
             for (const QString& field : splitCsvLine(lines[i])) {
-                auto* item = new QStandardItem(field);
-                item->setEditable(false);
+                // Shown with 7 significant digits; the exact CSV text stays in kExactRole
+                // (sorting and Copy as CSV use it).
                 bool numeric = false;
-                field.toDouble(&numeric);
+                const double v = field.toDouble(&numeric);
+                auto* item = new QStandardItem(numeric ? QString::number(v, 'g', 7) : field);
+                item->setData(field, kExactRole);
+                item->setToolTip(field);
+                item->setEditable(false);
                 if (numeric)
                     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
                 row << item;
@@ -197,7 +203,7 @@ QString ResultsDock::tableCsv(const QString& name) const
     for (int r = 0; r < m->rowCount(); ++r) {
         for (int c = 0; c < m->columnCount(); ++c)
             out += (c ? QStringLiteral(",") : QString()) +
-                   csvField(m->index(r, c).data().toString());
+                   csvField(m->index(r, c).data(kExactRole).toString());
         out += QLatin1Char('\n');
     }
     return out;

@@ -29,7 +29,7 @@ public:
     bool paused = false;
     bool stepping = false; ///< pause at the next phase end
     bool cancelled = false;
-    double pace = 0.0; ///< simulated s per wall s; 0 = as fast as possible
+    double pace = 0.0;       ///< simulated s per wall s; 0 = as fast as possible
     double pauseAt_s = -1.0; ///< pause at the first report at or after this time (< 0: none)
     bool anchored = false;
     Clock::time_point anchorWall;
@@ -42,6 +42,7 @@ public:
     std::vector<experiment::CenterPhaseSpan> spans;
     std::string phase;
     int iteration = -1;
+    double phaseStart_s = 0.0;
     double time_s = 0.0;
     double progress = 0.0;
     std::vector<std::pair<std::string, double>> utilisation;
@@ -53,6 +54,7 @@ public:
         std::unique_lock lock(mutex);
         phase = name;
         iteration = it;
+        phaseStart_s = t;
         time_s = t;
         changed = true;
         gate(lock, t);
@@ -165,7 +167,8 @@ RunController::~RunController()
     }
 }
 
-void RunController::start(const io::Project& project, experiment::RunOptions options)
+void RunController::start(const io::Project& project, experiment::RunOptions options,
+                          bool stepFirst)
 {
     if (isActive())
         throw std::logic_error("a run is already in progress");
@@ -176,6 +179,7 @@ void RunController::start(const io::Project& project, experiment::RunOptions opt
     // Throws InputError for an invalid experiment: nothing has started yet.
     job->runner = std::make_unique<experiment::Runner>(job->project, std::move(options));
     job->bridge.pace = m_pace;
+    job->bridge.stepping = stepFirst;
     job->bridge.pauseAt_s = m_pauseAt_s;
     m_pauseAt_s = -1.0;
     job->bridge.watched = {m_watched.begin(), m_watched.end()};
@@ -310,6 +314,7 @@ void RunController::drain()
             b.spans.clear();
             m_live.phase = b.phase;
             m_live.iteration = b.iteration;
+            m_live.phase_start_s = b.phaseStart_s;
             m_live.time_s = b.time_s;
             m_live.progress = b.progress;
             for (const auto& [id, u] : b.utilisation)

@@ -40,10 +40,11 @@ struct LiveRun
     std::vector<experiment::PhaseResult> phases;         ///< finished phases, in order
     std::vector<experiment::IterationResult> iterations; ///< finished iterations
     std::vector<experiment::CenterPhaseSpan> spans;      ///< per-centre phase spans so far
-    std::string phase;      ///< the phase in progress ("" between phases)
-    int iteration = -1;     ///< its iteration (-1: broadcast or micro-benchmark)
-    double time_s = 0.0;    ///< simulated time of the latest report
-    double progress = 0.0;  ///< finished phases / all phases
+    std::string phase;          ///< the phase in progress ("" between phases)
+    int iteration = -1;         ///< its iteration (-1: broadcast or micro-benchmark)
+    double phase_start_s = 0.0; ///< when the phase in progress started
+    double time_s = 0.0;        ///< simulated time of the latest report
+    double progress = 0.0;      ///< finished phases / all phases
     /// Latest utilisation of every user link, by link id.
     std::map<std::string, double> utilisation;
     /// Utilisation over simulated time of the watched links (RunController::setWatchedLinks).
@@ -62,12 +63,12 @@ class RunController : public QObject
 public:
     enum class State
     {
-        Idle,      ///< nothing started yet
+        Idle, ///< nothing started yet
         Running,
         Paused,
-        Finished,  ///< results() holds the run's results
-        Failed,    ///< errorText() says why
-        Cancelled  ///< stopped by the user; nothing kept
+        Finished, ///< results() holds the run's results
+        Failed,   ///< errorText() says why
+        Cancelled ///< stopped by the user; nothing kept
     };
     Q_ENUM(State)
 
@@ -76,9 +77,10 @@ public:
     explicit RunController(QObject* parent = nullptr);
     ~RunController() override; ///< stops and joins a run in progress
 
-    /// Starts a run of a copy of `project`. Throws InputError if the experiment is invalid
-    /// (nothing starts then) and std::logic_error if a run is already active.
-    void start(const io::Project& project, experiment::RunOptions options);
+    /// Starts a run of a copy of `project`; with `stepFirst` it pauses after its first phase
+    /// (Step from idle). Throws InputError if the experiment is invalid (nothing starts then)
+    /// and std::logic_error if a run is already active.
+    void start(const io::Project& project, experiment::RunOptions options, bool stepFirst = false);
     void pause();
     void resume();
     /// Runs to the end of the current phase (or the next, when between phases), then pauses.

@@ -26,8 +26,9 @@ void diffValues(const QString& path, const json& a, const json& b, QStringList& 
         return;
     if (a.is_object() && b.is_object()) {
         for (auto it = a.begin(); it != a.end(); ++it) {
-            const QString sub = path.isEmpty() ? QString::fromStdString(it.key())
-                                               : path + QLatin1Char('.') + QString::fromStdString(it.key());
+            const QString sub = path.isEmpty()
+                                    ? QString::fromStdString(it.key())
+                                    : path + QLatin1Char('.') + QString::fromStdString(it.key());
             if (it.key() == "pos")
                 continue;
             if (!b.contains(it.key()))
@@ -37,8 +38,9 @@ void diffValues(const QString& path, const json& a, const json& b, QStringList& 
         }
         for (auto it = b.begin(); it != b.end(); ++it)
             if (!a.contains(it.key()) && it.key() != "pos") {
-                const QString sub = path.isEmpty() ? QString::fromStdString(it.key())
-                                                   : path + QLatin1Char('.') + QString::fromStdString(it.key());
+                const QString sub =
+                    path.isEmpty() ? QString::fromStdString(it.key())
+                                   : path + QLatin1Char('.') + QString::fromStdString(it.key());
                 out << QObject::tr("%1: (default) → %2").arg(sub, shortText(it.value()));
             }
         return;

@@ -6,8 +6,8 @@
 #include "ui/run/RunController.hpp"
 #include "ui/run/RunHistory.hpp"
 
-#include <QCheckBox>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -91,8 +91,8 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     m_summary = new QWidget(m_tabs);
     m_summary->setObjectName(QStringLiteral("summaryPage"));
     auto* summaryLayout = new QHBoxLayout(m_summary);
-    summaryLayout->addWidget(new QLabel(tr("The summary charts appear when a run has finished."),
-                                        m_summary));
+    summaryLayout->addWidget(
+        new QLabel(tr("The summary charts appear when a run has finished."), m_summary));
     m_tabs->addTab(m_summary, tr("Summary"));
 
     auto* comparePage = new QWidget(m_tabs);
@@ -163,9 +163,16 @@ void RunView::showLive(const LiveRun& live)
 {
     m_live = &live;
     QWidget* current = m_tabs->currentWidget();
-    if (current == m_timeline)
-        charts::plotTimeline(m_timeline, live.spans, live.phases);
-    else if (current == m_iterations)
+    if (current == m_timeline) {
+        // The phase in progress is drawn up to the latest report.
+        if (live.phase.empty() || live.time_s <= live.phase_start_s) {
+            charts::plotTimeline(m_timeline, live.spans, live.phases);
+        } else {
+            std::vector<experiment::PhaseResult> phases = live.phases;
+            phases.push_back({live.phase, live.iteration, live.phase_start_s, live.time_s});
+            charts::plotTimeline(m_timeline, live.spans, phases);
+        }
+    } else if (current == m_iterations)
         charts::plotIterations(m_iterations, live.iterations);
     else if (current == m_links->parentWidget())
         redrawLinks();
@@ -188,7 +195,8 @@ void RunView::showResults(const experiment::Results& results, const topology::To
         delete item->widget();
         delete item;
     }
-    for (QChart* chart : {charts::phaseTotalsChart(results), charts::centreBreakdownChart(results)}) {
+    for (QChart* chart :
+         {charts::phaseTotalsChart(results), charts::centreBreakdownChart(results)}) {
         if (!chart)
             continue;
         auto* view = new QChartView(chart, m_summary);
@@ -265,7 +273,8 @@ void RunView::redrawCompare()
     for (std::size_t r = 0; r < n; ++r) {
         auto* bars = new QCPBars(m_compare->xAxis, m_compare->yAxis);
         bars->setName(runs[r].label());
-        const QColor color = QColor::fromHsv(static_cast<int>(210 + 300 * r / std::max<std::size_t>(n, 1)) % 360, 150, 200);
+        const QColor color = QColor::fromHsv(
+            static_cast<int>(210 + 300 * r / std::max<std::size_t>(n, 1)) % 360, 150, 200);
         bars->setBrush(color);
         bars->setPen(color.darker(130));
         bars->setWidth(0.8 / static_cast<double>(n));
@@ -306,7 +315,9 @@ void RunView::redrawCompare()
             const double b = bt != baseTotals.end() ? bt->second : 0.0;
             QString text = QString::number(v, 'f', 3) + QStringLiteral(" s");
             if (&runs[r] != base && b > 0)
-                text += QStringLiteral(" (%1%2 %)").arg(v >= b ? QStringLiteral("+") : QString()).arg(100.0 * (v - b) / b, 0, 'f', 1);
+                text += QStringLiteral(" (%1%2 %)")
+                            .arg(v >= b ? QStringLiteral("+") : QString())
+                            .arg(100.0 * (v - b) / b, 0, 'f', 1);
             auto* item = new QTableWidgetItem(text);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_compareTable->setItem(static_cast<int>(i), static_cast<int>(r), item);

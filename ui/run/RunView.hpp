@@ -81,10 +81,10 @@ private:
     QCustomPlot* m_compare = nullptr;
     QTableWidget* m_compareTable = nullptr;
     QComboBox* m_baseline = nullptr;
-    const RunHistory* m_history = nullptr; ///< the window's, outlives this view
-    const LiveRun* m_live = nullptr;       ///< the controller's, during a run
-    std::optional<experiment::Results> m_results; ///< after it
-    std::map<std::string, double> m_bandwidth_bps; ///< of the run's links, by id
+    const RunHistory* m_history = nullptr;          ///< the window's, outlives this view
+    const LiveRun* m_live = nullptr;                ///< the controller's, during a run
+    std::optional<experiment::Results> m_results;   ///< after it
+    std::map<std::string, double> m_bandwidth_bps;  ///< of the run's links, by id
     std::vector<charts::LinkSeries> m_resultSeries; ///< every link's, after the run
 };
 

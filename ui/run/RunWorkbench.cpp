@@ -76,9 +76,8 @@ RunWorkbench::RunWorkbench(Parts parts) : QObject(parts.window), m_parts(std::mo
     connect(m_controller, &RunController::stateChanged, this, &RunWorkbench::onStateChanged);
     connect(m_controller, &RunController::updated, this, &RunWorkbench::onUpdated);
     connect(m_controller, &RunController::finished, this, &RunWorkbench::onFinished);
-    connect(m_controller, &RunController::failed, this, [this](const QString& error) {
-        m_parts.reportError(tr("Run failed"), error);
-    });
+    connect(m_controller, &RunController::failed, this,
+            [this](const QString& error) { m_parts.reportError(tr("Run failed"), error); });
 }
 
 QAction* RunWorkbench::action(const QString& name) const
@@ -223,14 +222,14 @@ experiment::RunOptions RunWorkbench::runOptions() const
     return options;
 }
 
-bool RunWorkbench::run()
+bool RunWorkbench::start(bool stepFirst)
 {
     if (m_controller->isActive())
         return false;
     m_runView->beginRun(m_parts.doc->topology());
     m_controller->setWatchedLinks(m_runView->pickedLinks());
     try {
-        m_controller->start(m_parts.doc->project(), runOptions());
+        m_controller->start(m_parts.doc->project(), runOptions(), stepFirst);
     } catch (const InputError& e) {
         m_parts.reportError(tr("Cannot run the experiment"), QString::fromStdString(e.what()));
         return false;
@@ -242,8 +241,8 @@ void RunWorkbench::step()
 {
     if (m_controller->isActive())
         m_controller->step();
-    else if (run())
-        m_controller->step();
+    else
+        start(true);
 }
 
 void RunWorkbench::setPace(double simSecondsPerWallSecond)
@@ -293,13 +292,12 @@ void RunWorkbench::onUpdated()
     const LiveRun& live = m_controller->live();
     m_progress->setValue(static_cast<int>(std::lround(live.progress * 1000)));
     const QString phase = live.phase.empty() ? tr("between phases") : phaseText(live.phase);
-    const QString where = live.iteration >= 0
-                              ? tr("iteration %1: %2").arg(live.iteration + 1).arg(phase)
-                              : phase;
-    m_phaseLabel->setText(tr("%1 — t = %2 · %3 % done")
-                              .arg(where,
-                                   QString::fromStdString(units::formatDuration(live.time_s)))
-                              .arg(live.progress * 100.0, 0, 'f', 1));
+    const QString where =
+        live.iteration >= 0 ? tr("iteration %1: %2").arg(live.iteration + 1).arg(phase) : phase;
+    m_phaseLabel->setText(
+        tr("%1 — t = %2 · %3 % done")
+            .arg(where, QString::fromStdString(units::formatDuration(live.time_s)))
+            .arg(live.progress * 100.0, 0, 'f', 1));
     m_parts.scene->setLinkUtilisation(live.utilisation);
     m_runView->showLive(live);
 }
@@ -317,9 +315,9 @@ void RunWorkbench::onFinished()
     m_runView->showResults(r, project.topology);
     m_runView->showHistory(m_history);
     m_results->setResults(r, record.label());
-    m_phaseLabel->setText(tr("%1 finished: simulated %2 (links show mean utilisation)")
-                              .arg(record.name,
-                                   QString::fromStdString(units::formatDuration(r.total_s))));
+    m_phaseLabel->setText(
+        tr("%1 finished: simulated %2 (links show mean utilisation)")
+            .arg(record.name, QString::fromStdString(units::formatDuration(r.total_s))));
     updateRunActions();
 }
 

@@ -66,7 +66,7 @@ public:
     // ---- running (what the actions do) ------------------------------------------------------
     /// Starts a run of the document's experiment. False (with the reason reported) if the
     /// experiment is invalid or a run is active.
-    bool run();
+    bool run() { return start(false); }
     void pause() { m_controller->pause(); }
     void resume() { m_controller->resume(); }
     void step();
@@ -92,6 +92,7 @@ public:
     experiment::RunOptions runOptions() const;
 
 private:
+    bool start(bool stepFirst);
     void onStateChanged(RunController::State state);
     void onUpdated();
     void onFinished();
