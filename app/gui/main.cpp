@@ -110,8 +110,7 @@ bool startRun(meridian::ui::MainWindow& window, const QCommandLineParser& parser
     if (!wait)
         return true;
     meridian::ui::RunController* c = runs->controller();
-    while (c->state() == meridian::ui::RunController::State::Running)
-        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    c->waitWhileRunning(24 * 3600 * 1000);
     return c->state() == meridian::ui::RunController::State::Finished ||
            c->state() == meridian::ui::RunController::State::Paused;
 }

@@ -125,11 +125,17 @@ private Q_SLOTS:
         // One bar (a rectangle item) per phase on the critical-path row and per centre span.
         QCOMPARE(runs->runView()->timelinePlot()->itemCount(),
                  static_cast<int>(r.phases.size() + r.center_phases.size()));
+        // The other charts are drawn when their tab is shown.
+        QTabWidget* tabs = runs->runView()->tabs();
+        tabs->setCurrentWidget(runs->runView()->iterationsPlot());
         QVERIFY(dataPoints(runs->runView()->iterationsPlot()) >=
                 4 * static_cast<int>(r.iterations.size()));
         // WAN links picked by default, with their utilisation series.
+        tabs->setCurrentIndex(2);
         QVERIFY(!runs->runView()->pickedLinks().empty());
         QVERIFY(dataPoints(runs->runView()->linksPlot()) > 0);
+        QCOMPARE(runs->runView()->summaryChartCount(), 0);
+        tabs->setCurrentIndex(3);
         QCOMPARE(runs->runView()->summaryChartCount(), 2);
         // Results dock: the CLI's tables; the overlay shows utilisation on the canvas.
         QCOMPARE(runs->resultsDock()->tableNames(),

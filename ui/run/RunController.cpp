@@ -2,11 +2,11 @@
 
 #include "meridian/core/Error.hpp"
 
-#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
 #include <chrono>
 #include <condition_variable>
+#include <ctime>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -150,6 +150,8 @@ struct RunController::Job
     std::optional<experiment::Results> results;
     State outcome = State::Finished;
     QString error;
+    double wall_s = 0.0;
+    double cpu_s = 0.0;
 };
 
 RunController::RunController(QObject* parent) : QObject(parent), m_timer(new QTimer(this))
@@ -189,6 +191,7 @@ void RunController::start(const io::Project& project, experiment::RunOptions opt
     m_error.clear();
     Job* j = m_job.get();
     j->thread = std::thread([j] {
+        const auto wall0 = Clock::now();
         std::optional<experiment::Results> results;
         State outcome = State::Finished;
         QString error;
@@ -200,7 +203,11 @@ void RunController::start(const io::Project& project, experiment::RunOptions opt
             outcome = State::Failed;
             error = QString::fromStdString(e.what());
         }
+        timespec cpu{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
         const std::lock_guard lock(j->bridge.mutex);
+        j->wall_s = std::chrono::duration<double>(Clock::now() - wall0).count();
+        j->cpu_s = static_cast<double>(cpu.tv_sec) + static_cast<double>(cpu.tv_nsec) * 1e-9;
         j->results = std::move(results);
         j->outcome = outcome;
         j->error = error;
@@ -354,6 +361,8 @@ void RunController::finishJob()
         m_live.phase.clear();
     }
     m_error = m_job->error;
+    m_workerWall_s = m_job->wall_s;
+    m_workerCpu_s = m_job->cpu_s;
     // The runner and its copy of the project stay until the next start(): project() still
     // names what the results belong to.
     setState(outcome);
@@ -376,14 +385,34 @@ void RunController::setState(State state)
     Q_EMIT stateChanged(state);
 }
 
+bool RunController::waitUntil(const std::function<bool()>& done, int timeoutMs)
+{
+    if (done())
+        return true;
+    // A nested event loop that sleeps until an event arrives (the drain timer guarantees one
+    // every kUpdateIntervalMs): no busy polling that would take CPU from the engine's thread.
+    QEventLoop loop;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    const auto watch = connect(this, &RunController::stateChanged, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    timeout.start(timeoutMs);
+    loop.exec();
+    disconnect(watch);
+    return done();
+}
+
 bool RunController::waitForEnd(int timeoutMs)
 {
-    QElapsedTimer clock;
-    clock.start();
-    QEventLoop loop;
-    while (isActive() && clock.elapsed() < timeoutMs)
-        loop.processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 20);
-    return !isActive();
+    return waitUntil([this] { return !isActive(); }, timeoutMs);
+}
+
+bool RunController::waitWhileRunning(int timeoutMs)
+{
+    return waitUntil([this] { return m_state != State::Running; }, timeoutMs);
 }
 
 } // namespace meridian::ui

@@ -24,6 +24,7 @@
 
 #include <QObject>
 #include <QString>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -104,8 +105,15 @@ public:
     /// The copy of the project the current or last run simulates (nullptr before any).
     const io::Project* project() const;
     QString errorText() const { return m_error; }
+    /// Wall and CPU time of the last finished run's worker thread (the engine's own cost in
+    /// the GUI, for benchmarks), in seconds.
+    double workerWallS() const { return m_workerWall_s; }
+    double workerCpuS() const { return m_workerCpu_s; }
     /// Runs the event loop until the run is no longer active or `timeoutMs` passed.
     bool waitForEnd(int timeoutMs);
+    /// Runs the event loop until the run is not Running (paused, finished, ...) or
+    /// `timeoutMs` passed.
+    bool waitWhileRunning(int timeoutMs);
 
 Q_SIGNALS:
     void stateChanged(meridian::ui::RunController::State state);
@@ -119,6 +127,7 @@ private:
     struct Job;
     class Bridge;
     void drain();
+    bool waitUntil(const std::function<bool()>& done, int timeoutMs);
     void setState(State state);
     void finishJob();
 
@@ -130,6 +139,8 @@ private:
     QString m_error;
     double m_pace = 0.0;
     double m_pauseAt_s = -1.0;
+    double m_workerWall_s = 0.0;
+    double m_workerCpu_s = 0.0;
     std::vector<std::string> m_watched;
 };
 

@@ -118,16 +118,14 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     for (QCustomPlot* plot : {m_timeline, m_iterations, m_links, m_compare})
         connect(plot, &QWidget::customContextMenuRequested, this,
                 [this, plot](const QPoint& pos) { contextMenuFor(plot, pos); });
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-        if (m_live && !m_results)
-            showLive(*m_live);
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &RunView::refreshVisible);
 }
 
 void RunView::beginRun(const topology::Topology& topology)
 {
     m_results.reset();
     m_resultSeries.clear();
+    m_stale.clear();
     m_live = nullptr;
     m_bandwidth_bps.clear();
     const std::vector<std::string> wan = charts::defaultPlottedLinks(topology);
@@ -186,17 +184,41 @@ void RunView::showResults(const experiment::Results& results, const topology::To
     for (std::size_t i = 0; i < topology.linkCount(); ++i)
         all.push_back(topology.link(LinkId::fromIndex(i)).id);
     m_resultSeries = charts::linkSeriesFromResults(results, topology, all);
-    charts::plotTimeline(m_timeline, results.center_phases, results.phases);
-    charts::plotIterationsOf(m_iterations, results);
-    redrawLinks();
-    // Summary: Qt Charts, rebuilt for every finished run.
+    // Each chart is drawn when its tab is first shown: the end of a large run costs the GUI
+    // thread one chart, not five.
+    m_stale = {m_timeline, m_iterations, m_links->parentWidget(), m_summary};
+    refreshVisible();
+}
+
+void RunView::refreshVisible()
+{
+    QWidget* current = m_tabs->currentWidget();
+    if (!m_results) {
+        if (m_live)
+            showLive(*m_live);
+        return;
+    }
+    if (!m_stale.remove(current))
+        return;
+    if (current == m_timeline)
+        charts::plotTimeline(m_timeline, m_results->center_phases, m_results->phases);
+    else if (current == m_iterations)
+        charts::plotIterationsOf(m_iterations, *m_results);
+    else if (current == m_links->parentWidget())
+        redrawLinks();
+    else if (current == m_summary)
+        rebuildSummary();
+}
+
+void RunView::rebuildSummary()
+{
     auto* layout = m_summary->layout();
     while (QLayoutItem* item = layout->takeAt(0)) {
         delete item->widget();
         delete item;
     }
     for (QChart* chart :
-         {charts::phaseTotalsChart(results), charts::centreBreakdownChart(results)}) {
+         {charts::phaseTotalsChart(*m_results), charts::centreBreakdownChart(*m_results)}) {
         if (!chart)
             continue;
         auto* view = new QChartView(chart, m_summary);

@@ -14,6 +14,7 @@
 #include "meridian/experiment/Results.hpp"
 #include "ui/charts/ResultCharts.hpp"
 
+#include <QSet>
 #include <QWidget>
 #include <map>
 #include <optional>
@@ -68,6 +69,9 @@ Q_SIGNALS:
 
 private:
     void redrawLinks();
+    /// Draws the visible tab's chart if it is out of date.
+    void refreshVisible();
+    void rebuildSummary();
     void redrawCompare();
     void contextMenuFor(QCustomPlot* plot, const QPoint& pos);
 
@@ -86,6 +90,7 @@ private:
     std::optional<experiment::Results> m_results;   ///< after it
     std::map<std::string, double> m_bandwidth_bps;  ///< of the run's links, by id
     std::vector<charts::LinkSeries> m_resultSeries; ///< every link's, after the run
+    QSet<QWidget*> m_stale; ///< tabs whose chart has not been drawn for the results yet
 };
 
 } // namespace meridian::ui
