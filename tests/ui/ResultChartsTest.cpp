@@ -404,11 +404,16 @@ private Q_SLOTS:
         QXmlStreamReader svg(read("t.svg"));
         QString root;
         int elements = 0;
+        QString width;
         while (!svg.atEnd())
-            if (svg.readNext() == QXmlStreamReader::StartElement && elements++ == 0)
+            if (svg.readNext() == QXmlStreamReader::StartElement && elements++ == 0) {
                 root = svg.name().toString();
+                width = svg.attributes().value("width").toString();
+            }
         QVERIFY2(!svg.hasError(), qPrintable(svg.errorString()));
         QCOMPARE(root, QString("svg"));
+        // Shown at its size in CSS pixels (96 dpi): 1200 px = 317.5 mm.
+        QVERIFY2(width.startsWith("317.5"), qPrintable(width));
         QVERIFY(elements > 20);
         QVERIFY(read("t.svg").contains("<rect") || read("t.svg").contains("<path"));
         // Unknown suffix and unwritable folder: false with a reason, nothing written.

@@ -379,6 +379,9 @@ bool savePlot(QCustomPlot* plot, const QString& path, QString* error)
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
         svg.setSize(size);
+        // The width/height attributes are in mm from the resolution: 96 dpi makes them the
+        // plot's size in CSS pixels (the default 72 dpi shows it 4/3 too large).
+        svg.setResolution(96);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(QStringLiteral("Meridian chart"));
         paintPlot(plot, &svg, size);
