@@ -487,7 +487,8 @@ void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSp
         f->setWidth(0.72);
         f->setTwoColored(false);
         f->setBrush(c);
-        f->setPen(QPen(c, 0));
+        // A darker 1 px outline keeps back-to-back bars of one phase apart (repetitions).
+        f->setPen(QPen(c.darker(150), 0));
         f->setName(phaseLabel(name));
         f->setData(b.key, b.start, b.end, b.start, b.end, true);
         f->setProperty(kIterations, QVariant::fromValue(b.iteration));
