@@ -160,8 +160,8 @@ private Q_SLOTS:
                                                             "/nonexistent-meridian-dir/r.pdf"));
         QVERIFY(!QFileInfo::exists(path));
         // A read-only file system refuses even root: InputError naming the file, no file.
-        for (const QString& ro : {QString("/proc/meridian-report.html"),
-                                  QString("/proc/meridian-report.pdf")}) {
+        for (const QString& ro :
+             {QString("/proc/meridian-report.html"), QString("/proc/meridian-report.pdf")}) {
             try {
                 if (ro.endsWith(".pdf"))
                     ui::report::writePdfReport(m_project, m_results, "x.topo", ro);

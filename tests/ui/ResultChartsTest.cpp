@@ -38,14 +38,10 @@ experiment::Results run(const io::Project& p, const char* name, std::optional<in
     return runner.run();
 }
 
-/// Gantt bars of the timeline: data points of its candlestick plottables.
+/// Gantt bars of the timeline.
 int timelineBars(QCustomPlot& plot)
 {
-    int n = 0;
-    for (int i = 0; i < plot.plottableCount(); ++i)
-        if (auto* f = qobject_cast<QCPFinancial*>(plot.plottable(i)))
-            n += f->data()->size();
-    return n;
+    return charts::timelineBarCount(&plot);
 }
 
 /// Names of the plottables shown in the legend.

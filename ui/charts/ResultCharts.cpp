@@ -502,6 +502,15 @@ void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSp
     plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+int timelineBarCount(QCustomPlot* plot)
+{
+    int n = 0;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto* f = qobject_cast<QCPFinancial*>(plot->plottable(i)))
+            n += f->data()->size();
+    return n;
+}
+
 void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationResult>& iterations)
 {
     clear(plot);
