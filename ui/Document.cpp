@@ -69,6 +69,7 @@ void Document::adopt(io::Project project, const QString& path, bool modified)
     m_forcedModified = modified;
     setFilePath(path);
     Q_EMIT topologyReset();
+    Q_EMIT experimentChanged();
     Q_EMIT modifiedChanged(isModified());
 }
 
@@ -292,6 +293,12 @@ void Document::replaceTopology(Topology topology)
 void Document::setProjectName(const std::string& name)
 {
     m_project.name = name;
+}
+
+void Document::setExperiment(const nlohmann::json& experiment)
+{
+    m_project.experiment = experiment;
+    Q_EMIT experimentChanged();
 }
 
 } // namespace meridian::ui

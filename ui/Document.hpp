@@ -90,6 +90,8 @@ public:
     /// Replaces the whole topology (generators, import, layouts). Emits topologyReset().
     void replaceTopology(topology::Topology topology);
     void setProjectName(const std::string& name);
+    /// Replaces the "experiment" object (ChangeExperimentCommand). Emits experimentChanged().
+    void setExperiment(const nlohmann::json& experiment);
 
 Q_SIGNALS:
     void nodeAdded(const QString& id);
@@ -103,6 +105,8 @@ Q_SIGNALS:
     void topologyReset();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
+    /// The "experiment" object changed (an edit, undo/redo, load or new).
+    void experimentChanged();
 
 private:
     void setFilePath(const QString& path);

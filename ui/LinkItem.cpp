@@ -164,11 +164,38 @@ QPainterPath LinkItem::shape() const
     return s.createStroke(p);
 }
 
+void LinkItem::setUtilisation(double utilisation)
+{
+    const double u = utilisation < 0.0 ? -1.0 : std::min(utilisation, 1.0);
+    if (u == m_utilisation)
+        return;
+    m_utilisation = u;
+    update();
+}
+
+QColor LinkItem::utilisationColor(double utilisation)
+{
+    const double u = std::clamp(utilisation, 0.0, 1.0);
+    // Two linear ramps in RGB: green (46,160,67) → amber (240,180,0) → red (215,38,38).
+    auto mix = [](int a, int b, double t) {
+        return static_cast<int>(std::lround(a + (b - a) * t));
+    };
+    if (u <= 0.5) {
+        const double t = u / 0.5;
+        return {mix(46, 240, t), mix(160, 180, t), mix(67, 0, t)};
+    }
+    const double t = (u - 0.5) / 0.5;
+    return {mix(240, 215, t), mix(180, 38, t), mix(0, 38, t)};
+}
+
 void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool selected = isSelected();
-    const QColor c = selected ? QColor(0xff, 0x8c, 0x00) : QColor(0x55, 0x62, 0x73);
+    const bool overlay = m_utilisation >= 0.0;
+    const QColor c = selected  ? QColor(0xff, 0x8c, 0x00)
+                     : overlay ? utilisationColor(m_utilisation)
+                               : QColor(0x55, 0x62, 0x73);
     const qreal deviceLength = m_line.length() * lod;
     QLineF visible = m_line;
     if (deviceLength > kClipPx) {
@@ -192,8 +219,9 @@ void LinkItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     // Whole device pixels; 1 px is drawn as a width-0 cosmetic pen, which the raster engine
     // draws with its line rasteriser — a width of 1.04 would take the general stroker, at
     // 5–10× the cost, for no visible difference.
-    const qreal widthPx =
-        std::round(std::clamp((selected ? m_width + 1.5 : m_width) * lod, 1.0, 8.0));
+    // A run's overlay widens the line by up to 4 units at full utilisation (within bounds).
+    const qreal base = (selected ? m_width + 1.5 : m_width) + (overlay ? 4.0 * m_utilisation : 0.0);
+    const qreal widthPx = std::round(std::clamp(base * lod, overlay ? 2.0 : 1.0, 10.0));
     QPen pen(c, widthPx <= 1 ? 0.0 : widthPx);
     pen.setCosmetic(true);
     painter->setRenderHint(QPainter::Antialiasing, detail == Detail::Full);

@@ -50,6 +50,12 @@ public:
     QLineF line() const { return m_line; }
     int parallelOffset() const { return m_offset; }
     double bandwidthBps() const { return m_bandwidth_bps; }
+    /// Utilisation overlay of a run (0..1): the line is coloured by utilisationColor() and
+    /// widened with it; a negative value removes the overlay.
+    void setUtilisation(double utilisation);
+    double utilisation() const { return m_utilisation; }
+    /// Colour of a utilisation in [0, 1]: green (idle) → yellow (half) → red (saturated).
+    static QColor utilisationColor(double utilisation);
 
     /// Level of detail of the line (what paint() does at a zoom):
     /// Hairline — 1 px cosmetic pen, no antialiasing: zoomed out below kDetailLod, or the
@@ -82,6 +88,7 @@ private:
     int m_offset = 0;
     bool m_asymmetric = false;
     bool m_scheduled = false;
+    double m_utilisation = -1.0;
     QRectF m_bounds;
 };
 

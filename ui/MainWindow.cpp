@@ -21,6 +21,7 @@
 #include "ui/TopologyScene.hpp"
 #include "ui/commands/PasteCommand.hpp"
 #include "ui/commands/ReplaceTopologyCommand.hpp"
+#include "ui/run/RunWorkbench.hpp"
 
 #include <QAction>
 #include <QActionGroup>
@@ -127,7 +128,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     createActions();
     createDocks();
+    RunWorkbench::Parts parts;
+    parts.window = this;
+    parts.doc = m_doc;
+    parts.scene = m_scene;
+    parts.view = m_view;
+    parts.lockEditing = [this](bool on) { setEditingLocked(on); };
+    parts.reportError = [this](const QString& t, const QString& x) { reportError(t, x); };
+    parts.chooseSavePath = [this](const QString& t, const QString& f, const QString& s) {
+        return chooseSavePath(t, f, s);
+    };
+    parts.chooseFolder = [this](const QString& t) { return chooseFolder(t); };
+    m_runs = new RunWorkbench(std::move(parts));
+    m_runs->createDocks();
     createMenus();
+    m_runs->createMenus(m_fileMenu);
 
     m_countsLabel = new QLabel;
     m_modeLabel = new QLabel;
@@ -400,6 +415,7 @@ void MainWindow::createDocks()
 void MainWindow::createMenus()
 {
     auto* file = menuBar()->addMenu(tr("&File"));
+    m_fileMenu = file;
     for (const char* n : {"file.new", "file.open"})
         file->addAction(m_actions.value(QLatin1String(n)));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
@@ -475,7 +491,9 @@ void MainWindow::createMenus()
 
 void MainWindow::updateTitle()
 {
-    setWindowTitle(m_doc->displayName() + QStringLiteral("[*] — Meridian"));
+    setWindowTitle(m_doc->displayName() + QStringLiteral("[*]") +
+                   (m_editingLocked ? tr(" (running, read-only)") : QString()) +
+                   QStringLiteral(" — Meridian"));
     setWindowModified(m_doc->isModified());
 }
 
@@ -504,6 +522,28 @@ void MainWindow::updateStatus()
                  "wheel zooms · middle/Space+drag pans"));
 }
 
+void MainWindow::setEditingLocked(bool on)
+{
+    if (on == m_editingLocked)
+        return;
+    m_editingLocked = on;
+    if (on)
+        m_scene->setMode(TopologyScene::Mode::Select);
+    m_view->setInteractive(!on);
+    m_palette->setEnabled(!on);
+    m_properties->setEnabled(!on);
+    m_undoView->setEnabled(!on);
+    m_recentMenu->setEnabled(!on);
+    for (const char* n : {"file.new", "file.open", "file.import", "tools.generate", "layout.force",
+                          "layout.spring", "layout.geo", "tool.link", "edit.paste"})
+        m_actions.value(QLatin1String(n))->setEnabled(!on);
+    QUndoStack* stack = m_doc->undoStack();
+    m_actions.value(QStringLiteral("edit.undo"))->setEnabled(!on && stack->canUndo());
+    m_actions.value(QStringLiteral("edit.redo"))->setEnabled(!on && stack->canRedo());
+    updateActions();
+    updateTitle();
+}
+
 void MainWindow::updateActions()
 {
     const bool nodes = !m_scene->selectedNodeIds().empty();
@@ -516,6 +556,9 @@ void MainWindow::updateActions()
     m_actions.value(QStringLiteral("edit.cut"))->setEnabled(nodes);
     m_actions.value(QStringLiteral("edit.duplicate"))->setEnabled(nodes);
     m_actions.value(QStringLiteral("edit.delete"))->setEnabled(any);
+    if (m_editingLocked)
+        for (const char* n : {"edit.collapse", "edit.cut", "edit.duplicate", "edit.delete"})
+            m_actions.value(QLatin1String(n))->setEnabled(false);
 }
 
 void MainWindow::reportError(const QString& title, const QString& text)
@@ -560,6 +603,16 @@ QString MainWindow::chooseSavePath(const QString& title, const QString& filter,
     const QString p = dialog.selectedFiles().first();
     s.setValue(QStringLiteral("lastDir"), QFileInfo(p).absolutePath());
     return p;
+}
+
+QString MainWindow::chooseFolder(const QString& title)
+{
+    QSettings s;
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, title, s.value(QStringLiteral("lastDir")).toString());
+    if (!dir.isEmpty())
+        s.setValue(QStringLiteral("lastDir"), dir);
+    return dir;
 }
 
 // ---- files --------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ class PastePosition;
 class OutlineView;
 class PaletteWidget;
 class PropertyEditor;
+class RunWorkbench;
 class TopologyScene;
 
 class MainWindow : public QMainWindow
@@ -58,6 +59,12 @@ public:
     PropertyEditor* propertyEditor() const { return m_properties; }
     OutlineView* outline() const { return m_outline; }
     Autosave* autosave() const { return m_autosave; }
+    /// The experiment docks, Run menu and exports (ui/run/RunWorkbench.hpp).
+    RunWorkbench* runs() const { return m_runs; }
+    /// While a run is active: no edit of the drawing (canvas, palette, properties, undo,
+    /// new/open/import, generators, layouts); viewing, zooming and saving still work.
+    void setEditingLocked(bool on);
+    bool editingLocked() const { return m_editingLocked; }
     QAction* action(const QString& name) const;
 
     void setErrorReporter(ErrorReporter reporter) { m_reportError = std::move(reporter); }
@@ -131,6 +138,7 @@ private:
                                     QMessageBox::StandardButtons buttons);
     QString chooseOpenPath(const QString& title, const QString& filter);
     QString chooseSavePath(const QString& title, const QString& filter, const QString& suffix);
+    QString chooseFolder(const QString& title);
     void showGeneratorDialog();
     QRectF exportRect() const;
     enum class LayoutKind
@@ -157,6 +165,9 @@ private:
     QLabel* m_zoomLabel = nullptr;
     QLabel* m_modeLabel = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    RunWorkbench* m_runs = nullptr;
+    bool m_editingLocked = false;
     QMenu* m_viewMenu = nullptr;
     QHash<QString, QAction*> m_actions;
     QByteArray m_clipboardFallback; ///< when the system clipboard is unavailable (offscreen)

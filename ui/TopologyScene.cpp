@@ -996,4 +996,20 @@ void TopologyScene::drawForeground(QPainter* painter, const QRectF& rect)
     painter->restore();
 }
 
+void TopologyScene::setLinkUtilisation(const std::map<std::string, double>& utilisation)
+{
+    m_utilisationOverlay = true;
+    for (auto it = m_links.cbegin(); it != m_links.cend(); ++it) {
+        const auto u = utilisation.find(it.key().toStdString());
+        it.value()->setUtilisation(u == utilisation.end() ? -1.0 : u->second);
+    }
+}
+
+void TopologyScene::clearLinkUtilisation()
+{
+    m_utilisationOverlay = false;
+    for (LinkItem* link : std::as_const(m_links))
+        link->setUtilisation(-1.0);
+}
+
 } // namespace meridian::ui

@@ -12,6 +12,7 @@
 #include <QGraphicsScene>
 #include <QHash>
 #include <QSet>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,11 @@ public:
     QList<Label> layoutLabels(const QTransform& sceneToDevice, const QRectF& deviceArea) const;
     /// Off for renderings that must not show labels (the overview's cached pixmap).
     void setLabelsVisible(bool on) { m_labelsVisible = on; }
+    /// Colours and widens every link by its utilisation in a run (link id → 0..1); links
+    /// not in the map keep their normal look. clearLinkUtilisation() removes the overlay.
+    void setLinkUtilisation(const std::map<std::string, double>& utilisation);
+    void clearLinkUtilisation();
+    bool hasUtilisationOverlay() const { return m_utilisationOverlay; }
     bool labelsVisible() const { return m_labelsVisible; }
     /// Called by items whose position or line changed.
     static void labelGeometryChanged(QGraphicsScene* scene);
@@ -160,6 +166,7 @@ private:
     QHash<QString, LinkItem*> m_links;
     QHash<NodeItem*, QList<NodeItem*>> m_children;
     bool m_labelsVisible = true;
+    bool m_utilisationOverlay = false;
     bool m_nodeCaching = true;
     /// Compact copies of what the label pass tests for every item (so that a paint does not
     /// touch 34,000 items scattered in memory): links in label priority order (decreasing

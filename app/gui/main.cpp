@@ -3,12 +3,16 @@
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
 #include "ui/Translations.hpp"
+#include "ui/run/RunController.hpp"
+#include "ui/run/RunView.hpp"
+#include "ui/run/RunWorkbench.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QPalette>
 #include <QStyleFactory>
+#include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
 #include <cstdlib>
@@ -68,6 +72,50 @@ bool applyLayout(meridian::ui::MainWindow& window, const QString& kind)
     return true;
 }
 
+/// --run / --run-until / --chart: starts the experiment, optionally pausing at a simulated
+/// time; with `wait`, returns once the run has finished or paused (false if it could not start
+/// or failed).
+bool startRun(meridian::ui::MainWindow& window, const QCommandLineParser& parser,
+              const QCommandLineOption& until, const QCommandLineOption& chart, bool wait)
+{
+    meridian::ui::RunWorkbench* runs = window.runs();
+    if (parser.isSet(chart)) {
+        const QString name = parser.value(chart).toLower();
+        QTabWidget* tabs = runs->runView()->tabs();
+        bool found = false;
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i).toLower() == name) {
+                tabs->setCurrentIndex(i);
+                found = true;
+            }
+        if (!found) {
+            std::fprintf(stderr,
+                         "meridian: unknown chart '%s' (timeline, iterations, links, summary or "
+                         "compare)\n",
+                         qPrintable(name));
+            return false;
+        }
+    }
+    if (parser.isSet(until)) {
+        bool ok = false;
+        const double t = parser.value(until).toDouble(&ok);
+        if (!ok || t < 0) {
+            std::fprintf(stderr, "meridian: --run-until needs a time in seconds >= 0\n");
+            return false;
+        }
+        runs->controller()->setPauseAt(t);
+    }
+    if (!runs->run())
+        return false;
+    if (!wait)
+        return true;
+    meridian::ui::RunController* c = runs->controller();
+    while (c->state() == meridian::ui::RunController::State::Running)
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    return c->state() == meridian::ui::RunController::State::Finished ||
+           c->state() == meridian::ui::RunController::State::Paused;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -124,6 +172,23 @@ int main(int argc, char** argv)
         QStringLiteral("After opening, apply an automatic layout: force, spring or geo."),
         QStringLiteral("KIND"));
     parser.addOption(layoutOpt);
+    const QCommandLineOption runOpt(
+        QStringLiteral("run"),
+        QStringLiteral("After opening, run the experiment (with --screenshot: the PNG shows the "
+                       "finished run)."));
+    const QCommandLineOption untilOpt(
+        QStringLiteral("run-until"),
+        QStringLiteral("With --run: pause when simulated time reaches SECONDS (with "
+                       "--screenshot: the PNG shows the paused run)."),
+        QStringLiteral("SECONDS"));
+    const QCommandLineOption chartOpt(
+        QStringLiteral("chart"),
+        QStringLiteral("With --run: the chart shown in the Run dock: timeline, iterations, links, "
+                       "summary or compare."),
+        QStringLiteral("NAME"));
+    parser.addOption(runOpt);
+    parser.addOption(untilOpt);
+    parser.addOption(chartOpt);
     parser.addOption(screenshot);
     parser.addOption(size);
     parser.addOption(noRecovery);
@@ -157,6 +222,8 @@ int main(int argc, char** argv)
             window.waitForLayout(); // layouts run on a worker thread
         }
         window.show();
+        if (parser.isSet(runOpt) && !startRun(window, parser, untilOpt, chartOpt, true))
+            return 1;
         if (!window.screenshot(parser.value(screenshot))) {
             std::fprintf(stderr, "meridian: cannot write %s\n",
                          qPrintable(parser.value(screenshot)));
@@ -175,6 +242,9 @@ int main(int argc, char** argv)
     QTimer::singleShot(0, &window, [&window] { window.canvas()->fitAll(); });
     if (parser.isSet(layoutOpt))
         applyLayout(window, parser.value(layoutOpt));
+    else if (parser.isSet(runOpt))
+        QTimer::singleShot(0, &window,
+                           [&] { startRun(window, parser, untilOpt, chartOpt, false); });
     else if (!parser.isSet(noRecovery))
         QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return app.exec();

@@ -190,6 +190,7 @@ void IterationDriver::record(const Iteration& s, int it)
     ir.gpu_effective_compute_ratio =
         ir.total_s > 0 ? gpuCompute / (m_plan.total_gpus * ir.total_s) : 1.0;
     m_results.iterations.push_back(ir);
+    m_phases.iterationFinished(ir);
 }
 
 } // namespace meridian::experiment

@@ -24,6 +24,12 @@ void PhaseDriver::end(const std::string& name, int iteration, double start_s, do
     }
 }
 
+void PhaseDriver::iterationFinished(const IterationResult& iteration)
+{
+    if (m_observer)
+        m_observer->iterationFinished(iteration);
+}
+
 void PhaseDriver::centerSpans(const std::vector<CenterPhaseSpan>& spans)
 {
     m_results.center_phases.insert(m_results.center_phases.end(), spans.begin(), spans.end());

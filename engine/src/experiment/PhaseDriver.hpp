@@ -26,6 +26,8 @@ public:
     void setTotal(double phases) { m_total = phases; }
     void begin(const std::string& name, int iteration);
     void end(const std::string& name, int iteration, double start_s, double end_s);
+    /// Tells the observer that a training iteration (all its phases) has finished.
+    void iterationFinished(const IterationResult& iteration);
     /// Appends per-centre spans to Results::center_phases and hands them to the observer.
     void centerSpans(const std::vector<CenterPhaseSpan>& spans);
 

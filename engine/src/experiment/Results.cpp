@@ -113,23 +113,16 @@ std::string csvField(const std::string& s)
 }
 } // namespace
 
-void writeResults(const Results& r, const std::filesystem::path& dir, bool json, bool csv)
+std::vector<std::pair<std::string, std::string>> resultsCsvFiles(const Results& r)
 {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec)
-        throw InputError(dir.string(), "", "cannot create the output folder: " + ec.message());
-    if (json)
-        io::writeFileAtomically(dir / "results.json", resultsToJson(r));
-    if (!csv)
-        return;
+    std::vector<std::pair<std::string, std::string>> files;
     {
         std::ostringstream s;
         s << "name,iteration,start_s,end_s,duration_s\n";
         for (const auto& p : r.phases)
             s << p.name << ',' << p.iteration << ',' << num(p.start_s) << ',' << num(p.end_s) << ','
               << num(p.duration_s()) << '\n';
-        io::writeFileAtomically(dir / "phases.csv", s.str());
+        files.emplace_back("phases.csv", s.str());
     }
     if (r.kind == "training") {
         std::ostringstream s;
@@ -139,14 +132,14 @@ void writeResults(const Results& r, const std::filesystem::path& dir, bool json,
             s << i.index << ',' << num(i.start_s) << ',' << num(i.compute_s) << ','
               << num(i.intra_center_s) << ',' << num(i.inter_center_s) << ',' << num(i.update_s)
               << ',' << num(i.total_s) << ',' << num(i.gpu_effective_compute_ratio) << '\n';
-        io::writeFileAtomically(dir / "iterations.csv", s.str());
+        files.emplace_back("iterations.csv", s.str());
         std::ostringstream c;
         c << "id,gpus,gpu_model,compute_s,communication_s,update_s,idle_s\n";
         for (const auto& x : r.centers)
             c << csvField(x.id) << ',' << x.gpus << ',' << csvField(x.gpu_model) << ','
               << num(x.compute_s) << ',' << num(x.communication_s) << ',' << num(x.update_s) << ','
               << num(x.idle_s) << '\n';
-        io::writeFileAtomically(dir / "centers.csv", c.str());
+        files.emplace_back("centers.csv", c.str());
     }
     {
         std::ostringstream s;
@@ -154,7 +147,7 @@ void writeResults(const Results& r, const std::filesystem::path& dir, bool json,
         for (const auto& l : r.links)
             s << csvField(l.id) << ',' << num(l.bytes) << ',' << num(l.utilization_mean) << ','
               << num(l.utilization_peak) << '\n';
-        io::writeFileAtomically(dir / "links.csv", s.str());
+        files.emplace_back("links.csv", s.str());
     }
     if (r.has_collective) {
         std::ostringstream s;
@@ -166,8 +159,22 @@ void writeResults(const Results& r, const std::filesystem::path& dir, bool json,
             const double factor = c.algbw_gbps > 0 ? c.busbw_gbps / c.algbw_gbps : 1.0;
             s << i << ',' << num(t) << ',' << num(alg) << ',' << num(alg * factor) << '\n';
         }
-        io::writeFileAtomically(dir / "collective.csv", s.str());
+        files.emplace_back("collective.csv", s.str());
     }
+    return files;
+}
+
+void writeResults(const Results& r, const std::filesystem::path& dir, bool json, bool csv)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec)
+        throw InputError(dir.string(), "", "cannot create the output folder: " + ec.message());
+    if (json)
+        io::writeFileAtomically(dir / "results.json", resultsToJson(r));
+    if (csv)
+        for (const auto& [name, text] : resultsCsvFiles(r))
+            io::writeFileAtomically(dir / name, text);
 }
 
 std::string resultsSummary(const Results& r, bool withWarnings)

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace meridian::experiment {
@@ -116,6 +117,10 @@ struct Results
 
 /// results.json text (format "meridian.results", version 1), deterministic.
 std::string resultsToJson(const Results& results);
+/// The CSV files of a run, (file name, text) in the order writeResults writes them:
+/// phases.csv, then iterations.csv and centers.csv (training), links.csv, collective.csv
+/// (micro-benchmarks).
+std::vector<std::pair<std::string, std::string>> resultsCsvFiles(const Results& results);
 /// Writes results.json and the CSV files (phases.csv, iterations.csv, centers.csv, links.csv,
 /// or collective.csv for micro-benchmarks) into `dir`, creating it. Atomic per file.
 void writeResults(const Results& results, const std::filesystem::path& dir, bool json, bool csv);

@@ -29,6 +29,9 @@ public:
     /// Runner::cancel() from here makes run() throw RunCancelled before the next phase.
     virtual void phaseStarted(const std::string& /*name*/, int /*iteration*/, double /*time_s*/) {}
     virtual void phaseFinished(const PhaseResult& /*phase*/) {}
+    /// After the last phase of a training iteration (its "update") has finished, with the
+    /// iteration's row of Results::iterations.
+    virtual void iterationFinished(const IterationResult& /*iteration*/) {}
     /// Training runs only: the per-centre spans (Results::center_phases) of the broadcast,
     /// then of each iteration, once each, with the same values Results will hold. Order: the
     /// broadcast's spans arrive after its phaseStarted and right before its phaseFinished; an

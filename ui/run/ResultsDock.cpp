@@ -1,0 +1,219 @@
+#include "ui/run/ResultsDock.hpp"
+
+#include "meridian/core/Units.hpp"
+#include "meridian/experiment/Results.hpp"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace meridian::ui {
+
+namespace {
+
+constexpr int kExactRole = Qt::UserRole + 1;
+
+/// Splits one CSV line (RFC 4180 quoting, as resultsCsvFiles writes it).
+QStringList splitCsvLine(const QString& line)
+{
+    QStringList fields;
+    QString field;
+    bool quoted = false;
+    for (int i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted) {
+            if (c == QLatin1Char('"') && i + 1 < line.size() && line[i + 1] == QLatin1Char('"')) {
+                field += c;
+                ++i;
+            } else if (c == QLatin1Char('"')) {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == QLatin1Char('"')) {
+            quoted = true;
+        } else if (c == QLatin1Char(',')) {
+            fields << field;
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    fields << field;
+    return fields;
+}
+
+QString csvField(const QString& s)
+{
+    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) &&
+        !s.contains(QLatin1Char('\n')))
+        return s;
+    QString out = s;
+    out.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + out + QLatin1Char('"');
+}
+
+/// Numbers sort as numbers, text as text.
+class NumericSortProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex& a, const QModelIndex& b) const override
+    {
+        bool okA = false;
+        bool okB = false;
+        const double x = a.data(kExactRole).toString().toDouble(&okA);
+        const double y = b.data(kExactRole).toString().toDouble(&okB);
+        if (okA && okB)
+            return x < y;
+        return QSortFilterProxyModel::lessThan(a, b);
+    }
+};
+
+} // namespace
+
+ResultsDock::ResultsDock(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* top = new QHBoxLayout;
+    m_summary = new QLabel(tr("No results yet: run the experiment (Run ▸ Run)."), this);
+    m_summary->setObjectName(QStringLiteral("resultsSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    top->addWidget(m_summary, 1);
+    auto* copy = new QPushButton(tr("Copy as CSV"), this);
+    copy->setObjectName(QStringLiteral("copyCsv"));
+    copy->setToolTip(tr("Copy the table shown, in its current order, as CSV"));
+    connect(copy, &QPushButton::clicked, this, &ResultsDock::copyCurrentTable);
+    top->addWidget(copy);
+    layout->addLayout(top);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    layout->addWidget(m_tabs, 1);
+}
+
+void ResultsDock::clear()
+{
+    while (m_tabs->count() > 0) {
+        QWidget* w = m_tabs->widget(0);
+        m_tabs->removeTab(0);
+        delete w;
+    }
+    m_summary->setText(tr("No results yet: run the experiment (Run ▸ Run)."));
+}
+
+void ResultsDock::setResults(const experiment::Results& r, const QString& title)
+{
+    const int current = m_tabs->currentIndex();
+    clear();
+    for (const auto& [file, text] : experiment::resultsCsvFiles(r)) {
+        const QString name = QString::fromStdString(file).chopped(4); // drop ".csv"
+        QStringList lines = QString::fromStdString(text).split(QLatin1Char('\n'));
+        if (!lines.isEmpty() && lines.last().isEmpty())
+            lines.removeLast();
+        auto* model = new QStandardItemModel(this);
+        model->setHorizontalHeaderLabels(splitCsvLine(lines.value(0)));
+        for (int i = 1; i < lines.size(); ++i) {
+            QList<QStandardItem*> row;
+            for (const QString& field : splitCsvLine(lines[i])) {
+                // Shown with 7 significant digits; the exact CSV text stays in kExactRole
+                // (sorting and Copy as CSV use it).
+                bool numeric = false;
+                const double v = field.toDouble(&numeric);
+                auto* item = new QStandardItem(numeric ? QString::number(v, 'g', 7) : field);
+                item->setData(field, kExactRole);
+                item->setToolTip(field);
+                item->setEditable(false);
+                if (numeric)
+                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                row << item;
+            }
+            model->appendRow(row);
+        }
+        auto* proxy = new NumericSortProxy(model);
+        proxy->setSourceModel(model);
+        auto* view = new QTableView(m_tabs);
+        view->setObjectName(QStringLiteral("table:") + name);
+        view->setModel(proxy);
+        view->setSortingEnabled(true);
+        view->sortByColumn(-1, Qt::AscendingOrder); // file order until a header is clicked
+        view->setAlternatingRowColors(true);
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        view->verticalHeader()->setVisible(false);
+        m_tabs->addTab(view, name);
+    }
+    if (current >= 0 && current < m_tabs->count())
+        m_tabs->setCurrentIndex(current);
+    QString summary = tr("<b>%1</b> — %2 experiment, seed %3: simulated %4")
+                          .arg(title.toHtmlEscaped(), QString::fromStdString(r.kind))
+                          .arg(r.seed)
+                          .arg(QString::fromStdString(units::formatDuration(r.total_s)));
+    if (!r.iterations.empty()) {
+        double ratio = 0.0;
+        for (const auto& it : r.iterations)
+            ratio += it.gpu_effective_compute_ratio;
+        summary += tr(", %1 iterations, GPU effective compute %2 %")
+                       .arg(r.iterations.size())
+                       .arg(100.0 * ratio / static_cast<double>(r.iterations.size()), 0, 'f', 1);
+    }
+    if (r.has_collective)
+        summary += tr(", mean %1, busbw %2 Gbit/s")
+                       .arg(QString::fromStdString(units::formatDuration(r.collective.mean_s)))
+                       .arg(r.collective.busbw_gbps, 0, 'g', 4);
+    summary += tr("; engine: %1 events, %2 flows").arg(r.engine.events).arg(r.engine.flows);
+    m_summary->setText(summary);
+}
+
+QStringList ResultsDock::tableNames() const
+{
+    QStringList names;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        names << m_tabs->tabText(i);
+    return names;
+}
+
+QTableView* ResultsDock::table(const QString& name) const
+{
+    return findChild<QTableView*>(QStringLiteral("table:") + name);
+}
+
+QString ResultsDock::tableCsv(const QString& name) const
+{
+    const QTableView* view = table(name);
+    if (!view)
+        return {};
+    const QAbstractItemModel* m = view->model();
+    QString out;
+    for (int c = 0; c < m->columnCount(); ++c)
+        out += (c ? QStringLiteral(",") : QString()) +
+               csvField(m->headerData(c, Qt::Horizontal).toString());
+    out += QLatin1Char('\n');
+    for (int r = 0; r < m->rowCount(); ++r) {
+        for (int c = 0; c < m->columnCount(); ++c)
+            out += (c ? QStringLiteral(",") : QString()) +
+                   csvField(m->index(r, c).data(kExactRole).toString());
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
+void ResultsDock::copyCurrentTable()
+{
+    if (m_tabs->count() == 0)
+        return;
+    QApplication::clipboard()->setText(tableCsv(m_tabs->tabText(m_tabs->currentIndex())));
+}
+
+} // namespace meridian::ui

@@ -1,0 +1,354 @@
+#include "ui/run/RunView.hpp"
+
+#include "meridian/topology/Topology.hpp"
+#include "ui/charts/QCustomPlot.hpp"
+#include "ui/charts/ResultCharts.hpp"
+#include "ui/run/RunController.hpp"
+#include "ui/run/RunHistory.hpp"
+
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace meridian::ui {
+
+namespace {
+
+const std::vector<std::string>& phaseNames()
+{
+    static const std::vector<std::string> names{"broadcast", "compute", "intra_center",
+                                                "inter_center", "update"};
+    return names;
+}
+
+/// Total simulated time per phase name, plus "total" (the run's end).
+std::map<std::string, double> phaseTotals(const experiment::Results& r)
+{
+    std::map<std::string, double> totals;
+    for (const auto& p : r.phases)
+        totals[p.name] += p.duration_s();
+    totals["total"] = r.total_s;
+    return totals;
+}
+
+QCustomPlot* makePlot(QWidget* parent, const QString& name)
+{
+    auto* plot = new QCustomPlot(parent);
+    plot->setObjectName(name);
+    plot->setMinimumSize(320, 200);
+    charts::setupInteractive(plot);
+    plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    return plot;
+}
+
+} // namespace
+
+RunView::RunView(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    layout->addWidget(m_tabs);
+
+    m_timeline = makePlot(m_tabs, QStringLiteral("timelinePlot"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
+    m_iterations = makePlot(m_tabs, QStringLiteral("iterationsPlot"));
+    m_tabs->addTab(m_iterations, tr("Iterations"));
+
+    auto* linksPage = new QSplitter(Qt::Horizontal, m_tabs);
+    auto* picker = new QWidget(linksPage);
+    auto* pickerLayout = new QVBoxLayout(picker);
+    pickerLayout->setContentsMargins(0, 0, 0, 0);
+    m_throughput = new QCheckBox(tr("Throughput (Gbit/s)"), picker);
+    m_throughput->setToolTip(tr("Off: utilisation in %; on: throughput = utilisation × bandwidth"));
+    pickerLayout->addWidget(m_throughput);
+    m_linkList = new QListWidget(picker);
+    m_linkList->setObjectName(QStringLiteral("linkPicker"));
+    pickerLayout->addWidget(m_linkList, 1);
+    m_links = makePlot(linksPage, QStringLiteral("linksPlot"));
+    linksPage->addWidget(picker);
+    linksPage->addWidget(m_links);
+    linksPage->setStretchFactor(1, 4);
+    m_tabs->addTab(linksPage, tr("Links"));
+    connect(m_throughput, &QCheckBox::toggled, this, &RunView::redrawLinks);
+    connect(m_linkList, &QListWidget::itemChanged, this, [this] {
+        redrawLinks();
+        Q_EMIT pickedLinksChanged();
+    });
+
+    m_summary = new QWidget(m_tabs);
+    m_summary->setObjectName(QStringLiteral("summaryPage"));
+    auto* summaryLayout = new QHBoxLayout(m_summary);
+    summaryLayout->addWidget(
+        new QLabel(tr("The summary charts appear when a run has finished."), m_summary));
+    m_tabs->addTab(m_summary, tr("Summary"));
+
+    auto* comparePage = new QWidget(m_tabs);
+    auto* compareLayout = new QVBoxLayout(comparePage);
+    compareLayout->setContentsMargins(0, 0, 0, 0);
+    auto* baselineRow = new QHBoxLayout;
+    baselineRow->addWidget(new QLabel(tr("Baseline:"), comparePage));
+    m_baseline = new QComboBox(comparePage);
+    m_baseline->setObjectName(QStringLiteral("compareBaseline"));
+    baselineRow->addWidget(m_baseline, 1);
+    compareLayout->addLayout(baselineRow);
+    auto* compareSplit = new QSplitter(Qt::Vertical, comparePage);
+    m_compare = makePlot(compareSplit, QStringLiteral("comparePlot"));
+    m_compareTable = new QTableWidget(compareSplit);
+    m_compareTable->setObjectName(QStringLiteral("compareTable"));
+    m_compareTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    compareSplit->addWidget(m_compare);
+    compareSplit->addWidget(m_compareTable);
+    compareLayout->addWidget(compareSplit, 1);
+    m_tabs->addTab(comparePage, tr("Compare"));
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &RunView::redrawCompare);
+
+    for (QCustomPlot* plot : {m_timeline, m_iterations, m_links, m_compare})
+        connect(plot, &QWidget::customContextMenuRequested, this,
+                [this, plot](const QPoint& pos) { contextMenuFor(plot, pos); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_live && !m_results)
+            showLive(*m_live);
+    });
+}
+
+void RunView::beginRun(const topology::Topology& topology)
+{
+    m_results.reset();
+    m_resultSeries.clear();
+    m_live = nullptr;
+    m_bandwidth_bps.clear();
+    const std::vector<std::string> wan = charts::defaultPlottedLinks(topology);
+    const QSignalBlocker block(m_linkList);
+    m_linkList->clear();
+    for (std::size_t i = 0; i < topology.linkCount(); ++i) {
+        const auto& l = topology.link(LinkId::fromIndex(i));
+        m_bandwidth_bps[l.id] =
+            std::max(l.direction(0).bandwidth_bps, l.direction(1).bandwidth_bps);
+        auto* item = new QListWidgetItem(QString::fromStdString(l.id), m_linkList);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        const bool picked = std::find(wan.begin(), wan.end(), l.id) != wan.end();
+        item->setCheckState(picked ? Qt::Checked : Qt::Unchecked);
+        item->setToolTip(QString::fromStdString(l.a + " — " + l.b));
+    }
+    for (QCustomPlot* plot : {m_timeline, m_iterations, m_links}) {
+        plot->clearPlottables();
+        plot->clearItems();
+        plot->replot();
+    }
+}
+
+std::vector<std::string> RunView::pickedLinks() const
+{
+    std::vector<std::string> ids;
+    for (int i = 0; i < m_linkList->count(); ++i)
+        if (m_linkList->item(i)->checkState() == Qt::Checked)
+            ids.push_back(m_linkList->item(i)->text().toStdString());
+    return ids;
+}
+
+void RunView::showLive(const LiveRun& live)
+{
+    m_live = &live;
+    QWidget* current = m_tabs->currentWidget();
+    if (current == m_timeline) {
+        // The phase in progress is drawn up to the latest report.
+        if (live.phase.empty() || live.time_s <= live.phase_start_s) {
+            charts::plotTimeline(m_timeline, live.spans, live.phases);
+        } else {
+            std::vector<experiment::PhaseResult> phases = live.phases;
+            phases.push_back({live.phase, live.iteration, live.phase_start_s, live.time_s});
+            charts::plotTimeline(m_timeline, live.spans, phases);
+        }
+    } else if (current == m_iterations)
+        charts::plotIterations(m_iterations, live.iterations);
+    else if (current == m_links->parentWidget())
+        redrawLinks();
+}
+
+void RunView::showResults(const experiment::Results& results, const topology::Topology& topology)
+{
+    m_live = nullptr;
+    m_results = results;
+    std::vector<std::string> all;
+    for (std::size_t i = 0; i < topology.linkCount(); ++i)
+        all.push_back(topology.link(LinkId::fromIndex(i)).id);
+    m_resultSeries = charts::linkSeriesFromResults(results, topology, all);
+    charts::plotTimeline(m_timeline, results.center_phases, results.phases);
+    charts::plotIterationsOf(m_iterations, results);
+    redrawLinks();
+    // Summary: Qt Charts, rebuilt for every finished run.
+    auto* layout = m_summary->layout();
+    while (QLayoutItem* item = layout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    for (QChart* chart :
+         {charts::phaseTotalsChart(results), charts::centreBreakdownChart(results)}) {
+        if (!chart)
+            continue;
+        auto* view = new QChartView(chart, m_summary);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setObjectName(QStringLiteral("summaryChart"));
+        layout->addWidget(view);
+    }
+}
+
+int RunView::summaryChartCount() const
+{
+    return static_cast<int>(m_summary->findChildren<QChartView*>().size());
+}
+
+void RunView::redrawLinks()
+{
+    const std::vector<std::string> ids = pickedLinks();
+    std::vector<charts::LinkSeries> series;
+    if (m_results) {
+        for (const auto& s : m_resultSeries)
+            if (std::find(ids.begin(), ids.end(), s.id) != ids.end())
+                series.push_back(s);
+    } else if (m_live) {
+        for (const auto& id : ids) {
+            const auto it = m_live->series.find(id);
+            charts::LinkSeries s;
+            s.id = id;
+            s.bandwidth_bps = m_bandwidth_bps[id];
+            if (it != m_live->series.end()) {
+                s.time_s = it->second.time_s;
+                s.utilisation = it->second.utilisation;
+            }
+            series.push_back(std::move(s));
+        }
+    }
+    charts::plotLinks(m_links, series, m_throughput->isChecked());
+}
+
+void RunView::showHistory(const RunHistory& history)
+{
+    m_history = &history;
+    const QSignalBlocker block(m_baseline);
+    const QString previous = m_baseline->currentText();
+    m_baseline->clear();
+    for (const auto& run : history.runs())
+        m_baseline->addItem(run.label(), run.number);
+    const int keep = m_baseline->findText(previous);
+    m_baseline->setCurrentIndex(keep >= 0 ? keep : 0);
+    redrawCompare();
+}
+
+void RunView::redrawCompare()
+{
+    m_compare->clearPlottables();
+    m_compare->clearItems();
+    m_compareTable->clear();
+    if (!m_history || m_history->runs().empty()) {
+        m_compare->replot();
+        return;
+    }
+    const auto& runs = m_history->runs();
+    std::vector<std::string> rows = phaseNames();
+    rows.push_back("total");
+    // Bars: one group per phase, one bar per run.
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        ticker->addTick(static_cast<double>(i), QString::fromStdString(rows[i]));
+    m_compare->xAxis->setTicker(ticker);
+    m_compare->xAxis->setRange(-0.6, static_cast<double>(rows.size()) - 0.4);
+    m_compare->yAxis->setLabel(tr("time per run (s)"));
+    auto* group = new QCPBarsGroup(m_compare);
+    double yMax = 0.0;
+    const std::size_t n = runs.size();
+    for (std::size_t r = 0; r < n; ++r) {
+        auto* bars = new QCPBars(m_compare->xAxis, m_compare->yAxis);
+        bars->setName(runs[r].label());
+        const QColor color = QColor::fromHsv(
+            static_cast<int>(210 + 300 * r / std::max<std::size_t>(n, 1)) % 360, 150, 200);
+        bars->setBrush(color);
+        bars->setPen(color.darker(130));
+        bars->setWidth(0.8 / static_cast<double>(n));
+        bars->setBarsGroup(group);
+        const auto totals = phaseTotals(runs[r].results);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const auto it = totals.find(rows[i]);
+            const double v = it != totals.end() ? it->second : 0.0;
+            bars->addData(static_cast<double>(i), v);
+            yMax = std::max(yMax, v);
+        }
+    }
+    m_compare->yAxis->setRange(0, yMax > 0 ? yMax * 1.1 : 1.0);
+    m_compare->legend->setVisible(true);
+    m_compare->replot();
+
+    // Table: phase totals per run, and the difference to the baseline.
+    const int baselineNumber = m_baseline->currentData().toInt();
+    const RunRecord* base = &runs.front();
+    for (const auto& run : runs)
+        if (run.number == baselineNumber)
+            base = &run;
+    const auto baseTotals = phaseTotals(base->results);
+    m_compareTable->setRowCount(static_cast<int>(rows.size()) + 1);
+    m_compareTable->setColumnCount(static_cast<int>(n));
+    QStringList headers;
+    QStringList rowHeaders;
+    for (const auto& name : rows)
+        rowHeaders << QString::fromStdString(name);
+    rowHeaders << tr("changes");
+    for (std::size_t r = 0; r < n; ++r) {
+        headers << runs[r].name;
+        const auto totals = phaseTotals(runs[r].results);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const auto it = totals.find(rows[i]);
+            const auto bt = baseTotals.find(rows[i]);
+            const double v = it != totals.end() ? it->second : 0.0;
+            const double b = bt != baseTotals.end() ? bt->second : 0.0;
+            QString text = QString::number(v, 'f', 3) + QStringLiteral(" s");
+            if (&runs[r] != base && b > 0)
+                text += QStringLiteral(" (%1%2 %)")
+                            .arg(v >= b ? QStringLiteral("+") : QString())
+                            .arg(100.0 * (v - b) / b, 0, 'f', 1);
+            auto* item = new QTableWidgetItem(text);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_compareTable->setItem(static_cast<int>(i), static_cast<int>(r), item);
+        }
+        auto* changes = new QTableWidgetItem(runs[r].changes);
+        changes->setToolTip(runs[r].changes);
+        m_compareTable->setItem(static_cast<int>(rows.size()), static_cast<int>(r), changes);
+    }
+    m_compareTable->setHorizontalHeaderLabels(headers);
+    m_compareTable->setVerticalHeaderLabels(rowHeaders);
+    m_compareTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+}
+
+void RunView::contextMenuFor(QCustomPlot* plot, const QPoint& pos)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Reset zoom"), plot, [plot] {
+        plot->rescaleAxes();
+        plot->replot();
+    });
+    menu.addAction(tr("Save as PNG, PDF or SVG…"), this, [this, plot] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save chart"), plot->objectName() + QStringLiteral(".png"),
+            tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        if (!charts::savePlot(plot, path, &error))
+            QMessageBox::warning(this, tr("Save chart"), error);
+    });
+    menu.exec(plot->mapToGlobal(pos));
+}
+
+} // namespace meridian::ui

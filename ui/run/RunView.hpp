@@ -1,0 +1,91 @@
+#pragma once
+// The Run dock's charts (docs/gui.md, "Live charts"): tabs with
+//   Timeline   — Gantt of the phases, one row per centre (QCustomPlot, live);
+//   Iterations — per-iteration phase durations (stacked) and GPU effective compute (live);
+//   Links      — utilisation or throughput over simulated time of the links picked in the
+//                list beside it (default: the WAN links), live;
+//   Summary    — after the run, Qt Charts: per-phase totals and per-centre
+//                compute / communication / update / idle;
+//   Compare    — the session's runs (RunHistory) overlaid: per-phase totals side by side,
+//                and a table of the differences against a chosen baseline.
+// Only the visible tab is redrawn while a run is live. Every QCustomPlot zooms (wheel), pans
+// (drag), shows the value under the mouse and saves as PNG, PDF or SVG (right click).
+
+#include "meridian/experiment/Results.hpp"
+#include "ui/charts/ResultCharts.hpp"
+
+#include <QWidget>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QCustomPlot;
+class QListWidget;
+class QTabWidget;
+class QTableWidget;
+
+namespace meridian::topology {
+class Topology;
+}
+
+namespace meridian::ui {
+
+struct LiveRun;
+class RunHistory;
+
+class RunView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RunView(QWidget* parent = nullptr);
+
+    /// A new run of `topology` starts: clears the charts, lists its links (WAN links ticked).
+    void beginRun(const topology::Topology& topology);
+    /// Redraws the visible live chart from the data so far.
+    void showLive(const LiveRun& live);
+    /// The finished run: every chart from its complete results.
+    void showResults(const experiment::Results& results, const topology::Topology& topology);
+    /// Refreshes the Compare tab from the session's runs.
+    void showHistory(const RunHistory& history);
+
+    /// Links ticked in the Links tab.
+    std::vector<std::string> pickedLinks() const;
+    QCustomPlot* timelinePlot() const { return m_timeline; }
+    QCustomPlot* iterationsPlot() const { return m_iterations; }
+    QCustomPlot* linksPlot() const { return m_links; }
+    QCustomPlot* comparePlot() const { return m_compare; }
+    QTableWidget* compareTable() const { return m_compareTable; }
+    QTabWidget* tabs() const { return m_tabs; }
+    /// Number of Qt Charts summary charts shown (0 until a run has finished).
+    int summaryChartCount() const;
+
+Q_SIGNALS:
+    /// The set of picked links changed (the controller then watches them).
+    void pickedLinksChanged();
+
+private:
+    void redrawLinks();
+    void redrawCompare();
+    void contextMenuFor(QCustomPlot* plot, const QPoint& pos);
+
+    QTabWidget* m_tabs = nullptr;
+    QCustomPlot* m_timeline = nullptr;
+    QCustomPlot* m_iterations = nullptr;
+    QCustomPlot* m_links = nullptr;
+    QListWidget* m_linkList = nullptr;
+    QCheckBox* m_throughput = nullptr;
+    QWidget* m_summary = nullptr;
+    QCustomPlot* m_compare = nullptr;
+    QTableWidget* m_compareTable = nullptr;
+    QComboBox* m_baseline = nullptr;
+    const RunHistory* m_history = nullptr;          ///< the window's, outlives this view
+    const LiveRun* m_live = nullptr;                ///< the controller's, during a run
+    std::optional<experiment::Results> m_results;   ///< after it
+    std::map<std::string, double> m_bandwidth_bps;  ///< of the run's links, by id
+    std::vector<charts::LinkSeries> m_resultSeries; ///< every link's, after the run
+};
+
+} // namespace meridian::ui
