@@ -1,4 +1,4 @@
-// meridian-cli validate / import, run as a real process.
+// meridian-cli validate / import / run, run as a real process.
 #include "TestMain.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
@@ -143,6 +143,47 @@ private Q_SLOTS:
                      .code,
                  2);
         QCOMPARE(cli({"validate", "/nonexistent/file.topo"}).code, 2);
+    }
+
+    void runWritesReportsBesideIdenticalResults()
+    {
+        // html,pdf add report.html and report.pdf; results.json stays byte-identical to a
+        // json-only run of the same file and seed.
+        QTemporaryDir dir;
+        const QString preset = test::sourcePath("presets/llama3-8b-star-wan.topo");
+        const Run plain = cli({"run", preset, "--iterations", "2", "--format", "json", "--out",
+                               dir.filePath("plain"), "--quiet"});
+        QVERIFY2(plain.code == 0, qPrintable(plain.err));
+        const Run all = cli({"run", preset, "--iterations", "2", "--format", "json,csv,html,pdf",
+                             "--out", dir.filePath("all"), "--quiet"});
+#ifdef MERIDIAN_CLI_HAS_REPORTS
+        QVERIFY2(all.code == 0, qPrintable(all.err));
+        // Nothing on stderr: no Qt platform chatter in a headless batch run.
+        QVERIFY2(all.err.trimmed().isEmpty(), qPrintable(all.err));
+        for (const char* f : {"results.json", "phases.csv", "iterations.csv", "centers.csv",
+                              "links.csv", "run-info.json", "report.html", "report.pdf"})
+            QVERIFY2(QFileInfo(dir.filePath(QStringLiteral("all/") + f)).size() > 0, f);
+        auto read = [&](const QString& rel) {
+            QFile f(dir.filePath(rel));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        QCOMPARE(read("all/results.json"), read("plain/results.json"));
+        QVERIFY(read("all/report.pdf").startsWith("%PDF"));
+        const QByteArray html = read("all/report.html");
+        QVERIFY(html.contains("data:image/png;base64,"));
+        QVERIFY(html.contains("inter-centre"));
+        QVERIFY(html.contains("cd-hub"));
+        QVERIFY(!QFileInfo::exists(dir.filePath("plain/report.html")));
+#else
+        QCOMPARE(all.code, 2);
+        QVERIFY2(all.err.contains("no report support"), qPrintable(all.err));
+        QVERIFY(!QFileInfo::exists(dir.filePath("all/results.json")));
+#endif
+        // An unknown format names the accepted ones.
+        const Run bad = cli({"run", preset, "--format", "json,docx", "--out", dir.filePath("bad")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("html, pdf"), qPrintable(bad.err));
+        QVERIFY(cli({"run", "--help"}).out.contains("html"));
     }
 
     void importWritesAValidTopo()

@@ -29,11 +29,11 @@ namespace {
 // Properties kept on a QCustomPlot between refills.
 constexpr const char* kPrepared = "meridianPrepared"; // look and legend placed once
 constexpr const char* kUserView = "meridianUserView"; // the user zoomed or panned
-constexpr const char* kHome = "meridianHome";       // QRectF: x range (left/right), y (top/bottom)
-constexpr const char* kHome2 = "meridianHome2";     // QPointF: right axis range
-constexpr const char* kTip = "meridianTip";         // tooltip of an item
-constexpr const char* kUnit = "meridianUnit";       // value unit of a plottable
-constexpr const char* kKeyName = "meridianKeyName"; // what a plottable's key is
+constexpr const char* kHome = "meridianHome";   // QRectF: x range (left/right), y (top/bottom)
+constexpr const char* kHome2 = "meridianHome2"; // QPointF: right axis range
+constexpr const char* kIterations = "meridianIterations"; // timeline: iteration of each bar
+constexpr const char* kUnit = "meridianUnit";             // value unit of a plottable
+constexpr const char* kKeyName = "meridianKeyName";       // what a plottable's key is
 constexpr const char* kPressPos = "meridianPressPos";
 
 const std::vector<std::string>& canonicalPhases()
@@ -42,9 +42,6 @@ const std::vector<std::string>& canonicalPhases()
                                                  "inter_center", "update"};
     return phases;
 }
-
-/// Most bars a timeline draws (the latest ones); more items make a refill slow.
-constexpr std::size_t kMaxTimelineBars = 4000;
 
 QFont chartFont(int pointSize, bool bold = false)
 {
@@ -175,15 +172,25 @@ const QColor kLinkColours[] = {QColor(0x33, 0x22, 0x88), QColor(0x88, 0xCC, 0xEE
 
 QString hoverText(QCustomPlot* plot, const QPointF& pos)
 {
-    if (QCPAbstractItem* item = plot->itemAt(pos, false)) {
-        const QString tip = item->property(kTip).toString();
-        if (!tip.isEmpty())
-            return tip;
-    }
     int index = -1;
     QCPAbstractPlottable* p = plot->plottableAt(pos, false, &index);
     if (!p || index < 0)
         return {};
+    if (auto* f = qobject_cast<QCPFinancial*>(p)) {
+        // A timeline bar: its row names the centre, the data its start and end.
+        if (index >= f->data()->size())
+            return {};
+        const auto it = f->data()->at(index);
+        const auto ticker = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        const QString row = ticker ? ticker->ticks().value(it->key) : QString();
+        QString tip = f->name() + QStringLiteral(" — ") +
+                      (it->key == 0.0 ? row : QObject::tr("centre %1").arg(row));
+        const QList<int> iterations = f->property(kIterations).value<QList<int>>();
+        if (index < iterations.size() && iterations[index] >= 0)
+            tip += QObject::tr(", iteration %1").arg(iterations[index]);
+        return tip + QObject::tr("\nstart %1, duration %2")
+                         .arg(seconds(it->open), seconds(it->close - it->open));
+    }
     const QString unit = p->property(kUnit).toString();
     const QString keyName = p->property(kKeyName).toString();
     if (auto* bars = qobject_cast<QCPBars*>(p)) {
@@ -200,8 +207,10 @@ QString hoverText(QCustomPlot* plot, const QPointF& pos)
         if (index >= graph->data()->size())
             return {};
         const auto it = graph->data()->at(index);
+        const QString key =
+            keyName == QLatin1String("t") ? seconds(it->key) : QString::number(it->key, 'g', 6);
         return QStringLiteral("%1\n%2 = %3: %4 %5")
-            .arg(graph->name(), keyName, seconds(it->key))
+            .arg(graph->name(), keyName, key)
             .arg(it->value, 0, 'g', 4)
             .arg(unit);
     }
@@ -370,6 +379,9 @@ bool savePlot(QCustomPlot* plot, const QString& path, QString* error)
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
         svg.setSize(size);
+        // The width/height attributes are in mm from the resolution: 96 dpi makes them the
+        // plot's size in CSS pixels (the default 72 dpi shows it 4/3 too large).
+        svg.setResolution(96);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(QStringLiteral("Meridian chart"));
         paintPlot(plot, &svg, size);
@@ -420,60 +432,83 @@ void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSp
     plot->yAxis->setTickLength(0, 0);
     plot->yAxis->setRangeReversed(true);
 
-    const double h = 0.36; // half bar height
+    // One candlestick plottable per phase, its key axis vertical: a candle whose body runs
+    // from open = start to close = end at key = row is a Gantt bar. Five plottables draw any
+    // number of bars, so a refill stays cheap for long runs. Bars are added row by row (the
+    // data is "already sorted" by key), so a data index is also the index of its tooltip.
+    struct Bars
+    {
+        QVector<double> key, start, end;
+        QList<int> iteration;
+    };
+    std::map<std::string, Bars> byPhase;
     std::vector<std::string> seen;
     double tMin = std::numeric_limits<double>::max(), tMax = 0.0;
-    auto bar = [&](double row, const std::string& name, int iteration, double start, double end,
-                   const QString& who) {
-        auto* r = new QCPItemRect(plot);
-        r->topLeft->setCoords(start, row - h);
-        r->bottomRight->setCoords(end, row + h);
-        const QColor c = phaseColour(name);
-        r->setBrush(c);
-        r->setPen(Qt::NoPen);
-        r->setSelectable(false);
-        QString tip = phaseLabel(name) + QStringLiteral(" — ") + who;
-        if (iteration >= 0)
-            tip += QObject::tr(", iteration %1").arg(iteration);
-        tip += QObject::tr("\nstart %1, duration %2").arg(seconds(start), seconds(end - start));
-        r->setProperty(kTip, tip);
+    auto add = [&](int row, const std::string& name, int iteration, double start, double end) {
+        auto [it, fresh] = byPhase.try_emplace(name);
+        if (fresh)
+            seen.push_back(name);
+        Bars& b = it->second;
+        b.key.push_back(row);
+        b.start.push_back(start);
+        b.end.push_back(end);
+        b.iteration.push_back(iteration);
         tMin = std::min(tMin, start);
         tMax = std::max(tMax, end);
-        if (std::find(seen.begin(), seen.end(), name) == seen.end())
-            seen.push_back(name);
     };
-    const std::size_t budget = kMaxTimelineBars;
-    const std::size_t phaseFrom = phases.size() > budget / 5 ? phases.size() - budget / 5 : 0;
-    for (std::size_t i = phaseFrom; i < phases.size(); ++i)
-        bar(0, phases[i].name, phases[i].iteration, phases[i].start_s, phases[i].end_s,
-            QObject::tr("critical path"));
-    const std::size_t spanBudget = budget - (phases.size() - phaseFrom);
-    const std::size_t spanFrom = spans.size() > spanBudget ? spans.size() - spanBudget : 0;
-    for (std::size_t i = spanFrom; i < spans.size(); ++i)
-        bar(rowOf.at(spans[i].center), spans[i].name, spans[i].iteration, spans[i].start_s,
-            spans[i].end_s, QObject::tr("centre %1").arg(QString::fromStdString(spans[i].center)));
-    if (phaseFrom > 0 || spanFrom > 0) {
-        auto* note = new QCPItemText(plot);
-        note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.0, 0.0);
-        note->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        note->setText(QObject::tr("latest %1 bars shown").arg(kMaxTimelineBars));
-        note->setFont(chartFont(8));
-        note->setColor(QColor(110, 110, 110));
+    for (const auto& p : phases)
+        add(0, p.name, p.iteration, p.start_s, p.end_s);
+    // Spans come centre by centre within an iteration; order them by row for the keys.
+    std::vector<std::size_t> order(spans.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return rowOf.at(spans[a].center) < rowOf.at(spans[b].center);
+    });
+    for (std::size_t i : order) {
+        const auto& s = spans[i];
+        add(rowOf.at(s.center), s.name, s.iteration, s.start_s, s.end_s);
     }
-    // Legend in canonical phase order, then other names (micro-benchmark operations).
-    std::vector<std::string> order;
+    // Legend (swatches) and bars in canonical phase order, then other names (micro-benchmark
+    // operations).
+    std::vector<std::string> names;
     for (const auto& p : canonicalPhases())
-        if (std::find(seen.begin(), seen.end(), p) != seen.end())
-            order.push_back(p);
+        if (byPhase.count(p))
+            names.push_back(p);
     for (const auto& p : seen)
-        if (std::find(order.begin(), order.end(), p) == order.end())
-            order.push_back(p);
-    for (const auto& p : order)
-        legendSwatch(plot, phaseColour(p), phaseLabel(p));
-    const double pad = (tMax - tMin) * 0.01;
+        if (std::find(names.begin(), names.end(), p) == names.end())
+            names.push_back(p);
+    for (const auto& name : names) {
+        const Bars& b = byPhase.at(name);
+        const QColor c = phaseColour(name);
+        auto* f = new QCPFinancial(plot->yAxis, plot->xAxis);
+        f->setChartStyle(QCPFinancial::csCandlestick);
+        f->setWidthType(QCPFinancial::wtPlotCoords);
+        f->setWidth(0.72);
+        f->setTwoColored(false);
+        f->setBrush(c);
+        // A darker 1 px outline keeps back-to-back bars of one phase apart (repetitions).
+        f->setPen(QPen(c.darker(150), 0));
+        f->setName(phaseLabel(name));
+        f->setData(b.key, b.start, b.end, b.start, b.end, true);
+        f->setProperty(kIterations, QVariant::fromValue(b.iteration));
+        f->setAntialiased(false); // axis-aligned rectangles: sharp and cheaper without
+        f->removeFromLegend();
+    }
+    for (const auto& name : names)
+        legendSwatch(plot, phaseColour(name), phaseLabel(name));
+    const double pad = std::max(tMax - tMin, 1e-9) * 0.01;
     setHome(plot, QCPRange(tMin - pad, tMax + pad), QCPRange(-0.6, double(rows.size()) - 0.4));
     plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int timelineBarCount(QCustomPlot* plot)
+{
+    int n = 0;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto* f = qobject_cast<QCPFinancial*>(plot->plottable(i)))
+            n += f->data()->size();
+    return n;
 }
 
 void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationResult>& iterations)

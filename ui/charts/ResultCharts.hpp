@@ -45,6 +45,9 @@ bool savePlot(QCustomPlot* plot, const QString& path, QString* error = nullptr);
 /// critical-path row is drawn.
 void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSpan>& spans,
                   const std::vector<experiment::PhaseResult>& phases);
+/// Number of bars plotTimeline drew on `plot` (critical path + centre spans), for tests and
+/// status texts that should not depend on how the bars are drawn.
+int timelineBarCount(QCustomPlot* plot);
 /// Stacked bars per iteration (compute, intra-centre, inter-centre, update durations, s) and
 /// the GPU effective compute ratio (%) as a line on the right axis. Empty: empty-state text.
 void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationResult>& iterations);

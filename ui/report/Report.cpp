@@ -246,10 +246,13 @@ std::map<QString, Figure> renderFigures(const io::Project& project,
 /// How a picture is referenced: a data URI (HTML file) or a document resource (PDF).
 using ImageRef = std::function<QString(const Figure&)>;
 
-QString figureHtml(const Figure& fig, const ImageRef& ref, int widthPx, int number)
+QString figureHtml(const Figure& fig, const ImageRef& ref, int widthPx, int maxHeightPx, int number)
 {
     const qreal ratio = fig.image.devicePixelRatio();
-    const int w = std::min(widthPx, int(fig.image.width() / ratio));
+    // Fit the width, the picture's own size, and a height limit (a tall topology drawing
+    // would otherwise fill a page on its own).
+    const double aspect = double(fig.image.width()) / std::max(1, fig.image.height());
+    const int w = std::min({widthPx, int(fig.image.width() / ratio), int(maxHeightPx * aspect)});
     return QStringLiteral("<div class=\"figure\" align=\"center\"><img src=\"%1\" width=\"%2\" "
                           "alt=\"%3\"/><p class=\"caption\"><b>Figure %4.</b> %5</p></div>")
         .arg(ref(fig))
@@ -264,11 +267,13 @@ QString body(const io::Project& project, const experiment::Results& results,
              const ImageRef& ref, bool forPrint)
 {
     const int figWidth = forPrint ? 620 : 960;
+    const int figMaxHeight = forPrint ? 420 : 640;
     int figureNumber = 0;
     auto figure = [&](const QString& name) {
         const auto it = figures.find(name);
-        return it == figures.end() ? QString()
-                                   : figureHtml(it->second, ref, figWidth, ++figureNumber);
+        return it == figures.end()
+                   ? QString()
+                   : figureHtml(it->second, ref, figWidth, figMaxHeight, ++figureNumber);
     };
     const QString pageBreak =
         forPrint ? QStringLiteral(" style=\"page-break-before: always\"") : QString();

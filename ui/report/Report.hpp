@@ -29,7 +29,8 @@ QString htmlReport(const io::Project& project, const experiment::Results& result
                    const QString& topologyName);
 
 /// The project's topology drawn as on the canvas (white background, no grid, no selection),
-/// the longer side `maxSidePx` pixels at most.
-QImage topologyImage(const io::Project& project, int maxSidePx = 1800);
+/// the longer side `maxSidePx` pixels at most (a 2× image: half as many logical pixels, the
+/// size at which the canvas's constant-size labels are drawn).
+QImage topologyImage(const io::Project& project, int maxSidePx = 1400);
 
 } // namespace meridian::ui::report
