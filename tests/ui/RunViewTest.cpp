@@ -287,10 +287,10 @@ private Q_SLOTS:
         RunWorkbench* runs = w->runs();
         QVERIFY(runs->run());
         QVERIFY(runs->controller()->waitForEnd(120000));
-        // Variant: 1 % loss on the Chengdu link.
+        // Variant: ten times the loss on the Chengdu link (1e-6 → 1e-5).
         const topology::LinkAttributes before = *w->document()->link("cd-hub");
         topology::LinkAttributes after = before;
-        after.params.loss = 0.01;
+        after.params.loss = 1e-5;
         w->document()->undoStack()->push(new ChangeLinkAttributesCommand(
             w->document(), {before}, {after}, QStringLiteral("loss")));
         QVERIFY(runs->run());
@@ -310,6 +310,13 @@ private Q_SLOTS:
         QVERIFY2(total.contains(QStringLiteral("%")), qPrintable(total));
         // Loss on the slowest WAN link makes the run longer.
         QVERIFY(history[1].results.total_s > history[0].results.total_s);
+        // MERIDIAN_DOC_IMAGES=DIR writes the Compare tab's picture for docs/gui.md.
+        const QString images = qEnvironmentVariable("MERIDIAN_DOC_IMAGES");
+        if (!images.isEmpty()) {
+            w->resize(1440, 900);
+            runs->runView()->tabs()->setCurrentIndex(4);
+            QVERIFY(w->screenshot(images + QStringLiteral("/run-compare.png")));
+        }
     }
 
     void experimentDockEditsThroughUndoAndRefusesBadValues()

@@ -336,10 +336,14 @@ void RunView::redrawCompare()
             const double v = it != totals.end() ? it->second : 0.0;
             const double b = bt != baseTotals.end() ? bt->second : 0.0;
             QString text = QString::number(v, 'f', 3) + QStringLiteral(" s");
-            if (&runs[r] != base && b > 0)
-                text += QStringLiteral(" (%1%2 %)")
-                            .arg(v >= b ? QStringLiteral("+") : QString())
-                            .arg(100.0 * (v - b) / b, 0, 'f', 1);
+            if (&runs[r] != base && b > 0) {
+                const double percent = 100.0 * (v - b) / b;
+                text += std::abs(percent) < 0.05
+                            ? tr(" (same)")
+                            : QStringLiteral(" (%1%2 %)")
+                                  .arg(percent > 0 ? QStringLiteral("+") : QString())
+                                  .arg(percent, 0, 'f', 1);
+            }
             auto* item = new QTableWidgetItem(text);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_compareTable->setItem(static_cast<int>(i), static_cast<int>(r), item);
