@@ -22,6 +22,7 @@
 #include "ui/run/RunWorkbench.hpp"
 
 #include <QAction>
+#include <QComboBox>
 #include <QFile>
 #include <QProgressBar>
 #include <QTableWidget>
@@ -356,6 +357,18 @@ private Q_SLOTS:
         const QString problem = refusal.mid(refusal.indexOf(QStringLiteral("/experiment")));
         QVERIFY2(v.err.contains(problem) || v.out.contains(problem),
                  qPrintable(problem + QStringLiteral(" | ") + v.err + v.out));
+
+        // Algorithms are offered by name; choosing one is an undoable edit.
+        auto* algorithm = qobject_cast<QComboBox*>(dock->editorFor("inter_center.collective"));
+        QVERIFY(algorithm != nullptr);
+        const int tree = algorithm->findData(QStringLiteral("double-binary-tree"));
+        QVERIFY(tree > 0);
+        algorithm->setCurrentIndex(tree);
+        Q_EMIT algorithm->activated(tree);
+        QCOMPARE(
+            w->document()->project().experiment["inter_center"]["collective"].get<std::string>(),
+            std::string("double-binary-tree"));
+        w->document()->undoStack()->undo();
 
         // A default restored by emptying the field removes the key.
         QVERIFY(dock->setOption("comm.channels", QStringLiteral("4")));

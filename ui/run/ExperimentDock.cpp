@@ -1,5 +1,6 @@
 #include "ui/run/ExperimentDock.hpp"
 
+#include "meridian/collective/Algorithm.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
@@ -166,6 +167,25 @@ QString toolTipOf(const OptionInfo& o)
     return tip;
 }
 
+/// Values offered for a free-text option (the field stays editable): the algorithm names of
+/// the collective module, the collective operations.
+std::vector<std::string> suggestionsFor(const OptionInfo& o)
+{
+    if (o.key == "intra_center.collective" || o.key == "inter_center.collective" ||
+        o.key == "broadcast.algorithm" || o.key == "algorithm") {
+        std::vector<std::string> names;
+        for (auto a : {collective::Algorithm::Ring, collective::Algorithm::DoubleBinaryTree,
+                       collective::Algorithm::HalvingDoubling, collective::Algorithm::Direct,
+                       collective::Algorithm::BinomialTree, collective::Algorithm::PipelinedChain,
+                       collective::Algorithm::Hierarchical})
+            names.emplace_back(collective::toString(a));
+        return names;
+    }
+    if (o.key == "operation")
+        return {"allreduce", "allgather", "reducescatter", "broadcast", "reduce", "alltoall"};
+    return {};
+}
+
 bool hiddenOption(const OptionInfo& o)
 {
     // The kind has its own combo, the model its own row; triggers are not editable here.
@@ -249,13 +269,18 @@ QWidget* ExperimentDock::makeEditor(const OptionInfo& o)
 {
     QWidget* editor = nullptr;
     const QString key = QString::fromStdString(o.key);
+    const std::vector<std::string> suggestions = suggestionsFor(o);
     if (o.type == OptionType::Choice || o.type == OptionType::Boolean ||
-        o.type == OptionType::NodeId) {
+        o.type == OptionType::NodeId || !suggestions.empty()) {
         auto* combo = new QComboBox(m_form);
         combo->addItem(tr("default (%1)").arg(placeholderOf(o)), QString());
         std::vector<std::string> items = o.choices;
         if (o.type == OptionType::Boolean)
             items = {"true", "false"};
+        if (!suggestions.empty()) {
+            combo->setEditable(true);
+            items = suggestions;
+        }
         if (o.type == OptionType::NodeId) {
             combo->setEditable(true);
             const topology::Topology& topo = m_doc->topology();
