@@ -9,13 +9,10 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
-#include <QMenu>
-#include <QMessageBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -47,8 +44,7 @@ QCustomPlot* makePlot(QWidget* parent, const QString& name)
     auto* plot = new QCustomPlot(parent);
     plot->setObjectName(name);
     plot->setMinimumSize(320, 200);
-    charts::setupInteractive(plot);
-    plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    charts::setupInteractive(plot); // zoom, pan, hover, Reset view / Save as… menu
     return plot;
 }
 
@@ -115,9 +111,6 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     m_tabs->addTab(comparePage, tr("Compare"));
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &RunView::redrawCompare);
 
-    for (QCustomPlot* plot : {m_timeline, m_iterations, m_links, m_compare})
-        connect(plot, &QWidget::customContextMenuRequested, this,
-                [this, plot](const QPoint& pos) { contextMenuFor(plot, pos); });
     connect(m_tabs, &QTabWidget::currentChanged, this, &RunView::refreshVisible);
 }
 
@@ -355,26 +348,6 @@ void RunView::redrawCompare()
     m_compareTable->setHorizontalHeaderLabels(headers);
     m_compareTable->setVerticalHeaderLabels(rowHeaders);
     m_compareTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-}
-
-void RunView::contextMenuFor(QCustomPlot* plot, const QPoint& pos)
-{
-    QMenu menu(this);
-    menu.addAction(tr("Reset zoom"), plot, [plot] {
-        plot->rescaleAxes();
-        plot->replot();
-    });
-    menu.addAction(tr("Save as PNG, PDF or SVG…"), this, [this, plot] {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Save chart"), plot->objectName() + QStringLiteral(".png"),
-            tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
-        if (path.isEmpty())
-            return;
-        QString error;
-        if (!charts::savePlot(plot, path, &error))
-            QMessageBox::warning(this, tr("Save chart"), error);
-    });
-    menu.exec(plot->mapToGlobal(pos));
 }
 
 } // namespace meridian::ui

@@ -73,7 +73,6 @@ private:
     void refreshVisible();
     void rebuildSummary();
     void redrawCompare();
-    void contextMenuFor(QCustomPlot* plot, const QPoint& pos);
 
     QTabWidget* m_tabs = nullptr;
     QCustomPlot* m_timeline = nullptr;
