@@ -129,6 +129,7 @@ class MonkeyTest : public QObject
     std::mt19937_64 m_rng;
     std::deque<QString> m_log; ///< the last steps, printed on failure
     int m_files = 0;
+    int m_document = 0;       ///< which of the four documents runs
     int m_pendingAnswers = 0; ///< file dialogs answerFileDialog is waiting for
     QTimer m_watchdog;
     QElapsedTimer m_stepClock; ///< running while a step runs
@@ -197,8 +198,9 @@ class MonkeyTest : public QObject
 
     QString history() const
     {
-        QString out =
-            QStringLiteral("seed %1, last steps:\n").arg(envInt("MERIDIAN_MONKEY_SEED", 1));
+        QString out = QStringLiteral("seed %1, document %2, last steps:\n")
+                          .arg(envInt("MERIDIAN_MONKEY_SEED", 1))
+                          .arg(m_document);
         for (const auto& s : m_log)
             out += QStringLiteral("  ") + s + QLatin1Char('\n');
         return out;
@@ -455,10 +457,35 @@ class MonkeyTest : public QObject
         QVERIFY2(w.document()->serialized() == now, qPrintable(history()));
     }
 
-    void runOn(const QString& label, const std::function<void(MainWindow&)>& load, int steps)
+    /// Loads `path` through the Open dialog.
+    std::function<void(MainWindow&)> open(const QString& path)
+    {
+        return [this, path](MainWindow& w) {
+            answer(path);
+            w.action(QStringLiteral("file.open"))->trigger();
+            QCOMPARE(QFileInfo(w.document()->filePath()).fileName(), QFileInfo(path).fileName());
+        };
+    }
+
+    /// The steps of document `index` (0-3): a quarter of MERIDIAN_MONKEY_STEPS (default 200),
+    /// the last one taking the remainder.
+    static int stepsFor(int index)
+    {
+        const int total = envInt("MERIDIAN_MONKEY_STEPS", 200);
+        const int each = std::max(1, total / 4);
+        return index < 3 ? each : std::max(1, total - 3 * each);
+    }
+
+    void runOn(int index, const QString& label, const std::function<void(MainWindow&)>& load)
     {
         m_errors.clear();
         m_log.clear();
+        m_document = index;
+        m_rng.seed(static_cast<std::uint64_t>(envInt("MERIDIAN_MONKEY_SEED", 1)) * 4 +
+                   static_cast<std::uint64_t>(index));
+        const int steps = stepsFor(index);
+        QElapsedTimer clock;
+        clock.start();
         note(QStringLiteral("document: %1").arg(label));
         auto w = makeWindow();
         load(*w);
@@ -493,6 +520,7 @@ class MonkeyTest : public QObject
         answer(undone);
         w->action(QStringLiteral("file.saveAs"))->trigger();
         QCOMPARE(readFile(undone), startFile);
+        qInfo("monkey: %s, %d steps in %lld ms", qPrintable(label), steps, clock.elapsed());
     }
 
 private Q_SLOTS:
@@ -502,44 +530,39 @@ private Q_SLOTS:
         m_recovery = test::freshRecoveryDir();
         QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
         QVERIFY(m_dir.isValid());
-        m_rng.seed(static_cast<std::uint64_t>(envInt("MERIDIAN_MONKEY_SEED", 1)));
         m_watchdog.setInterval(250);
         connect(&m_watchdog, &QTimer::timeout, this, [this] { watch(); });
         m_watchdog.start();
     }
 
-    void randomEditsKeepTheDocumentValidAndUndoable()
+    // One test function per document (each within Qt's function watchdog), each with its own
+    // share of MERIDIAN_MONKEY_STEPS and its own random sequence (seed × 4 + document), so one
+    // function replays alone: test_ui -class MonkeyTest presetRing.
+
+    void emptyDrawing()
     {
-        const int total = envInt("MERIDIAN_MONKEY_STEPS", 200);
-        const int each = std::max(1, total / 4);
-        const auto open = [this](const QString& path) {
-            return [this, path](MainWindow& w) {
-                answer(path);
-                w.action(QStringLiteral("file.open"))->trigger();
-                QCOMPARE(QFileInfo(w.document()->filePath()).fileName(),
-                         QFileInfo(path).fileName());
-            };
-        };
-        runOn(
-            QStringLiteral("empty"), [](MainWindow&) {}, each);
-        if (QTest::currentTestFailed())
-            return;
-        runOn(QStringLiteral("llama3-8b-star-wan"),
-              open(test::sourcePath(QStringLiteral("presets/llama3-8b-star-wan.topo"))), each);
-        if (QTest::currentTestFailed())
-            return;
-        runOn(QStringLiteral("allreduce-4dc-ring"),
-              open(test::sourcePath(QStringLiteral("presets/allreduce-4dc-ring.topo"))), each);
-        if (QTest::currentTestFailed())
-            return;
-        runOn(
-            QStringLiteral("Belnet (GraphML import)"),
-            [this](MainWindow& w) {
-                answer(test::dataPath(QStringLiteral("topologyzoo/Belnet.graphml")));
-                w.action(QStringLiteral("file.import"))->trigger();
-                QVERIFY(w.document()->topology().nodeCount() > 0);
-            },
-            total - 3 * each);
+        runOn(0, QStringLiteral("empty"), [](MainWindow&) {});
+    }
+
+    void presetStarWan()
+    {
+        runOn(1, QStringLiteral("llama3-8b-star-wan"),
+              open(test::sourcePath(QStringLiteral("presets/llama3-8b-star-wan.topo"))));
+    }
+
+    void presetRing()
+    {
+        runOn(2, QStringLiteral("allreduce-4dc-ring"),
+              open(test::sourcePath(QStringLiteral("presets/allreduce-4dc-ring.topo"))));
+    }
+
+    void importedGraphml()
+    {
+        runOn(3, QStringLiteral("Belnet (GraphML import)"), [this](MainWindow& w) {
+            answer(test::dataPath(QStringLiteral("topologyzoo/Belnet.graphml")));
+            w.action(QStringLiteral("file.import"))->trigger();
+            QVERIFY(w.document()->topology().nodeCount() > 0);
+        });
     }
 };
 
