@@ -133,12 +133,13 @@ class MonkeyTest : public QObject
     int m_pendingAnswers = 0; ///< file dialogs answerFileDialog is waiting for
     QTimer m_watchdog;
     QElapsedTimer m_stepClock; ///< running while a step runs
+    int m_blockedAfterMs = kBlockedAfterMs;
 
     /// Fires inside any event loop a step opens. After kBlockedAfterMs, whatever keeps the
     /// step from returning (a modal dialog, a popup menu, a drag) is named and closed.
     void watch()
     {
-        if (!m_stepClock.isValid() || m_stepClock.elapsed() < kBlockedAfterMs)
+        if (!m_stepClock.isValid() || m_stepClock.elapsed() < m_blockedAfterMs)
             return;
         QStringList blockers;
         if (QWidget* popup = QApplication::activePopupWidget()) {
@@ -538,6 +539,25 @@ private Q_SLOTS:
     // One test function per document (each within Qt's function watchdog), each with its own
     // share of MERIDIAN_MONKEY_STEPS and its own random sequence (seed × 4 + document), so one
     // function replays alone: test_ui -class MonkeyTest presetRing.
+
+    void watchdogNamesAndClosesWhatBlocksAStep()
+    {
+        // A message box nobody answers, opened inside a "step": the watchdog closes it and
+        // names it, and the step returns instead of waiting forever.
+        m_errors.clear();
+        m_blockedAfterMs = 300;
+        m_stepClock.start();
+        QMessageBox box(QMessageBox::Warning, QStringLiteral("Blocking"),
+                        QStringLiteral("nobody answers this"), QMessageBox::Ok);
+        box.exec();
+        m_stepClock.invalidate();
+        m_blockedAfterMs = kBlockedAfterMs;
+        QCOMPARE(m_errors.size(), 1);
+        QVERIFY2(m_errors.front().contains(QStringLiteral("QMessageBox")) &&
+                     m_errors.front().contains(QStringLiteral("nobody answers this")),
+                 qPrintable(m_errors.front()));
+        m_errors.clear();
+    }
 
     void emptyDrawing()
     {
