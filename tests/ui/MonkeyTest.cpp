@@ -575,6 +575,32 @@ private Q_SLOTS:
         m_errors.clear();
     }
 
+    void fileDialogAnswerIsTakenWhileTheNameFieldHasFocus()
+    {
+        // The stall's race, made certain: the answer comes after the shown dialog has given
+        // its file-name field the keyboard focus. The dialog must take the answer (a 5 s
+        // rejection stands in for the stall).
+        const QString path = freshPath(QStringLiteral("focused"));
+        QFileDialog dialog(nullptr, QStringLiteral("Save"), m_dir.path());
+        dialog.setAcceptMode(QFileDialog::AcceptSave);
+        bool focused = false;
+        QTimer::singleShot(0, &dialog, [&] {
+            auto* name = dialog.findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+            if (name == nullptr)
+                return;
+            dialog.activateWindow();
+            (void)QTest::qWaitForWindowActive(&dialog);
+            name->setFocus();
+            focused = name->hasFocus();
+            answer(path);
+        });
+        QTimer::singleShot(5000, &dialog, &QDialog::reject);
+        const int result = dialog.exec();
+        QVERIFY(focused);
+        QCOMPARE(result, int(QDialog::Accepted));
+        QCOMPARE(dialog.selectedFiles().value(0), path);
+    }
+
     void emptyDrawing()
     {
         runOn(0, QStringLiteral("empty"), [](MainWindow&) {});
