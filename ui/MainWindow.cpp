@@ -2,6 +2,7 @@
 
 #include "meridian/core/Error.hpp"
 #include "meridian/io/GraphmlImport.hpp"
+#include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/AutoLayout.hpp"
 #include "meridian/topology/Generators.hpp"
 #include "ui/Autosave.hpp"
@@ -26,6 +27,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -794,8 +796,24 @@ bool MainWindow::exportPng(const QString& path)
         const ExportScope scope(m_scene);
         m_scene->render(&p, QRectF(QPointF(0, 0), image.size()), src);
     }
-    if (!image.save(path, "PNG")) {
-        reportError(tr("Cannot export"), tr("Could not write %1").arg(path));
+    // Encoded in memory, then written atomically: a failed write keeps the previous export.
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
+        reportError(tr("Cannot export"), tr("Could not encode %1 as PNG").arg(path));
+        return false;
+    }
+    return writeExport(path, png);
+}
+
+bool MainWindow::writeExport(const QString& path, const QByteArray& bytes)
+{
+    try {
+        io::writeFileAtomically(std::filesystem::path(path.toStdString()),
+                                std::string_view(bytes.constData(), bytes.size()));
+    } catch (const std::exception& e) {
+        reportError(tr("Cannot export"), errorText(e));
         return false;
     }
     return true;
@@ -804,15 +822,17 @@ bool MainWindow::exportPng(const QString& path)
 bool MainWindow::exportSvg(const QString& path)
 {
     const QRectF src = exportRect();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
     QSvgGenerator svg;
-    svg.setFileName(path);
+    svg.setOutputDevice(&buffer); // written atomically below, as the PNG
     svg.setSize(src.size().toSize());
     svg.setViewBox(QRectF(QPointF(0, 0), src.size()));
     svg.setTitle(m_doc->displayName());
     svg.setDescription(tr("Topology exported by Meridian"));
     QPainter p;
     if (!p.begin(&svg)) {
-        reportError(tr("Cannot export"), tr("Could not write %1").arg(path));
+        reportError(tr("Cannot export"), tr("Could not render %1 as SVG").arg(path));
         return false;
     }
     p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
@@ -823,7 +843,7 @@ bool MainWindow::exportSvg(const QString& path)
         m_scene->render(&p, QRectF(QPointF(0, 0), src.size()), src);
     }
     p.end();
-    return QFileInfo::exists(path);
+    return writeExport(path, bytes);
 }
 
 bool MainWindow::screenshot(const QString& path)

@@ -134,6 +134,8 @@ private:
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void reportError(const QString& title, const QString& text);
+    /// Writes an encoded export atomically; false (and the reason reported) if it failed.
+    bool writeExport(const QString& path, const QByteArray& bytes);
     QMessageBox::StandardButton ask(const QString& title, const QString& text,
                                     QMessageBox::StandardButtons buttons);
     QString chooseOpenPath(const QString& title, const QString& filter);

@@ -4,6 +4,7 @@
 #include <QHash>
 #include <QPaintEngine>
 #include <QPainter>
+#include <QPointer>
 #include <QSvgRenderer>
 
 namespace meridian::ui {
@@ -103,11 +104,13 @@ void NodeStyle::drawIcon(QPainter* painter, NodeKind kind, const QRectF& target,
         painter->drawPixmap(target, pixmap(kind, px), QRectF(0, 0, px, px));
         return;
     }
-    // Exports (SVG, PDF) get the icon as vectors, not as an embedded bitmap.
-    static QHash<int, QSvgRenderer*> renderers;
-    QSvgRenderer*& r = renderers[static_cast<int>(kind)];
+    // Exports (SVG, PDF) get the icon as vectors, not as an embedded bitmap. The renderers are
+    // reused and owned by the application, which frees them (held only here, they outlived
+    // the hash and were leaked at exit).
+    static QHash<int, QPointer<QSvgRenderer>> renderers;
+    QPointer<QSvgRenderer>& r = renderers[static_cast<int>(kind)];
     if (!r)
-        r = new QSvgRenderer(iconPath(kind)); // kept for the process lifetime
+        r = new QSvgRenderer(iconPath(kind), QCoreApplication::instance());
     r->render(painter, target);
 }
 
