@@ -33,9 +33,10 @@
 using namespace meridian;
 using namespace meridian::ui;
 
+// Names unique in tests/ui: CI builds the test areas as unity batches.
 namespace {
 
-QByteArray readAll(const QString& path)
+QByteArray runFileBytes(const QString& path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -44,7 +45,7 @@ QByteArray readAll(const QString& path)
 }
 
 /// Names of the plottables of a QCustomPlot (legend names: phases, links, runs).
-std::set<QString> plottableNames(QCustomPlot* plot)
+std::set<QString> runPlotNames(QCustomPlot* plot)
 {
     std::set<QString> names;
     for (int i = 0; i < plot->plottableCount(); ++i)
@@ -52,7 +53,7 @@ std::set<QString> plottableNames(QCustomPlot* plot)
     return names;
 }
 
-int dataPoints(QCustomPlot* plot)
+int runPlotPoints(QCustomPlot* plot)
 {
     int n = 0;
     for (int i = 0; i < plot->plottableCount(); ++i)
@@ -120,7 +121,7 @@ private Q_SLOTS:
         std::set<QString> phases;
         for (const auto& p : r.phases)
             phases.insert(charts::phaseLabel(p.name));
-        const std::set<QString> timeline = plottableNames(runs->runView()->timelinePlot());
+        const std::set<QString> timeline = runPlotNames(runs->runView()->timelinePlot());
         for (const QString& p : phases)
             QVERIFY2(timeline.count(p) == 1, qPrintable(p));
         // One bar (a rectangle item) per phase on the critical-path row and per centre span.
@@ -129,12 +130,12 @@ private Q_SLOTS:
         // The other charts are drawn when their tab is shown.
         QTabWidget* tabs = runs->runView()->tabs();
         tabs->setCurrentWidget(runs->runView()->iterationsPlot());
-        QVERIFY(dataPoints(runs->runView()->iterationsPlot()) >=
+        QVERIFY(runPlotPoints(runs->runView()->iterationsPlot()) >=
                 4 * static_cast<int>(r.iterations.size()));
         // WAN links picked by default, with their utilisation series.
         tabs->setCurrentIndex(2);
         QVERIFY(!runs->runView()->pickedLinks().empty());
-        QVERIFY(dataPoints(runs->runView()->linksPlot()) > 0);
+        QVERIFY(runPlotPoints(runs->runView()->linksPlot()) > 0);
         QCOMPARE(runs->runView()->summaryChartCount(), 0);
         tabs->setCurrentIndex(3);
         QCOMPARE(runs->runView()->summaryChartCount(), 2);
@@ -165,13 +166,13 @@ private Q_SLOTS:
         for (const QString& f : {QStringLiteral("results.json"), QStringLiteral("phases.csv"),
                                  QStringLiteral("iterations.csv"), QStringLiteral("centers.csv"),
                                  QStringLiteral("links.csv")}) {
-            const QByteArray gui = readAll(guiDir + QLatin1Char('/') + f);
+            const QByteArray gui = runFileBytes(guiDir + QLatin1Char('/') + f);
             QVERIFY2(!gui.isEmpty(), qPrintable(f));
-            QVERIFY2(gui == readAll(cliDir + QLatin1Char('/') + f), qPrintable(f));
+            QVERIFY2(gui == runFileBytes(cliDir + QLatin1Char('/') + f), qPrintable(f));
         }
         // The Results dock's tables, copied unsorted, are the CLI's CSV files.
         QCOMPARE(runs->resultsDock()->tableCsv(QStringLiteral("phases")).toUtf8(),
-                 readAll(cliDir + QStringLiteral("/phases.csv")));
+                 runFileBytes(cliDir + QStringLiteral("/phases.csv")));
         // Sorting by a column reorders the rows numerically (duration descending).
         QTableView* phases = runs->resultsDock()->table(QStringLiteral("phases"));
         phases->sortByColumn(4, Qt::DescendingOrder);
@@ -184,7 +185,7 @@ private Q_SLOTS:
         const QStringList sorted = runs->resultsDock()
                                        ->tableCsv(QStringLiteral("phases"))
                                        .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QVERIFY(readAll(cliDir + QStringLiteral("/phases.csv"))
+        QVERIFY(runFileBytes(cliDir + QStringLiteral("/phases.csv"))
                     .contains(sorted.value(1).toUtf8() + '\n'));
 
         // Reports: one self-contained HTML file, a PDF.
@@ -192,11 +193,11 @@ private Q_SLOTS:
         const QString pdf = m_tmp.filePath(QStringLiteral("report.pdf"));
         QVERIFY(runs->exportReport(html));
         QVERIFY(runs->exportReport(pdf));
-        const QByteArray page = readAll(html);
+        const QByteArray page = runFileBytes(html);
         QVERIFY(page.contains("data:image/png;base64,"));
         QVERIFY(page.contains(charts::phaseLabel("inter_center").toHtmlEscaped().toUtf8()));
         QVERIFY(page.contains("cd-hub"));
-        QVERIFY(readAll(pdf).startsWith("%PDF"));
+        QVERIFY(runFileBytes(pdf).startsWith("%PDF"));
         QVERIFY2(m_errors.isEmpty(), qPrintable(m_errors.join(QLatin1Char('\n'))));
     }
 
