@@ -165,27 +165,27 @@ start %1, duration %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="815"/>
-        <source>communication</source>
+        <location filename="../ui/charts/ResultCharts.cpp" line="817"/>
+        <source>comm.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="816"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="818"/>
         <source>update</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="817"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="819"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="840"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="842"/>
         <source>no centres</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="842"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="844"/>
         <source>time over all iterations (s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2185,78 +2185,78 @@ Several items of one kind can be edited together.</source>
 <context>
     <name>meridian::ui::RunView</name>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="66"/>
+        <location filename="../ui/run/RunView.cpp" line="67"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="68"/>
+        <location filename="../ui/run/RunView.cpp" line="70"/>
         <source>Iterations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="74"/>
+        <location filename="../ui/run/RunView.cpp" line="77"/>
         <source>Throughput (Gbit/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="75"/>
+        <location filename="../ui/run/RunView.cpp" line="78"/>
         <source>Off: utilisation in %; on: throughput = utilisation × bandwidth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="84"/>
+        <location filename="../ui/run/RunView.cpp" line="87"/>
         <source>Links</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="95"/>
+        <location filename="../ui/run/RunView.cpp" line="98"/>
         <source>The summary charts appear when a run has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="96"/>
+        <location filename="../ui/run/RunView.cpp" line="99"/>
         <source>Summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="102"/>
+        <location filename="../ui/run/RunView.cpp" line="106"/>
         <source>Baseline:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="115"/>
+        <location filename="../ui/run/RunView.cpp" line="119"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="291"/>
+        <location filename="../ui/run/RunView.cpp" line="296"/>
         <source>time per run (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="329"/>
+        <location filename="../ui/run/RunView.cpp" line="334"/>
         <source>changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="359"/>
+        <location filename="../ui/run/RunView.cpp" line="364"/>
         <source>Reset zoom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="363"/>
+        <location filename="../ui/run/RunView.cpp" line="368"/>
         <source>Save as PNG, PDF or SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="365"/>
-        <location filename="../ui/run/RunView.cpp" line="371"/>
+        <location filename="../ui/run/RunView.cpp" line="370"/>
+        <location filename="../ui/run/RunView.cpp" line="376"/>
         <source>Save chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="366"/>
+        <location filename="../ui/run/RunView.cpp" line="371"/>
         <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -166,27 +166,27 @@ start %1, duration %2</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="815"/>
-        <source>communication</source>
+        <location filename="../ui/charts/ResultCharts.cpp" line="817"/>
+        <source>comm.</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="816"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="818"/>
         <source>update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="817"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="819"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="840"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="842"/>
         <source>no centres</source>
         <translation>无中心</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="842"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="844"/>
         <source>time over all iterations (s)</source>
         <translation>所有迭代总时间 (s)</translation>
     </message>
@@ -2189,78 +2189,78 @@ Several items of one kind can be edited together.</source>
 <context>
     <name>meridian::ui::RunView</name>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="66"/>
+        <location filename="../ui/run/RunView.cpp" line="67"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="68"/>
+        <location filename="../ui/run/RunView.cpp" line="70"/>
         <source>Iterations</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="74"/>
+        <location filename="../ui/run/RunView.cpp" line="77"/>
         <source>Throughput (Gbit/s)</source>
         <translation>吞吐量 (Gbit/s)</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="75"/>
+        <location filename="../ui/run/RunView.cpp" line="78"/>
         <source>Off: utilisation in %; on: throughput = utilisation × bandwidth</source>
         <translation>关：以 % 显示利用率；开：吞吐量 = 利用率 × 带宽</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="84"/>
+        <location filename="../ui/run/RunView.cpp" line="87"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="95"/>
+        <location filename="../ui/run/RunView.cpp" line="98"/>
         <source>The summary charts appear when a run has finished.</source>
         <translation>运行结束后将显示汇总图表。</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="96"/>
+        <location filename="../ui/run/RunView.cpp" line="99"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="102"/>
+        <location filename="../ui/run/RunView.cpp" line="106"/>
         <source>Baseline:</source>
         <translation>基线：</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="115"/>
+        <location filename="../ui/run/RunView.cpp" line="119"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="291"/>
+        <location filename="../ui/run/RunView.cpp" line="296"/>
         <source>time per run (s)</source>
         <translation>每次运行时间 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="329"/>
+        <location filename="../ui/run/RunView.cpp" line="334"/>
         <source>changes</source>
         <translation>变更</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="359"/>
+        <location filename="../ui/run/RunView.cpp" line="364"/>
         <source>Reset zoom</source>
         <translation>重置缩放</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="363"/>
+        <location filename="../ui/run/RunView.cpp" line="368"/>
         <source>Save as PNG, PDF or SVG…</source>
         <translation>另存为 PNG、PDF 或 SVG…</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="365"/>
-        <location filename="../ui/run/RunView.cpp" line="371"/>
+        <location filename="../ui/run/RunView.cpp" line="370"/>
+        <location filename="../ui/run/RunView.cpp" line="376"/>
         <source>Save chart</source>
         <translation>保存图表</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="366"/>
+        <location filename="../ui/run/RunView.cpp" line="371"/>
         <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 矢量图 (*.svg)</translation>
     </message>

@@ -812,7 +812,9 @@ QChart* centreBreakdownChart(const experiment::Results& results)
     chartLook(chart, QCoreApplication::translate("Charts", "Time per centre"));
     QStringList categories;
     auto* compute = new QBarSet(QCoreApplication::translate("Charts", "compute"));
-    auto* comm = new QBarSet(QCoreApplication::translate("Charts", "communication"));
+    // Short legend label: "communication" was elided to "communica…" in the Run dock's Summary
+    // tab; the report's caption spells it out.
+    auto* comm = new QBarSet(QCoreApplication::translate("Charts", "comm."));
     auto* update = new QBarSet(QCoreApplication::translate("Charts", "update"));
     auto* idle = new QBarSet(QCoreApplication::translate("Charts", "idle"));
     double top = 0.0;
