@@ -9,6 +9,7 @@
 #include "ui/charts/QCustomPlot.hpp"
 #include "ui/charts/ResultCharts.hpp"
 
+#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QChart>
 #include <QCoreApplication>
@@ -17,7 +18,10 @@
 #include <QGraphicsScene>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
+#include <QTextFrame>
 #include <QUrl>
 #include <algorithm>
 #include <functional>
@@ -787,6 +791,47 @@ void writeHtmlReport(const io::Project& project, const experiment::Results& resu
     writeBytes(path, htmlReport(project, results, topologyName).toUtf8());
 }
 
+namespace {
+
+// A heading left alone at the bottom of a page: QTextDocument has no "keep with next", so lay
+// the document out as QTextDocument::print() will (the printer as paint device, its page size,
+// a 2 cm root-frame margin) and start a page before every run of headings whose following
+// block begins on a later page. Then drop the page size again so print() paginates its own
+// copy (with page numbers) as before.
+void keepHeadingsWithNext(QTextDocument& doc, QPdfWriter& pdf)
+{
+    QAbstractTextDocumentLayout* layout = doc.documentLayout();
+    layout->setPaintDevice(&pdf);
+    QTextFrameFormat frame = doc.rootFrame()->frameFormat();
+    const QTextFrameFormat original = frame;
+    frame.setMargin(2.0 / 2.54 * pdf.logicalDpiY()); // as QTextDocument::print()
+    doc.rootFrame()->setFrameFormat(frame);
+    doc.setPageSize(QSizeF(pdf.width(), pdf.height()));
+    const qreal pageHeight = doc.pageSize().height();
+    auto page = [&](const QTextBlock& b) {
+        return static_cast<int>(layout->blockBoundingRect(b).top() / pageHeight);
+    };
+    auto isHeading = [](const QTextBlock& b) { return b.blockFormat().headingLevel() > 0; };
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        if (!isHeading(b) || (b.previous().isValid() && isHeading(b.previous())))
+            continue; // not the first heading of a run
+        QTextBlock next = b.next();
+        while (next.isValid() && isHeading(next))
+            next = next.next();
+        if (!next.isValid() || page(next) == page(b) ||
+            b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore)
+            continue;
+        QTextBlockFormat format;
+        format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        QTextCursor(b).mergeBlockFormat(format); // the layout updates before the next check
+    }
+    doc.rootFrame()->setFrameFormat(original);
+    doc.setPageSize(QSizeF());
+    layout->setPaintDevice(nullptr);
+}
+
+} // namespace
+
 void writePdfReport(const io::Project& project, const experiment::Results& results,
                     const QString& topologyName, const QString& path)
 {
@@ -821,6 +866,7 @@ void writePdfReport(const io::Project& project, const experiment::Results& resul
         // QTextDocument::print() adds a 2 cm margin of its own on every side (and the page
         // number in the bottom one): the printer's margins stay small.
         pdf.setPageMargins(QMarginsF(0, 2, 0, 2), QPageLayout::Millimeter);
+        keepHeadingsWithNext(doc, pdf);
         doc.print(&pdf);
     }
     if (!bytes.startsWith("%PDF"))
