@@ -2,10 +2,191 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>Autosave</name>
+    <name>Charts</name>
     <message>
-        <location filename="../ui/Autosave.cpp" line="62"/>
-        <source>There is no recovery file.</source>
+        <location filename="../ui/charts/ResultCharts.cpp" line="189"/>
+        <source>centre %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="192"/>
+        <source>, iteration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="193"/>
+        <source>
+start %1, duration %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="332"/>
+        <source>Reset view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="335"/>
+        <source>Save as PNG/PDF/SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="343"/>
+        <source>Save chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="345"/>
+        <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="350"/>
+        <source>Cannot save chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="374"/>
+        <source>cannot encode %1 as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="397"/>
+        <source>cannot save %1: unknown format &apos;%2&apos; (expected .png, .pdf or .svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="418"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="680"/>
+        <source>simulated time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="422"/>
+        <source>No phases yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="434"/>
+        <source>critical path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="524"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="570"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="586"/>
+        <source>iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="525"/>
+        <source>phase duration (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="528"/>
+        <source>No iteration finished yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="577"/>
+        <source>GPU effective compute ratio (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="580"/>
+        <source>GPU effective compute ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="596"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="628"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="635"/>
+        <source>repetition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="597"/>
+        <source>time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="601"/>
+        <source>No repetition finished yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="631"/>
+        <source>mean %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="681"/>
+        <source>throughput (Gbit/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="682"/>
+        <source>utilisation (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="723"/>
+        <source>No links chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="724"/>
+        <source>No link traffic yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="763"/>
+        <source>Total time per phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="796"/>
+        <source>no phases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="798"/>
+        <source>total time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="812"/>
+        <source>Time per centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="814"/>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="817"/>
+        <source>comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="818"/>
+        <source>update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="819"/>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="842"/>
+        <source>no centres</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="844"/>
+        <source>time over all iterations (s)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -23,15 +204,1035 @@
     </message>
 </context>
 <context>
-    <name>Document</name>
+    <name>ExperimentDock</name>
     <message>
-        <location filename="../ui/Document.cpp" line="28"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="116"/>
+        <source>%1: &apos;%2&apos; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="162"/>
+        <source>&lt;br&gt;unit: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="165"/>
+        <source>&lt;br&gt;range: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="198"/>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="199"/>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="200"/>
+        <source>Parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="201"/>
+        <source>Broadcast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="202"/>
+        <source>Intra-centre collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="203"/>
+        <source>Inter-centre collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="204"/>
+        <source>Transport (TCP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="205"/>
+        <source>Communication (NCCL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="57"/>
+        <source>Meridian topology (*.topo)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="65"/>
+        <source>File: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="68"/>
+        <source>Where: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="70"/>
+        <source>Problem: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NodeStyle</name>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="34"/>
+        <source>Compute centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="36"/>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="38"/>
+        <source>Switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="40"/>
+        <source>Router</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="42"/>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PropertyEditor</name>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="103"/>
+        <source>Out of range: must be %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="26"/>
+        <source>Not a bandwidth: try 25G, 400 Gbps or 100M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="32"/>
+        <source>Not a duration: try 15ms, 2us or 1.5s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="37"/>
+        <source>Not a fraction: try 0.1% or 0.001</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="73"/>
+        <source>Must be a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="79"/>
+        <source>Out of range: the number is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="87"/>
+        <source>Not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="133"/>
+        <source>Out of range: must be [-%1, %1] degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="577"/>
+        <location filename="../ui/PropertyEditor.cpp" line="742"/>
+        <source>(multiple values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="760"/>
+        <source>Set %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="152"/>
+        <source>setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="153"/>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="213"/>
+        <source>Topology as drawn in the designer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="220"/>
+        <source>Phase timeline (simulated time).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="221"/>
+        <source>Phase timeline: the critical path and every centre&apos;s own phases (simulated time).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="229"/>
+        <source>Time of every repetition and their mean.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="230"/>
+        <source>Phase durations per iteration (stacked) and GPU effective compute ratio (right axis).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="240"/>
+        <source>Throughput of the WAN links over simulated time (busier direction).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="245"/>
+        <source>Total time per phase over the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="249"/>
+        <source>Per-centre compute, communication, update and idle time, summed over the iterations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="304"/>
+        <source>Meridian simulation report — %1, %2 experiment, seed %3, %4 of simulated time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="312"/>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="314"/>
+        <source>simulated time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="322"/>
+        <location filename="../ui/report/Report.cpp" line="429"/>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="327"/>
+        <source>iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="330"/>
+        <source>mean iteration time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="331"/>
+        <source>mean GPU effective compute ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="336"/>
+        <source>centres / GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="341"/>
+        <location filename="../ui/report/Report.cpp" line="457"/>
+        <source>operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="345"/>
+        <source>message size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="346"/>
+        <source>mean time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="348"/>
+        <source>algorithm / bus bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="354"/>
+        <source>Inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="355"/>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="373"/>
+        <source>Compute centres</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="374"/>
+        <location filename="../ui/report/Report.cpp" line="401"/>
+        <source>id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="375"/>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="376"/>
+        <location filename="../ui/report/Report.cpp" line="610"/>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="377"/>
+        <location filename="../ui/report/Report.cpp" line="611"/>
+        <source>GPU model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="378"/>
+        <source>fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="381"/>
+        <location filename="../ui/report/Report.cpp" line="620"/>
+        <source>Links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="394"/>
+        <source> (b→a differs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="396"/>
+        <source> (scheduled changes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="402"/>
+        <source>endpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="403"/>
+        <source>bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="404"/>
+        <source>delay (one-way)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="405"/>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="406"/>
+        <source>jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="407"/>
+        <source>queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="411"/>
+        <source>… and %1 more links (see the .topo file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="417"/>
+        <source>Experiment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="419"/>
+        <source>kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="421"/>
+        <source>iterations (run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="424"/>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="432"/>
+        <source>model parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="435"/>
+        <source>dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="437"/>
+        <source>parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="439"/>
+        <source>global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="440"/>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="441"/>
+        <source>sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="443"/>
+        <source>dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="444"/>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="446"/>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="447"/>
+        <source>activation recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="448"/>
+        <location filename="../ui/report/Report.cpp" line="536"/>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="449"/>
+        <location filename="../ui/report/Report.cpp" line="537"/>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="450"/>
+        <source>source centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="451"/>
+        <source>optimiser step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="453"/>
+        <source>from the compute model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="461"/>
+        <source>participants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="463"/>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="465"/>
+        <source>repeat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="467"/>
+        <source>parallel streams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="473"/>
+        <source>Collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="476"/>
+        <source>NCCL default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="481"/>
+        <source>broadcast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="485"/>
+        <source>weights and dataset shards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="486"/>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="493"/>
+        <source>order %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="500"/>
+        <source>gateways %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="506"/>
+        <location filename="../ui/report/Report.cpp" line="584"/>
+        <source>intra-centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="507"/>
+        <location filename="../ui/report/Report.cpp" line="585"/>
+        <source>inter-centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="512"/>
+        <location filename="../ui/report/Report.cpp" line="564"/>
+        <location filename="../ui/report/Report.cpp" line="670"/>
+        <source>phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="513"/>
+        <source>algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="514"/>
+        <source>protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="515"/>
+        <source>chunks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="516"/>
+        <source>notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="520"/>
+        <source>Communication and transport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="524"/>
+        <source>channels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="525"/>
+        <source>buffer size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="526"/>
+        <source>steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="527"/>
+        <source>sockets per connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="529"/>
+        <source>TCP MSS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="530"/>
+        <source>TCP initial window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="531"/>
+        <source>%1 segments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="532"/>
+        <source>TCP max window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="534"/>
+        <source>TCP min RTO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="535"/>
+        <source>slow start after idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="543"/>
+        <source>Results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="544"/>
+        <source>Phases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="565"/>
+        <source>count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="566"/>
+        <location filename="../ui/report/Report.cpp" line="587"/>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="567"/>
+        <source>mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="568"/>
+        <source>max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="569"/>
+        <source>share of run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="576"/>
+        <source>Iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="582"/>
+        <location filename="../ui/report/Report.cpp" line="671"/>
+        <source>iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="583"/>
+        <location filename="../ui/report/Report.cpp" line="612"/>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="586"/>
+        <location filename="../ui/report/Report.cpp" line="614"/>
+        <source>update</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="588"/>
+        <source>GPU eff. compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="592"/>
+        <source>Repetitions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="597"/>
+        <source>repetition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="598"/>
+        <source>time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="604"/>
+        <source>Centres</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="609"/>
+        <source>centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="613"/>
+        <source>communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="615"/>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="628"/>
+        <source>link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="629"/>
+        <source>bytes (both directions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="630"/>
+        <source>mean utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="631"/>
+        <source>peak utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="635"/>
+        <source>… and %1 more links (links.csv has all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="641"/>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="643"/>
+        <source>events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="644"/>
+        <source>transfers (flows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="646"/>
+        <source>link samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="647"/>
+        <source>%1 every %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="650"/>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="652"/>
+        <source>None.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="661"/>
+        <source>Phase timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="672"/>
+        <source>start (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="673"/>
+        <source>end (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="674"/>
+        <source>duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="678"/>
+        <source>… and %1 more phases (phases.csv has all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunHistory</name>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="35"/>
+        <source>%1: %2 → (default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="45"/>
+        <source>%1: (default) → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="50"/>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="71"/>
+        <source>%1 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="81"/>
+        <source>%1 %2 added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="92"/>
+        <source>node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="94"/>
+        <source>link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="100"/>
+        <source>experiment %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="116"/>
+        <source>Run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="118"/>
+        <source>first run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="122"/>
+        <source>no change (same inputs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunWorkbench</name>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="37"/>
+        <source>intra-centre all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="39"/>
+        <source>inter-centre all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="57"/>
+        <source>Link utilisation (width and colour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::Autosave</name>
+    <message>
+        <location filename="../ui/Autosave.cpp" line="129"/>
+        <source>There is no recovery file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/Autosave.cpp" line="135"/>
+        <source>The recovery file %1 belongs to a running Meridian window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::Document</name>
+    <message>
+        <location filename="../ui/Document.cpp" line="29"/>
         <source>Untitled</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>GeneratorDialog</name>
+    <name>meridian::ui::ExperimentDock</name>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="217"/>
+        <source>Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="258"/>
+        <source>default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="317"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="321"/>
+        <source>(model file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="330"/>
+        <source>Set model preset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="332"/>
+        <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="336"/>
+        <source>config.json, .safetensors or .onnx</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="337"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="340"/>
+        <source>File:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="349"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="636"/>
+        <source>Set model file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="433"/>
+        <source>This file has no experiment: edit any field to create one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="444"/>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Refused: %1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="446"/>
+        <source>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="448"/>
+        <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;Experiment valid.&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="479"/>
+        <source>No model chosen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="485"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4 layers&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="511"/>
+        <source>&lt;br&gt;%1 (%2): %3 of %4 per GPU — %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="516"/>
+        <source>fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="516"/>
+        <source>&lt;b&gt;does not fit&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="520"/>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;%1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="578"/>
+        <source>Reset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="579"/>
+        <source>Set %1 = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="620"/>
+        <source>Set experiment kind %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="629"/>
+        <source>Model file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="630"/>
+        <source>Models (config.json *.json *.safetensors *.onnx);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::GeneratorDialog</name>
     <message>
         <location filename="../ui/GeneratorDialog.cpp" line="29"/>
         <source>Generate topology</source>
@@ -74,820 +1275,847 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>meridian::ui::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="49"/>
-        <source>Meridian topology (*.topo)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="57"/>
-        <source>File: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="60"/>
-        <source>Where: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="62"/>
-        <source>Problem: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="153"/>
+        <location filename="../ui/MainWindow.cpp" line="232"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="154"/>
+        <location filename="../ui/MainWindow.cpp" line="234"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="157"/>
+        <location filename="../ui/MainWindow.cpp" line="237"/>
         <source>Open topology</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="161"/>
+        <location filename="../ui/MainWindow.cpp" line="241"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="162"/>
+        <location filename="../ui/MainWindow.cpp" line="242"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="164"/>
-        <location filename="../ui/MainWindow.cpp" line="500"/>
+        <location filename="../ui/MainWindow.cpp" line="244"/>
+        <location filename="../ui/MainWindow.cpp" line="659"/>
         <source>Save topology</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="168"/>
+        <location filename="../ui/MainWindow.cpp" line="248"/>
         <source>&amp;Import GraphML…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="168"/>
+        <location filename="../ui/MainWindow.cpp" line="248"/>
         <source>Ctrl+I</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="170"/>
+        <location filename="../ui/MainWindow.cpp" line="250"/>
         <source>Import GraphML (Topology Zoo)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="170"/>
+        <location filename="../ui/MainWindow.cpp" line="251"/>
         <source>GraphML (*.graphml *.xml)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="174"/>
+        <location filename="../ui/MainWindow.cpp" line="255"/>
         <source>Export as &amp;PNG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="176"/>
+        <location filename="../ui/MainWindow.cpp" line="257"/>
         <source>Export PNG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="176"/>
+        <location filename="../ui/MainWindow.cpp" line="257"/>
         <source>PNG image (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="180"/>
+        <location filename="../ui/MainWindow.cpp" line="261"/>
         <source>Export as S&amp;VG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="182"/>
+        <location filename="../ui/MainWindow.cpp" line="263"/>
         <source>Export SVG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="182"/>
+        <location filename="../ui/MainWindow.cpp" line="263"/>
         <source>SVG image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="186"/>
+        <location filename="../ui/MainWindow.cpp" line="267"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="188"/>
+        <location filename="../ui/MainWindow.cpp" line="272"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="191"/>
+        <location filename="../ui/MainWindow.cpp" line="275"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="194"/>
-        <source>Cu&amp;t</source>
+        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <source>Ctrl+Y</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="195"/>
-        <source>&amp;Copy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="196"/>
-        <source>&amp;Paste</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="197"/>
-        <source>D&amp;uplicate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="197"/>
-        <source>Ctrl+D</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="199"/>
-        <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="203"/>
-        <source>Select &amp;All</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="208"/>
-        <source>Collapse / &amp;Expand Centre</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="209"/>
-        <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="216"/>
-        <source>Zoom &amp;In</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="219"/>
-        <source>Zoom &amp;Out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="221"/>
-        <source>&amp;Actual Size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="221"/>
-        <source>Ctrl+0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="224"/>
-        <source>&amp;Fit to View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="224"/>
-        <source>Ctrl+1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="227"/>
-        <source>Show &amp;Grid</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="227"/>
-        <source>Ctrl+G</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="231"/>
-        <source>&amp;Snap to Grid</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="238"/>
-        <source>&amp;Select</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="238"/>
-        <source>S</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="242"/>
-        <source>&amp;Link Tool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="242"/>
-        <source>L</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="251"/>
-        <source>Link tool (L): drag from one node to another. Shift+drag works in any tool.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="253"/>
-        <source>&amp;Generate Topology…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="254"/>
-        <source>Ctrl+Shift+G</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="255"/>
-        <source>&amp;Force-Directed Layout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
-        <source>&amp;Spring Layout (Kamada–Kawai)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="259"/>
-        <source>&amp;Geographic Layout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="278"/>
-        <source>Palette</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="281"/>
-        <source>Outline</source>
+        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <source>Ctrl+Shift+Z</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="284"/>
-        <source>Overview</source>
+        <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="286"/>
-        <source>Properties</source>
+        <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="289"/>
-        <source>&lt;opened file&gt;</source>
+        <location filename="../ui/MainWindow.cpp" line="288"/>
+        <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="291"/>
-        <source>History</source>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <source>D&amp;uplicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="310"/>
-        <source>&amp;File</source>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <source>Ctrl+D</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="313"/>
-        <source>Open &amp;Recent</source>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="296"/>
+        <source>Select &amp;All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="298"/>
+        <source>Collapse / &amp;Expand Centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="299"/>
+        <source>Ctrl+E</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="309"/>
+        <source>Zoom &amp;In</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="312"/>
+        <source>Zoom &amp;Out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <source>&amp;Actual Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <source>Ctrl+0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <source>&amp;Fit to View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <source>Ctrl+1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="320"/>
+        <source>Show &amp;Grid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="320"/>
+        <source>Ctrl+G</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="324"/>
-        <source>&amp;Edit</source>
+        <source>&amp;Snap to Grid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="332"/>
-        <source>&amp;View</source>
+        <location filename="../ui/MainWindow.cpp" line="331"/>
+        <source>&amp;Select</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="343"/>
-        <source>&amp;Tools</source>
+        <location filename="../ui/MainWindow.cpp" line="331"/>
+        <source>S</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="348"/>
-        <source>&amp;Layout</source>
+        <location filename="../ui/MainWindow.cpp" line="335"/>
+        <source>&amp;Link Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="335"/>
+        <source>L</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="344"/>
+        <source>Link tool (L): drag from one node to another. Shift+drag works in any tool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="349"/>
+        <source>&amp;Generate Topology…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="350"/>
+        <source>Ctrl+Shift+G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
+        <source>&amp;Force-Directed Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/MainWindow.cpp" line="353"/>
+        <source>&amp;Spring Layout (Kamada–Kawai)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="355"/>
+        <source>&amp;Geographic Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="385"/>
+        <source>Palette</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="388"/>
+        <source>Outline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="391"/>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="393"/>
+        <source>Properties</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="398"/>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="417"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="421"/>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="432"/>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="440"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="451"/>
+        <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="456"/>
+        <source>&amp;Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="461"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="394"/>
-        <source>%1 nodes · %2 links</source>
+        <location filename="../ui/MainWindow.cpp" line="495"/>
+        <source> (running, read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="400"/>
+        <location filename="../ui/MainWindow.cpp" line="505"/>
+        <source>&lt;new document&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="506"/>
+        <source>&lt;opened %1&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="514"/>
+        <source>1 node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="514"/>
+        <source>%1 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <source>1 link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <source>%1 links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="520"/>
         <source>Link tool: drag from a node to another node. Esc returns to Select.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="401"/>
+        <location filename="../ui/MainWindow.cpp" line="521"/>
         <source>Drag kinds from the palette · Shift+drag between nodes to link · wheel zooms · middle/Space+drag pans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="465"/>
+        <location filename="../ui/MainWindow.cpp" line="624"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="466"/>
+        <location filename="../ui/MainWindow.cpp" line="625"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="488"/>
+        <location filename="../ui/MainWindow.cpp" line="647"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="513"/>
+        <location filename="../ui/MainWindow.cpp" line="672"/>
         <source>Cannot save file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="518"/>
+        <location filename="../ui/MainWindow.cpp" line="677"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="527"/>
+        <location filename="../ui/MainWindow.cpp" line="691"/>
         <source>Recover unsaved work?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="528"/>
-        <source>Meridian was closed without saving %1. Restore the automatically saved copy?</source>
+        <location filename="../ui/MainWindow.cpp" line="692"/>
+        <source>Meridian was closed without saving %1 (autosaved %2). Restore the automatically saved copy?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="530"/>
+        <location filename="../ui/MainWindow.cpp" line="694"/>
         <source>an untitled drawing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="539"/>
+        <location filename="../ui/MainWindow.cpp" line="704"/>
         <source>Cannot recover</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="590"/>
-        <location filename="../ui/MainWindow.cpp" line="601"/>
+        <location filename="../ui/MainWindow.cpp" line="757"/>
+        <location filename="../ui/MainWindow.cpp" line="762"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="609"/>
+        <location filename="../ui/MainWindow.cpp" line="768"/>
         <source>Cannot import GraphML</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="644"/>
-        <location filename="../ui/MainWindow.cpp" line="661"/>
+        <location filename="../ui/MainWindow.cpp" line="798"/>
+        <location filename="../ui/MainWindow.cpp" line="815"/>
         <source>Cannot export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="644"/>
-        <location filename="../ui/MainWindow.cpp" line="661"/>
+        <location filename="../ui/MainWindow.cpp" line="798"/>
+        <location filename="../ui/MainWindow.cpp" line="815"/>
         <source>Could not write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="658"/>
+        <location filename="../ui/MainWindow.cpp" line="812"/>
         <source>Topology exported by Meridian</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="726"/>
+        <location filename="../ui/MainWindow.cpp" line="886"/>
         <source>Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="742"/>
+        <location filename="../ui/MainWindow.cpp" line="895"/>
         <source>Duplicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="758"/>
+        <location filename="../ui/MainWindow.cpp" line="946"/>
         <source>Generate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="773"/>
+        <location filename="../ui/MainWindow.cpp" line="954"/>
         <source>Cannot generate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="793"/>
+        <location filename="../ui/MainWindow.cpp" line="1020"/>
         <source>Force-directed layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="800"/>
+        <location filename="../ui/MainWindow.cpp" line="1026"/>
         <source>Spring layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="807"/>
-        <location filename="../ui/MainWindow.cpp" line="813"/>
+        <location filename="../ui/MainWindow.cpp" line="1033"/>
+        <source>Spring layout not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1034"/>
+        <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
+
+Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1051"/>
+        <location filename="../ui/MainWindow.cpp" line="1053"/>
         <source>Geographic layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="808"/>
+        <location filename="../ui/MainWindow.cpp" line="1054"/>
         <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1087"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1103"/>
+        <source>Computing the %1 of %2 nodes…
+You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1110"/>
+        <source>%1 running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1127"/>
+        <source>%1 cancelled; nothing was moved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1135"/>
+        <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1149"/>
+        <source>%1: every node is already in place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1155"/>
+        <source>%1 done in %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>NodeStyle</name>
+    <name>meridian::ui::OutlineView</name>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="33"/>
-        <source>Compute centre</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/NodeStyle.cpp" line="35"/>
-        <source>GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/NodeStyle.cpp" line="37"/>
-        <source>Switch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/NodeStyle.cpp" line="39"/>
-        <source>Router</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/NodeStyle.cpp" line="41"/>
-        <source>Host</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>OutlineView</name>
-    <message>
-        <location filename="../ui/OutlineView.cpp" line="24"/>
+        <location filename="../ui/OutlineView.cpp" line="225"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="24"/>
+        <location filename="../ui/OutlineView.cpp" line="225"/>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="54"/>
-        <source>%1 nodes, %2 links</source>
+        <location filename="../ui/OutlineView.cpp" line="241"/>
+        <source>1 GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="56"/>
-        <source>Compute centres</source>
+        <location filename="../ui/OutlineView.cpp" line="242"/>
+        <source>%1 GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="57"/>
-        <source>Nodes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/OutlineView.cpp" line="58"/>
-        <source>Links</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/OutlineView.cpp" line="64"/>
+        <location filename="../ui/OutlineView.cpp" line="243"/>
         <source>%1 × %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="101"/>
-        <source>… (outline limited to %1 rows)</source>
+        <location filename="../ui/OutlineView.cpp" line="308"/>
+        <source>1 node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="308"/>
+        <source>%1 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="310"/>
+        <source>1 link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="310"/>
+        <source>%1 links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="317"/>
+        <source>Compute centres</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="318"/>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="319"/>
+        <source>Links</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>PaletteWidget</name>
+    <name>meridian::ui::PaletteWidget</name>
     <message>
-        <location filename="../ui/PaletteWidget.cpp" line="25"/>
+        <location filename="../ui/PaletteWidget.cpp" line="27"/>
         <source>Drag onto the canvas to add a %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>PropertyEditor</name>
+    <name>meridian::ui::PropertyEditor</name>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="56"/>
-        <source>Out of range: must be %1%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="63"/>
-        <source>Not a bandwidth: try 25G, 400 Gbps or 100M</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="69"/>
-        <source>Not a duration: try 15ms, 2us or 1.5s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="74"/>
-        <source>Not a fraction: try 0.1% or 0.001</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="79"/>
-        <source>Not a number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="155"/>
+        <location filename="../ui/PropertyEditor.cpp" line="153"/>
         <source>Select a node or a link to edit its attributes.
 
 Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="227"/>
-        <location filename="../ui/PropertyEditor.cpp" line="487"/>
+        <location filename="../ui/PropertyEditor.cpp" line="260"/>
+        <location filename="../ui/PropertyEditor.cpp" line="367"/>
         <source>Id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="232"/>
-        <location filename="../ui/PropertyEditor.cpp" line="492"/>
+        <location filename="../ui/PropertyEditor.cpp" line="264"/>
+        <location filename="../ui/PropertyEditor.cpp" line="371"/>
         <source>The id cannot be empty</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="234"/>
+        <location filename="../ui/PropertyEditor.cpp" line="266"/>
         <source>Another node already has the id “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="239"/>
+        <location filename="../ui/PropertyEditor.cpp" line="272"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="246"/>
+        <location filename="../ui/PropertyEditor.cpp" line="278"/>
         <source>IP / prefix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="253"/>
+        <location filename="../ui/PropertyEditor.cpp" line="284"/>
         <source>Not an address or prefix: try 10.1.0.0/16</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="259"/>
+        <location filename="../ui/PropertyEditor.cpp" line="289"/>
         <source>CPU cores</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="273"/>
+        <location filename="../ui/PropertyEditor.cpp" line="292"/>
         <source>Memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="282"/>
+        <location filename="../ui/PropertyEditor.cpp" line="299"/>
         <source>Not a size: try 2048 (GB) or 2 TiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="289"/>
+        <location filename="../ui/PropertyEditor.cpp" line="303"/>
         <source>GPU model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="300"/>
+        <location filename="../ui/PropertyEditor.cpp" line="313"/>
         <source>GPU count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="321"/>
+        <location filename="../ui/PropertyEditor.cpp" line="316"/>
         <source>Fabric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="326"/>
+        <location filename="../ui/PropertyEditor.cpp" line="329"/>
         <source>Unknown fabric “%1”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="333"/>
+        <location filename="../ui/PropertyEditor.cpp" line="332"/>
         <source>Fabric links</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="350"/>
+        <location filename="../ui/PropertyEditor.cpp" line="335"/>
         <source>Fabric hop latency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="367"/>
+        <location filename="../ui/PropertyEditor.cpp" line="338"/>
         <source>GPUs per server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="394"/>
-        <source>Out of range: must be [-%1, %1] degrees</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="401"/>
+        <location filename="../ui/PropertyEditor.cpp" line="339"/>
         <source>Latitude</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="407"/>
+        <location filename="../ui/PropertyEditor.cpp" line="340"/>
         <source>Longitude</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="494"/>
-        <source>Another link already has the id “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="558"/>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
-        <source>Bandwidth</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="562"/>
-        <source>Delay (one-way)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="566"/>
-        <source>Jitter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="569"/>
-        <source>Jitter distribution</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="578"/>
-        <source>Unknown distribution “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="583"/>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
-        <source>Loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="587"/>
-        <source>Queue</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="596"/>
-        <source>Not a queue size: try 1000 (packets) or 1.5 MB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="607"/>
-        <source>Duplex</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="612"/>
-        <source>Unknown duplex “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="618"/>
-        <source>b→a bandwidth</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="625"/>
-        <source>b→a delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="630"/>
-        <source>b→a loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="650"/>
+        <location filename="../ui/PropertyEditor.cpp" line="358"/>
         <source>Override for the b→a direction; leave empty to use the a→b value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="652"/>
-        <source>Reverse direction (b→a) overrides</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="659"/>
+        <location filename="../ui/PropertyEditor.cpp" line="359"/>
         <source>same as a→b</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="674"/>
+        <location filename="../ui/PropertyEditor.cpp" line="373"/>
+        <source>Another link already has the id “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="378"/>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
+        <source>Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="380"/>
+        <source>Delay (one-way)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="382"/>
+        <source>Jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="386"/>
+        <source>Jitter distribution</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="395"/>
+        <source>Unknown distribution “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="397"/>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="399"/>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="408"/>
+        <source>Not a queue size: try 1000 (packets) or 1.5 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="418"/>
+        <source>Duplex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="425"/>
+        <source>Unknown duplex “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="427"/>
+        <source>b→a bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="429"/>
+        <source>Reverse direction (b→a) overrides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="430"/>
+        <source>b→a delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="432"/>
+        <source>b→a loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="450"/>
         <source>Schedule (changes over simulated time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
-        <source>At</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
-        <source>Delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="683"/>
-        <source>Each row changes the link from its time on: e.g. at 600s, bandwidth 5G. Empty cells keep the value. State: up/down/empty.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="692"/>
+        <location filename="../ui/PropertyEditor.cpp" line="455"/>
         <source>Add step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="693"/>
+        <location filename="../ui/PropertyEditor.cpp" line="456"/>
         <source>Remove step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="816"/>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
+        <source>At</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
+        <source>Delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="473"/>
+        <source>Each row changes the link from its time on: e.g. at 600s, bandwidth 5G. Empty cells keep the value. State: up/down/empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="605"/>
         <source>%1 “%2”</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/PropertyEditor.cpp" line="817"/>
-        <location filename="../ui/PropertyEditor.cpp" line="964"/>
+        <location filename="../ui/PropertyEditor.cpp" line="606"/>
+        <location filename="../ui/PropertyEditor.cpp" line="768"/>
         <source>%n nodes</source>
         <translation type="unfinished">
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <location filename="../ui/PropertyEditor.cpp" line="820"/>
-        <source> (%n selected link(s) not edited)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="608"/>
+        <source> (1 selected link not edited)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="826"/>
+        <location filename="../ui/PropertyEditor.cpp" line="609"/>
+        <source> (%1 selected links not edited)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="615"/>
         <source>Link %1 – %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/PropertyEditor.cpp" line="827"/>
-        <location filename="../ui/PropertyEditor.cpp" line="995"/>
+        <location filename="../ui/PropertyEditor.cpp" line="616"/>
+        <location filename="../ui/PropertyEditor.cpp" line="780"/>
         <source>%n links</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -895,55 +2123,324 @@ Several items of one kind can be edited together.</source>
         </translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="888"/>
+        <location filename="../ui/PropertyEditor.cpp" line="673"/>
         <source>Row %1: “At” must be a time ≥ 0, e.g. 600s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="900"/>
+        <location filename="../ui/PropertyEditor.cpp" line="685"/>
         <source>Row %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="925"/>
+        <location filename="../ui/PropertyEditor.cpp" line="711"/>
         <source>Row %1: state must be up, down or empty</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="937"/>
+        <location filename="../ui/PropertyEditor.cpp" line="723"/>
         <source>Edit schedule of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="966"/>
-        <location filename="../ui/PropertyEditor.cpp" line="997"/>
-        <source>Set %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="980"/>
-        <source>(multiple values)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>TopologyScene</name>
+    <name>meridian::ui::ResultsDock</name>
     <message>
-        <location filename="../ui/TopologyScene.cpp" line="486"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="90"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="113"/>
+        <source>No results yet: run the experiment (Run ▸ Run).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="95"/>
+        <source>Copy as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="97"/>
+        <source>Copy the table shown, in its current order, as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="159"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 experiment, seed %3: simulated %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="167"/>
+        <source>, %1 iterations, GPU effective compute %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="172"/>
+        <source>, mean %1, busbw %2 Gbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="175"/>
+        <source>; engine: %1 events, %2 flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::RunView</name>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="67"/>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="70"/>
+        <source>Iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="77"/>
+        <source>Throughput (Gbit/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="78"/>
+        <source>Off: utilisation in %; on: throughput = utilisation × bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="87"/>
+        <source>Links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="98"/>
+        <source>The summary charts appear when a run has finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="99"/>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="106"/>
+        <source>Baseline:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="119"/>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="296"/>
+        <source>time per run (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="334"/>
+        <source>changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="364"/>
+        <source>Reset zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="368"/>
+        <source>Save as PNG, PDF or SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="370"/>
+        <location filename="../ui/run/RunView.cpp" line="376"/>
+        <source>Save chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="371"/>
+        <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::RunWorkbench</name>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="81"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="281"/>
+        <source>Run failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="93"/>
+        <source>Experiment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="101"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="199"/>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="109"/>
+        <source>Results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="151"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="185"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="331"/>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="151"/>
+        <source>F5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="158"/>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="158"/>
+        <source>F6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="160"/>
+        <source>S&amp;tep One Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="160"/>
+        <source>F10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="162"/>
+        <source>&amp;Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="162"/>
+        <source>Shift+F5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="164"/>
+        <source>Export &amp;Report (HTML/PDF)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="167"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="352"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="363"/>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="167"/>
+        <source>HTML report (*.html);;PDF report (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="172"/>
+        <source>Export Results (JSON, CSV)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="174"/>
+        <source>Export results into folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="192"/>
+        <source>Speed: as fast as possible, or simulated time at a multiple of wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="194"/>
+        <source>As fast as possible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="196"/>
+        <source>Paced ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="235"/>
+        <source>Cannot run the experiment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="269"/>
+        <source>Running — the topology is read-only until the run ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="272"/>
+        <source>Paused at %1 s — Run resumes, Step runs one phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="276"/>
+        <source>Run stopped: nothing kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="295"/>
+        <source>between phases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="297"/>
+        <source>iteration %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="299"/>
+        <source>%1 — t = %2 · %3 % done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="320"/>
+        <source>%1 finished: simulated %2 (links show mean utilisation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="331"/>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="352"/>
+        <source>There is no finished run to report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="372"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="378"/>
+        <source>Export results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="372"/>
+        <source>There is no finished run to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::TopologyScene</name>
+    <message>
+        <location filename="../ui/TopologyScene.cpp" line="591"/>
         <source>Collapse %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/TopologyScene.cpp" line="486"/>
+        <location filename="../ui/TopologyScene.cpp" line="591"/>
         <source>Expand %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>meridian::ui::Attrs</name>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="790"/>
-        <source>(multiple values)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,11 +2,193 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>Autosave</name>
+    <name>Charts</name>
     <message>
-        <location filename="../ui/Autosave.cpp" line="62"/>
-        <source>There is no recovery file.</source>
-        <translation>没有可恢复的文件。</translation>
+        <location filename="../ui/charts/ResultCharts.cpp" line="189"/>
+        <source>centre %1</source>
+        <translation>中心 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="192"/>
+        <source>, iteration %1</source>
+        <translation>，第 %1 次迭代</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="193"/>
+        <source>
+start %1, duration %2</source>
+        <translation>
+开始 %1，时长 %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="332"/>
+        <source>Reset view</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="335"/>
+        <source>Save as PNG/PDF/SVG…</source>
+        <translation>另存为 PNG/PDF/SVG…</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="343"/>
+        <source>Save chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="345"/>
+        <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="350"/>
+        <source>Cannot save chart</source>
+        <translation>无法保存图表</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="374"/>
+        <source>cannot encode %1 as PNG</source>
+        <translation>无法将 %1 编码为 PNG</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="397"/>
+        <source>cannot save %1: unknown format &apos;%2&apos; (expected .png, .pdf or .svg)</source>
+        <translation>无法保存 %1：未知格式“%2”（应为 .png、.pdf 或 .svg）</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="418"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="680"/>
+        <source>simulated time (s)</source>
+        <translation>仿真时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="422"/>
+        <source>No phases yet</source>
+        <translation>尚无阶段</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="434"/>
+        <source>critical path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="524"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="570"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="586"/>
+        <source>iteration</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="525"/>
+        <source>phase duration (s)</source>
+        <translation>阶段时长 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="528"/>
+        <source>No iteration finished yet</source>
+        <translation>尚无完成的迭代</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="577"/>
+        <source>GPU effective compute ratio (%)</source>
+        <translation>GPU 有效计算占比 (%)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="580"/>
+        <source>GPU effective compute ratio</source>
+        <translation>GPU 有效计算占比</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="596"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="628"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="635"/>
+        <source>repetition</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="597"/>
+        <source>time (s)</source>
+        <translation>时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="601"/>
+        <source>No repetition finished yet</source>
+        <translation>尚无完成的重复</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="631"/>
+        <source>mean %1</source>
+        <translation>均值 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="681"/>
+        <source>throughput (Gbit/s)</source>
+        <translation>吞吐量 (Gbit/s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="682"/>
+        <source>utilisation (%)</source>
+        <translation>利用率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="723"/>
+        <source>No links chosen</source>
+        <translation>未选择链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="724"/>
+        <source>No link traffic yet</source>
+        <translation>链路尚无流量</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="763"/>
+        <source>Total time per phase</source>
+        <translation>各阶段总时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="796"/>
+        <source>no phases</source>
+        <translation>无阶段</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="798"/>
+        <source>total time (s)</source>
+        <translation>总时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="812"/>
+        <source>Time per centre</source>
+        <translation>各中心时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="814"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="817"/>
+        <source>comm.</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="818"/>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="819"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="842"/>
+        <source>no centres</source>
+        <translation>无中心</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="844"/>
+        <source>time over all iterations (s)</source>
+        <translation>所有迭代总时间 (s)</translation>
     </message>
 </context>
 <context>
@@ -14,24 +196,1044 @@
     <message>
         <location filename="../ui/commands/AddLinkCommand.cpp" line="12"/>
         <source>Connect %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>连接 %1 – %2</translation>
     </message>
     <message>
         <location filename="../ui/commands/AddNodeCommand.cpp" line="12"/>
         <source>Add %1 “%2”</source>
-        <translation type="unfinished"></translation>
+        <translation>添加%1“%2”</translation>
     </message>
 </context>
 <context>
-    <name>Document</name>
+    <name>ExperimentDock</name>
     <message>
-        <location filename="../ui/Document.cpp" line="28"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="116"/>
+        <source>%1: &apos;%2&apos; is not a number</source>
+        <translation>%1：“%2”不是数字</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="162"/>
+        <source>&lt;br&gt;unit: %1</source>
+        <translation>&lt;br&gt;单位：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="165"/>
+        <source>&lt;br&gt;range: %1</source>
+        <translation>&lt;br&gt;范围：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="198"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="199"/>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="200"/>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="201"/>
+        <source>Broadcast</source>
+        <translation>广播</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="202"/>
+        <source>Intra-centre collective</source>
+        <translation>中心内集合通信</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="203"/>
+        <source>Inter-centre collective</source>
+        <translation>中心间集合通信</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="204"/>
+        <source>Transport (TCP)</source>
+        <translation>传输层 (TCP)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="205"/>
+        <source>Communication (NCCL)</source>
+        <translation>通信 (NCCL)</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="57"/>
+        <source>Meridian topology (*.topo)</source>
+        <translation>Meridian 拓扑 (*.topo)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="65"/>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="68"/>
+        <source>Where: %1</source>
+        <translation>位置：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="70"/>
+        <source>Problem: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+</context>
+<context>
+    <name>NodeStyle</name>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="34"/>
+        <source>Compute centre</source>
+        <translation>算力中心</translation>
+    </message>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="36"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="38"/>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="40"/>
+        <source>Router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <location filename="../ui/NodeStyle.cpp" line="42"/>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+</context>
+<context>
+    <name>PropertyEditor</name>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="103"/>
+        <source>Out of range: must be %1%2</source>
+        <translation>超出范围：必须在 %1%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="26"/>
+        <source>Not a bandwidth: try 25G, 400 Gbps or 100M</source>
+        <translation>不是带宽：例如 25G、400 Gbps 或 100M</translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="32"/>
+        <source>Not a duration: try 15ms, 2us or 1.5s</source>
+        <translation>不是时长：例如 15ms、2us 或 1.5s</translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="37"/>
+        <source>Not a fraction: try 0.1% or 0.001</source>
+        <translation>不是比例：例如 0.1% 或 0.001</translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="73"/>
+        <source>Must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="79"/>
+        <source>Out of range: the number is too large</source>
+        <translation>超出范围：数值过大</translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="87"/>
+        <source>Not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="133"/>
+        <source>Out of range: must be [-%1, %1] degrees</source>
+        <translation>超出范围：必须在 [-%1, %1] 度之间</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="577"/>
+        <location filename="../ui/PropertyEditor.cpp" line="742"/>
+        <source>(multiple values)</source>
+        <translation>（多个值）</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="760"/>
+        <source>Set %1 of %2</source>
+        <translation>设置 %2 的%1</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="152"/>
+        <source>setting</source>
+        <translation>设置项</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="153"/>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="213"/>
+        <source>Topology as drawn in the designer.</source>
+        <translation>设计器中绘制的拓扑。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="220"/>
+        <source>Phase timeline (simulated time).</source>
+        <translation>阶段时间线（仿真时间）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="221"/>
+        <source>Phase timeline: the critical path and every centre&apos;s own phases (simulated time).</source>
+        <translation>阶段时间线：关键路径及各中心自身的阶段（仿真时间）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="229"/>
+        <source>Time of every repetition and their mean.</source>
+        <translation>每次重复的时间及其均值。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="230"/>
+        <source>Phase durations per iteration (stacked) and GPU effective compute ratio (right axis).</source>
+        <translation>每次迭代的阶段时长（堆叠）及 GPU 有效计算占比（右轴）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="240"/>
+        <source>Throughput of the WAN links over simulated time (busier direction).</source>
+        <translation>广域网链路随仿真时间的吞吐量（取较繁忙方向）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="245"/>
+        <source>Total time per phase over the run.</source>
+        <translation>整次运行中各阶段的总时间。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="249"/>
+        <source>Per-centre compute, communication, update and idle time, summed over the iterations.</source>
+        <translation>各中心的计算、通信、更新与空闲时间，按所有迭代求和。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="304"/>
+        <source>Meridian simulation report — %1, %2 experiment, seed %3, %4 of simulated time.</source>
+        <translation>Meridian 仿真报告 — %1，%2 实验，种子 %3，仿真时间 %4。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="312"/>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="314"/>
+        <source>simulated time</source>
+        <translation>仿真时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="322"/>
+        <location filename="../ui/report/Report.cpp" line="429"/>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="327"/>
+        <source>iterations</source>
+        <translation>迭代次数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="330"/>
+        <source>mean iteration time</source>
+        <translation>平均迭代时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="331"/>
+        <source>mean GPU effective compute ratio</source>
+        <translation>平均 GPU 有效计算占比</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="336"/>
+        <source>centres / GPUs</source>
+        <translation>中心数 / GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="341"/>
+        <location filename="../ui/report/Report.cpp" line="457"/>
+        <source>operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="345"/>
+        <source>message size</source>
+        <translation>消息大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="346"/>
+        <source>mean time</source>
+        <translation>平均时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="348"/>
+        <source>algorithm / bus bandwidth</source>
+        <translation>算法带宽 / 总线带宽</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="354"/>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="355"/>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="373"/>
+        <source>Compute centres</source>
+        <translation>算力中心</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="374"/>
+        <location filename="../ui/report/Report.cpp" line="401"/>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="375"/>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="376"/>
+        <location filename="../ui/report/Report.cpp" line="610"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="377"/>
+        <location filename="../ui/report/Report.cpp" line="611"/>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="378"/>
+        <source>fabric</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="381"/>
+        <location filename="../ui/report/Report.cpp" line="620"/>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="394"/>
+        <source> (b→a differs)</source>
+        <translation>（b→a 不同）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="396"/>
+        <source> (scheduled changes)</source>
+        <translation>（有计划变更）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="402"/>
+        <source>endpoints</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="403"/>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="404"/>
+        <source>delay (one-way)</source>
+        <translation>时延（单向）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="405"/>
+        <source>loss</source>
+        <translation>丢包率</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="406"/>
+        <source>jitter</source>
+        <translation>抖动</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="407"/>
+        <source>queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="411"/>
+        <source>… and %1 more links (see the .topo file).</source>
+        <translation>… 另有 %1 条链路（见 .topo 文件）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="417"/>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="419"/>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="421"/>
+        <source>iterations (run)</source>
+        <translation>迭代次数（本次运行）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="424"/>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="432"/>
+        <source>model parameters</source>
+        <translation>模型参数量</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="435"/>
+        <source>dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="437"/>
+        <source>parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="439"/>
+        <source>global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="440"/>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="441"/>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="443"/>
+        <source>dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="444"/>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="446"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="447"/>
+        <source>activation recompute</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="448"/>
+        <location filename="../ui/report/Report.cpp" line="536"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="449"/>
+        <location filename="../ui/report/Report.cpp" line="537"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="450"/>
+        <source>source centre</source>
+        <translation>源中心</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="451"/>
+        <source>optimiser step</source>
+        <translation>优化器步骤</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="453"/>
+        <source>from the compute model</source>
+        <translation>由计算模型得出</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="461"/>
+        <source>participants</source>
+        <translation>参与者</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="463"/>
+        <source>bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="465"/>
+        <source>repeat</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="467"/>
+        <source>parallel streams</source>
+        <translation>并行流数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="473"/>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="476"/>
+        <source>NCCL default</source>
+        <translation>NCCL 默认</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="481"/>
+        <source>broadcast</source>
+        <translation>广播</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="485"/>
+        <source>weights and dataset shards</source>
+        <translation>权重与数据集分片</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="486"/>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="493"/>
+        <source>order %1</source>
+        <translation>顺序 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="500"/>
+        <source>gateways %1</source>
+        <translation>网关 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="506"/>
+        <location filename="../ui/report/Report.cpp" line="584"/>
+        <source>intra-centre</source>
+        <translation>中心内</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="507"/>
+        <location filename="../ui/report/Report.cpp" line="585"/>
+        <source>inter-centre</source>
+        <translation>中心间</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="512"/>
+        <location filename="../ui/report/Report.cpp" line="564"/>
+        <location filename="../ui/report/Report.cpp" line="670"/>
+        <source>phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="513"/>
+        <source>algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="514"/>
+        <source>protocol</source>
+        <translation>协议</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="515"/>
+        <source>chunks</source>
+        <translation>分块数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="516"/>
+        <source>notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="520"/>
+        <source>Communication and transport</source>
+        <translation>通信与传输</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="524"/>
+        <source>channels</source>
+        <translation>通道数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="525"/>
+        <source>buffer size</source>
+        <translation>缓冲区大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="526"/>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="527"/>
+        <source>sockets per connection</source>
+        <translation>每连接套接字数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="529"/>
+        <source>TCP MSS</source>
+        <translation>TCP MSS</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="530"/>
+        <source>TCP initial window</source>
+        <translation>TCP 初始窗口</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="531"/>
+        <source>%1 segments</source>
+        <translation>%1 个报文段</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="532"/>
+        <source>TCP max window</source>
+        <translation>TCP 最大窗口</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="534"/>
+        <source>TCP min RTO</source>
+        <translation>TCP 最小 RTO</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="535"/>
+        <source>slow start after idle</source>
+        <translation>空闲后慢启动</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="543"/>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="544"/>
+        <source>Phases</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="565"/>
+        <source>count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="566"/>
+        <location filename="../ui/report/Report.cpp" line="587"/>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="567"/>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="568"/>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="569"/>
+        <source>share of run</source>
+        <translation>占运行比例</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="576"/>
+        <source>Iterations</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="582"/>
+        <location filename="../ui/report/Report.cpp" line="671"/>
+        <source>iteration</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="583"/>
+        <location filename="../ui/report/Report.cpp" line="612"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="586"/>
+        <location filename="../ui/report/Report.cpp" line="614"/>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="588"/>
+        <source>GPU eff. compute</source>
+        <translation>GPU 有效计算</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="592"/>
+        <source>Repetitions</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="597"/>
+        <source>repetition</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="598"/>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="604"/>
+        <source>Centres</source>
+        <translation>中心</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="609"/>
+        <source>centre</source>
+        <translation>中心</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="613"/>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="615"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="628"/>
+        <source>link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="629"/>
+        <source>bytes (both directions)</source>
+        <translation>字节数（双向）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="630"/>
+        <source>mean utilisation</source>
+        <translation>平均利用率</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="631"/>
+        <source>peak utilisation</source>
+        <translation>峰值利用率</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="635"/>
+        <source>… and %1 more links (links.csv has all).</source>
+        <translation>… 另有 %1 条链路（完整数据见 links.csv）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="641"/>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="643"/>
+        <source>events</source>
+        <translation>事件数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="644"/>
+        <source>transfers (flows)</source>
+        <translation>传输（流）数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="646"/>
+        <source>link samples</source>
+        <translation>链路采样</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="647"/>
+        <source>%1 every %2</source>
+        <translation>%1，每 %2 一次</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="650"/>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="652"/>
+        <source>None.</source>
+        <translation>无。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="661"/>
+        <source>Phase timeline</source>
+        <translation>阶段时间线</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="672"/>
+        <source>start (s)</source>
+        <translation>开始 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="673"/>
+        <source>end (s)</source>
+        <translation>结束 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="674"/>
+        <source>duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="678"/>
+        <source>… and %1 more phases (phases.csv has all).</source>
+        <translation>… 另有 %1 个阶段（完整数据见 phases.csv）。</translation>
+    </message>
+</context>
+<context>
+    <name>RunHistory</name>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="35"/>
+        <source>%1: %2 → (default)</source>
+        <translation>%1：%2 → （默认）</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="45"/>
+        <source>%1: (default) → %2</source>
+        <translation>%1：（默认） → %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="50"/>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="71"/>
+        <source>%1 removed</source>
+        <translation>已移除 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="81"/>
+        <source>%1 %2 added</source>
+        <translation>已添加%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="92"/>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="94"/>
+        <source>link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="100"/>
+        <source>experiment %1</source>
+        <translation>实验 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="116"/>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="118"/>
+        <source>first run</source>
+        <translation>首次运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunHistory.cpp" line="122"/>
+        <source>no change (same inputs)</source>
+        <translation>无变化（输入相同）</translation>
+    </message>
+</context>
+<context>
+    <name>RunWorkbench</name>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="37"/>
+        <source>intra-centre all-reduce</source>
+        <translation>中心内 all-reduce</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="39"/>
+        <source>inter-centre all-reduce</source>
+        <translation>中心间 all-reduce</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="57"/>
+        <source>Link utilisation (width and colour)</source>
+        <translation>链路利用率（线宽与颜色）</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::Autosave</name>
+    <message>
+        <location filename="../ui/Autosave.cpp" line="129"/>
+        <source>There is no recovery file %1.</source>
+        <translation>恢复文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <location filename="../ui/Autosave.cpp" line="135"/>
+        <source>The recovery file %1 belongs to a running Meridian window.</source>
+        <translation>恢复文件 %1 属于一个正在运行的 Meridian 窗口。</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::Document</name>
+    <message>
+        <location filename="../ui/Document.cpp" line="29"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
 </context>
 <context>
-    <name>GeneratorDialog</name>
+    <name>meridian::ui::ExperimentDock</name>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="217"/>
+        <source>Kind:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="258"/>
+        <source>default (%1)</source>
+        <translation>默认 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="317"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="321"/>
+        <source>(model file)</source>
+        <translation>（模型文件）</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="330"/>
+        <source>Set model preset %1</source>
+        <translation>设置模型预设 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="332"/>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="336"/>
+        <source>config.json, .safetensors or .onnx</source>
+        <translation>config.json、.safetensors 或 .onnx</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="337"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="340"/>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="349"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="636"/>
+        <source>Set model file %1</source>
+        <translation>设置模型文件 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="433"/>
+        <source>This file has no experiment: edit any field to create one.</source>
+        <translation>此文件没有实验：编辑任意字段即可创建。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="444"/>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Refused: %1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b00020&apos;&gt;已拒绝：%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="446"/>
+        <source>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="448"/>
+        <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;Experiment valid.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#1b7f3b&apos;&gt;实验有效。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="479"/>
+        <source>No model chosen.</source>
+        <translation>未选择模型。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="485"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4 layers&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 参数（权重 %3），%4 层&lt;br&gt;前向 %5 FLOP/token，训练 %6 FLOP/token</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="511"/>
+        <source>&lt;br&gt;%1 (%2): %3 of %4 per GPU — %5</source>
+        <translation>&lt;br&gt;%1 (%2)：每 GPU 占用 %3 / %4 — %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="516"/>
+        <source>fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="516"/>
+        <source>&lt;b&gt;does not fit&lt;/b&gt;</source>
+        <translation>&lt;b&gt;放不下&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="520"/>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;%1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b00020&apos;&gt;%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="578"/>
+        <source>Reset %1</source>
+        <translation>重置 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="579"/>
+        <source>Set %1 = %2</source>
+        <translation>设置 %1 = %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="620"/>
+        <source>Set experiment kind %1</source>
+        <translation>设置实验类型 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="629"/>
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="630"/>
+        <source>Models (config.json *.json *.safetensors *.onnx);;All files (*)</source>
+        <translation>模型 (config.json *.json *.safetensors *.onnx);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::GeneratorDialog</name>
     <message>
         <location filename="../ui/GeneratorDialog.cpp" line="29"/>
         <source>Generate topology</source>
@@ -70,878 +1272,1180 @@
     <message>
         <location filename="../ui/GeneratorDialog.cpp" line="164"/>
         <source>→ %1 nodes, %2 links</source>
-        <translation type="unfinished"></translation>
+        <translation>→ %1 个节点，%2 条链路</translation>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>meridian::ui::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="49"/>
-        <source>Meridian topology (*.topo)</source>
-        <translation>Meridian 拓扑 (*.topo)</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="57"/>
-        <source>File: %1</source>
-        <translation>文件：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="60"/>
-        <source>Where: %1</source>
-        <translation>位置：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="62"/>
-        <source>Problem: %1</source>
-        <translation>问题：%1</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="153"/>
+        <location filename="../ui/MainWindow.cpp" line="232"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="154"/>
+        <location filename="../ui/MainWindow.cpp" line="234"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="157"/>
+        <location filename="../ui/MainWindow.cpp" line="237"/>
         <source>Open topology</source>
         <translation>打开拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="161"/>
+        <location filename="../ui/MainWindow.cpp" line="241"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="162"/>
+        <location filename="../ui/MainWindow.cpp" line="242"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="164"/>
-        <location filename="../ui/MainWindow.cpp" line="500"/>
+        <location filename="../ui/MainWindow.cpp" line="244"/>
+        <location filename="../ui/MainWindow.cpp" line="659"/>
         <source>Save topology</source>
         <translation>保存拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="168"/>
+        <location filename="../ui/MainWindow.cpp" line="248"/>
         <source>&amp;Import GraphML…</source>
         <translation>导入 GraphML(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="168"/>
+        <location filename="../ui/MainWindow.cpp" line="248"/>
         <source>Ctrl+I</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="170"/>
+        <location filename="../ui/MainWindow.cpp" line="250"/>
         <source>Import GraphML (Topology Zoo)</source>
         <translation>导入 GraphML（Topology Zoo）</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="170"/>
+        <location filename="../ui/MainWindow.cpp" line="251"/>
         <source>GraphML (*.graphml *.xml)</source>
-        <translation type="unfinished"></translation>
+        <translation>GraphML (*.graphml *.xml)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="174"/>
+        <location filename="../ui/MainWindow.cpp" line="255"/>
         <source>Export as &amp;PNG…</source>
         <translation>导出为 PNG(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="176"/>
+        <location filename="../ui/MainWindow.cpp" line="257"/>
         <source>Export PNG</source>
         <translation>导出 PNG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="176"/>
+        <location filename="../ui/MainWindow.cpp" line="257"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="180"/>
+        <location filename="../ui/MainWindow.cpp" line="261"/>
         <source>Export as S&amp;VG…</source>
         <translation>导出为 SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="182"/>
+        <location filename="../ui/MainWindow.cpp" line="263"/>
         <source>Export SVG</source>
         <translation>导出 SVG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="182"/>
+        <location filename="../ui/MainWindow.cpp" line="263"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="186"/>
+        <location filename="../ui/MainWindow.cpp" line="267"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="188"/>
+        <location filename="../ui/MainWindow.cpp" line="272"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="191"/>
+        <location filename="../ui/MainWindow.cpp" line="275"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="194"/>
+        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <source>Ctrl+Y</source>
+        <translation>Ctrl+Y</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <source>Ctrl+Shift+Z</source>
+        <translation>Ctrl+Shift+Z</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="284"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="195"/>
+        <location filename="../ui/MainWindow.cpp" line="286"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="196"/>
+        <location filename="../ui/MainWindow.cpp" line="288"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="197"/>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>D&amp;uplicate</source>
         <translation>复制一份(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="197"/>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>Ctrl+D</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="199"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="203"/>
+        <location filename="../ui/MainWindow.cpp" line="296"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="208"/>
+        <location filename="../ui/MainWindow.cpp" line="298"/>
         <source>Collapse / &amp;Expand Centre</source>
         <translation>折叠 / 展开算力中心(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="209"/>
+        <location filename="../ui/MainWindow.cpp" line="299"/>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="216"/>
+        <location filename="../ui/MainWindow.cpp" line="309"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="219"/>
+        <location filename="../ui/MainWindow.cpp" line="312"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="221"/>
+        <location filename="../ui/MainWindow.cpp" line="314"/>
         <source>&amp;Actual Size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="221"/>
+        <location filename="../ui/MainWindow.cpp" line="314"/>
         <source>Ctrl+0</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+0</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="224"/>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>&amp;Fit to View</source>
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="224"/>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>Ctrl+1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="227"/>
+        <location filename="../ui/MainWindow.cpp" line="320"/>
         <source>Show &amp;Grid</source>
         <translation>显示网格(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="227"/>
+        <location filename="../ui/MainWindow.cpp" line="320"/>
         <source>Ctrl+G</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+G</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="231"/>
+        <location filename="../ui/MainWindow.cpp" line="324"/>
         <source>&amp;Snap to Grid</source>
         <translation>对齐网格(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="238"/>
+        <location filename="../ui/MainWindow.cpp" line="331"/>
         <source>&amp;Select</source>
         <translation>选择(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="238"/>
+        <location filename="../ui/MainWindow.cpp" line="331"/>
         <source>S</source>
-        <translation type="unfinished"></translation>
+        <translation>S</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="242"/>
+        <location filename="../ui/MainWindow.cpp" line="335"/>
         <source>&amp;Link Tool</source>
         <translation>连线工具(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="242"/>
+        <location filename="../ui/MainWindow.cpp" line="335"/>
         <source>L</source>
-        <translation type="unfinished"></translation>
+        <translation>L</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="251"/>
+        <location filename="../ui/MainWindow.cpp" line="344"/>
         <source>Link tool (L): drag from one node to another. Shift+drag works in any tool.</source>
-        <translation type="unfinished"></translation>
+        <translation>链路工具 (L)：从一个节点拖到另一个节点。任何工具下都可按住 Shift 拖动。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="253"/>
+        <location filename="../ui/MainWindow.cpp" line="349"/>
         <source>&amp;Generate Topology…</source>
         <translation>生成拓扑(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="254"/>
+        <location filename="../ui/MainWindow.cpp" line="350"/>
         <source>Ctrl+Shift+G</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+G</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="255"/>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
         <source>&amp;Force-Directed Layout</source>
         <translation>力导向布局(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>&amp;Spring Layout (Kamada–Kawai)</source>
         <translation>弹簧布局（Kamada–Kawai）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="259"/>
+        <location filename="../ui/MainWindow.cpp" line="355"/>
         <source>&amp;Geographic Layout</source>
         <translation>地理布局(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="278"/>
+        <location filename="../ui/MainWindow.cpp" line="385"/>
         <source>Palette</source>
         <translation>组件面板</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="281"/>
+        <location filename="../ui/MainWindow.cpp" line="388"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="284"/>
+        <location filename="../ui/MainWindow.cpp" line="391"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="286"/>
+        <location filename="../ui/MainWindow.cpp" line="393"/>
         <source>Properties</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="289"/>
-        <source>&lt;opened file&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="291"/>
+        <location filename="../ui/MainWindow.cpp" line="398"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="310"/>
+        <location filename="../ui/MainWindow.cpp" line="417"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="313"/>
+        <location filename="../ui/MainWindow.cpp" line="421"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="324"/>
+        <location filename="../ui/MainWindow.cpp" line="432"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="332"/>
+        <location filename="../ui/MainWindow.cpp" line="440"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="343"/>
+        <location filename="../ui/MainWindow.cpp" line="451"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="348"/>
+        <location filename="../ui/MainWindow.cpp" line="456"/>
         <source>&amp;Layout</source>
         <translation>布局(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="353"/>
+        <location filename="../ui/MainWindow.cpp" line="461"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="394"/>
-        <source>%1 nodes · %2 links</source>
-        <translation>%1 个节点 · %2 条链路</translation>
+        <location filename="../ui/MainWindow.cpp" line="495"/>
+        <source> (running, read-only)</source>
+        <translation>（运行中，只读）</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="400"/>
+        <location filename="../ui/MainWindow.cpp" line="505"/>
+        <source>&lt;new document&gt;</source>
+        <translation>&lt;新文档&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="506"/>
+        <source>&lt;opened %1&gt;</source>
+        <translation>&lt;已打开 %1&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="514"/>
+        <source>1 node</source>
+        <translation>1 个节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="514"/>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <source>1 link</source>
+        <translation>1 条链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <source>%1 links</source>
+        <translation>%1 条链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="520"/>
         <source>Link tool: drag from a node to another node. Esc returns to Select.</source>
-        <translation type="unfinished"></translation>
+        <translation>链路工具：从一个节点拖到另一个节点。按 Esc 返回选择工具。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="401"/>
+        <location filename="../ui/MainWindow.cpp" line="521"/>
         <source>Drag kinds from the palette · Shift+drag between nodes to link · wheel zooms · middle/Space+drag pans</source>
-        <translation type="unfinished"></translation>
+        <translation>从面板拖入类型 · Shift+拖动连接节点 · 滚轮缩放 · 中键/空格+拖动平移</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="465"/>
+        <location filename="../ui/MainWindow.cpp" line="624"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="466"/>
+        <location filename="../ui/MainWindow.cpp" line="625"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” 有未保存的修改，是否保存？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="488"/>
+        <location filename="../ui/MainWindow.cpp" line="647"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="513"/>
+        <location filename="../ui/MainWindow.cpp" line="672"/>
         <source>Cannot save file</source>
         <translation>无法保存文件</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="518"/>
+        <location filename="../ui/MainWindow.cpp" line="677"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="527"/>
+        <location filename="../ui/MainWindow.cpp" line="691"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="528"/>
-        <source>Meridian was closed without saving %1. Restore the automatically saved copy?</source>
-        <translation type="unfinished"></translation>
+        <location filename="../ui/MainWindow.cpp" line="692"/>
+        <source>Meridian was closed without saving %1 (autosaved %2). Restore the automatically saved copy?</source>
+        <translation>Meridian 关闭时未保存 %1（自动保存于 %2）。是否恢复自动保存的副本？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="530"/>
+        <location filename="../ui/MainWindow.cpp" line="694"/>
         <source>an untitled drawing</source>
         <translation>未命名的图</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="539"/>
+        <location filename="../ui/MainWindow.cpp" line="704"/>
         <source>Cannot recover</source>
         <translation>无法恢复</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="590"/>
-        <location filename="../ui/MainWindow.cpp" line="601"/>
+        <location filename="../ui/MainWindow.cpp" line="757"/>
+        <location filename="../ui/MainWindow.cpp" line="762"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="609"/>
+        <location filename="../ui/MainWindow.cpp" line="768"/>
         <source>Cannot import GraphML</source>
         <translation>无法导入 GraphML</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="644"/>
-        <location filename="../ui/MainWindow.cpp" line="661"/>
+        <location filename="../ui/MainWindow.cpp" line="798"/>
+        <location filename="../ui/MainWindow.cpp" line="815"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="644"/>
-        <location filename="../ui/MainWindow.cpp" line="661"/>
+        <location filename="../ui/MainWindow.cpp" line="798"/>
+        <location filename="../ui/MainWindow.cpp" line="815"/>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="658"/>
+        <location filename="../ui/MainWindow.cpp" line="812"/>
         <source>Topology exported by Meridian</source>
-        <translation type="unfinished"></translation>
+        <translation>由 Meridian 导出的拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="726"/>
+        <location filename="../ui/MainWindow.cpp" line="886"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="742"/>
+        <location filename="../ui/MainWindow.cpp" line="895"/>
         <source>Duplicate</source>
         <translation>复制一份</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="758"/>
+        <location filename="../ui/MainWindow.cpp" line="946"/>
         <source>Generate %1</source>
         <translation>生成 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="773"/>
+        <location filename="../ui/MainWindow.cpp" line="954"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="793"/>
+        <location filename="../ui/MainWindow.cpp" line="1020"/>
         <source>Force-directed layout</source>
         <translation>力导向布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="800"/>
+        <location filename="../ui/MainWindow.cpp" line="1026"/>
         <source>Spring layout</source>
         <translation>弹簧布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="807"/>
-        <location filename="../ui/MainWindow.cpp" line="813"/>
+        <location filename="../ui/MainWindow.cpp" line="1033"/>
+        <source>Spring layout not available</source>
+        <translation>弹簧布局不可用</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1034"/>
+        <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
+
+Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
+        <translation>此图最大的连通部分有 %1 个节点。弹簧（Kamada–Kawai）布局需存储每对节点之间的距离（此处约 %2 MB），且运行时间的增长快于节点数的平方，因此限制为 %3 个连通节点。
+
+请改用力导向布局：它可在数秒内处理 10,000 个节点。</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1051"/>
+        <location filename="../ui/MainWindow.cpp" line="1053"/>
         <source>Geographic layout</source>
         <translation>地理布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="808"/>
+        <location filename="../ui/MainWindow.cpp" line="1054"/>
         <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有节点具有经纬度。请在属性编辑器中设置，或导入 GraphML 地图。</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1087"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1103"/>
+        <source>Computing the %1 of %2 nodes…
+You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
+        <translation>正在计算 %2 个节点的%1…
+您可以继续工作，但如果在完成前编辑了图，布局结果将被丢弃。</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1110"/>
+        <source>%1 running…</source>
+        <translation>%1 运行中…</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1127"/>
+        <source>%1 cancelled; nothing was moved.</source>
+        <translation>%1 已取消；未移动任何节点。</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1135"/>
+        <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
+        <translation>%1 已丢弃：计算期间图被编辑过。请重新运行以应用。</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1149"/>
+        <source>%1: every node is already in place.</source>
+        <translation>%1：所有节点均已就位。</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="1155"/>
+        <source>%1 done in %2 s.</source>
+        <translation>%1 完成，用时 %2 s。</translation>
     </message>
 </context>
 <context>
-    <name>NodeStyle</name>
+    <name>meridian::ui::OutlineView</name>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="33"/>
-        <source>Compute centre</source>
-        <translation>算力中心</translation>
-    </message>
-    <message>
-        <location filename="../ui/NodeStyle.cpp" line="35"/>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../ui/NodeStyle.cpp" line="37"/>
-        <source>Switch</source>
-        <translation>交换机</translation>
-    </message>
-    <message>
-        <location filename="../ui/NodeStyle.cpp" line="39"/>
-        <source>Router</source>
-        <translation>路由器</translation>
-    </message>
-    <message>
-        <location filename="../ui/NodeStyle.cpp" line="41"/>
-        <source>Host</source>
-        <translation>主机</translation>
-    </message>
-</context>
-<context>
-    <name>OutlineView</name>
-    <message>
-        <location filename="../ui/OutlineView.cpp" line="24"/>
+        <location filename="../ui/OutlineView.cpp" line="225"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="24"/>
+        <location filename="../ui/OutlineView.cpp" line="225"/>
         <source>Details</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="54"/>
-        <source>%1 nodes, %2 links</source>
-        <translation>%1 个节点，%2 条链路</translation>
+        <location filename="../ui/OutlineView.cpp" line="241"/>
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="56"/>
+        <location filename="../ui/OutlineView.cpp" line="242"/>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="243"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="308"/>
+        <source>1 node</source>
+        <translation>1 个节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="308"/>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="310"/>
+        <source>1 link</source>
+        <translation>1 条链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="310"/>
+        <source>%1 links</source>
+        <translation>%1 条链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/OutlineView.cpp" line="317"/>
         <source>Compute centres</source>
         <translation>算力中心</translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="57"/>
+        <location filename="../ui/OutlineView.cpp" line="318"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../ui/OutlineView.cpp" line="58"/>
+        <location filename="../ui/OutlineView.cpp" line="319"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
-    <message>
-        <location filename="../ui/OutlineView.cpp" line="64"/>
-        <source>%1 × %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/OutlineView.cpp" line="101"/>
-        <source>… (outline limited to %1 rows)</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
-    <name>PaletteWidget</name>
+    <name>meridian::ui::PaletteWidget</name>
     <message>
-        <location filename="../ui/PaletteWidget.cpp" line="25"/>
+        <location filename="../ui/PaletteWidget.cpp" line="27"/>
         <source>Drag onto the canvas to add a %1</source>
         <translation>拖到画布上以添加%1</translation>
     </message>
 </context>
 <context>
-    <name>PropertyEditor</name>
+    <name>meridian::ui::PropertyEditor</name>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="56"/>
-        <source>Out of range: must be %1%2</source>
-        <translation>超出范围：必须在 %1%2</translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="63"/>
-        <source>Not a bandwidth: try 25G, 400 Gbps or 100M</source>
-        <translation>不是带宽：例如 25G、400 Gbps 或 100M</translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="69"/>
-        <source>Not a duration: try 15ms, 2us or 1.5s</source>
-        <translation>不是时长：例如 15ms、2us 或 1.5s</translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="74"/>
-        <source>Not a fraction: try 0.1% or 0.001</source>
-        <translation>不是比例：例如 0.1% 或 0.001</translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="79"/>
-        <source>Not a number</source>
-        <translation>不是数字</translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="155"/>
+        <location filename="../ui/PropertyEditor.cpp" line="153"/>
         <source>Select a node or a link to edit its attributes.
 
 Several items of one kind can be edited together.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个节点或链路以编辑其属性。
+
+同类的多个对象可一起编辑。</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="227"/>
-        <location filename="../ui/PropertyEditor.cpp" line="487"/>
+        <location filename="../ui/PropertyEditor.cpp" line="260"/>
+        <location filename="../ui/PropertyEditor.cpp" line="367"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="232"/>
-        <location filename="../ui/PropertyEditor.cpp" line="492"/>
+        <location filename="../ui/PropertyEditor.cpp" line="264"/>
+        <location filename="../ui/PropertyEditor.cpp" line="371"/>
         <source>The id cannot be empty</source>
         <translation>标识不能为空</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="234"/>
+        <location filename="../ui/PropertyEditor.cpp" line="266"/>
         <source>Another node already has the id “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>另一个节点已使用 ID“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="239"/>
+        <location filename="../ui/PropertyEditor.cpp" line="272"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="246"/>
+        <location filename="../ui/PropertyEditor.cpp" line="278"/>
         <source>IP / prefix</source>
         <translation>IP / 前缀</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="253"/>
+        <location filename="../ui/PropertyEditor.cpp" line="284"/>
         <source>Not an address or prefix: try 10.1.0.0/16</source>
-        <translation type="unfinished"></translation>
+        <translation>不是地址或前缀：例如 10.1.0.0/16</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="259"/>
+        <location filename="../ui/PropertyEditor.cpp" line="289"/>
         <source>CPU cores</source>
         <translation>CPU 核数</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="273"/>
+        <location filename="../ui/PropertyEditor.cpp" line="292"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="282"/>
+        <location filename="../ui/PropertyEditor.cpp" line="299"/>
         <source>Not a size: try 2048 (GB) or 2 TiB</source>
-        <translation type="unfinished"></translation>
+        <translation>不是大小：例如 2048 (GB) 或 2 TiB</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="289"/>
+        <location filename="../ui/PropertyEditor.cpp" line="303"/>
         <source>GPU model</source>
         <translation>GPU 型号</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="300"/>
+        <location filename="../ui/PropertyEditor.cpp" line="313"/>
         <source>GPU count</source>
         <translation>GPU 数量</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="321"/>
+        <location filename="../ui/PropertyEditor.cpp" line="316"/>
         <source>Fabric</source>
         <translation>中心内部网络</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="326"/>
+        <location filename="../ui/PropertyEditor.cpp" line="329"/>
         <source>Unknown fabric “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>未知互连“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="333"/>
+        <location filename="../ui/PropertyEditor.cpp" line="332"/>
         <source>Fabric links</source>
         <translation>内部网络链路</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="350"/>
+        <location filename="../ui/PropertyEditor.cpp" line="335"/>
         <source>Fabric hop latency</source>
         <translation>内部网络单跳时延</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="367"/>
+        <location filename="../ui/PropertyEditor.cpp" line="338"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="394"/>
-        <source>Out of range: must be [-%1, %1] degrees</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="401"/>
+        <location filename="../ui/PropertyEditor.cpp" line="339"/>
         <source>Latitude</source>
         <translation>纬度</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="407"/>
+        <location filename="../ui/PropertyEditor.cpp" line="340"/>
         <source>Longitude</source>
         <translation>经度</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="494"/>
-        <source>Another link already has the id “%1”</source>
-        <translation type="unfinished"></translation>
+        <location filename="../ui/PropertyEditor.cpp" line="358"/>
+        <source>Override for the b→a direction; leave empty to use the a→b value.</source>
+        <translation>b→a 方向的覆盖值；留空则使用 a→b 的值。</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="558"/>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
+        <location filename="../ui/PropertyEditor.cpp" line="359"/>
+        <source>same as a→b</source>
+        <translation>与 a→b 相同</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="373"/>
+        <source>Another link already has the id “%1”</source>
+        <translation>另一条链路已使用 ID“%1”</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="378"/>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
         <source>Bandwidth</source>
         <translation>带宽</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="562"/>
+        <location filename="../ui/PropertyEditor.cpp" line="380"/>
         <source>Delay (one-way)</source>
         <translation>时延（单向）</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="566"/>
+        <location filename="../ui/PropertyEditor.cpp" line="382"/>
         <source>Jitter</source>
         <translation>时延抖动</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="569"/>
+        <location filename="../ui/PropertyEditor.cpp" line="386"/>
         <source>Jitter distribution</source>
         <translation>抖动分布</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="578"/>
+        <location filename="../ui/PropertyEditor.cpp" line="395"/>
         <source>Unknown distribution “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>未知分布“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="583"/>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
+        <location filename="../ui/PropertyEditor.cpp" line="397"/>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
         <source>Loss</source>
         <translation>丢包率</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="587"/>
+        <location filename="../ui/PropertyEditor.cpp" line="399"/>
         <source>Queue</source>
         <translation>队列大小</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="596"/>
+        <location filename="../ui/PropertyEditor.cpp" line="408"/>
         <source>Not a queue size: try 1000 (packets) or 1.5 MB</source>
-        <translation type="unfinished"></translation>
+        <translation>不是队列大小：例如 1000（包）或 1.5 MB</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="607"/>
+        <location filename="../ui/PropertyEditor.cpp" line="418"/>
         <source>Duplex</source>
         <translation>双工</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="612"/>
+        <location filename="../ui/PropertyEditor.cpp" line="425"/>
         <source>Unknown duplex “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>未知双工模式“%1”</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="618"/>
+        <location filename="../ui/PropertyEditor.cpp" line="427"/>
         <source>b→a bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>b→a 带宽</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="625"/>
-        <source>b→a delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="630"/>
-        <source>b→a loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="650"/>
-        <source>Override for the b→a direction; leave empty to use the a→b value.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="652"/>
+        <location filename="../ui/PropertyEditor.cpp" line="429"/>
         <source>Reverse direction (b→a) overrides</source>
-        <translation type="unfinished"></translation>
+        <translation>反向 (b→a) 覆盖</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="659"/>
-        <source>same as a→b</source>
-        <translation type="unfinished"></translation>
+        <location filename="../ui/PropertyEditor.cpp" line="430"/>
+        <source>b→a delay</source>
+        <translation>b→a 时延</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="674"/>
+        <location filename="../ui/PropertyEditor.cpp" line="432"/>
+        <source>b→a loss</source>
+        <translation>b→a 丢包率</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="450"/>
         <source>Schedule (changes over simulated time)</source>
-        <translation type="unfinished"></translation>
+        <translation>计划（随仿真时间的变更）</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
-        <source>At</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
-        <source>Delay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="679"/>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="683"/>
-        <source>Each row changes the link from its time on: e.g. at 600s, bandwidth 5G. Empty cells keep the value. State: up/down/empty.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="692"/>
+        <location filename="../ui/PropertyEditor.cpp" line="455"/>
         <source>Add step</source>
-        <translation type="unfinished"></translation>
+        <translation>添加步骤</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="693"/>
+        <location filename="../ui/PropertyEditor.cpp" line="456"/>
         <source>Remove step</source>
-        <translation type="unfinished"></translation>
+        <translation>删除步骤</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="816"/>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
+        <source>At</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
+        <source>Delay</source>
+        <translation>时延</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="463"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="473"/>
+        <source>Each row changes the link from its time on: e.g. at 600s, bandwidth 5G. Empty cells keep the value. State: up/down/empty.</source>
+        <translation>每行从其时间起更改链路：例如在 600s 时带宽变为 5G。空单元格保持原值。状态：up/down/空。</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="605"/>
         <source>%1 “%2”</source>
-        <translation type="unfinished"></translation>
+        <translation>%1“%2”</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/PropertyEditor.cpp" line="817"/>
-        <location filename="../ui/PropertyEditor.cpp" line="964"/>
+        <location filename="../ui/PropertyEditor.cpp" line="606"/>
+        <location filename="../ui/PropertyEditor.cpp" line="768"/>
         <source>%n nodes</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/PropertyEditor.cpp" line="820"/>
-        <source> (%n selected link(s) not edited)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="826"/>
+        <location filename="../ui/PropertyEditor.cpp" line="608"/>
+        <source> (1 selected link not edited)</source>
+        <translation>（1 条选中的链路未编辑）</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="609"/>
+        <source> (%1 selected links not edited)</source>
+        <translation>（%1 条选中的链路未编辑）</translation>
+    </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="615"/>
         <source>Link %1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>链路 %1 – %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/PropertyEditor.cpp" line="827"/>
-        <location filename="../ui/PropertyEditor.cpp" line="995"/>
+        <location filename="../ui/PropertyEditor.cpp" line="616"/>
+        <location filename="../ui/PropertyEditor.cpp" line="780"/>
         <source>%n links</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 条链路</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="888"/>
+        <location filename="../ui/PropertyEditor.cpp" line="673"/>
         <source>Row %1: “At” must be a time ≥ 0, e.g. 600s</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：“时间”必须 ≥ 0，例如 600s</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="900"/>
+        <location filename="../ui/PropertyEditor.cpp" line="685"/>
         <source>Row %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="925"/>
+        <location filename="../ui/PropertyEditor.cpp" line="711"/>
         <source>Row %1: state must be up, down or empty</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：状态必须为 up、down 或空</translation>
     </message>
     <message>
-        <location filename="../ui/PropertyEditor.cpp" line="937"/>
+        <location filename="../ui/PropertyEditor.cpp" line="723"/>
         <source>Edit schedule of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="966"/>
-        <location filename="../ui/PropertyEditor.cpp" line="997"/>
-        <source>Set %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="980"/>
-        <source>(multiple values)</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑 %1 的计划</translation>
     </message>
 </context>
 <context>
-    <name>TopologyScene</name>
+    <name>meridian::ui::ResultsDock</name>
     <message>
-        <location filename="../ui/TopologyScene.cpp" line="486"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="90"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="113"/>
+        <source>No results yet: run the experiment (Run ▸ Run).</source>
+        <translation>尚无结果：请运行实验（运行 ▸ 运行）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="95"/>
+        <source>Copy as CSV</source>
+        <translation>复制为 CSV</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="97"/>
+        <source>Copy the table shown, in its current order, as CSV</source>
+        <translation>按当前顺序将所显示的表格复制为 CSV</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="159"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 experiment, seed %3: simulated %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2 实验，种子 %3：仿真 %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="167"/>
+        <source>, %1 iterations, GPU effective compute %2 %</source>
+        <translation>，%1 次迭代，GPU 有效计算 %2 %</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="172"/>
+        <source>, mean %1, busbw %2 Gbit/s</source>
+        <translation>，均值 %1，总线带宽 %2 Gbit/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="175"/>
+        <source>; engine: %1 events, %2 flows</source>
+        <translation>；引擎：%1 个事件，%2 个流</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::RunView</name>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="67"/>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="70"/>
+        <source>Iterations</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="77"/>
+        <source>Throughput (Gbit/s)</source>
+        <translation>吞吐量 (Gbit/s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="78"/>
+        <source>Off: utilisation in %; on: throughput = utilisation × bandwidth</source>
+        <translation>关：以 % 显示利用率；开：吞吐量 = 利用率 × 带宽</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="87"/>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="98"/>
+        <source>The summary charts appear when a run has finished.</source>
+        <translation>运行结束后将显示汇总图表。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="99"/>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="106"/>
+        <source>Baseline:</source>
+        <translation>基线：</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="119"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="296"/>
+        <source>time per run (s)</source>
+        <translation>每次运行时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="334"/>
+        <source>changes</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="364"/>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="368"/>
+        <source>Save as PNG, PDF or SVG…</source>
+        <translation>另存为 PNG、PDF 或 SVG…</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="370"/>
+        <location filename="../ui/run/RunView.cpp" line="376"/>
+        <source>Save chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="371"/>
+        <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 矢量图 (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::RunWorkbench</name>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="81"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="281"/>
+        <source>Run failed</source>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="93"/>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="101"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="199"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="109"/>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="151"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="185"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="331"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="151"/>
+        <source>F5</source>
+        <translation>F5</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="158"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="158"/>
+        <source>F6</source>
+        <translation>F6</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="160"/>
+        <source>S&amp;tep One Phase</source>
+        <translation>单步执行一个阶段(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="160"/>
+        <source>F10</source>
+        <translation>F10</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="162"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="162"/>
+        <source>Shift+F5</source>
+        <translation>Shift+F5</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="164"/>
+        <source>Export &amp;Report (HTML/PDF)…</source>
+        <translation>导出报告(&amp;R) (HTML/PDF)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="167"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="352"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="363"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="167"/>
+        <source>HTML report (*.html);;PDF report (*.pdf)</source>
+        <translation>HTML 报告 (*.html);;PDF 报告 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="172"/>
+        <source>Export Results (JSON, CSV)…</source>
+        <translation>导出结果 (JSON, CSV)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="174"/>
+        <source>Export results into folder</source>
+        <translation>将结果导出到文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="192"/>
+        <source>Speed: as fast as possible, or simulated time at a multiple of wall time</source>
+        <translation>速度：尽可能快，或使仿真时间按实际时间的倍数推进</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="194"/>
+        <source>As fast as possible</source>
+        <translation>尽可能快</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="196"/>
+        <source>Paced ×%1</source>
+        <translation>定速 ×%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="235"/>
+        <source>Cannot run the experiment</source>
+        <translation>无法运行实验</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="269"/>
+        <source>Running — the topology is read-only until the run ends</source>
+        <translation>运行中 — 运行结束前拓扑为只读</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="272"/>
+        <source>Paused at %1 s — Run resumes, Step runs one phase</source>
+        <translation>已暂停于 %1 s — “运行”继续，“单步”执行一个阶段</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="276"/>
+        <source>Run stopped: nothing kept</source>
+        <translation>运行已停止：未保留任何结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="295"/>
+        <source>between phases</source>
+        <translation>阶段之间</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="297"/>
+        <source>iteration %1: %2</source>
+        <translation>第 %1 次迭代：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="299"/>
+        <source>%1 — t = %2 · %3 % done</source>
+        <translation>%1 — t = %2 · 已完成 %3 %</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="320"/>
+        <source>%1 finished: simulated %2 (links show mean utilisation)</source>
+        <translation>%1 已完成：仿真 %2（链路显示平均利用率）</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="331"/>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="352"/>
+        <source>There is no finished run to report.</source>
+        <translation>没有可生成报告的已完成运行。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="372"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="378"/>
+        <source>Export results</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="372"/>
+        <source>There is no finished run to export.</source>
+        <translation>没有可导出的已完成运行。</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::TopologyScene</name>
+    <message>
+        <location filename="../ui/TopologyScene.cpp" line="591"/>
         <source>Collapse %1</source>
-        <translation type="unfinished"></translation>
+        <translation>折叠 %1</translation>
     </message>
     <message>
-        <location filename="../ui/TopologyScene.cpp" line="486"/>
+        <location filename="../ui/TopologyScene.cpp" line="591"/>
         <source>Expand %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>meridian::ui::Attrs</name>
-    <message>
-        <location filename="../ui/PropertyEditor.cpp" line="790"/>
-        <source>(multiple values)</source>
-        <translation type="unfinished"></translation>
+        <translation>展开 %1</translation>
     </message>
 </context>
 </TS>

@@ -573,7 +573,8 @@ void PropertyEditor::showValues(std::vector<AttributeRow<Attrs>>& fields,
                 same = false;
             first = false;
         }
-        const QString placeholder = same ? QString() : tr("(multiple values)");
+        const QString placeholder =
+            same ? QString() : QCoreApplication::translate("PropertyEditor", "(multiple values)");
         // What the user sees: leaving the field with this text unchanged commits nothing.
         m_shown.insert(f.editor, same ? value : QString());
         if (auto* line = qobject_cast<QLineEdit*>(f.editor)) {
@@ -736,7 +737,9 @@ bool PropertyEditor::commitField(AttributeRow<Attrs>& field, const std::vector<A
         return true;
     }
     const auto* line = qobject_cast<QLineEdit*>(field.editor);
-    if (text.isEmpty() && line && line->placeholderText() == tr("(multiple values)"))
+    if (text.isEmpty() && line &&
+        line->placeholderText() ==
+            QCoreApplication::translate("PropertyEditor", "(multiple values)"))
         return true; // "(multiple values)" left alone
     auto after = before;
     for (auto& item : after) {
@@ -752,8 +755,9 @@ bool PropertyEditor::commitField(AttributeRow<Attrs>& field, const std::vector<A
     if (after == before)
         return true;
     const QString what = before.size() == 1 ? qs(before[0].id) : many;
-    m_doc->undoStack()->push(
-        new Command(m_doc, before, after, tr("Set %1 of %2").arg(field.label, what)));
+    m_doc->undoStack()->push(new Command(
+        m_doc, before, after,
+        QCoreApplication::translate("PropertyEditor", "Set %1 of %2").arg(field.label, what)));
     pushed(after);
     return true;
 }

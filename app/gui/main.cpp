@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QPalette>
 #include <QStyleFactory>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <cstdio>
@@ -84,7 +85,8 @@ bool startRun(meridian::ui::MainWindow& window, const QCommandLineParser& parser
         QTabWidget* tabs = runs->runView()->tabs();
         bool found = false;
         for (int i = 0; i < tabs->count(); ++i)
-            if (tabs->tabText(i).toLower() == name) {
+            // The tab's English key, so --chart works in every interface language.
+            if (tabs->tabBar()->tabData(i).toString() == name) {
                 tabs->setCurrentIndex(i);
                 found = true;
             }

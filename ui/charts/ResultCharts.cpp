@@ -7,6 +7,7 @@
 #include <QBarSet>
 #include <QBuffer>
 #include <QChart>
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
@@ -183,12 +184,13 @@ QString hoverText(QCustomPlot* plot, const QPointF& pos)
         const auto it = f->data()->at(index);
         const auto ticker = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
         const QString row = ticker ? ticker->ticks().value(it->key) : QString();
-        QString tip = f->name() + QStringLiteral(" — ") +
-                      (it->key == 0.0 ? row : QObject::tr("centre %1").arg(row));
+        QString tip =
+            f->name() + QStringLiteral(" — ") +
+            (it->key == 0.0 ? row : QCoreApplication::translate("Charts", "centre %1").arg(row));
         const QList<int> iterations = f->property(kIterations).value<QList<int>>();
         if (index < iterations.size() && iterations[index] >= 0)
-            tip += QObject::tr(", iteration %1").arg(iterations[index]);
-        return tip + QObject::tr("\nstart %1, duration %2")
+            tip += QCoreApplication::translate("Charts", ", iteration %1").arg(iterations[index]);
+        return tip + QCoreApplication::translate("Charts", "\nstart %1, duration %2")
                          .arg(seconds(it->open), seconds(it->close - it->open));
     }
     const QString unit = p->property(kUnit).toString();
@@ -327,9 +329,10 @@ void setupInteractive(QCustomPlot* plot)
     plot->setContextMenuPolicy(Qt::CustomContextMenu);
     QObject::connect(plot, &QWidget::customContextMenuRequested, plot, [plot](const QPoint& pos) {
         QMenu menu(plot);
-        QAction* reset = menu.addAction(QObject::tr("Reset view"));
+        QAction* reset = menu.addAction(QCoreApplication::translate("Charts", "Reset view"));
         menu.addSeparator();
-        QAction* save = menu.addAction(QObject::tr("Save as PNG/PDF/SVG…"));
+        QAction* save =
+            menu.addAction(QCoreApplication::translate("Charts", "Save as PNG/PDF/SVG…"));
         QAction* chosen = menu.exec(plot->mapToGlobal(pos));
         if (chosen == reset) {
             plot->setProperty(kUserView, false);
@@ -337,11 +340,14 @@ void setupInteractive(QCustomPlot* plot)
             plot->replot();
         } else if (chosen == save) {
             const QString path = QFileDialog::getSaveFileName(
-                plot, QObject::tr("Save chart"), QStringLiteral("chart.png"),
-                QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
+                plot, QCoreApplication::translate("Charts", "Save chart"),
+                QStringLiteral("chart.png"),
+                QCoreApplication::translate(
+                    "Charts", "PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
             QString error;
             if (!path.isEmpty() && !savePlot(plot, path, &error))
-                QMessageBox::warning(plot, QObject::tr("Cannot save chart"), error);
+                QMessageBox::warning(
+                    plot, QCoreApplication::translate("Charts", "Cannot save chart"), error);
         }
     });
 }
@@ -365,7 +371,7 @@ bool savePlot(QCustomPlot* plot, const QString& path, QString* error)
         image.setDevicePixelRatio(1.0);
         if (!image.save(&buffer, "PNG")) {
             if (error)
-                *error = QObject::tr("cannot encode %1 as PNG").arg(path);
+                *error = QCoreApplication::translate("Charts", "cannot encode %1 as PNG").arg(path);
             return false;
         }
     } else if (suffix == QLatin1String("pdf")) {
@@ -388,7 +394,8 @@ bool savePlot(QCustomPlot* plot, const QString& path, QString* error)
     } else {
         if (error)
             *error =
-                QObject::tr("cannot save %1: unknown format '%2' (expected .png, .pdf or .svg)")
+                QCoreApplication::translate(
+                    "Charts", "cannot save %1: unknown format '%2' (expected .png, .pdf or .svg)")
                     .arg(path, suffix);
         return false;
     }
@@ -408,11 +415,11 @@ void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSp
                   const std::vector<experiment::PhaseResult>& phases)
 {
     clear(plot);
-    plot->xAxis->setLabel(QObject::tr("simulated time (s)"));
+    plot->xAxis->setLabel(QCoreApplication::translate("Charts", "simulated time (s)"));
     plot->yAxis->setLabel(QString());
     plot->yAxis->grid()->setVisible(false);
     if (phases.empty() && spans.empty()) {
-        emptyState(plot, QObject::tr("No phases yet"));
+        emptyState(plot, QCoreApplication::translate("Charts", "No phases yet"));
         setHome(plot, QCPRange(0, 1), QCPRange(0, 1));
         plot->replot(QCustomPlot::rpQueuedReplot);
         return;
@@ -424,7 +431,7 @@ void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSp
         if (rowOf.emplace(s.center, static_cast<int>(rows.size())).second)
             rows.push_back(s.center);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    ticker->addTick(0, QObject::tr("critical path"));
+    ticker->addTick(0, QCoreApplication::translate("Charts", "critical path"));
     for (std::size_t r = 1; r < rows.size(); ++r)
         ticker->addTick(double(r), QString::fromStdString(rows[r]));
     plot->yAxis->setTicker(ticker);
@@ -514,11 +521,11 @@ int timelineBarCount(QCustomPlot* plot)
 void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationResult>& iterations)
 {
     clear(plot);
-    plot->xAxis->setLabel(QObject::tr("iteration"));
-    plot->yAxis->setLabel(QObject::tr("phase duration (s)"));
+    plot->xAxis->setLabel(QCoreApplication::translate("Charts", "iteration"));
+    plot->yAxis->setLabel(QCoreApplication::translate("Charts", "phase duration (s)"));
     plot->xAxis->grid()->setVisible(false);
     if (iterations.empty()) {
-        emptyState(plot, QObject::tr("No iteration finished yet"));
+        emptyState(plot, QCoreApplication::translate("Charts", "No iteration finished yet"));
         setHome(plot, QCPRange(-0.5, 0.5), QCPRange(0, 1));
         plot->replot(QCustomPlot::rpQueuedReplot);
         return;
@@ -560,22 +567,23 @@ void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationRe
         b->setStackingGap(0);
         b->setData(keys, *values, true);
         b->setProperty(kUnit, QStringLiteral("s"));
-        b->setProperty(kKeyName, QObject::tr("iteration"));
+        b->setProperty(kKeyName, QCoreApplication::translate("Charts", "iteration"));
         if (below)
             b->moveAbove(below);
         below = b;
     }
     plot->yAxis2->setVisible(true);
-    plot->yAxis2->setLabel(QObject::tr("GPU effective compute ratio (%)"));
+    plot->yAxis2->setLabel(
+        QCoreApplication::translate("Charts", "GPU effective compute ratio (%)"));
     plot->yAxis2->grid()->setVisible(false);
     auto* line = new QCPGraph(plot->xAxis, plot->yAxis2);
-    line->setName(QObject::tr("GPU effective compute ratio"));
+    line->setName(QCoreApplication::translate("Charts", "GPU effective compute ratio"));
     line->setPen(QPen(QColor(30, 30, 30), 1.6));
     line->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(30, 30, 30), Qt::white, 6));
     line->setData(keys, ratio, true);
     line->setProperty(kUnit, QStringLiteral("%"));
-    line->setProperty(kKeyName, QObject::tr("iteration"));
+    line->setProperty(kKeyName, QCoreApplication::translate("Charts", "iteration"));
     const double first = keys.front(), last = keys.back();
     setHome(plot, QCPRange(first - 0.6, last + 0.6),
             QCPRange(0, maxTotal > 0 ? maxTotal * 1.08 : 1), QCPRange(0, 105));
@@ -585,12 +593,12 @@ void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationRe
 void plotRepetitions(QCustomPlot* plot, const experiment::CollectiveResult& collective)
 {
     clear(plot);
-    plot->xAxis->setLabel(QObject::tr("repetition"));
-    plot->yAxis->setLabel(QObject::tr("time (s)"));
+    plot->xAxis->setLabel(QCoreApplication::translate("Charts", "repetition"));
+    plot->yAxis->setLabel(QCoreApplication::translate("Charts", "time (s)"));
     plot->xAxis->grid()->setVisible(false);
     const auto& reps = collective.repetitions_s;
     if (reps.empty()) {
-        emptyState(plot, QObject::tr("No repetition finished yet"));
+        emptyState(plot, QCoreApplication::translate("Charts", "No repetition finished yet"));
         setHome(plot, QCPRange(-0.5, 0.5), QCPRange(0, 1));
         plot->replot(QCustomPlot::rpQueuedReplot);
         return;
@@ -617,14 +625,14 @@ void plotRepetitions(QCustomPlot* plot, const experiment::CollectiveResult& coll
     b->setWidth(0.7);
     b->setData(keys, values, true);
     b->setProperty(kUnit, QStringLiteral("s"));
-    b->setProperty(kKeyName, QObject::tr("repetition"));
+    b->setProperty(kKeyName, QCoreApplication::translate("Charts", "repetition"));
     const double mean = sum / double(reps.size());
     auto* meanLine = new QCPGraph(plot->xAxis, plot->yAxis);
-    meanLine->setName(QObject::tr("mean %1").arg(seconds(mean)));
+    meanLine->setName(QCoreApplication::translate("Charts", "mean %1").arg(seconds(mean)));
     meanLine->setPen(QPen(QColor(30, 30, 30), 1.2, Qt::DashLine));
     meanLine->setData({keys.front() - 0.5, keys.back() + 0.5}, {mean, mean}, true);
     meanLine->setProperty(kUnit, QStringLiteral("s"));
-    meanLine->setProperty(kKeyName, QObject::tr("repetition"));
+    meanLine->setProperty(kKeyName, QCoreApplication::translate("Charts", "repetition"));
     setHome(plot, QCPRange(keys.front() - 0.6, keys.back() + 0.6),
             QCPRange(0, top > 0 ? top * 1.1 : 1));
     plot->replot(QCustomPlot::rpQueuedReplot);
@@ -669,9 +677,9 @@ std::vector<LinkSeries> linkSeriesFromResults(const experiment::Results& results
 void plotLinks(QCustomPlot* plot, const std::vector<LinkSeries>& series, bool throughput)
 {
     clear(plot);
-    plot->xAxis->setLabel(QObject::tr("simulated time (s)"));
-    plot->yAxis->setLabel(throughput ? QObject::tr("throughput (Gbit/s)")
-                                     : QObject::tr("utilisation (%)"));
+    plot->xAxis->setLabel(QCoreApplication::translate("Charts", "simulated time (s)"));
+    plot->yAxis->setLabel(throughput ? QCoreApplication::translate("Charts", "throughput (Gbit/s)")
+                                     : QCoreApplication::translate("Charts", "utilisation (%)"));
     bool any = false;
     double tMin = std::numeric_limits<double>::max(), tMax = 0.0, vMax = 0.0;
     std::size_t colour = 0;
@@ -711,8 +719,9 @@ void plotLinks(QCustomPlot* plot, const std::vector<LinkSeries>& series, bool th
         }
     }
     if (!any) {
-        emptyState(plot, series.empty() ? QObject::tr("No links chosen")
-                                        : QObject::tr("No link traffic yet"));
+        emptyState(plot, series.empty()
+                             ? QCoreApplication::translate("Charts", "No links chosen")
+                             : QCoreApplication::translate("Charts", "No link traffic yet"));
         setHome(plot, QCPRange(0, 1), QCPRange(0, throughput ? 1 : 100));
     } else {
         const double pad = (tMax - tMin) * 0.01;
@@ -751,7 +760,7 @@ std::vector<std::string> defaultPlottedLinks(const topology::Topology& topology)
 QChart* phaseTotalsChart(const experiment::Results& results)
 {
     auto* chart = new QChart;
-    chartLook(chart, QObject::tr("Total time per phase"));
+    chartLook(chart, QCoreApplication::translate("Charts", "Total time per phase"));
     std::vector<std::string> order;
     std::map<std::string, double> total;
     for (const auto& p : results.phases) {
@@ -783,9 +792,10 @@ QChart* phaseTotalsChart(const experiment::Results& results)
     }
     series->setBarWidth(0.6);
     chart->addSeries(series);
-    auto* x =
-        categoryAxis(categories.isEmpty() ? QStringList{QObject::tr("no phases")} : categories);
-    auto* y = valueAxis(QObject::tr("total time (s)"));
+    auto* x = categoryAxis(categories.isEmpty()
+                               ? QStringList{QCoreApplication::translate("Charts", "no phases")}
+                               : categories);
+    auto* y = valueAxis(QCoreApplication::translate("Charts", "total time (s)"));
     y->setMax(top > 0 ? top * 1.05 : 1.0);
     y->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);
@@ -799,12 +809,14 @@ QChart* phaseTotalsChart(const experiment::Results& results)
 QChart* centreBreakdownChart(const experiment::Results& results)
 {
     auto* chart = new QChart;
-    chartLook(chart, QObject::tr("Time per centre"));
+    chartLook(chart, QCoreApplication::translate("Charts", "Time per centre"));
     QStringList categories;
-    auto* compute = new QBarSet(QObject::tr("compute"));
-    auto* comm = new QBarSet(QObject::tr("communication"));
-    auto* update = new QBarSet(QObject::tr("update"));
-    auto* idle = new QBarSet(QObject::tr("idle"));
+    auto* compute = new QBarSet(QCoreApplication::translate("Charts", "compute"));
+    // Short legend label: "communication" was elided to "communica…" in the Run dock's Summary
+    // tab; the report's caption spells it out.
+    auto* comm = new QBarSet(QCoreApplication::translate("Charts", "comm."));
+    auto* update = new QBarSet(QCoreApplication::translate("Charts", "update"));
+    auto* idle = new QBarSet(QCoreApplication::translate("Charts", "idle"));
     double top = 0.0;
     for (const auto& c : results.centers) {
         categories << QString::fromStdString(c.id);
@@ -826,9 +838,10 @@ QChart* centreBreakdownChart(const experiment::Results& results)
     }
     series->setBarWidth(0.6);
     chart->addSeries(series);
-    auto* x =
-        categoryAxis(categories.isEmpty() ? QStringList{QObject::tr("no centres")} : categories);
-    auto* y = valueAxis(QObject::tr("time over all iterations (s)"));
+    auto* x = categoryAxis(categories.isEmpty()
+                               ? QStringList{QCoreApplication::translate("Charts", "no centres")}
+                               : categories);
+    auto* y = valueAxis(QCoreApplication::translate("Charts", "time over all iterations (s)"));
     y->setMax(top > 0 ? top * 1.05 : 1.0);
     y->applyNiceNumbers();
     chart->addAxis(x, Qt::AlignBottom);

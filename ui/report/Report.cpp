@@ -9,14 +9,19 @@
 #include "ui/charts/QCustomPlot.hpp"
 #include "ui/charts/ResultCharts.hpp"
 
+#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QChart>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
+#include <QTextFrame>
 #include <QUrl>
 #include <algorithm>
 #include <functional>
@@ -148,7 +153,9 @@ QString kvTable(const QList<QPair<QString, QString>>& rows)
     QList<QStringList> r;
     for (const auto& [k, v] : rows)
         r.append({k, v});
-    return table({QObject::tr("setting"), QObject::tr("value")}, r);
+    return table({QCoreApplication::translate("Report", "setting"),
+                  QCoreApplication::translate("Report", "value")},
+                 r);
 }
 
 /// A JSON value as short, escaped text.
@@ -206,39 +213,46 @@ std::map<QString, Figure> renderFigures(const io::Project& project,
                                         const experiment::Results& results)
 {
     std::map<QString, Figure> f;
-    f["topology"] = {"topology", QObject::tr("Topology as drawn in the designer."),
+    f["topology"] = {"topology",
+                     QCoreApplication::translate("Report", "Topology as drawn in the designer."),
                      topologyImage(project)};
     QCustomPlot plot;
     plot.setAttribute(Qt::WA_DontShowOnScreen);
     charts::plotTimeline(&plot, results.center_phases, results.phases);
     f["timeline"] = {"timeline",
                      results.center_phases.empty()
-                         ? QObject::tr("Phase timeline (simulated time).")
-                         : QObject::tr("Phase timeline: the critical path and every centre's "
-                                       "own phases (simulated time)."),
+                         ? QCoreApplication::translate("Report", "Phase timeline (simulated time).")
+                         : QCoreApplication::translate(
+                               "Report", "Phase timeline: the critical path and every centre's "
+                                         "own phases (simulated time)."),
                      renderPlot(plot)};
     charts::plotIterationsOf(&plot, results);
-    f["iterations"] = {"iterations",
-                       results.iterations.empty()
-                           ? QObject::tr("Time of every repetition and their mean.")
-                           : QObject::tr("Phase durations per iteration (stacked) and GPU "
-                                         "effective compute ratio (right axis)."),
-                       renderPlot(plot)};
+    f["iterations"] = {
+        "iterations",
+        results.iterations.empty()
+            ? QCoreApplication::translate("Report", "Time of every repetition and their mean.")
+            : QCoreApplication::translate("Report",
+                                          "Phase durations per iteration (stacked) and GPU "
+                                          "effective compute ratio (right axis)."),
+        renderPlot(plot)};
     std::vector<std::string> ids = charts::defaultPlottedLinks(project.topology);
     if (ids.empty())
         for (std::size_t i = 0; i < results.links.size() && i < charts::kMaxDefaultLinks; ++i)
             ids.push_back(results.links[i].id);
     charts::plotLinks(&plot, charts::linkSeriesFromResults(results, project.topology, ids), true);
     f["links"] = {"links",
-                  QObject::tr("Throughput of the WAN links over simulated time (busier "
-                              "direction)."),
+                  QCoreApplication::translate(
+                      "Report", "Throughput of the WAN links over simulated time (busier "
+                                "direction)."),
                   renderPlot(plot)};
-    f["totals"] = {"totals", QObject::tr("Total time per phase over the run."),
+    f["totals"] = {"totals",
+                   QCoreApplication::translate("Report", "Total time per phase over the run."),
                    renderChart(charts::phaseTotalsChart(results))};
     if (!results.centers.empty())
         f["centres"] = {"centres",
-                        QObject::tr("Per-centre compute, communication, update and idle time, "
-                                    "summed over the iterations."),
+                        QCoreApplication::translate(
+                            "Report", "Per-centre compute, communication, update and idle time, "
+                                      "summed over the iterations."),
                         renderChart(charts::centreBreakdownChart(results))};
     return f;
 }
@@ -291,16 +305,17 @@ QString body(const io::Project& project, const experiment::Results& results,
     const QString title = project.name.empty() ? topologyName.toHtmlEscaped() : esc(project.name);
     h += QStringLiteral("<h1>%1</h1>").arg(title);
     h += QStringLiteral("<p class=\"meta\">%1</p>")
-             .arg(QObject::tr("Meridian simulation report — %1, %2 experiment, seed %3, "
-                              "%4 of simulated time.")
+             .arg(QCoreApplication::translate(
+                      "Report", "Meridian simulation report — %1, %2 experiment, seed %3, "
+                                "%4 of simulated time.")
                       .arg(topologyName.toHtmlEscaped(), esc(results.kind))
                       .arg(results.seed)
                       .arg(dur(results.total_s)));
 
     // ---- summary --------------------------------------------------------------------------
-    h += QStringLiteral("<h2>%1</h2>").arg(QObject::tr("Summary"));
+    h += QStringLiteral("<h2>%1</h2>").arg(QCoreApplication::translate("Report", "Summary"));
     QList<QPair<QString, QString>> summary;
-    summary.append({QObject::tr("simulated time"), dur(results.total_s)});
+    summary.append({QCoreApplication::translate("Report", "simulated time"), dur(results.total_s)});
     if (!results.iterations.empty()) {
         double sum = 0.0, ratio = 0.0;
         for (const auto& it : results.iterations) {
@@ -308,37 +323,40 @@ QString body(const io::Project& project, const experiment::Results& results,
             ratio += it.gpu_effective_compute_ratio;
         }
         const double n = double(results.iterations.size());
+        summary.append({QCoreApplication::translate("Report", "model"),
+                        QStringLiteral("%1 (%2 parameters, %3 on the wire)")
+                            .arg(esc(results.model))
+                            .arg(withUnit(num(results.model_parameters / 1e9), "B"))
+                            .arg(bytesText(results.model_bytes))});
+        summary.append({QCoreApplication::translate("Report", "iterations"),
+                        QString::number(results.iterations.size())});
         summary.append(
-            {QObject::tr("model"), QStringLiteral("%1 (%2 parameters, %3 on the wire)")
-                                       .arg(esc(results.model))
-                                       .arg(withUnit(num(results.model_parameters / 1e9), "B"))
-                                       .arg(bytesText(results.model_bytes))});
-        summary.append({QObject::tr("iterations"), QString::number(results.iterations.size())});
-        summary.append({QObject::tr("mean iteration time"), dur(sum / n)});
-        summary.append({QObject::tr("mean GPU effective compute ratio"), pct(ratio / n)});
+            {QCoreApplication::translate("Report", "mean iteration time"), dur(sum / n)});
+        summary.append({QCoreApplication::translate("Report", "mean GPU effective compute ratio"),
+                        pct(ratio / n)});
         int gpus = 0;
         for (const auto& c : results.centers)
             gpus += c.gpus;
-        summary.append({QObject::tr("centres / GPUs"),
+        summary.append({QCoreApplication::translate("Report", "centres / GPUs"),
                         QStringLiteral("%1 / %2").arg(results.centers.size()).arg(gpus)});
     }
     if (results.has_collective) {
         const auto& c = results.collective;
+        summary.append({QCoreApplication::translate("Report", "operation"),
+                        QStringLiteral("%1 (%2, %3), %4 ranks")
+                            .arg(esc(c.operation), esc(c.algorithm), esc(c.protocol))
+                            .arg(c.ranks)});
+        summary.append({QCoreApplication::translate("Report", "message size"), bytesText(c.bytes)});
+        summary.append({QCoreApplication::translate("Report", "mean time"), dur(c.mean_s)});
         summary.append(
-            {QObject::tr("operation"), QStringLiteral("%1 (%2, %3), %4 ranks")
-                                           .arg(esc(c.operation), esc(c.algorithm), esc(c.protocol))
-                                           .arg(c.ranks)});
-        summary.append({QObject::tr("message size"), bytesText(c.bytes)});
-        summary.append({QObject::tr("mean time"), dur(c.mean_s)});
-        summary.append(
-            {QObject::tr("algorithm / bus bandwidth"),
+            {QCoreApplication::translate("Report", "algorithm / bus bandwidth"),
              QStringLiteral("%1 / %2 Gbit/s").arg(num(c.algbw_gbps), num(c.busbw_gbps))});
     }
     h += kvTable(summary);
 
     // ---- inputs ---------------------------------------------------------------------------
-    h += QStringLiteral("<h2>%1</h2>").arg(QObject::tr("Inputs"));
-    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Topology"));
+    h += QStringLiteral("<h2>%1</h2>").arg(QCoreApplication::translate("Report", "Inputs"));
+    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Topology"));
     h += figure("topology");
     QList<QStringList> centreRows;
     for (std::size_t i = 0; i < topo.nodeCount(); ++i) {
@@ -355,12 +373,16 @@ QString body(const io::Project& project, const experiment::Results& results,
             {esc(n.id), esc(n.name), QString::number(n.gpu_count), esc(n.gpu_model), fabric});
     }
     if (!centreRows.isEmpty()) {
-        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Compute centres"));
-        h += table({QObject::tr("id"), QObject::tr("name"), QObject::tr("GPUs"),
-                    QObject::tr("GPU model"), QObject::tr("fabric")},
+        h += QStringLiteral("<h3>%1</h3>")
+                 .arg(QCoreApplication::translate("Report", "Compute centres"));
+        h += table({QCoreApplication::translate("Report", "id"),
+                    QCoreApplication::translate("Report", "name"),
+                    QCoreApplication::translate("Report", "GPUs"),
+                    QCoreApplication::translate("Report", "GPU model"),
+                    QCoreApplication::translate("Report", "fabric")},
                    centreRows, {2});
     }
-    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Links"));
+    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Links"));
     QList<QStringList> linkRows;
     for (std::size_t i = 0; i < topo.linkCount() && i < kMaxLinkRows; ++i) {
         const auto& l = topo.link(LinkId(static_cast<LinkId::value_type>(i)));
@@ -373,128 +395,157 @@ QString body(const io::Project& project, const experiment::Results& results,
                                    : QStringLiteral("0");
         QString id = esc(l.id);
         if (!l.reverse.empty())
-            id += QObject::tr(" (b→a differs)");
+            id += QCoreApplication::translate("Report", " (b→a differs)");
         if (!l.schedule.empty())
-            id += QObject::tr(" (scheduled changes)");
+            id += QCoreApplication::translate("Report", " (scheduled changes)");
         linkRows.append({id, esc(l.a) + QStringLiteral(" — ") + esc(l.b),
                          bandwidthText(p.bandwidth_bps), withUnit(num(p.delay_s * 1e3), "ms"),
                          withUnit(plain(p.loss * 100.0), "%"), jitter, queue});
     }
-    h += table({QObject::tr("id"), QObject::tr("endpoints"), QObject::tr("bandwidth"),
-                QObject::tr("delay (one-way)"), QObject::tr("loss"), QObject::tr("jitter"),
-                QObject::tr("queue")},
+    h += table({QCoreApplication::translate("Report", "id"),
+                QCoreApplication::translate("Report", "endpoints"),
+                QCoreApplication::translate("Report", "bandwidth"),
+                QCoreApplication::translate("Report", "delay (one-way)"),
+                QCoreApplication::translate("Report", "loss"),
+                QCoreApplication::translate("Report", "jitter"),
+                QCoreApplication::translate("Report", "queue")},
                linkRows, {2, 3, 4, 5, 6});
     if (topo.linkCount() > kMaxLinkRows)
         h += QStringLiteral("<p class=\"note\">%1</p>")
-                 .arg(QObject::tr("… and %1 more links (see the .topo file).")
+                 .arg(QCoreApplication::translate("Report",
+                                                  "… and %1 more links (see the .topo file).")
                           .arg(topo.linkCount() - kMaxLinkRows));
 
     if (spec) {
         const auto& t = spec->training;
-        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Experiment"));
+        h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Experiment"));
         QList<QPair<QString, QString>> rows;
-        rows.append({QObject::tr("kind"), esc(std::string(experiment::toString(spec->kind)))});
-        rows.append({QObject::tr("iterations (run)"),
+        rows.append({QCoreApplication::translate("Report", "kind"),
+                     esc(std::string(experiment::toString(spec->kind)))});
+        rows.append({QCoreApplication::translate("Report", "iterations (run)"),
                      QString::number(results.iterations.empty() ? spec->iterations
                                                                 : int(results.iterations.size()))});
-        rows.append({QObject::tr("seed"), QString::number(results.seed)});
+        rows.append({QCoreApplication::translate("Report", "seed"), QString::number(results.seed)});
         if (spec->kind == experiment::ExperimentKind::Training) {
             QStringList model;
             for (auto it = t.model.begin(); t.model.is_object() && it != t.model.end(); ++it)
                 model << esc(it.key()) + QStringLiteral(" ") + jsonText(it.value());
-            rows.append({QObject::tr("model"),
+            rows.append({QCoreApplication::translate("Report", "model"),
                          model.isEmpty() ? jsonText(t.model) : model.join(QStringLiteral(", "))});
             if (!results.model.empty())
-                rows.append({QObject::tr("model parameters"),
+                rows.append({QCoreApplication::translate("Report", "model parameters"),
                              esc(results.model) + QStringLiteral(", ") +
                                  withUnit(num(results.model_parameters / 1e9), "B")});
-            rows.append({QObject::tr("dataset"),
+            rows.append({QCoreApplication::translate("Report", "dataset"),
                          esc(t.dataset_name) + QStringLiteral(", ") + bytesText(t.dataset_bytes)});
-            rows.append({QObject::tr("parallelism"), esc(t.mode)});
-            rows.append({QObject::tr("global batch"),
-                         num(t.global_batch_tokens, 8) + QObject::tr(" tokens")});
-            rows.append({QObject::tr("sequence length"), QString::number(t.seq_len)});
-            rows.append({QObject::tr("dtype"), esc(t.dtype)});
-            rows.append({QObject::tr("ZeRO stage"), QString::number(t.zero_stage)});
-            rows.append({QObject::tr("MFU"), num(t.mfu)});
-            rows.append({QObject::tr("activation recompute"),
-                         t.activation_recompute ? QObject::tr("yes") : QObject::tr("no")});
-            rows.append({QObject::tr("source centre"), esc(t.source)});
-            rows.append({QObject::tr("optimiser step"),
-                         t.update_s < 0 ? QObject::tr("from the compute model") : dur(t.update_s)});
+            rows.append({QCoreApplication::translate("Report", "parallelism"), esc(t.mode)});
+            rows.append(
+                {QCoreApplication::translate("Report", "global batch"),
+                 num(t.global_batch_tokens, 8) + QCoreApplication::translate("Report", " tokens")});
+            rows.append({QCoreApplication::translate("Report", "sequence length"),
+                         QString::number(t.seq_len)});
+            rows.append({QCoreApplication::translate("Report", "dtype"), esc(t.dtype)});
+            rows.append({QCoreApplication::translate("Report", "ZeRO stage"),
+                         QString::number(t.zero_stage)});
+            rows.append({QCoreApplication::translate("Report", "MFU"), num(t.mfu)});
+            rows.append({QCoreApplication::translate("Report", "activation recompute"),
+                         t.activation_recompute ? QCoreApplication::translate("Report", "yes")
+                                                : QCoreApplication::translate("Report", "no")});
+            rows.append({QCoreApplication::translate("Report", "source centre"), esc(t.source)});
+            rows.append({QCoreApplication::translate("Report", "optimiser step"),
+                         t.update_s < 0
+                             ? QCoreApplication::translate("Report", "from the compute model")
+                             : dur(t.update_s)});
         } else {
             const auto& b = spec->bench;
-            rows.append({QObject::tr("operation"), esc(b.operation)});
+            rows.append({QCoreApplication::translate("Report", "operation"), esc(b.operation)});
             QStringList who;
             for (const auto& p : b.participants)
                 who << esc(p);
-            rows.append({QObject::tr("participants"), who.join(QStringLiteral(", "))});
-            rows.append({QObject::tr("bytes"), bytesText(b.bytes)});
-            rows.append({QObject::tr("repeat"), QString::number(b.repeat)});
+            rows.append({QCoreApplication::translate("Report", "participants"),
+                         who.join(QStringLiteral(", "))});
+            rows.append({QCoreApplication::translate("Report", "bytes"), bytesText(b.bytes)});
+            rows.append(
+                {QCoreApplication::translate("Report", "repeat"), QString::number(b.repeat)});
             if (b.streams > 1)
-                rows.append({QObject::tr("parallel streams"), QString::number(b.streams)});
+                rows.append({QCoreApplication::translate("Report", "parallel streams"),
+                             QString::number(b.streams)});
         }
         h += kvTable(rows);
 
-        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Collectives"));
+        h +=
+            QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Collectives"));
         auto chunks = [](int c) {
-            return c > 0 ? QString::number(c) : QObject::tr("NCCL default");
+            return c > 0 ? QString::number(c)
+                         : QCoreApplication::translate("Report", "NCCL default");
         };
         auto proto = [](net::Protocol p) { return QString::fromUtf8(net::toString(p).data()); };
         QList<QStringList> coll;
         if (spec->kind == experiment::ExperimentKind::Training) {
-            coll.append({QObject::tr("broadcast"), esc(t.broadcast_algorithm),
-                         proto(t.broadcast_protocol), chunks(t.broadcast_chunks),
-                         t.broadcast_dataset ? QObject::tr("weights and dataset shards")
-                                             : QObject::tr("weights")});
+            coll.append({QCoreApplication::translate("Report", "broadcast"),
+                         esc(t.broadcast_algorithm), proto(t.broadcast_protocol),
+                         chunks(t.broadcast_chunks),
+                         t.broadcast_dataset
+                             ? QCoreApplication::translate("Report", "weights and dataset shards")
+                             : QCoreApplication::translate("Report", "weights")});
             auto phaseRow = [&](const QString& name, const experiment::CollectivePhaseSpec& c) {
                 QStringList extra;
                 if (!c.order.empty()) {
                     QStringList o;
                     for (const auto& s : c.order)
                         o << esc(s);
-                    extra << QObject::tr("order %1").arg(o.join(QStringLiteral(" → ")));
+                    extra << QCoreApplication::translate("Report", "order %1")
+                                 .arg(o.join(QStringLiteral(" → ")));
                 }
                 if (!c.gateways.empty()) {
                     QStringList g;
                     for (const auto& s : c.gateways)
                         g << esc(s);
-                    extra << QObject::tr("gateways %1").arg(g.join(QStringLiteral(", ")));
+                    extra << QCoreApplication::translate("Report", "gateways %1")
+                                 .arg(g.join(QStringLiteral(", ")));
                 }
                 coll.append({name, esc(c.collective), proto(c.protocol), chunks(c.chunks),
                              extra.join(QStringLiteral("; "))});
             };
-            phaseRow(QObject::tr("intra-centre"), t.intra_center);
-            phaseRow(QObject::tr("inter-centre"), t.inter_center);
+            phaseRow(QCoreApplication::translate("Report", "intra-centre"), t.intra_center);
+            phaseRow(QCoreApplication::translate("Report", "inter-centre"), t.inter_center);
         } else {
             coll.append({esc(spec->bench.operation), esc(spec->bench.algorithm),
                          proto(spec->bench.protocol), chunks(spec->bench.chunks), QString()});
         }
-        h += table({QObject::tr("phase"), QObject::tr("algorithm"), QObject::tr("protocol"),
-                    QObject::tr("chunks"), QObject::tr("notes")},
+        h += table({QCoreApplication::translate("Report", "phase"),
+                    QCoreApplication::translate("Report", "algorithm"),
+                    QCoreApplication::translate("Report", "protocol"),
+                    QCoreApplication::translate("Report", "chunks"),
+                    QCoreApplication::translate("Report", "notes")},
                    coll);
 
-        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Communication and transport"));
+        h += QStringLiteral("<h3>%1</h3>")
+                 .arg(QCoreApplication::translate("Report", "Communication and transport"));
         const auto& c = spec->comm;
         const auto& tr = spec->transport;
         h += kvTable({
-            {QObject::tr("channels"), QString::number(c.channels)},
-            {QObject::tr("buffer size"), binaryBytes(c.buffsize_bytes)},
-            {QObject::tr("steps"), QString::number(c.steps)},
-            {QObject::tr("sockets per connection"), QString::number(c.sockets)},
-            {QObject::tr("TCP MSS"), withUnit(num(tr.mss_bytes), "B")},
-            {QObject::tr("TCP initial window"),
-             QObject::tr("%1 segments").arg(tr.initial_window_segments)},
-            {QObject::tr("TCP max window"), binaryBytes(tr.max_window_bytes)},
-            {QObject::tr("TCP min RTO"), dur(tr.min_rto_s)},
-            {QObject::tr("slow start after idle"),
-             tr.slow_start_after_idle ? QObject::tr("yes") : QObject::tr("no")},
+            {QCoreApplication::translate("Report", "channels"), QString::number(c.channels)},
+            {QCoreApplication::translate("Report", "buffer size"), binaryBytes(c.buffsize_bytes)},
+            {QCoreApplication::translate("Report", "steps"), QString::number(c.steps)},
+            {QCoreApplication::translate("Report", "sockets per connection"),
+             QString::number(c.sockets)},
+            {QCoreApplication::translate("Report", "TCP MSS"), withUnit(num(tr.mss_bytes), "B")},
+            {QCoreApplication::translate("Report", "TCP initial window"),
+             QCoreApplication::translate("Report", "%1 segments").arg(tr.initial_window_segments)},
+            {QCoreApplication::translate("Report", "TCP max window"),
+             binaryBytes(tr.max_window_bytes)},
+            {QCoreApplication::translate("Report", "TCP min RTO"), dur(tr.min_rto_s)},
+            {QCoreApplication::translate("Report", "slow start after idle"),
+             tr.slow_start_after_idle ? QCoreApplication::translate("Report", "yes")
+                                      : QCoreApplication::translate("Report", "no")},
         });
     }
 
     // ---- results --------------------------------------------------------------------------
-    h += QStringLiteral("<h2%1>%2</h2>").arg(pageBreak, QObject::tr("Results"));
-    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Phases"));
+    h += QStringLiteral("<h2%1>%2</h2>")
+             .arg(pageBreak, QCoreApplication::translate("Report", "Results"));
+    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Phases"));
     {
         std::vector<std::string> order;
         std::map<std::string, std::tuple<int, double, double>> agg; // count, total, max
@@ -514,48 +565,63 @@ QString body(const io::Project& project, const experiment::Results& results,
                          dur(total), dur(total / count), dur(mx),
                          results.total_s > 0 ? pct(total / results.total_s) : QString()});
         }
-        h += table({QObject::tr("phase"), QObject::tr("count"), QObject::tr("total"),
-                    QObject::tr("mean"), QObject::tr("max"), QObject::tr("share of run")},
+        h += table({QCoreApplication::translate("Report", "phase"),
+                    QCoreApplication::translate("Report", "count"),
+                    QCoreApplication::translate("Report", "total"),
+                    QCoreApplication::translate("Report", "mean"),
+                    QCoreApplication::translate("Report", "max"),
+                    QCoreApplication::translate("Report", "share of run")},
                    rows, {1, 2, 3, 4, 5});
     }
     h += figure("timeline");
     h += figure("totals");
 
     if (!results.iterations.empty()) {
-        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Iterations"));
+        h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Iterations"));
         QList<QStringList> rows;
         for (const auto& it : results.iterations)
             rows.append({QString::number(it.index), dur(it.compute_s), dur(it.intra_center_s),
                          dur(it.inter_center_s), dur(it.update_s), dur(it.total_s),
                          pct(it.gpu_effective_compute_ratio)});
-        h += table({QObject::tr("iteration"), QObject::tr("compute"), QObject::tr("intra-centre"),
-                    QObject::tr("inter-centre"), QObject::tr("update"), QObject::tr("total"),
-                    QObject::tr("GPU eff. compute")},
+        h += table({QCoreApplication::translate("Report", "iteration"),
+                    QCoreApplication::translate("Report", "compute"),
+                    QCoreApplication::translate("Report", "intra-centre"),
+                    QCoreApplication::translate("Report", "inter-centre"),
+                    QCoreApplication::translate("Report", "update"),
+                    QCoreApplication::translate("Report", "total"),
+                    QCoreApplication::translate("Report", "GPU eff. compute")},
                    rows, {0, 1, 2, 3, 4, 5, 6});
     } else if (results.has_collective) {
-        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Repetitions"));
+        h +=
+            QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Repetitions"));
         QList<QStringList> rows;
         const auto& c = results.collective;
         for (std::size_t i = 0; i < c.repetitions_s.size(); ++i)
             rows.append({QString::number(i), dur(c.repetitions_s[i])});
-        h += table({QObject::tr("repetition"), QObject::tr("time")}, rows, {0, 1});
+        h += table({QCoreApplication::translate("Report", "repetition"),
+                    QCoreApplication::translate("Report", "time")},
+                   rows, {0, 1});
     }
     h += figure("iterations");
 
     if (!results.centers.empty()) {
-        h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Centres"));
+        h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Centres"));
         QList<QStringList> rows;
         for (const auto& c : results.centers)
             rows.append({esc(c.id), QString::number(c.gpus), esc(c.gpu_model), dur(c.compute_s),
                          dur(c.communication_s), dur(c.update_s), dur(c.idle_s)});
-        h += table({QObject::tr("centre"), QObject::tr("GPUs"), QObject::tr("GPU model"),
-                    QObject::tr("compute"), QObject::tr("communication"), QObject::tr("update"),
-                    QObject::tr("idle")},
+        h += table({QCoreApplication::translate("Report", "centre"),
+                    QCoreApplication::translate("Report", "GPUs"),
+                    QCoreApplication::translate("Report", "GPU model"),
+                    QCoreApplication::translate("Report", "compute"),
+                    QCoreApplication::translate("Report", "communication"),
+                    QCoreApplication::translate("Report", "update"),
+                    QCoreApplication::translate("Report", "idle")},
                    rows, {1, 3, 4, 5, 6});
         h += figure("centres");
     }
 
-    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Links"));
+    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Links"));
     {
         QList<QStringList> rows;
         for (std::size_t i = 0; i < results.links.size() && i < kMaxLinkRows; ++i) {
@@ -563,25 +629,31 @@ QString body(const io::Project& project, const experiment::Results& results,
             rows.append(
                 {esc(l.id), bytesText(l.bytes), pct(l.utilization_mean), pct(l.utilization_peak)});
         }
-        h += table({QObject::tr("link"), QObject::tr("bytes (both directions)"),
-                    QObject::tr("mean utilisation"), QObject::tr("peak utilisation")},
+        h += table({QCoreApplication::translate("Report", "link"),
+                    QCoreApplication::translate("Report", "bytes (both directions)"),
+                    QCoreApplication::translate("Report", "mean utilisation"),
+                    QCoreApplication::translate("Report", "peak utilisation")},
                    rows, {1, 2, 3});
         if (results.links.size() > kMaxLinkRows)
             h += QStringLiteral("<p class=\"note\">%1</p>")
-                     .arg(QObject::tr("… and %1 more links (links.csv has all).")
+                     .arg(QCoreApplication::translate("Report",
+                                                      "… and %1 more links (links.csv has all).")
                               .arg(results.links.size() - kMaxLinkRows));
     }
     h += figure("links");
 
-    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Engine"));
-    h += kvTable({{QObject::tr("events"), QString::number(results.engine.events)},
-                  {QObject::tr("transfers (flows)"), QString::number(results.engine.flows)},
-                  {QObject::tr("link samples"), QObject::tr("%1 every %2")
-                                                    .arg(results.sample_times_s.size())
-                                                    .arg(dur(results.sample_interval_s))}});
-    h += QStringLiteral("<h3>%1</h3>").arg(QObject::tr("Warnings"));
+    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Engine"));
+    h += kvTable(
+        {{QCoreApplication::translate("Report", "events"), QString::number(results.engine.events)},
+         {QCoreApplication::translate("Report", "transfers (flows)"),
+          QString::number(results.engine.flows)},
+         {QCoreApplication::translate("Report", "link samples"),
+          QCoreApplication::translate("Report", "%1 every %2")
+              .arg(results.sample_times_s.size())
+              .arg(dur(results.sample_interval_s))}});
+    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Warnings"));
     if (results.warnings.empty()) {
-        h += QStringLiteral("<p>%1</p>").arg(QObject::tr("None."));
+        h += QStringLiteral("<p>%1</p>").arg(QCoreApplication::translate("Report", "None."));
     } else {
         h += QStringLiteral("<ul>");
         for (const auto& w : results.warnings)
@@ -589,7 +661,8 @@ QString body(const io::Project& project, const experiment::Results& results,
         h += QStringLiteral("</ul>");
     }
 
-    h += QStringLiteral("<h3%1>%2</h3>").arg(pageBreak, QObject::tr("Phase timeline"));
+    h += QStringLiteral("<h3%1>%2</h3>")
+             .arg(pageBreak, QCoreApplication::translate("Report", "Phase timeline"));
     {
         QList<QStringList> rows;
         for (std::size_t i = 0; i < results.phases.size() && i < kMaxPhaseRows; ++i) {
@@ -598,12 +671,16 @@ QString body(const io::Project& project, const experiment::Results& results,
                          p.iteration >= 0 ? QString::number(p.iteration) : QStringLiteral("—"),
                          num(p.start_s, 6), num(p.end_s, 6), dur(p.duration_s())});
         }
-        h += table({QObject::tr("phase"), QObject::tr("iteration"), QObject::tr("start (s)"),
-                    QObject::tr("end (s)"), QObject::tr("duration")},
+        h += table({QCoreApplication::translate("Report", "phase"),
+                    QCoreApplication::translate("Report", "iteration"),
+                    QCoreApplication::translate("Report", "start (s)"),
+                    QCoreApplication::translate("Report", "end (s)"),
+                    QCoreApplication::translate("Report", "duration")},
                    rows, {1, 2, 3, 4});
         if (results.phases.size() > kMaxPhaseRows)
             h += QStringLiteral("<p class=\"note\">%1</p>")
-                     .arg(QObject::tr("… and %1 more phases (phases.csv has all).")
+                     .arg(QCoreApplication::translate("Report",
+                                                      "… and %1 more phases (phases.csv has all).")
                               .arg(results.phases.size() - kMaxPhaseRows));
     }
     return h;
@@ -714,6 +791,47 @@ void writeHtmlReport(const io::Project& project, const experiment::Results& resu
     writeBytes(path, htmlReport(project, results, topologyName).toUtf8());
 }
 
+namespace {
+
+// A heading left alone at the bottom of a page: QTextDocument has no "keep with next", so lay
+// the document out as QTextDocument::print() will (the printer as paint device, its page size,
+// a 2 cm root-frame margin) and start a page before every run of headings whose following
+// block begins on a later page. Then drop the page size again so print() paginates its own
+// copy (with page numbers) as before.
+void keepHeadingsWithNext(QTextDocument& doc, QPdfWriter& pdf)
+{
+    QAbstractTextDocumentLayout* layout = doc.documentLayout();
+    layout->setPaintDevice(&pdf);
+    QTextFrameFormat frame = doc.rootFrame()->frameFormat();
+    const QTextFrameFormat original = frame;
+    frame.setMargin(2.0 / 2.54 * pdf.logicalDpiY()); // as QTextDocument::print()
+    doc.rootFrame()->setFrameFormat(frame);
+    doc.setPageSize(QSizeF(pdf.width(), pdf.height()));
+    const qreal pageHeight = doc.pageSize().height();
+    auto page = [&](const QTextBlock& b) {
+        return static_cast<int>(layout->blockBoundingRect(b).top() / pageHeight);
+    };
+    auto isHeading = [](const QTextBlock& b) { return b.blockFormat().headingLevel() > 0; };
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        if (!isHeading(b) || (b.previous().isValid() && isHeading(b.previous())))
+            continue; // not the first heading of a run
+        QTextBlock next = b.next();
+        while (next.isValid() && isHeading(next))
+            next = next.next();
+        if (!next.isValid() || page(next) == page(b) ||
+            b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore)
+            continue;
+        QTextBlockFormat format;
+        format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        QTextCursor(b).mergeBlockFormat(format); // the layout updates before the next check
+    }
+    doc.rootFrame()->setFrameFormat(original);
+    doc.setPageSize(QSizeF());
+    layout->setPaintDevice(nullptr);
+}
+
+} // namespace
+
 void writePdfReport(const io::Project& project, const experiment::Results& results,
                     const QString& topologyName, const QString& path)
 {
@@ -748,6 +866,7 @@ void writePdfReport(const io::Project& project, const experiment::Results& resul
         // QTextDocument::print() adds a 2 cm margin of its own on every side (and the page
         // number in the bottom one): the printer's margins stay small.
         pdf.setPageMargins(QMarginsF(0, 2, 0, 2), QPageLayout::Millimeter);
+        keepHeadingsWithNext(doc, pdf);
         doc.print(&pdf);
     }
     if (!bytes.startsWith("%PDF"))

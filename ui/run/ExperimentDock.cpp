@@ -13,6 +13,7 @@
 #include "ui/commands/ChangeExperimentCommand.hpp"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -113,8 +114,8 @@ json valueOf(const OptionInfo& o, const QString& raw, QString* error)
         bool ok = false;
         const double v = text.toDouble(&ok);
         if (!ok) {
-            *error =
-                QObject::tr("%1: '%2' is not a number").arg(QString::fromStdString(o.label), text);
+            *error = QCoreApplication::translate("ExperimentDock", "%1: '%2' is not a number")
+                         .arg(QString::fromStdString(o.label), text);
             return nullptr;
         }
         if (o.type == OptionType::Integer && v == std::floor(v) && std::abs(v) < 9.007e15)
@@ -159,9 +160,11 @@ QString toolTipOf(const OptionInfo& o)
                       .arg(QString::fromStdString(o.key).toHtmlEscaped(),
                            QString::fromStdString(o.help).toHtmlEscaped());
     if (!o.unit.empty())
-        tip += QObject::tr("<br>unit: %1").arg(QString::fromStdString(o.unit));
+        tip += QCoreApplication::translate("ExperimentDock", "<br>unit: %1")
+                   .arg(QString::fromStdString(o.unit));
     if (o.min || o.max)
-        tip += QObject::tr("<br>range: %1").arg(QString::fromStdString(o.rangeText()));
+        tip += QCoreApplication::translate("ExperimentDock", "<br>range: %1")
+                   .arg(QString::fromStdString(o.rangeText()));
     if (!o.range_hint.empty())
         tip += QStringLiteral(" (%1)").arg(QString::fromStdString(o.range_hint));
     return tip;
@@ -212,14 +215,14 @@ experiment::ExperimentKind kindEnum(const std::string& kind)
 QString groupTitle(const std::string& group)
 {
     static const std::map<std::string, QString> titles{
-        {"", QObject::tr("Run")},
-        {"dataset", QObject::tr("Dataset")},
-        {"parallelism", QObject::tr("Parallelism")},
-        {"broadcast", QObject::tr("Broadcast")},
-        {"intra_center", QObject::tr("Intra-centre collective")},
-        {"inter_center", QObject::tr("Inter-centre collective")},
-        {"transport", QObject::tr("Transport (TCP)")},
-        {"comm", QObject::tr("Communication (NCCL)")}};
+        {"", QCoreApplication::translate("ExperimentDock", "Run")},
+        {"dataset", QCoreApplication::translate("ExperimentDock", "Dataset")},
+        {"parallelism", QCoreApplication::translate("ExperimentDock", "Parallelism")},
+        {"broadcast", QCoreApplication::translate("ExperimentDock", "Broadcast")},
+        {"intra_center", QCoreApplication::translate("ExperimentDock", "Intra-centre collective")},
+        {"inter_center", QCoreApplication::translate("ExperimentDock", "Inter-centre collective")},
+        {"transport", QCoreApplication::translate("ExperimentDock", "Transport (TCP)")},
+        {"comm", QCoreApplication::translate("ExperimentDock", "Communication (NCCL)")}};
     const auto it = titles.find(group);
     return it != titles.end() ? it->second : QString::fromStdString(group);
 }

@@ -1,6 +1,6 @@
 #include "ui/run/RunHistory.hpp"
 
-#include <QObject>
+#include <QCoreApplication>
 #include <nlohmann/json.hpp>
 
 namespace meridian::ui {
@@ -32,7 +32,8 @@ void diffValues(const QString& path, const json& a, const json& b, QStringList& 
             if (it.key() == "pos")
                 continue;
             if (!b.contains(it.key()))
-                out << QObject::tr("%1: %2 → (default)").arg(sub, shortText(it.value()));
+                out << QCoreApplication::translate("RunHistory", "%1: %2 → (default)")
+                           .arg(sub, shortText(it.value()));
             else
                 diffValues(sub, it.value(), b.at(it.key()), out);
         }
@@ -41,11 +42,13 @@ void diffValues(const QString& path, const json& a, const json& b, QStringList& 
                 const QString sub =
                     path.isEmpty() ? QString::fromStdString(it.key())
                                    : path + QLatin1Char('.') + QString::fromStdString(it.key());
-                out << QObject::tr("%1: (default) → %2").arg(sub, shortText(it.value()));
+                out << QCoreApplication::translate("RunHistory", "%1: (default) → %2")
+                           .arg(sub, shortText(it.value()));
             }
         return;
     }
-    out << QObject::tr("%1: %2 → %3").arg(path, shortText(a), shortText(b));
+    out << QCoreApplication::translate("RunHistory", "%1: %2 → %3")
+               .arg(path, shortText(a), shortText(b));
 }
 
 /// Items of a "nodes"/"links" array keyed by id, compared attribute by attribute.
@@ -65,7 +68,7 @@ void diffById(const QString& what, const json& a, const json& b, QStringList& ou
         const QString name = what + QLatin1Char(' ') + QString::fromStdString(id);
         const auto it = after.find(id);
         if (it == after.end()) {
-            out << QObject::tr("%1 removed").arg(name);
+            out << QCoreApplication::translate("RunHistory", "%1 removed").arg(name);
             continue;
         }
         QStringList changes;
@@ -75,7 +78,8 @@ void diffById(const QString& what, const json& a, const json& b, QStringList& ou
     }
     for (const auto& [id, item] : after)
         if (!before.count(id))
-            out << QObject::tr("%1 %2 added").arg(what, QString::fromStdString(id));
+            out << QCoreApplication::translate("RunHistory", "%1 %2 added")
+                       .arg(what, QString::fromStdString(id));
 }
 
 } // namespace
@@ -85,15 +89,15 @@ QStringList projectChanges(const io::Project& before, const io::Project& after)
     const json a = json::parse(io::serializeProject(before));
     const json b = json::parse(io::serializeProject(after));
     QStringList out;
-    diffById(QObject::tr("node"), a.value("nodes", json::array()), b.value("nodes", json::array()),
-             out);
-    diffById(QObject::tr("link"), a.value("links", json::array()), b.value("links", json::array()),
-             out);
+    diffById(QCoreApplication::translate("RunHistory", "node"), a.value("nodes", json::array()),
+             b.value("nodes", json::array()), out);
+    diffById(QCoreApplication::translate("RunHistory", "link"), a.value("links", json::array()),
+             b.value("links", json::array()), out);
     QStringList exp;
     diffValues(QString(), a.value("experiment", json::object()),
                b.value("experiment", json::object()), exp);
     for (const QString& c : exp)
-        out << QObject::tr("experiment %1").arg(c);
+        out << QCoreApplication::translate("RunHistory", "experiment %1").arg(c);
     return out;
 }
 
@@ -109,13 +113,14 @@ const RunRecord& RunHistory::add(const io::Project& project, const experiment::R
 {
     RunRecord r;
     r.number = m_next++;
-    r.name = QObject::tr("Run %1").arg(r.number);
+    r.name = QCoreApplication::translate("RunHistory", "Run %1").arg(r.number);
     if (m_runs.empty()) {
-        r.changes = QObject::tr("first run");
+        r.changes = QCoreApplication::translate("RunHistory", "first run");
     } else {
         const QStringList changes = projectChanges(m_runs.back().project, project);
-        r.changes = changes.isEmpty() ? QObject::tr("no change (same inputs)")
-                                      : changes.join(QStringLiteral("; "));
+        r.changes = changes.isEmpty()
+                        ? QCoreApplication::translate("RunHistory", "no change (same inputs)")
+                        : changes.join(QStringLiteral("; "));
     }
     r.project = project;
     r.results = results;

@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -59,9 +60,11 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_tabs);
 
     m_timeline = makePlot(m_tabs, QStringLiteral("timelinePlot"));
-    m_tabs->addTab(m_timeline, tr("Timeline"));
+    m_tabs->tabBar()->setTabData(m_tabs->addTab(m_timeline, tr("Timeline")),
+                                 QStringLiteral("timeline"));
     m_iterations = makePlot(m_tabs, QStringLiteral("iterationsPlot"));
-    m_tabs->addTab(m_iterations, tr("Iterations"));
+    m_tabs->tabBar()->setTabData(m_tabs->addTab(m_iterations, tr("Iterations")),
+                                 QStringLiteral("iterations"));
 
     auto* linksPage = new QSplitter(Qt::Horizontal, m_tabs);
     auto* picker = new QWidget(linksPage);
@@ -77,7 +80,7 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     linksPage->addWidget(picker);
     linksPage->addWidget(m_links);
     linksPage->setStretchFactor(1, 4);
-    m_tabs->addTab(linksPage, tr("Links"));
+    m_tabs->tabBar()->setTabData(m_tabs->addTab(linksPage, tr("Links")), QStringLiteral("links"));
     connect(m_throughput, &QCheckBox::toggled, this, &RunView::redrawLinks);
     connect(m_linkList, &QListWidget::itemChanged, this, [this] {
         redrawLinks();
@@ -89,7 +92,8 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     auto* summaryLayout = new QHBoxLayout(m_summary);
     summaryLayout->addWidget(
         new QLabel(tr("The summary charts appear when a run has finished."), m_summary));
-    m_tabs->addTab(m_summary, tr("Summary"));
+    m_tabs->tabBar()->setTabData(m_tabs->addTab(m_summary, tr("Summary")),
+                                 QStringLiteral("summary"));
 
     auto* comparePage = new QWidget(m_tabs);
     auto* compareLayout = new QVBoxLayout(comparePage);
@@ -108,7 +112,8 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     compareSplit->addWidget(m_compare);
     compareSplit->addWidget(m_compareTable);
     compareLayout->addWidget(compareSplit, 1);
-    m_tabs->addTab(comparePage, tr("Compare"));
+    m_tabs->tabBar()->setTabData(m_tabs->addTab(comparePage, tr("Compare")),
+                                 QStringLiteral("compare"));
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &RunView::redrawCompare);
 
     connect(m_tabs, &QTabWidget::currentChanged, this, &RunView::refreshVisible);

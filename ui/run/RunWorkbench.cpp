@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -33,9 +34,9 @@ namespace {
 QString phaseText(const std::string& phase)
 {
     if (phase == "intra_center")
-        return QObject::tr("intra-centre all-reduce");
+        return QCoreApplication::translate("RunWorkbench", "intra-centre all-reduce");
     if (phase == "inter_center")
-        return QObject::tr("inter-centre all-reduce");
+        return QCoreApplication::translate("RunWorkbench", "inter-centre all-reduce");
     return QString::fromStdString(phase);
 }
 
@@ -53,7 +54,7 @@ QPixmap legendPixmap()
     f.setPixelSize(11);
     p.setFont(f);
     p.drawText(QRect(8, 2, w - 16, 14), Qt::AlignLeft | Qt::AlignVCenter,
-               QObject::tr("Link utilisation (width and colour)"));
+               QCoreApplication::translate("RunWorkbench", "Link utilisation (width and colour)"));
     for (int x = 0; x < w - 16; ++x) {
         const double u = static_cast<double>(x) / (w - 17);
         p.setPen(QPen(LinkItem::utilisationColor(u), 1 + 4 * u));
