@@ -37,13 +37,6 @@ constexpr const char* kUnit = "meridianUnit";             // value unit of a plo
 constexpr const char* kKeyName = "meridianKeyName";       // what a plottable's key is
 constexpr const char* kPressPos = "meridianPressPos";
 
-const std::vector<std::string>& canonicalPhases()
-{
-    static const std::vector<std::string> phases{"broadcast", "compute", "intra_center",
-                                                 "inter_center", "update"};
-    return phases;
-}
-
 QFont chartFont(int pointSize, bool bold = false)
 {
     QFont f(QStringLiteral("DejaVu Sans"));
@@ -269,7 +262,34 @@ QBarCategoryAxis* categoryAxis(const QStringList& categories)
     return a;
 }
 
+/// The chart's category axis (`emptyLabel` when there are no categories) and a value axis
+/// from 0 to a little above `top`, attached to `series`.
+void attachBarAxes(QChart* chart, QAbstractBarSeries* series, const QStringList& categories,
+                   const QString& emptyLabel, const QString& valueTitle, double top)
+{
+    auto* x = categoryAxis(categories.isEmpty() ? QStringList{emptyLabel} : categories);
+    auto* y = valueAxis(valueTitle);
+    y->setMax(top > 0 ? top * 1.05 : 1.0);
+    y->applyNiceNumbers();
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+}
+
 } // namespace
+
+const std::vector<std::string>& canonicalPhases()
+{
+    static const std::vector<std::string> phases{"broadcast", "compute", "intra_center",
+                                                 "inter_center", "update"};
+    return phases;
+}
+
+double linkBandwidthBps(const topology::LinkAttributes& link)
+{
+    return std::max(link.direction(0).bandwidth_bps, link.direction(1).bandwidth_bps);
+}
 
 QColor phaseColour(const std::string& phase)
 {
@@ -660,9 +680,7 @@ std::vector<LinkSeries> linkSeriesFromResults(const experiment::Results& results
         LinkSeries s;
         s.id = id;
         if (const auto lid = topology.findLink(id)) {
-            const auto& attrs = topology.link(*lid);
-            s.bandwidth_bps =
-                std::max(attrs.direction(0).bandwidth_bps, attrs.direction(1).bandwidth_bps);
+            s.bandwidth_bps = linkBandwidthBps(topology.link(*lid));
         }
         const std::size_t n =
             std::min(link->utilization_series.size(), results.sample_times_s.size());
@@ -792,16 +810,8 @@ QChart* phaseTotalsChart(const experiment::Results& results)
     }
     series->setBarWidth(0.6);
     chart->addSeries(series);
-    auto* x = categoryAxis(categories.isEmpty()
-                               ? QStringList{QCoreApplication::translate("Charts", "no phases")}
-                               : categories);
-    auto* y = valueAxis(QCoreApplication::translate("Charts", "total time (s)"));
-    y->setMax(top > 0 ? top * 1.05 : 1.0);
-    y->applyNiceNumbers();
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    attachBarAxes(chart, series, categories, QCoreApplication::translate("Charts", "no phases"),
+                  QCoreApplication::translate("Charts", "total time (s)"), top);
     chart->legend()->setVisible(false);
     return chart;
 }
@@ -838,16 +848,8 @@ QChart* centreBreakdownChart(const experiment::Results& results)
     }
     series->setBarWidth(0.6);
     chart->addSeries(series);
-    auto* x = categoryAxis(categories.isEmpty()
-                               ? QStringList{QCoreApplication::translate("Charts", "no centres")}
-                               : categories);
-    auto* y = valueAxis(QCoreApplication::translate("Charts", "time over all iterations (s)"));
-    y->setMax(top > 0 ? top * 1.05 : 1.0);
-    y->applyNiceNumbers();
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
+    attachBarAxes(chart, series, categories, QCoreApplication::translate("Charts", "no centres"),
+                  QCoreApplication::translate("Charts", "time over all iterations (s)"), top);
     return chart;
 }
 

@@ -26,6 +26,10 @@ namespace meridian::ui::charts {
 /// The colour of a phase (broadcast, compute, intra_center, inter_center, update); other names
 /// (micro-benchmark operations) get a neutral grey-blue.
 QColor phaseColour(const std::string& phase);
+/// The training phases in timeline order: the order of legends, tables and comparisons.
+const std::vector<std::string>& canonicalPhases();
+/// Nominal bandwidth of a link: its faster direction (bit/s).
+double linkBandwidthBps(const topology::LinkAttributes& link);
 /// Human-readable phase name ("intra_center" → "intra-centre").
 QString phaseLabel(const std::string& phase);
 

@@ -23,13 +23,6 @@ namespace meridian::ui {
 
 namespace {
 
-const std::vector<std::string>& phaseNames()
-{
-    static const std::vector<std::string> names{"broadcast", "compute", "intra_center",
-                                                "inter_center", "update"};
-    return names;
-}
-
 /// Total simulated time per phase name, plus "total" (the run's end).
 std::map<std::string, double> phaseTotals(const experiment::Results& r)
 {
@@ -131,8 +124,7 @@ void RunView::beginRun(const topology::Topology& topology)
     m_linkList->clear();
     for (std::size_t i = 0; i < topology.linkCount(); ++i) {
         const auto& l = topology.link(LinkId::fromIndex(i));
-        m_bandwidth_bps[l.id] =
-            std::max(l.direction(0).bandwidth_bps, l.direction(1).bandwidth_bps);
+        m_bandwidth_bps[l.id] = charts::linkBandwidthBps(l);
         auto* item = new QListWidgetItem(QString::fromStdString(l.id), m_linkList);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         const bool picked = std::find(wan.begin(), wan.end(), l.id) != wan.end();
@@ -278,7 +270,10 @@ void RunView::redrawCompare()
         return;
     }
     const auto& runs = m_history->runs();
-    std::vector<std::string> rows = phaseNames();
+    std::vector<std::map<std::string, double>> totalsOf;
+    for (const auto& run : runs)
+        totalsOf.push_back(phaseTotals(run.results));
+    std::vector<std::string> rows = charts::canonicalPhases();
     rows.push_back("total");
     // Bars: one group per phase, one bar per run.
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
@@ -299,7 +294,7 @@ void RunView::redrawCompare()
         bars->setPen(color.darker(130));
         bars->setWidth(0.8 / static_cast<double>(n));
         bars->setBarsGroup(group);
-        const auto totals = phaseTotals(runs[r].results);
+        const auto& totals = totalsOf[r];
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const auto it = totals.find(rows[i]);
             const double v = it != totals.end() ? it->second : 0.0;
@@ -313,11 +308,11 @@ void RunView::redrawCompare()
 
     // Table: phase totals per run, and the difference to the baseline.
     const int baselineNumber = m_baseline->currentData().toInt();
-    const RunRecord* base = &runs.front();
-    for (const auto& run : runs)
-        if (run.number == baselineNumber)
-            base = &run;
-    const auto baseTotals = phaseTotals(base->results);
+    std::size_t baseIndex = 0;
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        if (runs[r].number == baselineNumber)
+            baseIndex = r;
+    const auto& baseTotals = totalsOf[baseIndex];
     m_compareTable->setRowCount(static_cast<int>(rows.size()) + 1);
     m_compareTable->setColumnCount(static_cast<int>(n));
     QStringList headers;
@@ -327,14 +322,14 @@ void RunView::redrawCompare()
     rowHeaders << tr("changes");
     for (std::size_t r = 0; r < n; ++r) {
         headers << runs[r].name;
-        const auto totals = phaseTotals(runs[r].results);
+        const auto& totals = totalsOf[r];
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const auto it = totals.find(rows[i]);
             const auto bt = baseTotals.find(rows[i]);
             const double v = it != totals.end() ? it->second : 0.0;
             const double b = bt != baseTotals.end() ? bt->second : 0.0;
             QString text = QString::number(v, 'f', 3) + QStringLiteral(" s");
-            if (&runs[r] != base && b > 0) {
+            if (r != baseIndex && b > 0) {
                 const double percent = 100.0 * (v - b) / b;
                 text += std::abs(percent) < 0.05
                             ? tr(" (same)")
