@@ -39,12 +39,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         test::setUpGuiTestApp();
-        m_project =
-            io::readProject(test::sourcePath("presets/llama3-8b-star-wan.topo").toStdString());
-        experiment::RunOptions opt;
-        opt.iterations = 2;
-        opt.topology_name = "llama3-8b-star-wan.topo";
-        m_results = experiment::Runner(m_project, opt).run();
+        m_project = test::readPreset("llama3-8b-star-wan.topo");
+        m_results = test::runPreset(m_project, "llama3-8b-star-wan.topo", 2);
     }
 
     void htmlIsOneSelfContainedFile()

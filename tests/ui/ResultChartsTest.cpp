@@ -24,20 +24,6 @@ using namespace meridian::ui;
 
 namespace {
 
-io::Project preset(const char* name)
-{
-    return io::readProject(test::sourcePath(QStringLiteral("presets/") + name).toStdString());
-}
-
-experiment::Results run(const io::Project& p, const char* name, std::optional<int> iterations)
-{
-    experiment::RunOptions opt;
-    opt.iterations = iterations;
-    opt.topology_name = name;
-    experiment::Runner runner(p, opt);
-    return runner.run();
-}
-
 /// Gantt bars of the timeline.
 int timelineBars(QCustomPlot& plot)
 {
@@ -94,8 +80,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         test::setUpGuiTestApp();
-        m_project = preset("llama3-8b-star-wan.topo");
-        m_results = run(m_project, "llama3-8b-star-wan.topo", 2);
+        m_project = test::readPreset("llama3-8b-star-wan.topo");
+        m_results = test::runPreset(m_project, "llama3-8b-star-wan.topo", 2);
         QCOMPARE(m_results.iterations.size(), std::size_t(2));
     }
 
@@ -289,8 +275,8 @@ private Q_SLOTS:
 
     void microBenchmarkShowsRepetitionsAndPhases()
     {
-        const auto p = preset("allreduce-4dc-ring.topo");
-        const auto r = run(p, "allreduce-4dc-ring.topo", std::nullopt);
+        const auto p = test::readPreset("allreduce-4dc-ring.topo");
+        const auto r = test::runPreset(p, "allreduce-4dc-ring.topo", std::nullopt);
         QVERIFY(r.iterations.empty());
         QVERIFY(r.center_phases.empty());
         QCustomPlot plot;
@@ -350,7 +336,7 @@ private Q_SLOTS:
     void refillOfALongRunIsCheap()
     {
         // 100 iterations of the preset: 401 phases and 1,604 centre spans.
-        const auto r = run(m_project, "llama3-8b-star-wan.topo", 100);
+        const auto r = test::runPreset(m_project, "llama3-8b-star-wan.topo", 100);
         QCustomPlot plot;
         plot.resize(900, 400);
         charts::setupInteractive(&plot);

@@ -1,6 +1,9 @@
 #pragma once
 // Set-up shared by the GUI tests: a shown main window whose dialogs are answered by the
 // test, and nodes placed at given scene positions.
+#include "TestMain.hpp"
+#include "meridian/experiment/Runner.hpp"
+#include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/Topology.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/MainWindow.hpp"
@@ -12,6 +15,7 @@
 #include <QtTest/QtTest>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace meridian::test {
@@ -66,6 +70,23 @@ makeShownWindow(std::function<void(const QString&, const QString&)> onError,
         w->canvas()->centerOn(0, 0);
     }
     return w;
+}
+
+/// presets/<name>, read.
+inline io::Project readPreset(const char* name)
+{
+    return io::readProject(sourcePath(QStringLiteral("presets/") + name).toStdString());
+}
+
+/// Runs a project's experiment without observer, as `meridian-cli run <name>` would
+/// (`iterations` overrides the file's).
+inline experiment::Results runPreset(const io::Project& project, const char* name,
+                                     std::optional<int> iterations = std::nullopt)
+{
+    experiment::RunOptions opt;
+    opt.iterations = iterations;
+    opt.topology_name = name;
+    return experiment::Runner(project, opt).run();
 }
 
 } // namespace meridian::test
