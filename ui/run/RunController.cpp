@@ -47,7 +47,6 @@ public:
     double progress = 0.0;
     std::vector<std::pair<std::string, double>> utilisation;
     std::map<std::string, LiveRun::Series> series;
-    std::uint64_t snapshots = 0;
 
     void phaseStarted(const std::string& name, int it, double t) override
     {
@@ -100,7 +99,6 @@ public:
                 series_.time_s.push_back(s.time_s);
                 series_.utilisation.push_back(u);
             }
-        ++snapshots;
         changed = true;
         gate(lock, s.time_s);
     }
@@ -333,8 +331,6 @@ void RunController::drain()
                                       s.utilisation.end());
             }
             b.series.clear();
-            m_live.snapshots += b.snapshots;
-            b.snapshots = 0;
         }
         pausedByWorker = b.paused && !b.cancelled;
         done = m_job->done;

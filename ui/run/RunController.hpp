@@ -55,7 +55,6 @@ struct LiveRun
         std::vector<double> utilisation;
     };
     std::map<std::string, Series> series;
-    std::uint64_t snapshots = 0; ///< snapshots received from the engine
 };
 
 class RunController : public QObject

@@ -32,7 +32,6 @@ public:
     /// Appends a finished run (dropping the oldest beyond kKept) and returns it.
     const RunRecord& add(const io::Project& project, const experiment::Results& results);
     const std::deque<RunRecord>& runs() const { return m_runs; }
-    void clear() { m_runs.clear(); }
 
 private:
     std::deque<RunRecord> m_runs;
