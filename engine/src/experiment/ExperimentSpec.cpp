@@ -1,10 +1,13 @@
 #include "meridian/experiment/ExperimentSpec.hpp"
 
 #include "io/ObjectReader.hpp"
+#include "meridian/collective/Algorithm.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/OptionTable.hpp"
+#include "meridian/io/ProjectFile.hpp"
 
+#include <cmath>
 #include <set>
 
 namespace meridian::experiment {
@@ -285,6 +288,176 @@ void readTraining(OptionReader& r, const topology::Topology& topo, const std::st
         t.update_s = r.quantity("update_s");
 }
 
+void readControl(OptionReader& parent, ExperimentSpec& spec)
+{
+    if (parent.get("control_plane") == nullptr)
+        return;
+    OptionReader c = parent.nested("control_plane");
+    control::ControlSettings& s = spec.control;
+    spec.control_enabled = c.boolean("enabled");
+    s.instant = c.text("messages") == "instant";
+    s.message_bytes = c.quantity("message_bytes");
+    s.sync = c.text("sync") == "local" ? control::SyncMode::Local : control::SyncMode::Barrier;
+    s.max_lead_iterations = static_cast<int>(c.integer("max_lead_iterations"));
+    if (s.sync == control::SyncMode::Barrier && s.max_lead_iterations > 0)
+        c.fail("max_lead_iterations", "a lead applies to \"sync\": \"local\" (barrier has none)");
+    s.heartbeat_interval_s = c.number("heartbeat_interval_s");
+    s.failure_timeout_s = c.number("failure_timeout_s");
+    if (s.failure_timeout_s <= s.heartbeat_interval_s)
+        c.fail("failure_timeout_s", "must be longer than heartbeat_interval_s (" +
+                                        units::formatDuration(s.heartbeat_interval_s) + ")");
+    s.on_failure = c.text("on_failure") == "stop" ? control::FailurePolicy::Stop
+                                                  : control::FailurePolicy::Reform;
+    s.min_rto_s = c.number("min_rto_s");
+    c.finish();
+}
+
+const topology::LinkAttributes& requireLink(const topology::Topology& topo, const std::string& id,
+                                            const std::string& file, const std::string& path)
+{
+    for (std::size_t l = 0; l < topo.linkCount(); ++l)
+        if (topo.link(LinkId::fromIndex(l)).id == id)
+            return topo.link(LinkId::fromIndex(l));
+    throw InputError(file, path, "unknown link '" + id + "'");
+}
+
+control::Trigger readTrigger(const json& value, const std::string& path,
+                             const topology::Topology& topo, const std::string& file,
+                             std::size_t index)
+{
+    using C = control::TriggerCondition;
+    using A = control::TriggerAction;
+    io::ObjectReader r(value, path, file);
+    control::Trigger t;
+    t.id = r.string("id", "trigger-" + std::to_string(index));
+    // when: exactly one of at_s, at_iteration, on
+    const int whens = int(r.has("at_s")) + int(r.has("at_iteration")) + int(r.has("on"));
+    if (whens != 1)
+        r.fail("", "a trigger needs exactly one of \"at_s\", \"at_iteration\" or \"on\"");
+    if (auto at = r.optNumber("at_s")) {
+        if (!(*at >= 0.0))
+            r.fail("at_s", "must be a time >= 0 s");
+        t.when.kind = C::Kind::AtTime;
+        t.when.at_s = *at;
+    } else if (auto k = r.optInteger("at_iteration", 0, 1000000)) {
+        t.when.kind = C::Kind::AtIteration;
+        t.when.iteration = static_cast<int>(*k);
+    } else {
+        io::ObjectReader on = r.child(*r.get("on"), r.pathOf("on"));
+        t.when.link = on.requiredString("link");
+        requireLink(topo, t.when.link, file, on.pathOf("link"));
+        if (auto ev = on.optString("event")) {
+            if (*ev != "down" && *ev != "up")
+                on.fail("event", "unknown link event '" + *ev + "' (expected down or up)");
+            t.when.kind = C::Kind::LinkEvent;
+            t.when.down = *ev == "down";
+        } else {
+            t.when.kind = C::Kind::LinkMetric;
+            const std::string metric = on.requiredString("metric");
+            if (metric == "loss")
+                t.when.metric = C::Metric::Loss;
+            else if (metric == "utilisation" || metric == "utilization")
+                t.when.metric = C::Metric::Utilisation;
+            else if (metric == "rtt_ms")
+                t.when.metric = C::Metric::Rtt;
+            else
+                on.fail("metric",
+                        "unknown metric '" + metric + "' (expected loss, utilisation or rtt_ms)");
+            const bool above = on.has("above");
+            if (above == on.has("below"))
+                on.fail("", "a link condition needs exactly one of \"above\" or \"below\"");
+            t.when.above = above;
+            const auto x = on.optNumber(above ? "above" : "below");
+            if (!x || !std::isfinite(*x) || *x < 0.0)
+                on.fail(above ? "above" : "below", "must be a number >= 0");
+            t.when.threshold = t.when.metric == C::Metric::Rtt ? *x * 1e-3 : *x;
+        }
+        on.finish();
+    }
+    // action
+    const std::string action = r.requiredString("action");
+    A& a = t.action;
+    if (action == "switch-collective") {
+        a.kind = A::Kind::SwitchCollective;
+        a.scope = r.requiredString("scope");
+        if (a.scope != "intra_center" && a.scope != "inter_center")
+            r.fail("scope",
+                   "unknown scope '" + a.scope + "' (expected intra_center or inter_center)");
+        a.algorithm = r.requiredString("to");
+        if (!collective::algorithmFromString(a.algorithm))
+            r.fail("to", "unknown algorithm '" + a.algorithm + "'");
+    } else if (action == "switch-routing") {
+        a.kind = A::Kind::SwitchRouting;
+        const std::string to = r.requiredString("to");
+        if (to != "delay" && to != "hops")
+            r.fail("to", "unknown routing '" + to + "' (expected delay or hops)");
+        a.routing = to == "hops" ? topology::RouteMetric::Hops : topology::RouteMetric::Delay;
+    } else if (action == "ecmp") {
+        a.kind = A::Kind::Ecmp;
+        const auto on = r.optBoolean("to");
+        if (!on)
+            r.fail("to", "ecmp needs \"to\": true or false");
+        a.ecmp = *on;
+    } else if (action == "pin-path" || action == "unpin-path") {
+        a.kind = action == "pin-path" ? A::Kind::PinPath : A::Kind::UnpinPath;
+        const auto p = r.optStringArray("path");
+        if (!p || p->size() < 2)
+            r.fail("path", "needs the node ids of the path, from … to (at least two)");
+        a.path = *p;
+        for (std::size_t i = 0; i < a.path.size(); ++i)
+            if (!topo.findNode(a.path[i]))
+                throw InputError(file, r.pathOf("path") + "/" + std::to_string(i),
+                                 "unknown node '" + a.path[i] + "'");
+    } else if (action == "change-link" || action == "fail-link" || action == "recover-link") {
+        a.link = r.requiredString("link");
+        requireLink(topo, a.link, file, r.pathOf("link"));
+        if (action == "change-link") {
+            a.kind = A::Kind::ChangeLink;
+            const json* set = r.get("set");
+            if (set == nullptr || !set->is_object())
+                r.fail("set", "change-link needs \"set\": {link attributes}");
+            json step = *set;
+            step["at_s"] = 0.0;
+            a.change = io::readScheduleStep(step, r.pathOf("set"), file);
+        } else {
+            a.kind = action == "fail-link" ? A::Kind::FailLink : A::Kind::RecoverLink;
+        }
+    } else if (action == "fail-centre" || action == "fail-center") {
+        a.kind = A::Kind::FailCentre;
+        a.centre = r.requiredString("centre");
+        requireCenter(topo, a.centre, file, r.pathOf("centre"));
+    } else {
+        r.fail("action", "unknown action '" + action +
+                             "' (expected switch-collective, switch-routing, ecmp, pin-path, "
+                             "unpin-path, change-link, fail-link, recover-link or fail-centre)");
+    }
+    if (t.when.kind == C::Kind::AtIteration && !a.isOrder())
+        r.fail("at_iteration", "\"" + action +
+                                   "\" happens at a time or on a condition; at_iteration applies "
+                                   "to switch orders");
+    r.finish();
+    return t;
+}
+
+void readTriggers(OptionReader& parent, const topology::Topology& topo, const std::string& file,
+                  ExperimentSpec& spec)
+{
+    const json* triggers = parent.get("triggers");
+    if (triggers == nullptr)
+        return;
+    const std::string path = parent.pathOf("triggers");
+    if (!triggers->is_array())
+        throw InputError(file, path, "expected an array of triggers");
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < triggers->size(); ++i) {
+        const std::string p = path + "/" + std::to_string(i);
+        spec.triggers.push_back(readTrigger((*triggers)[i], p, topo, file, i));
+        if (!ids.insert(spec.triggers.back().id).second)
+            throw InputError(file, p + "/id",
+                             "trigger id '" + spec.triggers.back().id + "' is used twice");
+    }
+}
+
 void readMicroBenchmark(OptionReader& r, ExperimentKind kind, const topology::Topology& topo,
                         const std::string& file, MicroBenchmarkSpec& b)
 {
@@ -349,13 +522,20 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
     spec.seed = static_cast<std::uint64_t>(r.integer("seed"));
     readTransport(r, spec.transport);
     readComm(r, spec.comm);
-    if (r.get("triggers") != nullptr)
-        spec.warnings.emplace_back(
-            "/experiment/triggers: control-plane triggers are not simulated by this "
-            "version and are ignored");
-    if (spec.kind == ExperimentKind::Training)
+    if (spec.kind == ExperimentKind::Training) {
+        readControl(r, spec);
+        readTriggers(r, topo, file, spec);
+        if (!spec.triggers.empty() && !r.has("control_plane"))
+            spec.control_enabled = true; // triggers act through the coordinators
+        else if (!spec.triggers.empty() && !spec.control_enabled)
+            throw InputError(file, "/experiment/control_plane/enabled",
+                             "triggers need the control plane (remove \"enabled\": false)");
         readTraining(r, topo, file, spec.training);
-    else
+    } else if (r.has("control_plane") || r.has("triggers")) {
+        r.fail(r.has("triggers") ? "triggers" : "control_plane",
+               "the control plane coordinates training iterations; a micro-benchmark has none");
+    }
+    if (spec.kind != ExperimentKind::Training)
         readMicroBenchmark(r, spec.kind, topo, file, spec.bench);
     r.finish();
     return spec;

@@ -129,8 +129,10 @@ std::vector<OptionInfo> commonOptions()
         numeric("seed", "seed", T::Integer, "", static_cast<double>(e.seed),
                 {0.0, true, kMaxSeed, true}, kAllKinds,
                 "random seed of loss and jitter (--seed overrides)"),
-        other("triggers", "triggers", T::Any, "", kAllKinds,
-              "control-plane triggers: accepted, not simulated by this version (one warning)"),
+        other("triggers", "triggers", T::Any, "", kTraining,
+              "control-plane event triggers: at a time, at an iteration or on a link condition, "
+              "switch the collective or routing, change or fail a link or a centre "
+              "(docs/control-plane.md)"),
     };
 }
 
@@ -278,11 +280,47 @@ std::vector<OptionInfo> commOptions()
     };
 }
 
+/// The "control_plane" object: the coordinators' protocol (control/ControlPlane.hpp).
+std::vector<OptionInfo> controlOptions()
+{
+    const control::ControlSettings c;
+    return {
+        other("control_plane", "control plane", T::Object, "", kTraining,
+              "centres coordinate each iteration by control messages over the WAN "
+              "(docs/control-plane.md); absent = one global clock"),
+        boolean("control_plane.enabled", true, kTraining,
+                "simulate the control plane (false = one global clock)"),
+        choice("control_plane.messages", "message path", {"network", "instant"}, "network",
+               kTraining,
+               "network: delay, jitter and loss of the route between coordinators; instant: "
+               "none (the global clock)"),
+        numeric("control_plane.message_bytes", "message size", T::Size, "bytes", c.message_bytes,
+                {1.0, true, 65536.0, true}, kTraining, "size of one control message on the wire"),
+        choice("control_plane.sync", "synchronisation", {"barrier", "local"}, "barrier", kTraining,
+               "barrier: every centre starts an iteration after all applied the last update; "
+               "local: a centre runs ahead up to max_lead_iterations"),
+        numeric("control_plane.max_lead_iterations", "lead", T::Integer, "", c.max_lead_iterations,
+                {0.0, true, 16.0, true}, kTraining,
+                "local sync: committed versions a centre may run ahead of its model"),
+        numeric("control_plane.heartbeat_interval_s", "heartbeat interval", T::Number, "s",
+                c.heartbeat_interval_s, {0.001, true, 60.0, true}, kTraining,
+                "coordinators' heartbeat period (and the triggers' condition check)"),
+        numeric("control_plane.failure_timeout_s", "failure timeout", T::Number, "s",
+                c.failure_timeout_s, {0.001, true, 3600.0, true}, kTraining,
+                "silence after which a centre is suspected failed"),
+        choice("control_plane.on_failure", "failure policy", {"reform", "stop"}, "reform",
+               kTraining, "reform: continue without the failed centre (needs a majority); stop"),
+        numeric("control_plane.min_rto_s", "minimum RTO", T::Number, "s", c.min_rto_s,
+                {0.001, true, 10.0, true}, kTraining,
+                "floor of the control messages' retransmission timer (Linux TCP_RTO_MIN)"),
+    };
+}
+
 std::vector<OptionInfo> makeTable()
 {
     std::vector<OptionInfo> table = commonOptions();
-    for (auto part :
-         {trainingOptions(), microBenchmarkOptions(), transportOptions(), commOptions()})
+    for (auto part : {trainingOptions(), microBenchmarkOptions(), transportOptions(), commOptions(),
+                      controlOptions()})
         table.insert(table.end(), part.begin(), part.end());
     return table;
 }

@@ -80,6 +80,65 @@ std::string resultsToJson(const Results& r)
                            {"mean_s", c.mean_s},        {"algbw_gbps", c.algbw_gbps},
                            {"busbw_gbps", c.busbw_gbps}};
     }
+    if (r.control_plane.enabled) {
+        const ControlPlaneResult& c = r.control_plane;
+        ojson its = ojson::array();
+        for (const auto& i : c.iterations)
+            its.push_back({{"index", i.index},
+                           {"members", i.members},
+                           {"ready_wait_s", i.ready_wait_s},
+                           {"commit_wait_s", i.commit_wait_s}});
+        ojson trig = ojson::array();
+        for (const auto& t : c.triggers) {
+            ojson o{
+                {"id", t.id}, {"action", t.action}, {"time_s", t.time_s}, {"lamport", t.lamport}};
+            if (t.applies_from >= 0)
+                o["applies_from_iteration"] = t.applies_from;
+            trig.push_back(std::move(o));
+        }
+        ojson ad = ojson::array();
+        for (const auto& a : c.adoptions)
+            ad.push_back({{"trigger", a.trigger},
+                          {"centre", a.centre},
+                          {"time_s", a.time_s},
+                          {"lamport", a.lamport},
+                          {"iteration", a.iteration}});
+        ojson fl = ojson::array();
+        for (const auto& f : c.failures) {
+            ojson o{{"centre", f.centre}};
+            if (f.failed_s >= 0)
+                o["failed_s"] = f.failed_s;
+            o["detected_s"] = f.detected_s;
+            o["detected_by"] = f.detected_by;
+            o["outcome"] = f.outcome;
+            fl.push_back(std::move(o));
+        }
+        ojson o;
+        o["messages"] = c.messages;
+        o["sync"] = c.sync;
+        o["messages_sent"] = c.messages_sent;
+        o["transmissions"] = c.transmissions;
+        o["retransmissions"] = c.retransmissions;
+        o["acks"] = c.acks;
+        o["heartbeats"] = c.heartbeats;
+        o["lost"] = c.lost;
+        o["bytes"] = c.bytes;
+        o["deliveries"] = c.deliveries;
+        o["reordered"] = c.reordered;
+        o["duplicates"] = c.duplicates;
+        o["buffer_wait_mean_s"] = c.buffer_wait_mean_s;
+        o["buffer_wait_max_s"] = c.buffer_wait_max_s;
+        o["iterations"] = std::move(its);
+        o["triggers"] = std::move(trig);
+        o["adoptions"] = std::move(ad);
+        o["failures"] = std::move(fl);
+        o["stopped"] = c.stopped;
+        if (c.stopped) {
+            o["stopped_s"] = c.stopped_s;
+            o["stop_reason"] = c.stop_reason;
+        }
+        j["control_plane"] = std::move(o);
+    }
     j["warnings"] = r.warnings;
     j["engine"] = {{"events", r.engine.events}, {"flows", r.engine.flows}};
     return j.dump(2) + "\n";
@@ -234,6 +293,37 @@ std::string resultsSummary(const Results& r, bool withWarnings)
           << " ranks, " << units::formatBytes(c.bytes) << ": mean "
           << units::formatDuration(c.mean_s) << ", algbw " << bandwidth(c.algbw_gbps)
           << " Gbit/s, busbw " << bandwidth(c.busbw_gbps) << " Gbit/s\n";
+    }
+    if (r.control_plane.enabled) {
+        const ControlPlaneResult& c = r.control_plane;
+        double readyWait = 0, commitWait = 0;
+        for (const auto& i : c.iterations) {
+            readyWait += i.ready_wait_s;
+            commitWait += i.commit_wait_s;
+        }
+        const double n = c.iterations.empty() ? 1.0 : static_cast<double>(c.iterations.size());
+        s << "\ncontrol plane (" << c.messages << ", " << c.sync << "): " << c.messages_sent
+          << " messages, " << c.retransmissions << " retransmitted, " << c.lost << " lost, "
+          << c.reordered << " reordered (buffer wait mean "
+          << units::formatDuration(c.buffer_wait_mean_s) << ", max "
+          << units::formatDuration(c.buffer_wait_max_s) << "), " << units::formatBytes(c.bytes)
+          << "; per iteration: READY wait " << units::formatDuration(readyWait / n)
+          << ", COMMIT wait " << units::formatDuration(commitWait / n) << "\n";
+        for (const auto& t : c.triggers) {
+            s << "  trigger " << t.id << " (" << t.action << ") fired at "
+              << units::formatDuration(t.time_s) << ", Lamport " << t.lamport;
+            if (t.applies_from >= 0)
+                s << ", applies from iteration " << t.applies_from;
+            s << "\n";
+        }
+        for (const auto& f : c.failures)
+            s << "  centre " << f.centre << " failed"
+              << (f.failed_s >= 0 ? " at " + units::formatDuration(f.failed_s) : std::string())
+              << ", detected at " << units::formatDuration(f.detected_s) << " by " << f.detected_by
+              << ": " << f.outcome << "\n";
+        if (c.stopped)
+            s << "  run stopped at " << units::formatDuration(c.stopped_s) << ": " << c.stop_reason
+              << "\n";
     }
     s << "\ntotal simulated time: " << units::formatDuration(r.total_s) << "\n";
     if (withWarnings)

@@ -32,6 +32,8 @@ public:
     {
         const NodeId a = m_nodes[static_cast<std::size_t>(src)];
         const NodeId b = m_nodes[static_cast<std::size_t>(dst)];
+        if (m_engine.blocked(a) || m_engine.blocked(b))
+            return; // a failed centre: the message never leaves or never arrives
         const auto first = static_cast<std::uint32_t>(channel * m_sockets);
         m_engine.transferInParts(
             a, b, bytes, m_protocol, m_sockets,
@@ -83,7 +85,19 @@ void RunEngine::transfer(NodeId src, NodeId dst, double bytes, net::Protocol pro
     ++m_transfers;
     m_net->startTransfer(
         src, dst, bytes, protocol,
-        [this, done = std::move(done)](const net::TransferResult& r) {
+        [this, src, dst, bytes, protocol, options, done = std::move(done),
+         backoff_s = m_net->config().min_rto_s](const net::TransferResult& r) mutable {
+            if (!r.ok && m_retryUnroutable) {
+                if (blocked(src) || blocked(dst))
+                    return;
+                m_sim.scheduleIn(sim::SimTime::fromSeconds(backoff_s),
+                                 [this, src, dst, bytes, protocol, options, backoff_s,
+                                  done = std::move(done)]() mutable {
+                                     retryTransfer(src, dst, bytes, protocol, std::move(done),
+                                                   options, std::min(60.0, 2 * backoff_s));
+                                 });
+                return;
+            }
             if (!r.ok) {
                 if (m_error.empty()) {
                     m_error = r.error;
@@ -94,6 +108,44 @@ void RunEngine::transfer(NodeId src, NodeId dst, double bytes, net::Protocol pro
             done(r);
         },
         options);
+}
+
+void RunEngine::retryTransfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
+                              std::function<void(const net::TransferResult&)> done,
+                              net::TransferOptions options, double backoff_s)
+{
+    if (blocked(src) || blocked(dst))
+        return;
+    m_net->startTransfer(
+        src, dst, bytes, protocol,
+        [this, src, dst, bytes, protocol, options, backoff_s,
+         done = std::move(done)](const net::TransferResult& r) mutable {
+            if (r.ok) {
+                done(r);
+                return;
+            }
+            if (blocked(src) || blocked(dst))
+                return;
+            m_sim.scheduleIn(sim::SimTime::fromSeconds(backoff_s),
+                             [this, src, dst, bytes, protocol, options, backoff_s,
+                              done = std::move(done)]() mutable {
+                                 retryTransfer(src, dst, bytes, protocol, std::move(done), options,
+                                               std::min(60.0, 2 * backoff_s));
+                             });
+        },
+        options);
+}
+
+void RunEngine::blockNode(NodeId node)
+{
+    if (m_blocked.size() <= node.index())
+        m_blocked.resize(m_topo.nodeCount(), 0);
+    m_blocked[node.index()] = 1;
+}
+
+bool RunEngine::blocked(NodeId node) const
+{
+    return node.index() < m_blocked.size() && m_blocked[node.index()] != 0;
 }
 
 void RunEngine::transferInParts(NodeId src, NodeId dst, double bytes, net::Protocol protocol,

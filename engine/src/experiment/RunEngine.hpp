@@ -79,6 +79,14 @@ public:
     /// Topology-aware ring order of `nodes`: the order of least total one-way route delay.
     std::vector<int> ringOrder(const std::vector<NodeId>& nodes);
 
+    /// Control-plane runs: a node whose centre failed sends and receives nothing more (its
+    /// collectives' transfers never start), and a transfer that finds no route is retried
+    /// (after min_rto, doubling up to 60 s, as TCP keeps retransmitting through an outage)
+    /// instead of failing the run; the coordinators decide what a long outage means.
+    void blockNode(NodeId node);
+    bool blocked(NodeId node) const;
+    void setRetryUnroutable(bool retry) { m_retryUnroutable = retry; }
+
     /// Runs events until `flag` is true. Throws RunCancelled on cancel, TransferFailed when a
     /// transfer failed (its message names the failed link or the cause), InternalError if the
     /// events ran out although nothing failed.
@@ -94,6 +102,9 @@ public:
 
 private:
     [[noreturn]] void throwFailure() const;
+    void retryTransfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
+                       std::function<void(const net::TransferResult&)> done,
+                       net::TransferOptions options, double backoff_s);
 
     const topology::Topology& m_topo;
     sim::Simulator m_sim;
@@ -108,6 +119,8 @@ private:
     std::string m_error;    ///< first transfer failure
     double m_errorAt_s = 0; ///< when it happened
     std::uint64_t m_transfers = 0;
+    std::vector<char> m_blocked; ///< per node
+    bool m_retryUnroutable = false;
 };
 
 } // namespace meridian::experiment

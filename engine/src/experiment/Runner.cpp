@@ -1,5 +1,6 @@
 #include "meridian/experiment/Runner.hpp"
 
+#include "ControlledDriver.hpp"
 #include "FabricBuilder.hpp"
 #include "IterationDriver.hpp"
 #include "MicroBenchmarks.hpp"
@@ -85,9 +86,21 @@ Results Runner::run(RunObserver* observer)
             planTraining(m_spec.training, centres, engine, m_options.project_dir, file, results);
         phases.setTotal(1.0 + 4.0 * m_spec.iterations);
         IterationDriver driver(m_spec.training, plan, engine, phases, results);
-        driver.runBroadcast();
-        for (int it = 0; it < m_spec.iterations; ++it)
-            driver.runIteration(it);
+        if (m_spec.control_enabled && plan.active.size() >= 2) {
+            // The coordinators decide when each centre computes, exchanges and updates.
+            ControlledDriver controlled(m_spec, plan, engine, phases, results);
+            controlled.armTriggers();
+            driver.runBroadcast();
+            controlled.runIterations(m_spec.iterations);
+        } else {
+            if (m_spec.control_enabled)
+                results.warnings.push_back(
+                    "the control plane needs two or more centres with GPUs; this run has one "
+                    "and uses the global clock");
+            driver.runBroadcast();
+            for (int it = 0; it < m_spec.iterations; ++it)
+                driver.runIteration(it);
+        }
     } else {
         runMicroBenchmark(m_spec, engine, phases, results, file);
     }

@@ -105,6 +105,8 @@ LinkPatch readPatch(ObjectReader& r)
     return p;
 }
 
+} // namespace
+
 ScheduleStep readScheduleStep(const json& value, const std::string& path, const std::string& file)
 {
     ObjectReader r(value, path, file);
@@ -138,6 +140,8 @@ ScheduleStep readScheduleStep(const json& value, const std::string& path, const 
         throw InputError(file, path, "schedule step changes nothing (give an attribute or 'up')");
     return step;
 }
+
+namespace {
 
 LinkAttributes readLink(const json& value, const std::string& path, const std::string& file,
                         const Topology& topo)

@@ -350,6 +350,32 @@ double Network::flowCapBps(FlowId flow) const
 // ---------------------------------------------------------------------------------------
 // Link changes (schedules, failures)
 
+void Network::setRouteMetric(topology::RouteMetric metric)
+{
+    m_router.setMetric(metric);
+    m_connections.routesChanged();
+}
+
+void Network::setEcmp(bool on)
+{
+    m_config.ecmp = on;
+    m_connections.routesChanged();
+}
+
+bool Network::pinPath(const std::vector<NodeId>& nodes)
+{
+    if (!m_router.pinPath(nodes))
+        return false;
+    m_connections.routesChanged();
+    return true;
+}
+
+void Network::unpinPath(NodeId from, NodeId to)
+{
+    m_router.unpinPath(from, to);
+    m_connections.routesChanged();
+}
+
 void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
 {
     MERIDIAN_ASSERT(link.index() < m_topology.linkCount(), "applyLinkChange: unknown link");

@@ -215,9 +215,57 @@ Route Router::buildRoute(const std::vector<std::uint32_t>& arcsReversed, NodeId 
     return r;
 }
 
+void Router::setMetric(RouteMetric metric)
+{
+    if (metric == m_metric)
+        return;
+    m_metric = metric;
+    for (std::uint32_t arc = 0; arc < m_arcFrom.size(); ++arc)
+        m_impl->graph[m_impl->edgeOfArc[arc]].weight = weightOf(arc);
+    invalidate();
+}
+
+bool Router::pinPath(const std::vector<NodeId>& nodes)
+{
+    if (nodes.size() < 2)
+        return false;
+    std::vector<std::uint32_t> arcs;
+    for (std::size_t i = nodes.size() - 1; i > 0; --i) {
+        const std::uint32_t v = nodes[i].value(), u = nodes[i - 1].value();
+        std::optional<std::uint32_t> found;
+        for (std::uint32_t k = m_inStart[v]; k < m_inStart[v + 1] && !found; ++k)
+            if (m_arcFrom[m_inArcs[k]] == u)
+                found = m_inArcs[k];
+        if (!found)
+            return false;
+        arcs.push_back(*found);
+    }
+    m_pins[{nodes.front().value(), nodes.back().value()}] = std::move(arcs);
+    return true;
+}
+
+void Router::unpinPath(NodeId from, NodeId to)
+{
+    m_pins.erase({from.value(), to.value()});
+}
+
+std::optional<Route> Router::pinned(NodeId from, NodeId to) const
+{
+    auto it = m_pins.find({from.value(), to.value()});
+    if (it == m_pins.end())
+        return std::nullopt;
+    for (std::uint32_t arc : it->second)
+        if (!m_up[arc / 2])
+            return std::nullopt;
+    return buildRoute(it->second, from);
+}
+
 std::optional<Route> Router::route(NodeId from, NodeId to)
 {
     MERIDIAN_ASSERT(to.index() < m_nodeCount, "Router: unknown destination node");
+    if (!m_pins.empty())
+        if (auto p = pinned(from, to))
+            return p;
     const Tree& t = tree(from);
     if (t.dist[to.index()] == kInf)
         return std::nullopt;
@@ -230,6 +278,9 @@ std::optional<Route> Router::route(NodeId from, NodeId to)
 std::optional<Route> Router::hashedRoute(NodeId from, NodeId to, std::uint64_t hash)
 {
     MERIDIAN_ASSERT(to.index() < m_nodeCount, "Router: unknown destination node");
+    if (!m_pins.empty())
+        if (auto p = pinned(from, to))
+            return p;
     const Tree& t = tree(from);
     if (t.dist[to.index()] == kInf)
         return std::nullopt;

@@ -13,6 +13,8 @@
 // settings are the network's own types (net::Protocol, net::NetworkConfig).
 
 #include "meridian/collective/CommSettings.hpp"
+#include "meridian/control/ControlPlane.hpp"
+#include "meridian/control/Trigger.hpp"
 #include "meridian/net/NetworkConfig.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/Topology.hpp"
@@ -91,10 +93,14 @@ struct ExperimentSpec
     /// How collectives move their bytes (the "comm" object: NCCL's channels, buffer, steps,
     /// sockets; defaults are NCCL's).
     collective::CommSettings comm;
+    /// The multi-centre control plane (training only): on when the experiment has a
+    /// "control_plane" object (unless its "enabled" is false) or triggers.
+    bool control_enabled = false;
+    control::ControlSettings control;
+    std::vector<control::Trigger> triggers;
     int iterations = 1;
     std::uint64_t seed = 1;
-    /// Keys that are accepted but have no effect in this version, with the reason; the CLI
-    /// prints them as warnings (e.g. control-plane "triggers").
+    /// Warnings about the experiment that the CLI prints and results record.
     std::vector<std::string> warnings;
 };
 

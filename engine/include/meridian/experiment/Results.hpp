@@ -84,6 +84,69 @@ struct CollectiveResult
     double busbw_gbps = 0.0; ///< algbw × bus factor (nccl-tests PERFORMANCE.md)
 };
 
+/// The control plane's part of a run (docs/control-plane.md, docs/results-format.md).
+struct ControlTriggerFiring
+{
+    std::string id;
+    std::string action;        ///< switch-collective, fail-link, …
+    double time_s = 0.0;       ///< simulated time it fired (orders: the issuing COMMIT)
+    std::uint64_t lamport = 0; ///< the leader's Lamport time then
+    int applies_from = -1;     ///< orders: first iteration; −1 for physical events
+};
+
+struct ControlAdoption
+{
+    std::string trigger;
+    std::string centre;
+    double time_s = 0.0;
+    std::uint64_t lamport = 0;
+    int iteration = 0; ///< first iteration it applies to
+};
+
+struct ControlFailure
+{
+    std::string centre;
+    double failed_s = -1.0; ///< −1: not failed (suspected by timeout only)
+    double detected_s = 0.0;
+    std::string detected_by;
+    std::string outcome; ///< reformed | stopped
+};
+
+struct ControlIterationResult
+{
+    int index = 0;
+    std::vector<std::string> members;
+    double ready_wait_s = 0.0;  ///< last READY sent → exchange start
+    double commit_wait_s = 0.0; ///< exchange end → last COMMIT delivered
+};
+
+/// One control message copy on the wire (in memory only: the GUI timeline).
+struct ControlMessageSpan
+{
+    std::string from, to, kind; ///< centre ids; READY, VOTE, COMMIT, APPLIED, …
+    double sent_s = 0.0;
+    double arrived_s = -1.0; ///< −1: lost
+};
+
+struct ControlPlaneResult
+{
+    bool enabled = false;
+    std::string messages; ///< network | instant
+    std::string sync;     ///< barrier | local
+    std::uint64_t messages_sent = 0, transmissions = 0, retransmissions = 0, acks = 0,
+                  heartbeats = 0, lost = 0, reordered = 0, duplicates = 0, deliveries = 0;
+    double bytes = 0.0;
+    double buffer_wait_mean_s = 0.0, buffer_wait_max_s = 0.0;
+    std::vector<ControlIterationResult> iterations;
+    std::vector<ControlTriggerFiring> triggers;
+    std::vector<ControlAdoption> adoptions;
+    std::vector<ControlFailure> failures;
+    bool stopped = false;
+    double stopped_s = 0.0;
+    std::string stop_reason;
+    std::vector<ControlMessageSpan> message_spans; ///< in memory only, at most 20,000
+};
+
 struct EngineStats
 {
     std::uint64_t events = 0;
@@ -112,6 +175,7 @@ struct Results
     std::string model;
     double model_parameters = 0.0;
     double model_bytes = 0.0;
+    ControlPlaneResult control_plane;
     EngineStats engine;
 };
 

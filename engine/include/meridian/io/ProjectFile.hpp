@@ -64,6 +64,11 @@ std::string serializeProject(const Project& project);
 /// Writes a project atomically (temp file + rename). Throws InputError on I/O failure.
 void writeProject(const Project& project, const std::filesystem::path& path);
 /// Atomic write of any text file (temp file in the same folder + rename).
+/// Reads one link schedule step ({"at_s": …, attributes…, "up": …, "direction": …}), the
+/// syntax that link schedules and control-plane "change-link" triggers share. Throws
+/// InputError naming `file` and the JSON `path`.
+topology::ScheduleStep readScheduleStep(const nlohmann::json& value, const std::string& path,
+                                        const std::string& file);
 void writeFileAtomically(const std::filesystem::path& path, std::string_view contents);
 
 } // namespace meridian::io

@@ -134,6 +134,13 @@ public:
     // --- changes at run time (also used by the links' schedules) ----------------------
     /// Applies a schedule step to a link now (bandwidth/delay/jitter/loss/queue, up/down).
     void applyLinkChange(LinkId link, const topology::ScheduleStep& step);
+    /// Routing changes (control-plane orders): the metric, ECMP, a pinned path. Idle
+    /// connections take the new routes with their next message; busy ones keep their path
+    /// until idle (or until a link of it fails). pinPath is false if the nodes are not a path.
+    void setRouteMetric(topology::RouteMetric metric);
+    void setEcmp(bool on);
+    bool pinPath(const std::vector<NodeId>& nodes);
+    void unpinPath(NodeId from, NodeId to);
 
 private:
     struct Flow;

@@ -22,6 +22,7 @@
 #include "meridian/topology/Topology.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -75,6 +76,14 @@ public:
     double delayS(LinkId link, int dir) const;
 
     RouteMetric metric() const noexcept { return m_metric; }
+    /// Switches the metric (control-plane "switch-routing"); cached trees are dropped.
+    void setMetric(RouteMetric metric);
+    /// Pins the route between the first and last of `nodes` (≥ 2, consecutive nodes joined
+    /// by a link; the lowest-numbered one where parallel links exist): route() and
+    /// hashedRoute() return it while all its links are up, the shortest route otherwise.
+    /// False (nothing pinned) if two consecutive nodes share no link.
+    bool pinPath(const std::vector<NodeId>& nodes);
+    void unpinPath(NodeId from, NodeId to);
     std::size_t nodeCount() const noexcept { return m_nodeCount; }
     std::size_t linkCount() const noexcept { return m_linkCount; }
     /// Number of Dijkstra runs so far (for tests and benchmarks of the cache).
@@ -103,6 +112,9 @@ private:
     std::vector<std::uint32_t> m_inStart; ///< CSR of incoming arcs per node, ascending arc id
     std::vector<std::uint32_t> m_inArcs;
     std::vector<std::optional<Tree>> m_trees; ///< cache per source node
+    /// Pinned routes: (from, to) → arcs from `to` back to `from`.
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::uint32_t>> m_pins;
+    std::optional<Route> pinned(NodeId from, NodeId to) const;
     std::size_t m_cachedEntries = 0;
     std::uint64_t m_treeComputations = 0;
     Impl* m_impl = nullptr; ///< owned; Boost graph kept out of this header

@@ -1,0 +1,105 @@
+#pragma once
+// Drives the training iterations through the control plane (private to the experiment
+// module; docs/control-plane.md): the coordinators (control::ControlPlane) decide when each
+// centre computes, when the inter-centre exchange starts and when each centre applies its
+// update; this class is their data plane (compute, the collectives on the run's network) and
+// their message path (the WAN route between two centres' coordinators), and it runs the
+// experiment's triggers.
+//
+// Coordinator of a centre: its lead rank's node. A control message costs, per link of the
+// route, delay + one jitter sample (the link's distribution) + size / bandwidth, and is lost
+// on each link with the link's loss probability; it takes no share of the links (at a few
+// hundred bytes it is negligible against the data flows) and does not queue behind them (as
+// in a separate priority class).
+//
+// Iteration records keep the global driver's partition (docs/experiments.md): compute ends
+// when the slowest member has computed, intra_center runs to the exchange start (so it
+// includes the READY messages' flight), inter_center is the exchange, update runs to the last
+// member's applied update (it includes the VOTE/COMMIT round).
+
+#include "PhaseDriver.hpp"
+#include "RunEngine.hpp"
+#include "TrainingPlan.hpp"
+#include "meridian/control/ControlPlane.hpp"
+#include "meridian/control/Trigger.hpp"
+#include "meridian/experiment/ExperimentSpec.hpp"
+#include "meridian/experiment/Results.hpp"
+#include "meridian/sim/RngStream.hpp"
+
+#include <map>
+#include <memory>
+
+namespace meridian::experiment {
+
+class ControlledDriver : private control::DataPlane, private control::MessagePath
+{
+public:
+    ControlledDriver(const ExperimentSpec& spec, const TrainingPlan& plan, RunEngine& engine,
+                     PhaseDriver& phases, Results& results);
+    ~ControlledDriver() override;
+
+    /// Schedules the time triggers and the link-condition checks from now (call before the
+    /// broadcast, so that a link fails at its time even during the broadcast).
+    void armTriggers();
+    /// Runs every iteration (after the broadcast) and fills the results.
+    void runIterations(int iterations);
+
+private:
+    struct CentreIteration
+    {
+        double start_s = 0, compute_end_s = 0, intra_end_s = 0, spread_end_s = 0;
+    };
+    struct Dag
+    {
+        collective::CommDag dag;
+        std::vector<NodeId> nodes;
+    };
+
+    // DataPlane
+    void startLocal(int centre, int k, std::function<void()> done) override;
+    void startExchange(int k, int attempt, const std::vector<int>& members,
+                       std::function<void()> done) override;
+    void abortExchange(int k) override;
+    void startUpdate(int centre, int k, std::function<void()> done) override;
+    void centreLost(int centre) override;
+    // MessagePath
+    std::optional<double> transmit(int from, int to, double bytes) override;
+    std::optional<std::pair<double, double>> roundTrip(int from, int to) override;
+
+    void fire(std::size_t trigger);
+    void checkConditions();
+    void applyOrders(int k);
+    const Dag& interDag(const std::string& algorithm, const std::vector<int>& members);
+    const collective::CommDag& intraDag(int centre, const std::string& algorithm);
+    std::string algorithmAt(const std::string& scope, int k) const;
+    void committed(const control::IterationControl& c);
+    CentreIteration& at(int centre, int k);
+
+    const ExperimentSpec& m_spec;
+    const TrainingSpec& m_training;
+    const TrainingPlan& m_plan;
+    RunEngine& m_engine;
+    PhaseDriver& m_phases;
+    Results& m_results;
+    std::unique_ptr<control::ControlPlane> m_cp;
+    sim::RngStream m_rng;
+    std::vector<NodeId> m_coordinator; ///< per active centre
+    std::vector<char> m_lost;
+    std::map<std::pair<int, int>, CentreIteration> m_iter; ///< (k, centre)
+    std::vector<RunningCollective> m_running; ///< every collective started (kept to the end)
+    int m_exchangeToken = 0;
+    std::map<std::string, std::unique_ptr<Dag>> m_interDags;
+    std::map<std::pair<int, std::string>, std::unique_ptr<collective::CommDag>> m_intraDags;
+    // triggers
+    std::vector<char> m_fired;
+    std::vector<int> m_orderFrom; ///< per trigger: first iteration of its order (−1 not yet)
+    std::vector<char> m_orderApplied;
+    std::vector<bool> m_linkWasUp;
+    std::vector<bool> m_conditionHeld;
+    bool m_started = false;
+    bool m_finished = false;
+    bool m_stalled = false;
+    double m_lastProgress_s = 0.0;
+};
+
+} // namespace meridian::experiment
