@@ -17,8 +17,9 @@ namespace {
 /// Entity id of the control messages' random stream (loss and jitter samples): its own
 /// domain, so that it shares no stream with the network's links.
 constexpr std::uint64_t kControlStream = 0xC0A7ull << 32;
-/// Simulated time without any progress (local work, exchange or update finishing) after
-/// which a run with a control plane stops instead of running heartbeats forever.
+/// Simulated time without any progress (no data moving, no local work, exchange or update
+/// finishing) after which a run with a control plane stops instead of running heartbeats
+/// forever.
 constexpr double kMinStall_s = 3600.0;
 
 LinkId linkOf(const topology::Topology& topo, const std::string& id)
@@ -552,6 +553,9 @@ void ControlledDriver::runIterations(int iterations)
     std::function<void()> watchdog = [&] {
         if (stop)
             return;
+        // Data still moving is progress (a lossy exchange may take hours).
+        if (m_engine.network().activeFlows() > 0)
+            m_lastProgress_s = m_engine.now();
         if (m_engine.now() - m_lastProgress_s > stallLimit_s) {
             m_stalled = true;
             stop = true;
