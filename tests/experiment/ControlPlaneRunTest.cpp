@@ -304,6 +304,90 @@ private slots:
         QVERIFY(!s.warnings.empty());
     }
 
+    // Routing orders: on this triangle the direct c0–c1 link is the fewest-hops path but not
+    // the shortest-delay one (10 ms against 2 × 1 ms through c2), so it carries nothing until a
+    // switch to hop routing, or a pinned path, moves c0↔c1 traffic onto it.
+    void routingOrdersMoveTraffic()
+    {
+        const json base =
+            wanProject(3, {{"c0", "c1", 10, 10}, {"c0", "c2", 10, 1}, {"c2", "c1", 10, 1}},
+                       {{"control_plane", json::object()}});
+        auto bytesOn = [](const experiment::Results& r, const std::string& id) {
+            for (const auto& l : r.links)
+                if (l.id == id)
+                    return l.bytes;
+            return -1.0;
+        };
+        const auto before = run(base);
+        QCOMPARE(bytesOn(before, "c0-c1"), 0.0);
+        json hops = base;
+        hops["experiment"]["triggers"] = {
+            {{"at_iteration", 2}, {"action", "switch-routing"}, {"to", "hops"}}};
+        const auto h = run(hops);
+        QVERIFY(bytesOn(h, "c0-c1") > 0.0);
+        for (int k = 0; k < 2; ++k)
+            QCOMPARE(h.iterations[k].total_s, before.iterations[k].total_s);
+        json pin = base;
+        pin["experiment"]["triggers"] = {
+            {{"at_iteration", 1},
+             {"action", "pin-path"},
+             {"path", {"c0-gpu", "c0", "c1", "c1-gpu"}}}}; // between the two lead ranks
+        const auto p = run(pin);
+        QVERIFY(bytesOn(p, "c0-c1") > 0.0);
+        QCOMPARE(p.iterations[0].total_s, before.iterations[0].total_s);
+        QCOMPARE(int(p.control_plane.adoptions.size()), 3);
+    }
+
+    // A centre cut off by a WAN link failure (its only link): its messages and data find no
+    // route, the others detect it by timeout and re-form; a cut shorter than the timeout is
+    // ridden out (data transfers retry) and nobody is excluded.
+    void cutOffCentreIsExcludedShortCutIsRiddenOut()
+    {
+        json j = starOf(4, 100, 10, {{"control_plane", json::object()}});
+        const auto before = run(j);
+        const auto& it1 = before.iterations[1];
+        const double cutAt = it1.start_s + it1.compute_s + it1.intra_center_s +
+                             0.3 * it1.inter_center_s; // during the exchange
+        j["experiment"]["triggers"] = {
+            {{"at_s", cutAt}, {"action", "fail-link"}, {"link", "c3-hub"}}};
+        const auto cut = run(j);
+        QCOMPARE(int(cut.iterations.size()), 4);
+        QCOMPARE(int(cut.control_plane.failures.size()), 1);
+        QCOMPARE(cut.control_plane.failures[0].centre, std::string("c3"));
+        QCOMPARE(cut.control_plane.failures[0].failed_s, -1.0); // cut off, not crashed
+        QCOMPARE(cut.control_plane.iterations.back().members,
+                 (std::vector<std::string>{"c0", "c1", "c2"}));
+
+        j["experiment"]["triggers"].push_back(
+            {{"at_s", cutAt + 0.5}, {"action", "recover-link"}, {"link", "c3-hub"}});
+        const auto blip = run(j);
+        QCOMPARE(int(blip.iterations.size()), 4);
+        QVERIFY(blip.control_plane.failures.empty());
+        QCOMPARE(blip.control_plane.iterations.back().members.size(), std::size_t{4});
+        QVERIFY(blip.total_s >= before.total_s);
+    }
+
+    // The bundled fail-over preset does what its documentation says: the cut lengthens the
+    // iteration in flight, the down-event trigger fires at the same check and switches to the
+    // tree from the next iteration, which is faster than the re-routed ring.
+    void failoverPresetSwitchesAfterTheCut()
+    {
+        std::ifstream in(test::sourcePath("presets/failover-wan.topo").toStdString());
+        std::stringstream ss;
+        ss << in.rdbuf();
+        const auto r = run(json::parse(ss.str()));
+        const auto& tr = r.control_plane.triggers;
+        QCOMPARE(int(tr.size()), 3);
+        QCOMPARE(tr[0].id, std::string("cut-bj-sh"));
+        QCOMPARE(tr[1].id, std::string("ring-to-tree"));
+        QVERIFY(tr[1].time_s - tr[0].time_s <= 0.5 + 1e-9);
+        const int k = tr[1].applies_from;
+        QVERIFY(k >= 1 && k < int(r.iterations.size()));
+        QVERIFY(r.iterations[k - 1].inter_center_s > r.iterations[0].inter_center_s * 1.1);
+        QVERIFY(r.iterations[k].inter_center_s < r.iterations[k - 1].inter_center_s);
+        QCOMPARE(int(r.control_plane.adoptions.size()), 4);
+    }
+
     void badTriggersNameTheirPath()
     {
         json j = starOf(3, 10, 5);

@@ -544,28 +544,33 @@ void ControlledDriver::committed(const control::IterationControl& c)
     m_iter.erase(m_iter.begin(), m_iter.lower_bound({k - 1, 0}));
 }
 
+void ControlledDriver::watchdog()
+{
+    if (m_stop)
+        return;
+    // Data still moving is progress (a lossy exchange may take hours).
+    if (m_engine.network().activeFlows() > 0)
+        m_lastProgress_s = m_engine.now();
+    if (m_engine.now() - m_lastProgress_s > stallLimitS()) {
+        m_stalled = true;
+        m_stop = true;
+        return;
+    }
+    m_engine.sim().scheduleIn(sim::SimTime::fromSeconds(60.0), [this] { watchdog(); });
+}
+
+double ControlledDriver::stallLimitS() const
+{
+    return std::max(kMinStall_s, 20.0 * m_spec.control.failure_timeout_s);
+}
+
 void ControlledDriver::runIterations(int iterations)
 {
     m_started = true;
-    bool stop = false;
     m_lastProgress_s = m_engine.now();
-    const double stallLimit_s = std::max(kMinStall_s, 20.0 * m_spec.control.failure_timeout_s);
-    std::function<void()> watchdog = [&] {
-        if (stop)
-            return;
-        // Data still moving is progress (a lossy exchange may take hours).
-        if (m_engine.network().activeFlows() > 0)
-            m_lastProgress_s = m_engine.now();
-        if (m_engine.now() - m_lastProgress_s > stallLimit_s) {
-            m_stalled = true;
-            stop = true;
-            return;
-        }
-        m_engine.sim().scheduleIn(sim::SimTime::fromSeconds(60.0), [&] { watchdog(); });
-    };
-    m_cp->start(iterations, [&stop] { stop = true; });
+    m_cp->start(iterations, [this] { m_stop = true; });
     watchdog();
-    m_engine.runUntil(stop);
+    m_engine.runUntil(m_stop);
     m_finished = true;
 
     ControlPlaneResult& r = m_results.control_plane;
@@ -583,15 +588,16 @@ void ControlledDriver::runIterations(int iterations)
     r.buffer_wait_mean_s = s.wait_mean_s;
     r.buffer_wait_max_s = s.wait_max_s;
     for (const control::FailureDetection& f : m_cp->failures())
-        r.failures.push_back(
-            {m_plan.active[static_cast<std::size_t>(f.centre)]->id, f.failed_s, f.detected_s,
-             m_plan.active[static_cast<std::size_t>(f.detected_by)]->id, f.outcome});
+        r.failures.push_back({m_plan.active[static_cast<std::size_t>(f.centre)]->id,
+                              std::isnan(f.failed_s) ? -1.0 : f.failed_s, f.detected_s,
+                              m_plan.active[static_cast<std::size_t>(f.detected_by)]->id,
+                              f.outcome});
     const control::ControlOutcome& o = m_cp->outcome();
     if (o.stopped || m_stalled) {
         r.stopped = true;
         r.stopped_s = o.stopped ? o.stopped_s : m_engine.now();
         std::string reason =
-            o.stopped ? o.stop_reason : "no progress for " + units::formatDuration(stallLimit_s);
+            o.stopped ? o.stop_reason : "no progress for " + units::formatDuration(stallLimitS());
         // Centre numbers in the protocol's reasons are indices of the centres with GPUs.
         for (std::size_t i = m_plan.active.size(); i-- > 0;) {
             const std::string num = "centre " + std::to_string(i);

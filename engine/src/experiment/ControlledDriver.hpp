@@ -74,6 +74,9 @@ private:
     std::string algorithmAt(const std::string& scope, int k) const;
     void committed(const control::IterationControl& c);
     CentreIteration& at(int centre, int k);
+    /// Stops a run in which nothing progresses (docs/control-plane.md, Failures).
+    void watchdog();
+    double stallLimitS() const;
 
     const ExperimentSpec& m_spec;
     const TrainingSpec& m_training;
@@ -99,6 +102,7 @@ private:
     bool m_started = false;
     bool m_finished = false;
     bool m_stalled = false;
+    bool m_stop = false; ///< the run of iterations is over (finished, stopped or stalled)
     double m_lastProgress_s = 0.0;
 };
 

@@ -240,13 +240,19 @@ bool Router::pinPath(const std::vector<NodeId>& nodes)
             return false;
         arcs.push_back(*found);
     }
+    // The reverse direction over the same links: arc a's twin is a ^ 1.
+    std::vector<std::uint32_t> back;
+    for (auto it = arcs.rbegin(); it != arcs.rend(); ++it)
+        back.push_back(*it ^ 1u);
     m_pins[{nodes.front().value(), nodes.back().value()}] = std::move(arcs);
+    m_pins[{nodes.back().value(), nodes.front().value()}] = std::move(back);
     return true;
 }
 
 void Router::unpinPath(NodeId from, NodeId to)
 {
     m_pins.erase({from.value(), to.value()});
+    m_pins.erase({to.value(), from.value()});
 }
 
 std::optional<Route> Router::pinned(NodeId from, NodeId to) const

@@ -79,8 +79,9 @@ public:
     /// Switches the metric (control-plane "switch-routing"); cached trees are dropped.
     void setMetric(RouteMetric metric);
     /// Pins the route between the first and last of `nodes` (≥ 2, consecutive nodes joined
-    /// by a link; the lowest-numbered one where parallel links exist): route() and
-    /// hashedRoute() return it while all its links are up, the shortest route otherwise.
+    /// by a link; the lowest-numbered one where parallel links exist), in both directions:
+    /// route() and hashedRoute() return it while all its links are up, the shortest route
+    /// otherwise. unpinPath() removes both directions.
     /// False (nothing pinned) if two consecutive nodes share no link.
     bool pinPath(const std::vector<NodeId>& nodes);
     void unpinPath(NodeId from, NodeId to);
