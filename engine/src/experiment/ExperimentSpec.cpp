@@ -300,7 +300,7 @@ void readControl(OptionReader& parent, ExperimentSpec& spec)
     s.sync = c.text("sync") == "local" ? control::SyncMode::Local : control::SyncMode::Barrier;
     s.max_lead_iterations = static_cast<int>(c.integer("max_lead_iterations"));
     if (s.sync == control::SyncMode::Barrier && s.max_lead_iterations > 0)
-        c.fail("max_lead_iterations", "a lead applies to \"sync\": \"local\" (barrier has none)");
+        c.fail("max_lead_iterations", R"(a lead applies to "sync": "local" (barrier has none))");
     s.heartbeat_interval_s = c.number("heartbeat_interval_s");
     s.failure_timeout_s = c.number("failure_timeout_s");
     if (s.failure_timeout_s <= s.heartbeat_interval_s)
@@ -333,7 +333,7 @@ control::Trigger readTrigger(const json& value, const std::string& path,
     // when: exactly one of at_s, at_iteration, on
     const int whens = int(r.has("at_s")) + int(r.has("at_iteration")) + int(r.has("on"));
     if (whens != 1)
-        r.fail("", "a trigger needs exactly one of \"at_s\", \"at_iteration\" or \"on\"");
+        r.fail("", R"(a trigger needs exactly one of "at_s", "at_iteration" or "on")");
     if (auto at = r.optNumber("at_s")) {
         if (!(*at >= 0.0))
             r.fail("at_s", "must be a time >= 0 s");
@@ -365,7 +365,7 @@ control::Trigger readTrigger(const json& value, const std::string& path,
                         "unknown metric '" + metric + "' (expected loss, utilisation or rtt_ms)");
             const bool above = on.has("above");
             if (above == on.has("below"))
-                on.fail("", "a link condition needs exactly one of \"above\" or \"below\"");
+                on.fail("", R"(a link condition needs exactly one of "above" or "below")");
             t.when.above = above;
             const auto x = on.optNumber(above ? "above" : "below");
             if (!x || !std::isfinite(*x) || *x < 0.0)

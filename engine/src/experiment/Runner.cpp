@@ -94,7 +94,7 @@ Results Runner::run(RunObserver* observer)
             controlled.runIterations(m_spec.iterations);
         } else {
             if (m_spec.control_enabled)
-                results.warnings.push_back(
+                results.warnings.emplace_back(
                     "the control plane needs two or more centres with GPUs; this run has one "
                     "and uses the global clock");
             driver.runBroadcast();

@@ -241,9 +241,9 @@ bool Router::pinPath(const std::vector<NodeId>& nodes)
         arcs.push_back(*found);
     }
     // The reverse direction over the same links: arc a's twin is a ^ 1.
-    std::vector<std::uint32_t> back;
-    for (auto it = arcs.rbegin(); it != arcs.rend(); ++it)
-        back.push_back(*it ^ 1u);
+    std::vector<std::uint32_t> back(arcs.rbegin(), arcs.rend());
+    for (std::uint32_t& arc : back)
+        arc ^= 1u;
     m_pins[{nodes.front().value(), nodes.back().value()}] = std::move(arcs);
     m_pins[{nodes.back().value(), nodes.front().value()}] = std::move(back);
     return true;
