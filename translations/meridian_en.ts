@@ -4,188 +4,267 @@
 <context>
     <name>Charts</name>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="189"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="195"/>
         <source>centre %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="192"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="198"/>
         <source>, iteration %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="193"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="199"/>
         <source>
 start %1, duration %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="332"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="365"/>
         <source>Reset view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="335"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="368"/>
         <source>Save as PNG/PDF/SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="343"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="376"/>
         <source>Save chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="345"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="378"/>
         <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="350"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="383"/>
         <source>Cannot save chart</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="374"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="407"/>
         <source>cannot encode %1 as PNG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="397"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="430"/>
         <source>cannot save %1: unknown format &apos;%2&apos; (expected .png, .pdf or .svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="418"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="680"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="536"/>
+        <source>%1 %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="542"/>
+        <source>
+sent %1, lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="551"/>
+        <source>
+sent %1, arrived %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="573"/>
+        <source>lost message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="582"/>
+        <source>%1 adopted by %2
+at %3, Lamport %4, from iteration %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="592"/>
+        <source>order adopted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="602"/>
+        <source>centre %1 failed at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="608"/>
+        <source>%1 detected the failure of %2 at %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="617"/>
+        <source>centre failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="621"/>
+        <source>failure detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="629"/>
+        <source>trigger %1 (%2) fired at %3, Lamport %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="634"/>
+        <source>
+applies from iteration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="643"/>
+        <source>trigger fired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="649"/>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="650"/>
+        <source>run stopped at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="689"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="961"/>
         <source>simulated time (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="422"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="693"/>
         <source>No phases yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="434"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="715"/>
         <source>critical path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="524"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="570"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="586"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="807"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="853"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="869"/>
         <source>iteration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="525"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="808"/>
         <source>phase duration (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="528"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="811"/>
         <source>No iteration finished yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="577"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="860"/>
         <source>GPU effective compute ratio (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="580"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="863"/>
         <source>GPU effective compute ratio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="596"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="628"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="635"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="879"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="911"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="918"/>
         <source>repetition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="597"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="880"/>
         <source>time (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="601"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="884"/>
         <source>No repetition finished yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="631"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="914"/>
         <source>mean %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="681"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="962"/>
         <source>throughput (Gbit/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="682"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="963"/>
         <source>utilisation (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="723"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1004"/>
         <source>No links chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="724"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1005"/>
         <source>No link traffic yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="763"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1044"/>
         <source>Total time per phase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="796"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1076"/>
         <source>no phases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="798"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1077"/>
         <source>total time (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="812"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1085"/>
         <source>Time per centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="814"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1087"/>
         <source>compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="817"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1090"/>
         <source>comm.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="818"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1091"/>
         <source>update</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="819"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1092"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="842"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1114"/>
         <source>no centres</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="844"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1115"/>
         <source>time over all iterations (s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -206,57 +285,57 @@ start %1, duration %2</source>
 <context>
     <name>ExperimentDock</name>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="116"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="117"/>
         <source>%1: &apos;%2&apos; is not a number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="162"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="163"/>
         <source>&lt;br&gt;unit: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="165"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="166"/>
         <source>&lt;br&gt;range: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="198"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="218"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="199"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="219"/>
         <source>Dataset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="200"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="220"/>
         <source>Parallelism</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="201"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="221"/>
         <source>Broadcast</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="202"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="222"/>
         <source>Intra-centre collective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="203"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="223"/>
         <source>Inter-centre collective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="204"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="224"/>
         <source>Transport (TCP)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="205"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="225"/>
         <source>Communication (NCCL)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -264,22 +343,22 @@ start %1, duration %2</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="57"/>
+        <location filename="../ui/MainWindow.cpp" line="59"/>
         <source>Meridian topology (*.topo)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="65"/>
+        <location filename="../ui/MainWindow.cpp" line="67"/>
         <source>File: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="68"/>
+        <location filename="../ui/MainWindow.cpp" line="70"/>
         <source>Where: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="70"/>
+        <location filename="../ui/MainWindow.cpp" line="72"/>
         <source>Problem: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -287,27 +366,27 @@ start %1, duration %2</source>
 <context>
     <name>NodeStyle</name>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="34"/>
+        <location filename="../ui/NodeStyle.cpp" line="35"/>
         <source>Compute centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="36"/>
+        <location filename="../ui/NodeStyle.cpp" line="37"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="38"/>
+        <location filename="../ui/NodeStyle.cpp" line="39"/>
         <source>Switch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="40"/>
+        <location filename="../ui/NodeStyle.cpp" line="41"/>
         <source>Router</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="42"/>
+        <location filename="../ui/NodeStyle.cpp" line="43"/>
         <source>Host</source>
         <translation type="unfinished"></translation>
     </message>
@@ -369,639 +448,838 @@ start %1, duration %2</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../ui/report/Report.cpp" line="152"/>
+        <location filename="../ui/report/Report.cpp" line="156"/>
         <source>setting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="153"/>
+        <location filename="../ui/report/Report.cpp" line="157"/>
         <source>value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="213"/>
+        <location filename="../ui/report/Report.cpp" line="217"/>
         <source>Topology as drawn in the designer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="220"/>
+        <location filename="../ui/report/Report.cpp" line="225"/>
+        <source>Phase timeline with the control plane: the critical path, every centre&apos;s own phases, the coordinators&apos; messages (lines from sender to receiver), trigger firings (dashed), order adoptions (diamonds) and failures (simulated time).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="231"/>
         <source>Phase timeline (simulated time).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="221"/>
+        <location filename="../ui/report/Report.cpp" line="232"/>
         <source>Phase timeline: the critical path and every centre&apos;s own phases (simulated time).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="229"/>
+        <location filename="../ui/report/Report.cpp" line="240"/>
         <source>Time of every repetition and their mean.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="230"/>
+        <location filename="../ui/report/Report.cpp" line="241"/>
         <source>Phase durations per iteration (stacked) and GPU effective compute ratio (right axis).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="240"/>
+        <location filename="../ui/report/Report.cpp" line="251"/>
         <source>Throughput of the WAN links over simulated time (busier direction).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="245"/>
+        <location filename="../ui/report/Report.cpp" line="256"/>
         <source>Total time per phase over the run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="249"/>
+        <location filename="../ui/report/Report.cpp" line="260"/>
         <source>Per-centre compute, communication, update and idle time, summed over the iterations.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="304"/>
+        <location filename="../ui/report/Report.cpp" line="315"/>
         <source>Meridian simulation report — %1, %2 experiment, seed %3, %4 of simulated time.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="312"/>
+        <location filename="../ui/report/Report.cpp" line="323"/>
         <source>Summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="314"/>
+        <location filename="../ui/report/Report.cpp" line="325"/>
         <source>simulated time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="322"/>
-        <location filename="../ui/report/Report.cpp" line="429"/>
+        <location filename="../ui/report/Report.cpp" line="333"/>
+        <location filename="../ui/report/Report.cpp" line="456"/>
         <source>model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="327"/>
+        <location filename="../ui/report/Report.cpp" line="338"/>
         <source>iterations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="330"/>
+        <location filename="../ui/report/Report.cpp" line="341"/>
         <source>mean iteration time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="331"/>
+        <location filename="../ui/report/Report.cpp" line="342"/>
         <source>mean GPU effective compute ratio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="336"/>
+        <location filename="../ui/report/Report.cpp" line="347"/>
         <source>centres / GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="341"/>
-        <location filename="../ui/report/Report.cpp" line="457"/>
+        <location filename="../ui/report/Report.cpp" line="352"/>
+        <location filename="../ui/report/Report.cpp" line="484"/>
         <source>operation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="345"/>
+        <location filename="../ui/report/Report.cpp" line="356"/>
         <source>message size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="346"/>
+        <location filename="../ui/report/Report.cpp" line="357"/>
         <source>mean time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="348"/>
+        <location filename="../ui/report/Report.cpp" line="359"/>
         <source>algorithm / bus bandwidth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="354"/>
-        <source>Inputs</source>
+        <location filename="../ui/report/Report.cpp" line="365"/>
+        <source>control plane</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="355"/>
-        <source>Topology</source>
+        <location filename="../ui/report/Report.cpp" line="367"/>
+        <source>%1 messages, %2 triggers fired; stopped at %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="373"/>
-        <source>Compute centres</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="374"/>
-        <location filename="../ui/report/Report.cpp" line="401"/>
-        <source>id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="375"/>
-        <source>name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="376"/>
-        <location filename="../ui/report/Report.cpp" line="610"/>
-        <source>GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="377"/>
-        <location filename="../ui/report/Report.cpp" line="611"/>
-        <source>GPU model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="378"/>
-        <source>fabric</source>
+        <location filename="../ui/report/Report.cpp" line="372"/>
+        <source>%1 messages, %2 triggers fired, %3 failures detected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="381"/>
-        <location filename="../ui/report/Report.cpp" line="620"/>
-        <source>Links</source>
+        <source>Inputs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="394"/>
-        <source> (b→a differs)</source>
+        <location filename="../ui/report/Report.cpp" line="382"/>
+        <source>Topology</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="396"/>
-        <source> (scheduled changes)</source>
+        <location filename="../ui/report/Report.cpp" line="400"/>
+        <source>Compute centres</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="401"/>
+        <location filename="../ui/report/Report.cpp" line="428"/>
+        <source>id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="402"/>
-        <source>endpoints</source>
+        <source>name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="403"/>
-        <source>bandwidth</source>
+        <location filename="../ui/report/Report.cpp" line="643"/>
+        <source>GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="404"/>
-        <source>delay (one-way)</source>
+        <location filename="../ui/report/Report.cpp" line="644"/>
+        <source>GPU model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="405"/>
-        <source>loss</source>
+        <source>fabric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="406"/>
-        <source>jitter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="407"/>
-        <source>queue</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="411"/>
-        <source>… and %1 more links (see the .topo file).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="417"/>
-        <source>Experiment</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="419"/>
-        <source>kind</source>
+        <location filename="../ui/report/Report.cpp" line="408"/>
+        <location filename="../ui/report/Report.cpp" line="653"/>
+        <source>Links</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="421"/>
-        <source>iterations (run)</source>
+        <source> (b→a differs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="424"/>
-        <source>seed</source>
+        <location filename="../ui/report/Report.cpp" line="423"/>
+        <source> (scheduled changes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="429"/>
+        <source>endpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="430"/>
+        <source>bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="431"/>
+        <source>delay (one-way)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="432"/>
-        <source>model parameters</source>
+        <source>loss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="435"/>
-        <source>dataset</source>
+        <location filename="../ui/report/Report.cpp" line="433"/>
+        <source>jitter</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="437"/>
-        <source>parallelism</source>
+        <location filename="../ui/report/Report.cpp" line="434"/>
+        <source>queue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="439"/>
-        <source>global batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="440"/>
-        <source> tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="441"/>
-        <source>sequence length</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="443"/>
-        <source>dtype</source>
+        <location filename="../ui/report/Report.cpp" line="438"/>
+        <source>… and %1 more links (see the .topo file).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="444"/>
-        <source>ZeRO stage</source>
+        <source>Experiment</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="446"/>
-        <source>MFU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="447"/>
-        <source>activation recompute</source>
+        <source>kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="448"/>
-        <location filename="../ui/report/Report.cpp" line="536"/>
-        <source>yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="449"/>
-        <location filename="../ui/report/Report.cpp" line="537"/>
-        <source>no</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="450"/>
-        <source>source centre</source>
+        <source>iterations (run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="451"/>
-        <source>optimiser step</source>
+        <source>seed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="453"/>
-        <source>from the compute model</source>
+        <location filename="../ui/report/Report.cpp" line="459"/>
+        <source>model parameters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="461"/>
-        <source>participants</source>
+        <location filename="../ui/report/Report.cpp" line="462"/>
+        <source>dataset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="463"/>
-        <source>bytes</source>
+        <location filename="../ui/report/Report.cpp" line="464"/>
+        <source>parallelism</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="465"/>
-        <source>repeat</source>
+        <location filename="../ui/report/Report.cpp" line="466"/>
+        <source>global batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="467"/>
-        <source>parallel streams</source>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="468"/>
+        <source>sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="470"/>
+        <source>dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="471"/>
+        <source>ZeRO stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="473"/>
-        <source>Collectives</source>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="474"/>
+        <source>activation recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="475"/>
+        <location filename="../ui/report/Report.cpp" line="563"/>
+        <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="476"/>
-        <source>NCCL default</source>
+        <location filename="../ui/report/Report.cpp" line="564"/>
+        <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="481"/>
-        <source>broadcast</source>
+        <location filename="../ui/report/Report.cpp" line="477"/>
+        <source>source centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="485"/>
-        <source>weights and dataset shards</source>
+        <location filename="../ui/report/Report.cpp" line="478"/>
+        <source>optimiser step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="486"/>
-        <source>weights</source>
+        <location filename="../ui/report/Report.cpp" line="480"/>
+        <source>from the compute model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="493"/>
-        <source>order %1</source>
+        <location filename="../ui/report/Report.cpp" line="488"/>
+        <source>participants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="490"/>
+        <source>bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="492"/>
+        <source>repeat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="494"/>
+        <source>parallel streams</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="500"/>
-        <source>gateways %1</source>
+        <source>Collectives</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="506"/>
-        <location filename="../ui/report/Report.cpp" line="584"/>
-        <source>intra-centre</source>
+        <location filename="../ui/report/Report.cpp" line="503"/>
+        <source>NCCL default</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="507"/>
-        <location filename="../ui/report/Report.cpp" line="585"/>
-        <source>inter-centre</source>
+        <location filename="../ui/report/Report.cpp" line="508"/>
+        <source>broadcast</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="512"/>
-        <location filename="../ui/report/Report.cpp" line="564"/>
-        <location filename="../ui/report/Report.cpp" line="670"/>
-        <source>phase</source>
+        <source>weights and dataset shards</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="513"/>
-        <source>algorithm</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="514"/>
-        <source>protocol</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="515"/>
-        <source>chunks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="516"/>
-        <source>notes</source>
+        <source>weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="520"/>
-        <source>Communication and transport</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="524"/>
-        <source>channels</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="525"/>
-        <source>buffer size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="526"/>
-        <source>steps</source>
+        <source>order %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="527"/>
-        <source>sockets per connection</source>
+        <source>gateways %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="529"/>
-        <source>TCP MSS</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="530"/>
-        <source>TCP initial window</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="531"/>
-        <source>%1 segments</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/report/Report.cpp" line="532"/>
-        <source>TCP max window</source>
+        <location filename="../ui/report/Report.cpp" line="533"/>
+        <location filename="../ui/report/Report.cpp" line="611"/>
+        <source>intra-centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="534"/>
-        <source>TCP min RTO</source>
+        <location filename="../ui/report/Report.cpp" line="612"/>
+        <source>inter-centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="535"/>
-        <source>slow start after idle</source>
+        <location filename="../ui/report/Report.cpp" line="539"/>
+        <location filename="../ui/report/Report.cpp" line="591"/>
+        <location filename="../ui/report/Report.cpp" line="703"/>
+        <source>phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="540"/>
+        <source>algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="541"/>
+        <source>protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="542"/>
+        <source>chunks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="543"/>
+        <source>notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="547"/>
+        <source>Communication and transport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="551"/>
+        <source>channels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="552"/>
+        <source>buffer size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="553"/>
+        <source>steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="554"/>
+        <source>sockets per connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="556"/>
+        <source>TCP MSS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="557"/>
+        <source>TCP initial window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="558"/>
+        <source>%1 segments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="559"/>
+        <source>TCP max window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="561"/>
+        <source>TCP min RTO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="562"/>
+        <source>slow start after idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="570"/>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="544"/>
+        <location filename="../ui/report/Report.cpp" line="571"/>
         <source>Phases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="565"/>
+        <location filename="../ui/report/Report.cpp" line="592"/>
         <source>count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="566"/>
-        <location filename="../ui/report/Report.cpp" line="587"/>
+        <location filename="../ui/report/Report.cpp" line="593"/>
+        <location filename="../ui/report/Report.cpp" line="614"/>
         <source>total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="567"/>
+        <location filename="../ui/report/Report.cpp" line="594"/>
         <source>mean</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="568"/>
+        <location filename="../ui/report/Report.cpp" line="595"/>
         <source>max</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="569"/>
+        <location filename="../ui/report/Report.cpp" line="596"/>
         <source>share of run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="576"/>
+        <location filename="../ui/report/Report.cpp" line="603"/>
         <source>Iterations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="582"/>
-        <location filename="../ui/report/Report.cpp" line="671"/>
+        <location filename="../ui/report/Report.cpp" line="609"/>
+        <location filename="../ui/report/Report.cpp" line="704"/>
+        <location filename="../ui/report/Report.cpp" line="886"/>
         <source>iteration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="583"/>
-        <location filename="../ui/report/Report.cpp" line="612"/>
+        <location filename="../ui/report/Report.cpp" line="610"/>
+        <location filename="../ui/report/Report.cpp" line="645"/>
         <source>compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="586"/>
-        <location filename="../ui/report/Report.cpp" line="614"/>
+        <location filename="../ui/report/Report.cpp" line="613"/>
+        <location filename="../ui/report/Report.cpp" line="647"/>
         <source>update</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="588"/>
+        <location filename="../ui/report/Report.cpp" line="615"/>
         <source>GPU eff. compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="592"/>
+        <location filename="../ui/report/Report.cpp" line="619"/>
         <source>Repetitions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="597"/>
+        <location filename="../ui/report/Report.cpp" line="624"/>
         <source>repetition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="598"/>
+        <location filename="../ui/report/Report.cpp" line="625"/>
         <source>time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="604"/>
+        <location filename="../ui/report/Report.cpp" line="632"/>
+        <source>Control plane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="637"/>
         <source>Centres</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="609"/>
+        <location filename="../ui/report/Report.cpp" line="642"/>
+        <location filename="../ui/report/Report.cpp" line="848"/>
+        <location filename="../ui/report/Report.cpp" line="863"/>
         <source>centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="613"/>
+        <location filename="../ui/report/Report.cpp" line="646"/>
         <source>communication</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="615"/>
+        <location filename="../ui/report/Report.cpp" line="648"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="628"/>
+        <location filename="../ui/report/Report.cpp" line="661"/>
         <source>link</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="629"/>
+        <location filename="../ui/report/Report.cpp" line="662"/>
         <source>bytes (both directions)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="630"/>
+        <location filename="../ui/report/Report.cpp" line="663"/>
         <source>mean utilisation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="631"/>
+        <location filename="../ui/report/Report.cpp" line="664"/>
         <source>peak utilisation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="635"/>
+        <location filename="../ui/report/Report.cpp" line="668"/>
         <source>… and %1 more links (links.csv has all).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="641"/>
+        <location filename="../ui/report/Report.cpp" line="674"/>
         <source>Engine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="643"/>
+        <location filename="../ui/report/Report.cpp" line="676"/>
         <source>events</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="644"/>
+        <location filename="../ui/report/Report.cpp" line="677"/>
         <source>transfers (flows)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="646"/>
+        <location filename="../ui/report/Report.cpp" line="679"/>
         <source>link samples</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="647"/>
+        <location filename="../ui/report/Report.cpp" line="680"/>
         <source>%1 every %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="650"/>
+        <location filename="../ui/report/Report.cpp" line="683"/>
         <source>Warnings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="652"/>
+        <location filename="../ui/report/Report.cpp" line="685"/>
         <source>None.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="661"/>
+        <location filename="../ui/report/Report.cpp" line="694"/>
         <source>Phase timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="672"/>
+        <location filename="../ui/report/Report.cpp" line="705"/>
         <source>start (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="673"/>
+        <location filename="../ui/report/Report.cpp" line="706"/>
         <source>end (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="674"/>
+        <location filename="../ui/report/Report.cpp" line="707"/>
         <source>duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="678"/>
+        <location filename="../ui/report/Report.cpp" line="711"/>
         <source>… and %1 more phases (phases.csv has all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="805"/>
+        <source>messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="807"/>
+        <source>instant (no delay, no loss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="808"/>
+        <source>through the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="809"/>
+        <source>synchronisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="810"/>
+        <source>local progress (bounded lead)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="811"/>
+        <source>global barrier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="812"/>
+        <source>protocol messages sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="814"/>
+        <source>transmissions (retransmissions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="816"/>
+        <source>acknowledgements / heartbeats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="818"/>
+        <source>bytes on the wire</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="819"/>
+        <source>copies lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="820"/>
+        <source>deliveries (reordered, duplicates)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="822"/>
+        <source>causal buffering wait (mean / max)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="827"/>
+        <source>Trigger firings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="833"/>
+        <source>trigger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="834"/>
+        <source>action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="835"/>
+        <source>fired at (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="836"/>
+        <location filename="../ui/report/Report.cpp" line="850"/>
+        <source>Lamport time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="837"/>
+        <source>applies from iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="842"/>
+        <source>Adoption per centre</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="847"/>
+        <source>order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="849"/>
+        <source>adopted at (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="851"/>
+        <source>from iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="856"/>
+        <source>Failures detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="861"/>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="864"/>
+        <source>failed at (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="865"/>
+        <source>detected at (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="866"/>
+        <source>detected by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="867"/>
+        <source>outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="872"/>
+        <source>The run stopped at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="876"/>
+        <source>Coordination per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="887"/>
+        <source>members</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="888"/>
+        <source>wait for READY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="889"/>
+        <source>wait for COMMIT</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1105,128 +1383,128 @@ start %1, duration %2</source>
 <context>
     <name>meridian::ui::ExperimentDock</name>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="217"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="237"/>
         <source>Kind:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="258"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="279"/>
         <source>default (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="317"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="342"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="321"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="346"/>
         <source>(model file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="330"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="355"/>
         <source>Set model preset %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="332"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="357"/>
         <source>Preset:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="336"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="361"/>
         <source>config.json, .safetensors or .onnx</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="337"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="362"/>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="340"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="365"/>
         <source>File:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="349"/>
-        <location filename="../ui/run/ExperimentDock.cpp" line="636"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="374"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="661"/>
         <source>Set model file %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="433"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="458"/>
         <source>This file has no experiment: edit any field to create one.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="444"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="469"/>
         <source>&lt;span style=&apos;color:#b00020&apos;&gt;Refused: %1&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="446"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="471"/>
         <source>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="448"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="473"/>
         <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;Experiment valid.&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="479"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="504"/>
         <source>No model chosen.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="485"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="510"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4 layers&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="511"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="536"/>
         <source>&lt;br&gt;%1 (%2): %3 of %4 per GPU — %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="516"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="541"/>
         <source>fits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="516"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="541"/>
         <source>&lt;b&gt;does not fit&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="520"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="545"/>
         <source>&lt;span style=&apos;color:#b00020&apos;&gt;%1&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="578"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="603"/>
         <source>Reset %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="579"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="604"/>
         <source>Set %1 = %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="620"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="645"/>
         <source>Set experiment kind %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="629"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="654"/>
         <source>Model file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="630"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="655"/>
         <source>Models (config.json *.json *.safetensors *.onnx);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1277,515 +1555,520 @@ start %1, duration %2</source>
 <context>
     <name>meridian::ui::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="232"/>
+        <location filename="../ui/MainWindow.cpp" line="234"/>
         <source>&amp;New</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="234"/>
+        <location filename="../ui/MainWindow.cpp" line="236"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="237"/>
+        <location filename="../ui/MainWindow.cpp" line="239"/>
         <source>Open topology</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="241"/>
+        <location filename="../ui/MainWindow.cpp" line="243"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="242"/>
+        <location filename="../ui/MainWindow.cpp" line="244"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="244"/>
-        <location filename="../ui/MainWindow.cpp" line="659"/>
+        <location filename="../ui/MainWindow.cpp" line="246"/>
+        <location filename="../ui/MainWindow.cpp" line="661"/>
         <source>Save topology</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="248"/>
+        <location filename="../ui/MainWindow.cpp" line="250"/>
         <source>&amp;Import GraphML…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="248"/>
+        <location filename="../ui/MainWindow.cpp" line="250"/>
         <source>Ctrl+I</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="250"/>
+        <location filename="../ui/MainWindow.cpp" line="252"/>
         <source>Import GraphML (Topology Zoo)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="251"/>
+        <location filename="../ui/MainWindow.cpp" line="253"/>
         <source>GraphML (*.graphml *.xml)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="255"/>
+        <location filename="../ui/MainWindow.cpp" line="257"/>
         <source>Export as &amp;PNG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
+        <location filename="../ui/MainWindow.cpp" line="259"/>
         <source>Export PNG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
+        <location filename="../ui/MainWindow.cpp" line="259"/>
         <source>PNG image (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="261"/>
+        <location filename="../ui/MainWindow.cpp" line="263"/>
         <source>Export as S&amp;VG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="263"/>
+        <location filename="../ui/MainWindow.cpp" line="265"/>
         <source>Export SVG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="263"/>
+        <location filename="../ui/MainWindow.cpp" line="265"/>
         <source>SVG image (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="267"/>
+        <location filename="../ui/MainWindow.cpp" line="269"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="272"/>
+        <location filename="../ui/MainWindow.cpp" line="274"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="275"/>
+        <location filename="../ui/MainWindow.cpp" line="277"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <location filename="../ui/MainWindow.cpp" line="281"/>
         <source>Ctrl+Y</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <location filename="../ui/MainWindow.cpp" line="281"/>
         <source>Ctrl+Shift+Z</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="284"/>
+        <location filename="../ui/MainWindow.cpp" line="286"/>
         <source>Cu&amp;t</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="286"/>
+        <location filename="../ui/MainWindow.cpp" line="288"/>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="288"/>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>&amp;Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>D&amp;uplicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>Ctrl+D</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="292"/>
+        <location filename="../ui/MainWindow.cpp" line="294"/>
         <source>&amp;Delete</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="296"/>
+        <location filename="../ui/MainWindow.cpp" line="298"/>
         <source>Select &amp;All</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="298"/>
+        <location filename="../ui/MainWindow.cpp" line="300"/>
         <source>Collapse / &amp;Expand Centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="299"/>
+        <location filename="../ui/MainWindow.cpp" line="301"/>
         <source>Ctrl+E</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="309"/>
+        <location filename="../ui/MainWindow.cpp" line="311"/>
         <source>Zoom &amp;In</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="312"/>
+        <location filename="../ui/MainWindow.cpp" line="314"/>
         <source>Zoom &amp;Out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <location filename="../ui/MainWindow.cpp" line="316"/>
         <source>&amp;Actual Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <location filename="../ui/MainWindow.cpp" line="316"/>
         <source>Ctrl+0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="319"/>
         <source>&amp;Fit to View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="319"/>
         <source>Ctrl+1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="320"/>
+        <location filename="../ui/MainWindow.cpp" line="322"/>
         <source>Show &amp;Grid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="320"/>
+        <location filename="../ui/MainWindow.cpp" line="322"/>
         <source>Ctrl+G</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="324"/>
+        <location filename="../ui/MainWindow.cpp" line="326"/>
         <source>&amp;Snap to Grid</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="331"/>
+        <location filename="../ui/MainWindow.cpp" line="333"/>
         <source>&amp;Select</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="331"/>
+        <location filename="../ui/MainWindow.cpp" line="333"/>
         <source>S</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="335"/>
+        <location filename="../ui/MainWindow.cpp" line="337"/>
         <source>&amp;Link Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="335"/>
+        <location filename="../ui/MainWindow.cpp" line="337"/>
         <source>L</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="344"/>
+        <location filename="../ui/MainWindow.cpp" line="346"/>
         <source>Link tool (L): drag from one node to another. Shift+drag works in any tool.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="349"/>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
         <source>&amp;Generate Topology…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="350"/>
+        <location filename="../ui/MainWindow.cpp" line="352"/>
         <source>Ctrl+Shift+G</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="351"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>&amp;Force-Directed Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="353"/>
+        <location filename="../ui/MainWindow.cpp" line="355"/>
         <source>&amp;Spring Layout (Kamada–Kawai)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="355"/>
+        <location filename="../ui/MainWindow.cpp" line="357"/>
         <source>&amp;Geographic Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="385"/>
+        <location filename="../ui/MainWindow.cpp" line="387"/>
         <source>Palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="388"/>
+        <location filename="../ui/MainWindow.cpp" line="390"/>
         <source>Outline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="391"/>
+        <location filename="../ui/MainWindow.cpp" line="393"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="393"/>
+        <location filename="../ui/MainWindow.cpp" line="395"/>
         <source>Properties</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="398"/>
+        <location filename="../ui/MainWindow.cpp" line="400"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="417"/>
+        <location filename="../ui/MainWindow.cpp" line="419"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="421"/>
+        <location filename="../ui/MainWindow.cpp" line="423"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="432"/>
+        <location filename="../ui/MainWindow.cpp" line="434"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="440"/>
+        <location filename="../ui/MainWindow.cpp" line="442"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="451"/>
+        <location filename="../ui/MainWindow.cpp" line="453"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="456"/>
+        <location filename="../ui/MainWindow.cpp" line="458"/>
         <source>&amp;Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="461"/>
+        <location filename="../ui/MainWindow.cpp" line="463"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="495"/>
+        <location filename="../ui/MainWindow.cpp" line="497"/>
         <source> (running, read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="505"/>
+        <location filename="../ui/MainWindow.cpp" line="507"/>
         <source>&lt;new document&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="506"/>
+        <location filename="../ui/MainWindow.cpp" line="508"/>
         <source>&lt;opened %1&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="514"/>
+        <location filename="../ui/MainWindow.cpp" line="516"/>
         <source>1 node</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="514"/>
+        <location filename="../ui/MainWindow.cpp" line="516"/>
         <source>%1 nodes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <location filename="../ui/MainWindow.cpp" line="518"/>
         <source>1 link</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <location filename="../ui/MainWindow.cpp" line="518"/>
         <source>%1 links</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="520"/>
+        <location filename="../ui/MainWindow.cpp" line="522"/>
         <source>Link tool: drag from a node to another node. Esc returns to Select.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="521"/>
+        <location filename="../ui/MainWindow.cpp" line="523"/>
         <source>Drag kinds from the palette · Shift+drag between nodes to link · wheel zooms · middle/Space+drag pans</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="624"/>
+        <location filename="../ui/MainWindow.cpp" line="626"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="625"/>
+        <location filename="../ui/MainWindow.cpp" line="627"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="647"/>
+        <location filename="../ui/MainWindow.cpp" line="649"/>
         <source>Cannot open file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="672"/>
+        <location filename="../ui/MainWindow.cpp" line="674"/>
         <source>Cannot save file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="677"/>
+        <location filename="../ui/MainWindow.cpp" line="679"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="691"/>
+        <location filename="../ui/MainWindow.cpp" line="693"/>
         <source>Recover unsaved work?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="692"/>
+        <location filename="../ui/MainWindow.cpp" line="694"/>
         <source>Meridian was closed without saving %1 (autosaved %2). Restore the automatically saved copy?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="694"/>
+        <location filename="../ui/MainWindow.cpp" line="696"/>
         <source>an untitled drawing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="704"/>
+        <location filename="../ui/MainWindow.cpp" line="706"/>
         <source>Cannot recover</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="757"/>
-        <location filename="../ui/MainWindow.cpp" line="762"/>
+        <location filename="../ui/MainWindow.cpp" line="759"/>
+        <location filename="../ui/MainWindow.cpp" line="764"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="768"/>
+        <location filename="../ui/MainWindow.cpp" line="770"/>
         <source>Cannot import GraphML</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="798"/>
-        <location filename="../ui/MainWindow.cpp" line="815"/>
+        <location filename="../ui/MainWindow.cpp" line="804"/>
+        <location filename="../ui/MainWindow.cpp" line="816"/>
+        <location filename="../ui/MainWindow.cpp" line="835"/>
         <source>Cannot export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="798"/>
-        <location filename="../ui/MainWindow.cpp" line="815"/>
-        <source>Could not write %1</source>
+        <location filename="../ui/MainWindow.cpp" line="804"/>
+        <source>Could not encode %1 as PNG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="812"/>
+        <location filename="../ui/MainWindow.cpp" line="832"/>
         <source>Topology exported by Meridian</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="886"/>
+        <location filename="../ui/MainWindow.cpp" line="835"/>
+        <source>Could not render %1 as SVG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="906"/>
         <source>Paste</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="895"/>
+        <location filename="../ui/MainWindow.cpp" line="915"/>
         <source>Duplicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="946"/>
+        <location filename="../ui/MainWindow.cpp" line="966"/>
         <source>Generate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="954"/>
+        <location filename="../ui/MainWindow.cpp" line="974"/>
         <source>Cannot generate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1020"/>
+        <location filename="../ui/MainWindow.cpp" line="1040"/>
         <source>Force-directed layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1026"/>
+        <location filename="../ui/MainWindow.cpp" line="1046"/>
         <source>Spring layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1033"/>
+        <location filename="../ui/MainWindow.cpp" line="1053"/>
         <source>Spring layout not available</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1034"/>
+        <location filename="../ui/MainWindow.cpp" line="1054"/>
         <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
 
 Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1051"/>
-        <location filename="../ui/MainWindow.cpp" line="1053"/>
+        <location filename="../ui/MainWindow.cpp" line="1071"/>
+        <location filename="../ui/MainWindow.cpp" line="1073"/>
         <source>Geographic layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1054"/>
+        <location filename="../ui/MainWindow.cpp" line="1074"/>
         <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1087"/>
+        <location filename="../ui/MainWindow.cpp" line="1107"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1103"/>
+        <location filename="../ui/MainWindow.cpp" line="1123"/>
         <source>Computing the %1 of %2 nodes…
 You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1110"/>
+        <location filename="../ui/MainWindow.cpp" line="1130"/>
         <source>%1 running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1127"/>
+        <location filename="../ui/MainWindow.cpp" line="1147"/>
         <source>%1 cancelled; nothing was moved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1135"/>
+        <location filename="../ui/MainWindow.cpp" line="1155"/>
         <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1149"/>
+        <location filename="../ui/MainWindow.cpp" line="1169"/>
         <source>%1: every node is already in place.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1155"/>
+        <location filename="../ui/MainWindow.cpp" line="1175"/>
         <source>%1 done in %2 s.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2177,7 +2460,17 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="175"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="177"/>
+        <source>; control plane: %1 messages, %2 retransmissions, %3 triggers fired, %4 failures detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="184"/>
+        <source>, stopped at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="187"/>
         <source>; engine: %1 events, %2 flows</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2185,79 +2478,68 @@ Several items of one kind can be edited together.</source>
 <context>
     <name>meridian::ui::RunView</name>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="67"/>
+        <location filename="../ui/run/RunView.cpp" line="58"/>
         <source>Timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="70"/>
+        <location filename="../ui/run/RunView.cpp" line="61"/>
         <source>Iterations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="77"/>
+        <location filename="../ui/run/RunView.cpp" line="68"/>
         <source>Throughput (Gbit/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="78"/>
+        <location filename="../ui/run/RunView.cpp" line="69"/>
         <source>Off: utilisation in %; on: throughput = utilisation × bandwidth</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="87"/>
+        <location filename="../ui/run/RunView.cpp" line="78"/>
         <source>Links</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="98"/>
+        <location filename="../ui/run/RunView.cpp" line="89"/>
         <source>The summary charts appear when a run has finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="99"/>
+        <location filename="../ui/run/RunView.cpp" line="90"/>
         <source>Summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="106"/>
+        <location filename="../ui/run/RunView.cpp" line="97"/>
         <source>Baseline:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="119"/>
+        <location filename="../ui/run/RunView.cpp" line="110"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="296"/>
+        <location filename="../ui/run/RunView.cpp" line="118"/>
+        <source>Control plane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="301"/>
         <source>time per run (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="334"/>
+        <location filename="../ui/run/RunView.cpp" line="339"/>
         <source>changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="364"/>
-        <source>Reset zoom</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/run/RunView.cpp" line="368"/>
-        <source>Save as PNG, PDF or SVG…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/run/RunView.cpp" line="370"/>
-        <location filename="../ui/run/RunView.cpp" line="376"/>
-        <source>Save chart</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/run/RunView.cpp" line="371"/>
-        <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
+        <location filename="../ui/run/RunView.cpp" line="352"/>
+        <source> (same)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

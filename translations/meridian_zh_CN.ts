@@ -4,189 +4,272 @@
 <context>
     <name>Charts</name>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="189"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="195"/>
         <source>centre %1</source>
         <translation>中心 %1</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="192"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="198"/>
         <source>, iteration %1</source>
         <translation>，第 %1 次迭代</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="193"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="199"/>
         <source>
 start %1, duration %2</source>
         <translation>
 开始 %1，时长 %2</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="332"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="365"/>
         <source>Reset view</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="335"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="368"/>
         <source>Save as PNG/PDF/SVG…</source>
         <translation>另存为 PNG/PDF/SVG…</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="343"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="376"/>
         <source>Save chart</source>
         <translation>保存图表</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="345"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="378"/>
         <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="350"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="383"/>
         <source>Cannot save chart</source>
         <translation>无法保存图表</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="374"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="407"/>
         <source>cannot encode %1 as PNG</source>
         <translation>无法将 %1 编码为 PNG</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="397"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="430"/>
         <source>cannot save %1: unknown format &apos;%2&apos; (expected .png, .pdf or .svg)</source>
         <translation>无法保存 %1：未知格式“%2”（应为 .png、.pdf 或 .svg）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="418"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="680"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="536"/>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="542"/>
+        <source>
+sent %1, lost</source>
+        <translation>
+发送于 %1，已丢失</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="551"/>
+        <source>
+sent %1, arrived %2 (%3)</source>
+        <translation>
+发送于 %1，到达于 %2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="573"/>
+        <source>lost message</source>
+        <translation>丢失的消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="582"/>
+        <source>%1 adopted by %2
+at %3, Lamport %4, from iteration %5</source>
+        <translation>%2 采纳了 %1
+时间 %3，Lamport %4，自第 %5 次迭代起</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="592"/>
+        <source>order adopted</source>
+        <translation>指令已采纳</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="602"/>
+        <source>centre %1 failed at %2</source>
+        <translation>中心 %1 于 %2 故障</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="608"/>
+        <source>%1 detected the failure of %2 at %3 (%4)</source>
+        <translation>%1 于 %3 检测到 %2 故障（%4）</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="617"/>
+        <source>centre failed</source>
+        <translation>中心故障</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="621"/>
+        <source>failure detected</source>
+        <translation>检测到故障</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="629"/>
+        <source>trigger %1 (%2) fired at %3, Lamport %4</source>
+        <translation>触发器 %1（%2）于 %3 触发，Lamport %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="634"/>
+        <source>
+applies from iteration %1</source>
+        <translation>
+自第 %1 次迭代起生效</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="643"/>
+        <source>trigger fired</source>
+        <translation>触发器触发</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="649"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="650"/>
+        <source>run stopped at %1: %2</source>
+        <translation>运行于 %1 停止：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/ResultCharts.cpp" line="689"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="961"/>
         <source>simulated time (s)</source>
         <translation>仿真时间 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="422"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="693"/>
         <source>No phases yet</source>
         <translation>尚无阶段</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="434"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="715"/>
         <source>critical path</source>
         <translation>关键路径</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="524"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="570"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="586"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="807"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="853"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="869"/>
         <source>iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="525"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="808"/>
         <source>phase duration (s)</source>
         <translation>阶段时长 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="528"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="811"/>
         <source>No iteration finished yet</source>
         <translation>尚无完成的迭代</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="577"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="860"/>
         <source>GPU effective compute ratio (%)</source>
         <translation>GPU 有效计算占比 (%)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="580"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="863"/>
         <source>GPU effective compute ratio</source>
         <translation>GPU 有效计算占比</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="596"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="628"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="635"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="879"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="911"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="918"/>
         <source>repetition</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="597"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="880"/>
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="601"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="884"/>
         <source>No repetition finished yet</source>
         <translation>尚无完成的重复</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="631"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="914"/>
         <source>mean %1</source>
         <translation>均值 %1</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="681"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="962"/>
         <source>throughput (Gbit/s)</source>
         <translation>吞吐量 (Gbit/s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="682"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="963"/>
         <source>utilisation (%)</source>
         <translation>利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="723"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1004"/>
         <source>No links chosen</source>
         <translation>未选择链路</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="724"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1005"/>
         <source>No link traffic yet</source>
         <translation>链路尚无流量</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="763"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1044"/>
         <source>Total time per phase</source>
         <translation>各阶段总时间</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="796"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1076"/>
         <source>no phases</source>
         <translation>无阶段</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="798"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1077"/>
         <source>total time (s)</source>
         <translation>总时间 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="812"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1085"/>
         <source>Time per centre</source>
         <translation>各中心时间</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="814"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1087"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="817"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1090"/>
         <source>comm.</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="818"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1091"/>
         <source>update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="819"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1092"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="842"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1114"/>
         <source>no centres</source>
         <translation>无中心</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="844"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1115"/>
         <source>time over all iterations (s)</source>
         <translation>所有迭代总时间 (s)</translation>
     </message>
@@ -207,57 +290,57 @@ start %1, duration %2</source>
 <context>
     <name>ExperimentDock</name>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="116"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="117"/>
         <source>%1: &apos;%2&apos; is not a number</source>
         <translation>%1：“%2”不是数字</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="162"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="163"/>
         <source>&lt;br&gt;unit: %1</source>
         <translation>&lt;br&gt;单位：%1</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="165"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="166"/>
         <source>&lt;br&gt;range: %1</source>
         <translation>&lt;br&gt;范围：%1</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="198"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="218"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="199"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="219"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="200"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="220"/>
         <source>Parallelism</source>
         <translation>并行方式</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="201"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="221"/>
         <source>Broadcast</source>
         <translation>广播</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="202"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="222"/>
         <source>Intra-centre collective</source>
         <translation>中心内集合通信</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="203"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="223"/>
         <source>Inter-centre collective</source>
         <translation>中心间集合通信</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="204"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="224"/>
         <source>Transport (TCP)</source>
         <translation>传输层 (TCP)</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="205"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="225"/>
         <source>Communication (NCCL)</source>
         <translation>通信 (NCCL)</translation>
     </message>
@@ -265,22 +348,22 @@ start %1, duration %2</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="57"/>
+        <location filename="../ui/MainWindow.cpp" line="59"/>
         <source>Meridian topology (*.topo)</source>
         <translation>Meridian 拓扑 (*.topo)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="65"/>
+        <location filename="../ui/MainWindow.cpp" line="67"/>
         <source>File: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="68"/>
+        <location filename="../ui/MainWindow.cpp" line="70"/>
         <source>Where: %1</source>
         <translation>位置：%1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="70"/>
+        <location filename="../ui/MainWindow.cpp" line="72"/>
         <source>Problem: %1</source>
         <translation>问题：%1</translation>
     </message>
@@ -288,27 +371,27 @@ start %1, duration %2</source>
 <context>
     <name>NodeStyle</name>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="34"/>
+        <location filename="../ui/NodeStyle.cpp" line="35"/>
         <source>Compute centre</source>
         <translation>算力中心</translation>
     </message>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="36"/>
+        <location filename="../ui/NodeStyle.cpp" line="37"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="38"/>
+        <location filename="../ui/NodeStyle.cpp" line="39"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="40"/>
+        <location filename="../ui/NodeStyle.cpp" line="41"/>
         <source>Router</source>
         <translation>路由器</translation>
     </message>
     <message>
-        <location filename="../ui/NodeStyle.cpp" line="42"/>
+        <location filename="../ui/NodeStyle.cpp" line="43"/>
         <source>Host</source>
         <translation>主机</translation>
     </message>
@@ -370,640 +453,839 @@ start %1, duration %2</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../ui/report/Report.cpp" line="152"/>
+        <location filename="../ui/report/Report.cpp" line="156"/>
         <source>setting</source>
         <translation>设置项</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="153"/>
+        <location filename="../ui/report/Report.cpp" line="157"/>
         <source>value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="213"/>
+        <location filename="../ui/report/Report.cpp" line="217"/>
         <source>Topology as drawn in the designer.</source>
         <translation>设计器中绘制的拓扑。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="220"/>
+        <location filename="../ui/report/Report.cpp" line="225"/>
+        <source>Phase timeline with the control plane: the critical path, every centre&apos;s own phases, the coordinators&apos; messages (lines from sender to receiver), trigger firings (dashed), order adoptions (diamonds) and failures (simulated time).</source>
+        <translation>含控制平面的阶段时间线：关键路径、各中心自身的阶段、协调器之间的消息（从发送方到接收方的连线）、触发器触发（虚线）、指令采纳（菱形）和故障（仿真时间）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="231"/>
         <source>Phase timeline (simulated time).</source>
         <translation>阶段时间线（仿真时间）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="221"/>
+        <location filename="../ui/report/Report.cpp" line="232"/>
         <source>Phase timeline: the critical path and every centre&apos;s own phases (simulated time).</source>
         <translation>阶段时间线：关键路径及各中心自身的阶段（仿真时间）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="229"/>
+        <location filename="../ui/report/Report.cpp" line="240"/>
         <source>Time of every repetition and their mean.</source>
         <translation>每次重复的时间及其均值。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="230"/>
+        <location filename="../ui/report/Report.cpp" line="241"/>
         <source>Phase durations per iteration (stacked) and GPU effective compute ratio (right axis).</source>
         <translation>每次迭代的阶段时长（堆叠）及 GPU 有效计算占比（右轴）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="240"/>
+        <location filename="../ui/report/Report.cpp" line="251"/>
         <source>Throughput of the WAN links over simulated time (busier direction).</source>
         <translation>广域网链路随仿真时间的吞吐量（取较繁忙方向）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="245"/>
+        <location filename="../ui/report/Report.cpp" line="256"/>
         <source>Total time per phase over the run.</source>
         <translation>整次运行中各阶段的总时间。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="249"/>
+        <location filename="../ui/report/Report.cpp" line="260"/>
         <source>Per-centre compute, communication, update and idle time, summed over the iterations.</source>
         <translation>各中心的计算、通信、更新与空闲时间，按所有迭代求和。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="304"/>
+        <location filename="../ui/report/Report.cpp" line="315"/>
         <source>Meridian simulation report — %1, %2 experiment, seed %3, %4 of simulated time.</source>
         <translation>Meridian 仿真报告 — %1，%2 实验，种子 %3，仿真时间 %4。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="312"/>
+        <location filename="../ui/report/Report.cpp" line="323"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="314"/>
+        <location filename="../ui/report/Report.cpp" line="325"/>
         <source>simulated time</source>
         <translation>仿真时间</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="322"/>
-        <location filename="../ui/report/Report.cpp" line="429"/>
+        <location filename="../ui/report/Report.cpp" line="333"/>
+        <location filename="../ui/report/Report.cpp" line="456"/>
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="327"/>
+        <location filename="../ui/report/Report.cpp" line="338"/>
         <source>iterations</source>
         <translation>迭代次数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="330"/>
+        <location filename="../ui/report/Report.cpp" line="341"/>
         <source>mean iteration time</source>
         <translation>平均迭代时间</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="331"/>
+        <location filename="../ui/report/Report.cpp" line="342"/>
         <source>mean GPU effective compute ratio</source>
         <translation>平均 GPU 有效计算占比</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="336"/>
+        <location filename="../ui/report/Report.cpp" line="347"/>
         <source>centres / GPUs</source>
         <translation>中心数 / GPU 数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="341"/>
-        <location filename="../ui/report/Report.cpp" line="457"/>
+        <location filename="../ui/report/Report.cpp" line="352"/>
+        <location filename="../ui/report/Report.cpp" line="484"/>
         <source>operation</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="345"/>
+        <location filename="../ui/report/Report.cpp" line="356"/>
         <source>message size</source>
         <translation>消息大小</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="346"/>
+        <location filename="../ui/report/Report.cpp" line="357"/>
         <source>mean time</source>
         <translation>平均时间</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="348"/>
+        <location filename="../ui/report/Report.cpp" line="359"/>
         <source>algorithm / bus bandwidth</source>
         <translation>算法带宽 / 总线带宽</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="354"/>
+        <location filename="../ui/report/Report.cpp" line="365"/>
+        <source>control plane</source>
+        <translation>控制平面</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="367"/>
+        <source>%1 messages, %2 triggers fired; stopped at %3</source>
+        <translation>%1 条消息，%2 个触发器触发；于 %3 停止</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="372"/>
+        <source>%1 messages, %2 triggers fired, %3 failures detected</source>
+        <translation>%1 条消息，%2 个触发器触发，检测到 %3 次故障</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="381"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="355"/>
+        <location filename="../ui/report/Report.cpp" line="382"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="373"/>
+        <location filename="../ui/report/Report.cpp" line="400"/>
         <source>Compute centres</source>
         <translation>算力中心</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="374"/>
         <location filename="../ui/report/Report.cpp" line="401"/>
+        <location filename="../ui/report/Report.cpp" line="428"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="375"/>
+        <location filename="../ui/report/Report.cpp" line="402"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="376"/>
-        <location filename="../ui/report/Report.cpp" line="610"/>
+        <location filename="../ui/report/Report.cpp" line="403"/>
+        <location filename="../ui/report/Report.cpp" line="643"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="377"/>
-        <location filename="../ui/report/Report.cpp" line="611"/>
+        <location filename="../ui/report/Report.cpp" line="404"/>
+        <location filename="../ui/report/Report.cpp" line="644"/>
         <source>GPU model</source>
         <translation>GPU 型号</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="378"/>
+        <location filename="../ui/report/Report.cpp" line="405"/>
         <source>fabric</source>
         <translation>互连</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="381"/>
-        <location filename="../ui/report/Report.cpp" line="620"/>
+        <location filename="../ui/report/Report.cpp" line="408"/>
+        <location filename="../ui/report/Report.cpp" line="653"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="394"/>
+        <location filename="../ui/report/Report.cpp" line="421"/>
         <source> (b→a differs)</source>
         <translation>（b→a 不同）</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="396"/>
+        <location filename="../ui/report/Report.cpp" line="423"/>
         <source> (scheduled changes)</source>
         <translation>（有计划变更）</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="402"/>
+        <location filename="../ui/report/Report.cpp" line="429"/>
         <source>endpoints</source>
         <translation>端点</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="403"/>
+        <location filename="../ui/report/Report.cpp" line="430"/>
         <source>bandwidth</source>
         <translation>带宽</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="404"/>
+        <location filename="../ui/report/Report.cpp" line="431"/>
         <source>delay (one-way)</source>
         <translation>时延（单向）</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="405"/>
+        <location filename="../ui/report/Report.cpp" line="432"/>
         <source>loss</source>
         <translation>丢包率</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="406"/>
+        <location filename="../ui/report/Report.cpp" line="433"/>
         <source>jitter</source>
         <translation>抖动</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="407"/>
+        <location filename="../ui/report/Report.cpp" line="434"/>
         <source>queue</source>
         <translation>队列</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="411"/>
+        <location filename="../ui/report/Report.cpp" line="438"/>
         <source>… and %1 more links (see the .topo file).</source>
         <translation>… 另有 %1 条链路（见 .topo 文件）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="417"/>
+        <location filename="../ui/report/Report.cpp" line="444"/>
         <source>Experiment</source>
         <translation>实验</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="419"/>
+        <location filename="../ui/report/Report.cpp" line="446"/>
         <source>kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="421"/>
+        <location filename="../ui/report/Report.cpp" line="448"/>
         <source>iterations (run)</source>
         <translation>迭代次数（本次运行）</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="424"/>
+        <location filename="../ui/report/Report.cpp" line="451"/>
         <source>seed</source>
         <translation>种子</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="432"/>
+        <location filename="../ui/report/Report.cpp" line="459"/>
         <source>model parameters</source>
         <translation>模型参数量</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="435"/>
+        <location filename="../ui/report/Report.cpp" line="462"/>
         <source>dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="437"/>
+        <location filename="../ui/report/Report.cpp" line="464"/>
         <source>parallelism</source>
         <translation>并行方式</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="439"/>
+        <location filename="../ui/report/Report.cpp" line="466"/>
         <source>global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="440"/>
+        <location filename="../ui/report/Report.cpp" line="467"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="441"/>
+        <location filename="../ui/report/Report.cpp" line="468"/>
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="443"/>
+        <location filename="../ui/report/Report.cpp" line="470"/>
         <source>dtype</source>
         <translation>数据类型</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="444"/>
+        <location filename="../ui/report/Report.cpp" line="471"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="446"/>
+        <location filename="../ui/report/Report.cpp" line="473"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="447"/>
+        <location filename="../ui/report/Report.cpp" line="474"/>
         <source>activation recompute</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="448"/>
-        <location filename="../ui/report/Report.cpp" line="536"/>
+        <location filename="../ui/report/Report.cpp" line="475"/>
+        <location filename="../ui/report/Report.cpp" line="563"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="449"/>
-        <location filename="../ui/report/Report.cpp" line="537"/>
+        <location filename="../ui/report/Report.cpp" line="476"/>
+        <location filename="../ui/report/Report.cpp" line="564"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="450"/>
+        <location filename="../ui/report/Report.cpp" line="477"/>
         <source>source centre</source>
         <translation>源中心</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="451"/>
+        <location filename="../ui/report/Report.cpp" line="478"/>
         <source>optimiser step</source>
         <translation>优化器步骤</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="453"/>
+        <location filename="../ui/report/Report.cpp" line="480"/>
         <source>from the compute model</source>
         <translation>由计算模型得出</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="461"/>
+        <location filename="../ui/report/Report.cpp" line="488"/>
         <source>participants</source>
         <translation>参与者</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="463"/>
+        <location filename="../ui/report/Report.cpp" line="490"/>
         <source>bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="465"/>
+        <location filename="../ui/report/Report.cpp" line="492"/>
         <source>repeat</source>
         <translation>重复次数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="467"/>
+        <location filename="../ui/report/Report.cpp" line="494"/>
         <source>parallel streams</source>
         <translation>并行流数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="473"/>
+        <location filename="../ui/report/Report.cpp" line="500"/>
         <source>Collectives</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="476"/>
+        <location filename="../ui/report/Report.cpp" line="503"/>
         <source>NCCL default</source>
         <translation>NCCL 默认</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="481"/>
+        <location filename="../ui/report/Report.cpp" line="508"/>
         <source>broadcast</source>
         <translation>广播</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="485"/>
+        <location filename="../ui/report/Report.cpp" line="512"/>
         <source>weights and dataset shards</source>
         <translation>权重与数据集分片</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="486"/>
+        <location filename="../ui/report/Report.cpp" line="513"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="493"/>
+        <location filename="../ui/report/Report.cpp" line="520"/>
         <source>order %1</source>
         <translation>顺序 %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="500"/>
+        <location filename="../ui/report/Report.cpp" line="527"/>
         <source>gateways %1</source>
         <translation>网关 %1</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="506"/>
-        <location filename="../ui/report/Report.cpp" line="584"/>
+        <location filename="../ui/report/Report.cpp" line="533"/>
+        <location filename="../ui/report/Report.cpp" line="611"/>
         <source>intra-centre</source>
         <translation>中心内</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="507"/>
-        <location filename="../ui/report/Report.cpp" line="585"/>
+        <location filename="../ui/report/Report.cpp" line="534"/>
+        <location filename="../ui/report/Report.cpp" line="612"/>
         <source>inter-centre</source>
         <translation>中心间</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="512"/>
-        <location filename="../ui/report/Report.cpp" line="564"/>
-        <location filename="../ui/report/Report.cpp" line="670"/>
+        <location filename="../ui/report/Report.cpp" line="539"/>
+        <location filename="../ui/report/Report.cpp" line="591"/>
+        <location filename="../ui/report/Report.cpp" line="703"/>
         <source>phase</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="513"/>
+        <location filename="../ui/report/Report.cpp" line="540"/>
         <source>algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="514"/>
+        <location filename="../ui/report/Report.cpp" line="541"/>
         <source>protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="515"/>
+        <location filename="../ui/report/Report.cpp" line="542"/>
         <source>chunks</source>
         <translation>分块数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="516"/>
+        <location filename="../ui/report/Report.cpp" line="543"/>
         <source>notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="520"/>
+        <location filename="../ui/report/Report.cpp" line="547"/>
         <source>Communication and transport</source>
         <translation>通信与传输</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="524"/>
+        <location filename="../ui/report/Report.cpp" line="551"/>
         <source>channels</source>
         <translation>通道数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="525"/>
+        <location filename="../ui/report/Report.cpp" line="552"/>
         <source>buffer size</source>
         <translation>缓冲区大小</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="526"/>
+        <location filename="../ui/report/Report.cpp" line="553"/>
         <source>steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="527"/>
+        <location filename="../ui/report/Report.cpp" line="554"/>
         <source>sockets per connection</source>
         <translation>每连接套接字数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="529"/>
+        <location filename="../ui/report/Report.cpp" line="556"/>
         <source>TCP MSS</source>
         <translation>TCP MSS</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="530"/>
+        <location filename="../ui/report/Report.cpp" line="557"/>
         <source>TCP initial window</source>
         <translation>TCP 初始窗口</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="531"/>
+        <location filename="../ui/report/Report.cpp" line="558"/>
         <source>%1 segments</source>
         <translation>%1 个报文段</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="532"/>
+        <location filename="../ui/report/Report.cpp" line="559"/>
         <source>TCP max window</source>
         <translation>TCP 最大窗口</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="534"/>
+        <location filename="../ui/report/Report.cpp" line="561"/>
         <source>TCP min RTO</source>
         <translation>TCP 最小 RTO</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="535"/>
+        <location filename="../ui/report/Report.cpp" line="562"/>
         <source>slow start after idle</source>
         <translation>空闲后慢启动</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="543"/>
+        <location filename="../ui/report/Report.cpp" line="570"/>
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="544"/>
+        <location filename="../ui/report/Report.cpp" line="571"/>
         <source>Phases</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="565"/>
+        <location filename="../ui/report/Report.cpp" line="592"/>
         <source>count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="566"/>
-        <location filename="../ui/report/Report.cpp" line="587"/>
+        <location filename="../ui/report/Report.cpp" line="593"/>
+        <location filename="../ui/report/Report.cpp" line="614"/>
         <source>total</source>
         <translation>总计</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="567"/>
+        <location filename="../ui/report/Report.cpp" line="594"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="568"/>
+        <location filename="../ui/report/Report.cpp" line="595"/>
         <source>max</source>
         <translation>最大值</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="569"/>
+        <location filename="../ui/report/Report.cpp" line="596"/>
         <source>share of run</source>
         <translation>占运行比例</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="576"/>
+        <location filename="../ui/report/Report.cpp" line="603"/>
         <source>Iterations</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="582"/>
-        <location filename="../ui/report/Report.cpp" line="671"/>
+        <location filename="../ui/report/Report.cpp" line="609"/>
+        <location filename="../ui/report/Report.cpp" line="704"/>
+        <location filename="../ui/report/Report.cpp" line="886"/>
         <source>iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="583"/>
-        <location filename="../ui/report/Report.cpp" line="612"/>
+        <location filename="../ui/report/Report.cpp" line="610"/>
+        <location filename="../ui/report/Report.cpp" line="645"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="586"/>
-        <location filename="../ui/report/Report.cpp" line="614"/>
+        <location filename="../ui/report/Report.cpp" line="613"/>
+        <location filename="../ui/report/Report.cpp" line="647"/>
         <source>update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="588"/>
+        <location filename="../ui/report/Report.cpp" line="615"/>
         <source>GPU eff. compute</source>
         <translation>GPU 有效计算</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="592"/>
+        <location filename="../ui/report/Report.cpp" line="619"/>
         <source>Repetitions</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="597"/>
+        <location filename="../ui/report/Report.cpp" line="624"/>
         <source>repetition</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="598"/>
+        <location filename="../ui/report/Report.cpp" line="625"/>
         <source>time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="604"/>
+        <location filename="../ui/report/Report.cpp" line="632"/>
+        <source>Control plane</source>
+        <translation>控制平面</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="637"/>
         <source>Centres</source>
         <translation>中心</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="609"/>
+        <location filename="../ui/report/Report.cpp" line="642"/>
+        <location filename="../ui/report/Report.cpp" line="848"/>
+        <location filename="../ui/report/Report.cpp" line="863"/>
         <source>centre</source>
         <translation>中心</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="613"/>
+        <location filename="../ui/report/Report.cpp" line="646"/>
         <source>communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="615"/>
+        <location filename="../ui/report/Report.cpp" line="648"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="628"/>
+        <location filename="../ui/report/Report.cpp" line="661"/>
         <source>link</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="629"/>
+        <location filename="../ui/report/Report.cpp" line="662"/>
         <source>bytes (both directions)</source>
         <translation>字节数（双向）</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="630"/>
+        <location filename="../ui/report/Report.cpp" line="663"/>
         <source>mean utilisation</source>
         <translation>平均利用率</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="631"/>
+        <location filename="../ui/report/Report.cpp" line="664"/>
         <source>peak utilisation</source>
         <translation>峰值利用率</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="635"/>
+        <location filename="../ui/report/Report.cpp" line="668"/>
         <source>… and %1 more links (links.csv has all).</source>
         <translation>… 另有 %1 条链路（完整数据见 links.csv）。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="641"/>
+        <location filename="../ui/report/Report.cpp" line="674"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="643"/>
+        <location filename="../ui/report/Report.cpp" line="676"/>
         <source>events</source>
         <translation>事件数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="644"/>
+        <location filename="../ui/report/Report.cpp" line="677"/>
         <source>transfers (flows)</source>
         <translation>传输（流）数</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="646"/>
+        <location filename="../ui/report/Report.cpp" line="679"/>
         <source>link samples</source>
         <translation>链路采样</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="647"/>
+        <location filename="../ui/report/Report.cpp" line="680"/>
         <source>%1 every %2</source>
         <translation>%1，每 %2 一次</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="650"/>
+        <location filename="../ui/report/Report.cpp" line="683"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="652"/>
+        <location filename="../ui/report/Report.cpp" line="685"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="661"/>
+        <location filename="../ui/report/Report.cpp" line="694"/>
         <source>Phase timeline</source>
         <translation>阶段时间线</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="672"/>
+        <location filename="../ui/report/Report.cpp" line="705"/>
         <source>start (s)</source>
         <translation>开始 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="673"/>
+        <location filename="../ui/report/Report.cpp" line="706"/>
         <source>end (s)</source>
         <translation>结束 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="674"/>
+        <location filename="../ui/report/Report.cpp" line="707"/>
         <source>duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../ui/report/Report.cpp" line="678"/>
+        <location filename="../ui/report/Report.cpp" line="711"/>
         <source>… and %1 more phases (phases.csv has all).</source>
         <translation>… 另有 %1 个阶段（完整数据见 phases.csv）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="805"/>
+        <source>messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="807"/>
+        <source>instant (no delay, no loss)</source>
+        <translation>即时（无时延、无丢失）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="808"/>
+        <source>through the network</source>
+        <translation>经由网络</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="809"/>
+        <source>synchronisation</source>
+        <translation>同步方式</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="810"/>
+        <source>local progress (bounded lead)</source>
+        <translation>本地推进（有界超前）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="811"/>
+        <source>global barrier</source>
+        <translation>全局屏障</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="812"/>
+        <source>protocol messages sent</source>
+        <translation>已发送协议消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="814"/>
+        <source>transmissions (retransmissions)</source>
+        <translation>传输次数（重传）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="816"/>
+        <source>acknowledgements / heartbeats</source>
+        <translation>确认 / 心跳</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="818"/>
+        <source>bytes on the wire</source>
+        <translation>线上字节数</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="819"/>
+        <source>copies lost</source>
+        <translation>丢失的副本</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="820"/>
+        <source>deliveries (reordered, duplicates)</source>
+        <translation>投递（重排序、重复）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="822"/>
+        <source>causal buffering wait (mean / max)</source>
+        <translation>因果缓冲等待（平均 / 最大）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="827"/>
+        <source>Trigger firings</source>
+        <translation>触发器触发记录</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="833"/>
+        <source>trigger</source>
+        <translation>触发器</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="834"/>
+        <source>action</source>
+        <translation>动作</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="835"/>
+        <source>fired at (s)</source>
+        <translation>触发时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="836"/>
+        <location filename="../ui/report/Report.cpp" line="850"/>
+        <source>Lamport time</source>
+        <translation>Lamport 时间</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="837"/>
+        <source>applies from iteration</source>
+        <translation>自迭代起生效</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="842"/>
+        <source>Adoption per centre</source>
+        <translation>各中心采纳情况</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="847"/>
+        <source>order</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="849"/>
+        <source>adopted at (s)</source>
+        <translation>采纳时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="851"/>
+        <source>from iteration</source>
+        <translation>起始迭代</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="856"/>
+        <source>Failures detected</source>
+        <translation>检测到的故障</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="861"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="864"/>
+        <source>failed at (s)</source>
+        <translation>故障时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="865"/>
+        <source>detected at (s)</source>
+        <translation>检测时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="866"/>
+        <source>detected by</source>
+        <translation>检测者</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="867"/>
+        <source>outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="872"/>
+        <source>The run stopped at %1: %2</source>
+        <translation>运行于 %1 停止：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="876"/>
+        <source>Coordination per iteration</source>
+        <translation>各迭代的协调</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="887"/>
+        <source>members</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="888"/>
+        <source>wait for READY</source>
+        <translation>等待 READY</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="889"/>
+        <source>wait for COMMIT</source>
+        <translation>等待 COMMIT</translation>
     </message>
 </context>
 <context>
@@ -1106,128 +1388,128 @@ start %1, duration %2</source>
 <context>
     <name>meridian::ui::ExperimentDock</name>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="217"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="237"/>
         <source>Kind:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="258"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="279"/>
         <source>default (%1)</source>
         <translation>默认 (%1)</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="317"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="342"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="321"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="346"/>
         <source>(model file)</source>
         <translation>（模型文件）</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="330"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="355"/>
         <source>Set model preset %1</source>
         <translation>设置模型预设 %1</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="332"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="357"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="336"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="361"/>
         <source>config.json, .safetensors or .onnx</source>
         <translation>config.json、.safetensors 或 .onnx</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="337"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="362"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="340"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="365"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="349"/>
-        <location filename="../ui/run/ExperimentDock.cpp" line="636"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="374"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="661"/>
         <source>Set model file %1</source>
         <translation>设置模型文件 %1</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="433"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="458"/>
         <source>This file has no experiment: edit any field to create one.</source>
         <translation>此文件没有实验：编辑任意字段即可创建。</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="444"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="469"/>
         <source>&lt;span style=&apos;color:#b00020&apos;&gt;Refused: %1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#b00020&apos;&gt;已拒绝：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="446"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="471"/>
         <source>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="448"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="473"/>
         <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;Experiment valid.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#1b7f3b&apos;&gt;实验有效。&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="479"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="504"/>
         <source>No model chosen.</source>
         <translation>未选择模型。</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="485"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="510"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4 layers&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：%2 参数（权重 %3），%4 层&lt;br&gt;前向 %5 FLOP/token，训练 %6 FLOP/token</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="511"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="536"/>
         <source>&lt;br&gt;%1 (%2): %3 of %4 per GPU — %5</source>
         <translation>&lt;br&gt;%1 (%2)：每 GPU 占用 %3 / %4 — %5</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="516"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="541"/>
         <source>fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="516"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="541"/>
         <source>&lt;b&gt;does not fit&lt;/b&gt;</source>
         <translation>&lt;b&gt;放不下&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="520"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="545"/>
         <source>&lt;span style=&apos;color:#b00020&apos;&gt;%1&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#b00020&apos;&gt;%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="578"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="603"/>
         <source>Reset %1</source>
         <translation>重置 %1</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="579"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="604"/>
         <source>Set %1 = %2</source>
         <translation>设置 %1 = %2</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="620"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="645"/>
         <source>Set experiment kind %1</source>
         <translation>设置实验类型 %1</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="629"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="654"/>
         <source>Model file</source>
         <translation>模型文件</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="630"/>
+        <location filename="../ui/run/ExperimentDock.cpp" line="655"/>
         <source>Models (config.json *.json *.safetensors *.onnx);;All files (*)</source>
         <translation>模型 (config.json *.json *.safetensors *.onnx);;所有文件 (*)</translation>
     </message>
@@ -1278,466 +1560,471 @@ start %1, duration %2</source>
 <context>
     <name>meridian::ui::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="232"/>
+        <location filename="../ui/MainWindow.cpp" line="234"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="234"/>
+        <location filename="../ui/MainWindow.cpp" line="236"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="237"/>
+        <location filename="../ui/MainWindow.cpp" line="239"/>
         <source>Open topology</source>
         <translation>打开拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="241"/>
+        <location filename="../ui/MainWindow.cpp" line="243"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="242"/>
+        <location filename="../ui/MainWindow.cpp" line="244"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="244"/>
-        <location filename="../ui/MainWindow.cpp" line="659"/>
+        <location filename="../ui/MainWindow.cpp" line="246"/>
+        <location filename="../ui/MainWindow.cpp" line="661"/>
         <source>Save topology</source>
         <translation>保存拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="248"/>
+        <location filename="../ui/MainWindow.cpp" line="250"/>
         <source>&amp;Import GraphML…</source>
         <translation>导入 GraphML(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="248"/>
+        <location filename="../ui/MainWindow.cpp" line="250"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="250"/>
+        <location filename="../ui/MainWindow.cpp" line="252"/>
         <source>Import GraphML (Topology Zoo)</source>
         <translation>导入 GraphML（Topology Zoo）</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="251"/>
+        <location filename="../ui/MainWindow.cpp" line="253"/>
         <source>GraphML (*.graphml *.xml)</source>
         <translation>GraphML (*.graphml *.xml)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="255"/>
+        <location filename="../ui/MainWindow.cpp" line="257"/>
         <source>Export as &amp;PNG…</source>
         <translation>导出为 PNG(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
+        <location filename="../ui/MainWindow.cpp" line="259"/>
         <source>Export PNG</source>
         <translation>导出 PNG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
+        <location filename="../ui/MainWindow.cpp" line="259"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="261"/>
+        <location filename="../ui/MainWindow.cpp" line="263"/>
         <source>Export as S&amp;VG…</source>
         <translation>导出为 SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="263"/>
+        <location filename="../ui/MainWindow.cpp" line="265"/>
         <source>Export SVG</source>
         <translation>导出 SVG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="263"/>
+        <location filename="../ui/MainWindow.cpp" line="265"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="267"/>
+        <location filename="../ui/MainWindow.cpp" line="269"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="272"/>
+        <location filename="../ui/MainWindow.cpp" line="274"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="275"/>
+        <location filename="../ui/MainWindow.cpp" line="277"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <location filename="../ui/MainWindow.cpp" line="281"/>
         <source>Ctrl+Y</source>
         <translation>Ctrl+Y</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="279"/>
+        <location filename="../ui/MainWindow.cpp" line="281"/>
         <source>Ctrl+Shift+Z</source>
         <translation>Ctrl+Shift+Z</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="284"/>
+        <location filename="../ui/MainWindow.cpp" line="286"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="286"/>
+        <location filename="../ui/MainWindow.cpp" line="288"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="288"/>
+        <location filename="../ui/MainWindow.cpp" line="290"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>D&amp;uplicate</source>
         <translation>复制一份(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="292"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="292"/>
+        <location filename="../ui/MainWindow.cpp" line="294"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="296"/>
+        <location filename="../ui/MainWindow.cpp" line="298"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="298"/>
+        <location filename="../ui/MainWindow.cpp" line="300"/>
         <source>Collapse / &amp;Expand Centre</source>
         <translation>折叠 / 展开算力中心(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="299"/>
+        <location filename="../ui/MainWindow.cpp" line="301"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="309"/>
+        <location filename="../ui/MainWindow.cpp" line="311"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="312"/>
+        <location filename="../ui/MainWindow.cpp" line="314"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <location filename="../ui/MainWindow.cpp" line="316"/>
         <source>&amp;Actual Size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <location filename="../ui/MainWindow.cpp" line="316"/>
         <source>Ctrl+0</source>
         <translation>Ctrl+0</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="319"/>
         <source>&amp;Fit to View</source>
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="317"/>
+        <location filename="../ui/MainWindow.cpp" line="319"/>
         <source>Ctrl+1</source>
         <translation>Ctrl+1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="320"/>
+        <location filename="../ui/MainWindow.cpp" line="322"/>
         <source>Show &amp;Grid</source>
         <translation>显示网格(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="320"/>
+        <location filename="../ui/MainWindow.cpp" line="322"/>
         <source>Ctrl+G</source>
         <translation>Ctrl+G</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="324"/>
+        <location filename="../ui/MainWindow.cpp" line="326"/>
         <source>&amp;Snap to Grid</source>
         <translation>对齐网格(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="331"/>
+        <location filename="../ui/MainWindow.cpp" line="333"/>
         <source>&amp;Select</source>
         <translation>选择(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="331"/>
+        <location filename="../ui/MainWindow.cpp" line="333"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="335"/>
+        <location filename="../ui/MainWindow.cpp" line="337"/>
         <source>&amp;Link Tool</source>
         <translation>连线工具(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="335"/>
+        <location filename="../ui/MainWindow.cpp" line="337"/>
         <source>L</source>
         <translation>L</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="344"/>
+        <location filename="../ui/MainWindow.cpp" line="346"/>
         <source>Link tool (L): drag from one node to another. Shift+drag works in any tool.</source>
         <translation>链路工具 (L)：从一个节点拖到另一个节点。任何工具下都可按住 Shift 拖动。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="349"/>
+        <location filename="../ui/MainWindow.cpp" line="351"/>
         <source>&amp;Generate Topology…</source>
         <translation>生成拓扑(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="350"/>
+        <location filename="../ui/MainWindow.cpp" line="352"/>
         <source>Ctrl+Shift+G</source>
         <translation>Ctrl+Shift+G</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="351"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>&amp;Force-Directed Layout</source>
         <translation>力导向布局(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="353"/>
+        <location filename="../ui/MainWindow.cpp" line="355"/>
         <source>&amp;Spring Layout (Kamada–Kawai)</source>
         <translation>弹簧布局（Kamada–Kawai）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="355"/>
+        <location filename="../ui/MainWindow.cpp" line="357"/>
         <source>&amp;Geographic Layout</source>
         <translation>地理布局(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="385"/>
+        <location filename="../ui/MainWindow.cpp" line="387"/>
         <source>Palette</source>
         <translation>组件面板</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="388"/>
+        <location filename="../ui/MainWindow.cpp" line="390"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="391"/>
+        <location filename="../ui/MainWindow.cpp" line="393"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="393"/>
+        <location filename="../ui/MainWindow.cpp" line="395"/>
         <source>Properties</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="398"/>
+        <location filename="../ui/MainWindow.cpp" line="400"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="417"/>
+        <location filename="../ui/MainWindow.cpp" line="419"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="421"/>
+        <location filename="../ui/MainWindow.cpp" line="423"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="432"/>
+        <location filename="../ui/MainWindow.cpp" line="434"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="440"/>
+        <location filename="../ui/MainWindow.cpp" line="442"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="451"/>
+        <location filename="../ui/MainWindow.cpp" line="453"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="456"/>
+        <location filename="../ui/MainWindow.cpp" line="458"/>
         <source>&amp;Layout</source>
         <translation>布局(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="461"/>
+        <location filename="../ui/MainWindow.cpp" line="463"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="495"/>
+        <location filename="../ui/MainWindow.cpp" line="497"/>
         <source> (running, read-only)</source>
         <translation>（运行中，只读）</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="505"/>
+        <location filename="../ui/MainWindow.cpp" line="507"/>
         <source>&lt;new document&gt;</source>
         <translation>&lt;新文档&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="506"/>
+        <location filename="../ui/MainWindow.cpp" line="508"/>
         <source>&lt;opened %1&gt;</source>
         <translation>&lt;已打开 %1&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="514"/>
+        <location filename="../ui/MainWindow.cpp" line="516"/>
         <source>1 node</source>
         <translation>1 个节点</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="514"/>
+        <location filename="../ui/MainWindow.cpp" line="516"/>
         <source>%1 nodes</source>
         <translation>%1 个节点</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <location filename="../ui/MainWindow.cpp" line="518"/>
         <source>1 link</source>
         <translation>1 条链路</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <location filename="../ui/MainWindow.cpp" line="518"/>
         <source>%1 links</source>
         <translation>%1 条链路</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="520"/>
+        <location filename="../ui/MainWindow.cpp" line="522"/>
         <source>Link tool: drag from a node to another node. Esc returns to Select.</source>
         <translation>链路工具：从一个节点拖到另一个节点。按 Esc 返回选择工具。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="521"/>
+        <location filename="../ui/MainWindow.cpp" line="523"/>
         <source>Drag kinds from the palette · Shift+drag between nodes to link · wheel zooms · middle/Space+drag pans</source>
         <translation>从面板拖入类型 · Shift+拖动连接节点 · 滚轮缩放 · 中键/空格+拖动平移</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="624"/>
+        <location filename="../ui/MainWindow.cpp" line="626"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="625"/>
+        <location filename="../ui/MainWindow.cpp" line="627"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” 有未保存的修改，是否保存？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="647"/>
+        <location filename="../ui/MainWindow.cpp" line="649"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="672"/>
+        <location filename="../ui/MainWindow.cpp" line="674"/>
         <source>Cannot save file</source>
         <translation>无法保存文件</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="677"/>
+        <location filename="../ui/MainWindow.cpp" line="679"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="691"/>
+        <location filename="../ui/MainWindow.cpp" line="693"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="692"/>
+        <location filename="../ui/MainWindow.cpp" line="694"/>
         <source>Meridian was closed without saving %1 (autosaved %2). Restore the automatically saved copy?</source>
         <translation>Meridian 关闭时未保存 %1（自动保存于 %2）。是否恢复自动保存的副本？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="694"/>
+        <location filename="../ui/MainWindow.cpp" line="696"/>
         <source>an untitled drawing</source>
         <translation>未命名的图</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="704"/>
+        <location filename="../ui/MainWindow.cpp" line="706"/>
         <source>Cannot recover</source>
         <translation>无法恢复</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="757"/>
-        <location filename="../ui/MainWindow.cpp" line="762"/>
+        <location filename="../ui/MainWindow.cpp" line="759"/>
+        <location filename="../ui/MainWindow.cpp" line="764"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="768"/>
+        <location filename="../ui/MainWindow.cpp" line="770"/>
         <source>Cannot import GraphML</source>
         <translation>无法导入 GraphML</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="798"/>
-        <location filename="../ui/MainWindow.cpp" line="815"/>
+        <location filename="../ui/MainWindow.cpp" line="804"/>
+        <location filename="../ui/MainWindow.cpp" line="816"/>
+        <location filename="../ui/MainWindow.cpp" line="835"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="798"/>
-        <location filename="../ui/MainWindow.cpp" line="815"/>
-        <source>Could not write %1</source>
-        <translation>无法写入 %1</translation>
+        <location filename="../ui/MainWindow.cpp" line="804"/>
+        <source>Could not encode %1 as PNG</source>
+        <translation>无法将 %1 编码为 PNG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="812"/>
+        <location filename="../ui/MainWindow.cpp" line="832"/>
         <source>Topology exported by Meridian</source>
         <translation>由 Meridian 导出的拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="886"/>
+        <location filename="../ui/MainWindow.cpp" line="835"/>
+        <source>Could not render %1 as SVG</source>
+        <translation>无法将 %1 渲染为 SVG</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="906"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="895"/>
+        <location filename="../ui/MainWindow.cpp" line="915"/>
         <source>Duplicate</source>
         <translation>复制一份</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="946"/>
+        <location filename="../ui/MainWindow.cpp" line="966"/>
         <source>Generate %1</source>
         <translation>生成 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="954"/>
+        <location filename="../ui/MainWindow.cpp" line="974"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1020"/>
+        <location filename="../ui/MainWindow.cpp" line="1040"/>
         <source>Force-directed layout</source>
         <translation>力导向布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1026"/>
+        <location filename="../ui/MainWindow.cpp" line="1046"/>
         <source>Spring layout</source>
         <translation>弹簧布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1033"/>
+        <location filename="../ui/MainWindow.cpp" line="1053"/>
         <source>Spring layout not available</source>
         <translation>弹簧布局不可用</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1034"/>
+        <location filename="../ui/MainWindow.cpp" line="1054"/>
         <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
 
 Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
@@ -1746,50 +2033,50 @@ Use the force-directed layout instead: it handles 10,000 nodes in seconds.</sour
 请改用力导向布局：它可在数秒内处理 10,000 个节点。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1051"/>
-        <location filename="../ui/MainWindow.cpp" line="1053"/>
+        <location filename="../ui/MainWindow.cpp" line="1071"/>
+        <location filename="../ui/MainWindow.cpp" line="1073"/>
         <source>Geographic layout</source>
         <translation>地理布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1054"/>
+        <location filename="../ui/MainWindow.cpp" line="1074"/>
         <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
         <translation>没有节点具有经纬度。请在属性编辑器中设置，或导入 GraphML 地图。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1087"/>
+        <location filename="../ui/MainWindow.cpp" line="1107"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1103"/>
+        <location filename="../ui/MainWindow.cpp" line="1123"/>
         <source>Computing the %1 of %2 nodes…
 You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
         <translation>正在计算 %2 个节点的%1…
 您可以继续工作，但如果在完成前编辑了图，布局结果将被丢弃。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1110"/>
+        <location filename="../ui/MainWindow.cpp" line="1130"/>
         <source>%1 running…</source>
         <translation>%1 运行中…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1127"/>
+        <location filename="../ui/MainWindow.cpp" line="1147"/>
         <source>%1 cancelled; nothing was moved.</source>
         <translation>%1 已取消；未移动任何节点。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1135"/>
+        <location filename="../ui/MainWindow.cpp" line="1155"/>
         <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
         <translation>%1 已丢弃：计算期间图被编辑过。请重新运行以应用。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1149"/>
+        <location filename="../ui/MainWindow.cpp" line="1169"/>
         <source>%1: every node is already in place.</source>
         <translation>%1：所有节点均已就位。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1155"/>
+        <location filename="../ui/MainWindow.cpp" line="1175"/>
         <source>%1 done in %2 s.</source>
         <translation>%1 完成，用时 %2 s。</translation>
     </message>
@@ -2181,7 +2468,17 @@ Several items of one kind can be edited together.</source>
         <translation>，均值 %1，总线带宽 %2 Gbit/s</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="175"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="177"/>
+        <source>; control plane: %1 messages, %2 retransmissions, %3 triggers fired, %4 failures detected</source>
+        <translation>；控制平面：%1 条消息，%2 次重传，%3 个触发器触发，检测到 %4 次故障</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="184"/>
+        <source>, stopped at %1</source>
+        <translation>，于 %1 停止</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="187"/>
         <source>; engine: %1 events, %2 flows</source>
         <translation>；引擎：%1 个事件，%2 个流</translation>
     </message>
@@ -2189,80 +2486,69 @@ Several items of one kind can be edited together.</source>
 <context>
     <name>meridian::ui::RunView</name>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="67"/>
+        <location filename="../ui/run/RunView.cpp" line="58"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="70"/>
+        <location filename="../ui/run/RunView.cpp" line="61"/>
         <source>Iterations</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="77"/>
+        <location filename="../ui/run/RunView.cpp" line="68"/>
         <source>Throughput (Gbit/s)</source>
         <translation>吞吐量 (Gbit/s)</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="78"/>
+        <location filename="../ui/run/RunView.cpp" line="69"/>
         <source>Off: utilisation in %; on: throughput = utilisation × bandwidth</source>
         <translation>关：以 % 显示利用率；开：吞吐量 = 利用率 × 带宽</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="87"/>
+        <location filename="../ui/run/RunView.cpp" line="78"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="98"/>
+        <location filename="../ui/run/RunView.cpp" line="89"/>
         <source>The summary charts appear when a run has finished.</source>
         <translation>运行结束后将显示汇总图表。</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="99"/>
+        <location filename="../ui/run/RunView.cpp" line="90"/>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="106"/>
+        <location filename="../ui/run/RunView.cpp" line="97"/>
         <source>Baseline:</source>
         <translation>基线：</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="119"/>
+        <location filename="../ui/run/RunView.cpp" line="110"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="296"/>
+        <location filename="../ui/run/RunView.cpp" line="118"/>
+        <source>Control plane</source>
+        <translation>控制平面</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunView.cpp" line="301"/>
         <source>time per run (s)</source>
         <translation>每次运行时间 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="334"/>
+        <location filename="../ui/run/RunView.cpp" line="339"/>
         <source>changes</source>
         <translation>变更</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunView.cpp" line="364"/>
-        <source>Reset zoom</source>
-        <translation>重置缩放</translation>
-    </message>
-    <message>
-        <location filename="../ui/run/RunView.cpp" line="368"/>
-        <source>Save as PNG, PDF or SVG…</source>
-        <translation>另存为 PNG、PDF 或 SVG…</translation>
-    </message>
-    <message>
-        <location filename="../ui/run/RunView.cpp" line="370"/>
-        <location filename="../ui/run/RunView.cpp" line="376"/>
-        <source>Save chart</source>
-        <translation>保存图表</translation>
-    </message>
-    <message>
-        <location filename="../ui/run/RunView.cpp" line="371"/>
-        <source>PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)</source>
-        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf);;SVG 矢量图 (*.svg)</translation>
+        <location filename="../ui/run/RunView.cpp" line="352"/>
+        <source> (same)</source>
+        <translation>（相同）</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -119,6 +120,31 @@ private Q_SLOTS:
         const QString html = QString::fromUtf8(readAll(dir.filePath("r.html")));
         QVERIFY(html.contains("Repetitions"));
         QVERIFY(readAll(dir.filePath("r.pdf")).startsWith("%PDF"));
+    }
+
+    void controlPlaneSection()
+    {
+        const auto p = test::readPreset("failover-wan.topo");
+        const auto r = test::runPreset(p, "failover-wan.topo");
+        QVERIFY(r.control_plane.enabled);
+        const QString html = ui::report::htmlReport(p, r, "failover-wan.topo");
+        QVERIFY(html.contains("<h3>Control plane</h3>"));
+        // Every trigger firing and every adoption is a row; the summary names the counts.
+        for (const auto& t : r.control_plane.triggers)
+            QVERIFY2(
+                html.contains(
+                    QStringLiteral("<td align=\"left\">%1</td>").arg(QString::fromStdString(t.id))),
+                t.id.c_str());
+        QCOMPARE(html.count(QStringLiteral("<td align=\"left\">ring-to-tree</td>")),
+                 1 + static_cast<int>(std::count_if(
+                         r.control_plane.adoptions.begin(), r.control_plane.adoptions.end(),
+                         [](const auto& a) { return a.trigger == "ring-to-tree"; })));
+        QVERIFY(html.contains(
+            QStringLiteral("%1 messages, 3 triggers fired").arg(r.control_plane.messages_sent)));
+        QVERIFY(html.contains("trigger firings (dashed)"));
+        // Without a control plane there is no such section.
+        QVERIFY(!ui::report::htmlReport(m_project, m_results, "x.topo").contains("Control plane"));
+        QVERIFY(ui::report::controlPlaneHtml(m_results.control_plane).isEmpty());
     }
 
     void failedWriteThrowsAndLeavesNothing()

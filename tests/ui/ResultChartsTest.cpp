@@ -333,6 +333,102 @@ private Q_SLOTS:
         QCOMPARE(plot.xAxis->range(), before);
     }
 
+    void timelineShowsTheControlPlane()
+    {
+        // The fail-over preset: the fastest WAN link is cut at 150 s, a down-event trigger
+        // switches the inter-centre ring to a tree, the link is repaired at 330 s.
+        const io::Project project = test::readPreset("failover-wan.topo");
+        const experiment::Results r = test::runPreset(project, "failover-wan.topo");
+        const auto& cp = r.control_plane;
+        QVERIFY(cp.enabled);
+        QCustomPlot plot;
+        plot.resize(1100, 500);
+        charts::setupInteractive(&plot);
+        charts::plotTimeline(&plot, r.center_phases, r.phases, &cp);
+        const charts::TimelineControlMarks marks = charts::timelineControlMarks(&plot);
+        // Every recorded message copy is drawn, as a line or (lost) a cross.
+        QVERIFY(marks.messages > 0);
+        QCOMPARE(std::size_t(marks.messages + marks.lost), cp.message_spans.size());
+        QCOMPARE(std::size_t(marks.triggers), cp.triggers.size());
+        QCOMPARE(marks.triggers, 3);
+        QCOMPARE(std::size_t(marks.adoptions), cp.adoptions.size());
+        QVERIFY(marks.adoptions >= 4); // every centre adopts ring-to-tree
+        QCOMPARE(marks.failures, 0);
+        QVERIFY(!marks.stopped);
+        QCOMPARE(itemsOfType(plot, "QCPItemStraightLine"), 3);
+        // The phase bars are still all there, and the legend names the message kinds.
+        QCOMPARE(timelineBars(plot), int(r.phases.size() + r.center_phases.size()));
+        const QStringList legend = legendEntries(plot);
+        for (const char* name :
+             {"READY", "VOTE", "COMMIT", "APPLIED", "order adopted", "trigger fired"})
+            QVERIFY2(legend.contains(QLatin1String(name)), qPrintable(legend.join(", ")));
+        // Hover: a trigger line names the trigger, a message line its kind and ends.
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.replot();
+        const auto& fired = cp.triggers.front();
+        const QPointF onTrigger(plot.xAxis->coordToPixel(fired.time_s),
+                                plot.yAxis->coordToPixel(0.5));
+        const QString triggerTip = charts::plotToolTipAt(&plot, onTrigger);
+        QVERIFY2(triggerTip.contains(QString::fromStdString(fired.id)), qPrintable(triggerTip));
+        QVERIFY(triggerTip.contains(QStringLiteral("Lamport")));
+        // The first COMMIT copy: the mouse on its arrival point.
+        const auto commit =
+            std::find_if(cp.message_spans.begin(), cp.message_spans.end(),
+                         [](const auto& m) { return m.kind == "COMMIT" && m.arrived_s >= 0.0; });
+        QVERIFY(commit != cp.message_spans.end());
+        const auto& ticks = plot.yAxis->ticker().dynamicCast<QCPAxisTickerText>()->ticks();
+        const double toRow = ticks.key(QString::fromStdString(commit->to), -1);
+        QVERIFY(toRow > 0);
+        plot.xAxis->setRange(commit->sent_s - 0.05, commit->arrived_s + 0.05);
+        plot.replot();
+        const QString tip =
+            charts::plotToolTipAt(&plot, QPointF(plot.xAxis->coordToPixel(commit->arrived_s),
+                                                 plot.yAxis->coordToPixel(toRow)));
+        QVERIFY2(tip.contains(QStringLiteral("COMMIT")) &&
+                     tip.contains(QString::fromStdString(commit->to)) &&
+                     tip.contains(QStringLiteral("arrived")),
+                 qPrintable(tip));
+        // Without the control plane (or with one that was off) the same chart has no marks.
+        charts::plotTimeline(&plot, r.center_phases, r.phases);
+        QCOMPARE(charts::timelineControlMarks(&plot).messages, 0);
+        QCOMPARE(itemsOfType(plot, "QCPItemStraightLine"), 0);
+    }
+
+    void timelineDrawsLossFailureAndStop()
+    {
+        // A hand-made control plane: one delivered and one lost READY, a centre that failed
+        // and was detected, and a stop.
+        experiment::ControlPlaneResult cp;
+        cp.enabled = true;
+        cp.message_spans = {{"a", "b", "READY", 1.0, 1.02}, {"b", "a", "READY", 1.0, -1.0}};
+        cp.failures = {{"b", 2.0, 4.1, "a", "stopped"}};
+        cp.stopped = true;
+        cp.stopped_s = 4.1;
+        cp.stop_reason = "centre b failed";
+        const std::vector<experiment::CenterPhaseSpan> spans = {{"a", "compute", 0, 0.0, 1.0},
+                                                                {"b", "compute", 0, 0.0, 1.0}};
+        QCustomPlot plot;
+        plot.resize(800, 400);
+        charts::plotTimeline(&plot, spans, {{"compute", 0, 0.0, 1.0}}, &cp);
+        const auto marks = charts::timelineControlMarks(&plot);
+        QCOMPARE(marks.messages, 1);
+        QCOMPARE(marks.lost, 1);
+        QCOMPARE(marks.failures, 1);
+        QVERIFY(marks.stopped);
+        const QStringList legend = legendEntries(plot);
+        for (const char* name : {"lost message", "centre failed", "failure detected"})
+            QVERIFY2(legend.contains(QLatin1String(name)), qPrintable(legend.join(", ")));
+        // The stop line (one straight line, no trigger) names the reason; the time axis
+        // reaches it.
+        QCOMPARE(itemsOfType(plot, "QCPItemStraightLine"), 1);
+        QVERIFY(plot.xAxis->range().upper >= 4.1);
+        plot.replot();
+        const QString tip = charts::plotToolTipAt(
+            &plot, QPointF(plot.xAxis->coordToPixel(4.1), plot.yAxis->coordToPixel(1.5)));
+        QVERIFY2(tip.contains(QStringLiteral("centre b failed")), qPrintable(tip));
+    }
+
     void refillOfALongRunIsCheap()
     {
         // 100 iterations of the preset: 401 phases and 1,604 centre spans.

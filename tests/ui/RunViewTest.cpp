@@ -24,8 +24,10 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QProgressBar>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QUndoStack>
 #include <QtTest/QtTest>
 #include <set>
@@ -400,6 +402,47 @@ private Q_SLOTS:
         w->document()->undoStack()->undo();
         QCOMPARE(w->document()->project().experiment["kind"].get<std::string>(),
                  std::string("collective"));
+    }
+
+    void showsTheControlPlaneOfTheFailoverPreset()
+    {
+        auto w = openPreset(QStringLiteral("presets/failover-wan.topo"));
+        RunWorkbench* runs = w->runs();
+        RunView* view = runs->runView();
+        QTabWidget* tabs = view->tabs();
+        const int controlTab = tabs->indexOf(view->controlPage());
+        QVERIFY(controlTab >= 0);
+        QVERIFY(!tabs->isTabVisible(controlTab));
+        tabs->setCurrentWidget(view->timelinePlot());
+        QVERIFY(runs->run());
+        QVERIFY(runs->controller()->waitForEnd(120000));
+        QCOMPARE(runs->controller()->state(), RunController::State::Finished);
+        const experiment::Results& r = *runs->controller()->results();
+        QVERIFY(r.control_plane.enabled);
+        // The finished timeline carries the coordinators' messages and the three triggers.
+        const charts::TimelineControlMarks marks =
+            charts::timelineControlMarks(view->timelinePlot());
+        QCOMPARE(std::size_t(marks.messages + marks.lost), r.control_plane.message_spans.size());
+        QCOMPARE(marks.triggers, 3);
+        // The Control plane tab appears, with the firings and the adoption per centre.
+        QVERIFY(tabs->isTabVisible(controlTab));
+        const QString text = view->controlPage()->toPlainText();
+        for (const char* id : {"cut-bj-sh", "ring-to-tree", "repair-bj-sh"})
+            QVERIFY2(text.contains(QLatin1String(id)), id);
+        QVERIFY(text.contains(QStringLiteral("Adoption per centre")));
+        auto* summary = runs->resultsDock()->findChild<QLabel*>(QStringLiteral("resultsSummary"));
+        QVERIFY(summary);
+        QVERIFY2(
+            summary->text().contains(
+                QStringLiteral("control plane: %1 messages").arg(r.control_plane.messages_sent)),
+            qPrintable(summary->text()));
+        // A run without a control plane hides the tab again.
+        auto plain = openPreset(QStringLiteral("presets/llama3-8b-star-wan.topo"));
+        QVERIFY(plain->runs()->run());
+        QVERIFY(plain->runs()->controller()->waitForEnd(120000));
+        QVERIFY(!plain->runs()->runView()->tabs()->isTabVisible(
+            plain->runs()->runView()->tabs()->indexOf(plain->runs()->runView()->controlPage())));
+        QVERIFY2(m_errors.isEmpty(), qPrintable(m_errors.join(QLatin1Char('\n'))));
     }
 
     void anInvalidExperimentDoesNotStart()

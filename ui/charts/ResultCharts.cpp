@@ -36,6 +36,9 @@ constexpr const char* kIterations = "meridianIterations"; // timeline: iteration
 constexpr const char* kUnit = "meridianUnit";             // value unit of a plottable
 constexpr const char* kKeyName = "meridianKeyName";       // what a plottable's key is
 constexpr const char* kPressPos = "meridianPressPos";
+constexpr const char* kTips = "meridianTips";                 // control marks: tooltip per mark
+constexpr const char* kTipStride = "meridianTipStride";       // data points per mark (3: a line)
+constexpr const char* kControlMarks = "meridianControlMarks"; // plot: QVariantMap of counts
 
 QFont chartFont(int pointSize, bool bold = false)
 {
@@ -166,10 +169,20 @@ const QColor kLinkColours[] = {QColor(0x33, 0x22, 0x88), QColor(0x88, 0xCC, 0xEE
 
 QString hoverText(QCustomPlot* plot, const QPointF& pos)
 {
+    // Trigger and stop lines of the control plane name themselves.
+    if (QCPAbstractItem* item = plot->itemAt(pos, false))
+        if (const QString tip = item->property(kTips).toString(); !tip.isEmpty())
+            return tip;
     int index = -1;
     QCPAbstractPlottable* p = plot->plottableAt(pos, false, &index);
     if (!p || index < 0)
         return {};
+    if (auto* curve = qobject_cast<QCPCurve*>(p)) {
+        // A control-plane mark: a message line (3 points: from, to, gap) or a symbol.
+        const QStringList tips = curve->property(kTips).toStringList();
+        const int mark = index / std::max(1, curve->property(kTipStride).toInt());
+        return mark < tips.size() ? tips[mark] : QString();
+    }
     if (auto* f = qobject_cast<QCPFinancial*>(p)) {
         // A timeline bar: its row names the centre, the data its start and end.
         if (index >= f->data()->size())
@@ -431,10 +444,266 @@ bool savePlot(QCustomPlot* plot, const QString& path, QString* error)
     return true;
 }
 
+namespace {
+
+QColor controlKindColour(const std::string& kind)
+{
+    if (kind == "READY")
+        return {0x1F, 0x5F, 0xAF};
+    if (kind == "VOTE")
+        return {0x2A, 0x9D, 0x8F};
+    if (kind == "COMMIT")
+        return {0xC0, 0x5A, 0x00};
+    if (kind == "APPLIED")
+        return {0x3A, 0x7D, 0x22};
+    return {0x7B, 0x3F, 0x9E}; // STATE, RESUME: the view change
+}
+
+/// A control-plane curve: lines (`stride` 3) or symbols (`stride` 1), one tooltip per mark.
+QCPCurve* controlCurve(QCustomPlot* plot, const QString& name, const QVector<double>& x,
+                       const QVector<double>& y, const QStringList& tips, int stride)
+{
+    auto* c = new QCPCurve(plot->xAxis, plot->yAxis);
+    c->setName(name);
+    QVector<double> t(x.size());
+    for (int i = 0; i < t.size(); ++i)
+        t[i] = i;
+    c->setData(t, x, y);
+    c->setProperty(kTips, tips);
+    c->setProperty(kTipStride, stride);
+    c->setSelectable(QCP::stNone);
+    return c;
+}
+
+QCPCurve* controlSymbols(QCustomPlot* plot, const QString& name,
+                         QCPScatterStyle::ScatterShape shape, const QColor& colour, double size,
+                         const QVector<double>& x, const QVector<double>& y,
+                         const QStringList& tips)
+{
+    QCPCurve* c = controlCurve(plot, name, x, y, tips, 1);
+    c->setLineStyle(QCPCurve::lsNone);
+    c->setScatterStyle(QCPScatterStyle(shape, QPen(colour.darker(120), 1.6), colour, size));
+    return c;
+}
+
+/// A dashed (trigger) or solid (stop) vertical line over the whole chart, labelled at the top.
+void controlMarker(QCustomPlot* plot, double t_s, const QColor& colour, Qt::PenStyle style,
+                   const QString& label, const QString& tip, int lane)
+{
+    auto* line = new QCPItemStraightLine(plot);
+    line->point1->setCoords(t_s, 0.0);
+    line->point2->setCoords(t_s, 1.0);
+    line->setPen(QPen(colour, 1.4, style));
+    line->setProperty(kTips, tip);
+    auto* text = new QCPItemText(plot);
+    text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    // Labels of firings close in time go one below the other (lane 0 at the top).
+    text->position->setCoords(t_s, 0.07 * lane);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    text->setPadding(QMargins(3, 1, 3, 1));
+    text->setText(label);
+    text->setFont(chartFont(8));
+    text->setColor(colour);
+    text->setBrush(QColor(255, 255, 255, 220));
+    text->setSelectable(false);
+}
+
+/// Draws the control plane over the timeline (rows by centre id) and records what it drew.
+void plotControl(QCustomPlot* plot, const experiment::ControlPlaneResult& cp,
+                 const std::unordered_map<std::string, int>& rowOf, double& tMin, double& tMax)
+{
+    TimelineControlMarks marks;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    auto rowFor = [&](const std::string& centre) {
+        const auto it = rowOf.find(centre);
+        return it == rowOf.end() ? 0.0 : double(it->second);
+    };
+    auto span = [&](double a, double b) {
+        tMin = std::min(tMin, a);
+        tMax = std::max(tMax, b);
+    };
+
+    // Messages, one curve per kind (in protocol order), lost copies as crosses.
+    struct Lines
+    {
+        QVector<double> x, y;
+        QStringList tips;
+    };
+    std::map<std::string, Lines> byKind;
+    Lines lost;
+    for (const auto& m : cp.message_spans) {
+        const double a = rowFor(m.from), b = rowFor(m.to);
+        const QString what = QCoreApplication::translate("Charts", "%1 %2 → %3")
+                                 .arg(QString::fromStdString(m.kind),
+                                      QString::fromStdString(m.from), QString::fromStdString(m.to));
+        if (m.arrived_s < 0.0) {
+            lost.x << m.sent_s;
+            lost.y << a + (b > a ? 0.22 : -0.22);
+            lost.tips << what + QCoreApplication::translate("Charts", "\nsent %1, lost")
+                                    .arg(seconds(m.sent_s));
+            span(m.sent_s, m.sent_s);
+            ++marks.lost;
+            continue;
+        }
+        Lines& l = byKind[m.kind];
+        l.x << m.sent_s << m.arrived_s << nan;
+        l.y << a << b << nan;
+        l.tips << what + QCoreApplication::translate("Charts", "\nsent %1, arrived %2 (%3)")
+                             .arg(seconds(m.sent_s), seconds(m.arrived_s),
+                                  seconds(m.arrived_s - m.sent_s));
+        span(m.sent_s, m.arrived_s);
+        ++marks.messages;
+    }
+    static const char* const kOrder[] = {"READY", "VOTE", "COMMIT", "APPLIED", "STATE", "RESUME"};
+    std::vector<std::string> kinds(std::begin(kOrder), std::end(kOrder));
+    for (const auto& [kind, l] : byKind)
+        if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+            kinds.push_back(kind);
+    for (const auto& kind : kinds) {
+        const auto it = byKind.find(kind);
+        if (it == byKind.end())
+            continue;
+        QColor c = controlKindColour(kind);
+        c.setAlpha(170);
+        QCPCurve* curve = controlCurve(plot, QString::fromStdString(kind), it->second.x,
+                                       it->second.y, it->second.tips, 3);
+        curve->setPen(QPen(c, 1.0));
+    }
+    if (!lost.x.isEmpty())
+        controlSymbols(plot, QCoreApplication::translate("Charts", "lost message"),
+                       QCPScatterStyle::ssCross, QColor(0xD0, 0x20, 0x20), 7, lost.x, lost.y,
+                       lost.tips);
+
+    // Adoptions of orders: a diamond where each centre took the order on.
+    Lines adopted;
+    for (const auto& a : cp.adoptions) {
+        adopted.x << a.time_s;
+        adopted.y << rowFor(a.centre);
+        adopted.tips << QCoreApplication::translate(
+                            "Charts", "%1 adopted by %2\nat %3, Lamport %4, from iteration %5")
+                            .arg(QString::fromStdString(a.trigger),
+                                 QString::fromStdString(a.centre), seconds(a.time_s))
+                            .arg(a.lamport)
+                            .arg(a.iteration);
+        span(a.time_s, a.time_s);
+        ++marks.adoptions;
+    }
+    if (!adopted.x.isEmpty())
+        controlSymbols(plot, QCoreApplication::translate("Charts", "order adopted"),
+                       QCPScatterStyle::ssDiamond, QColor(0x22, 0x22, 0x22), 8, adopted.x,
+                       adopted.y, adopted.tips);
+
+    // Failures: when the centre failed (if known) and when its failure was detected.
+    Lines failed, detected;
+    for (const auto& f : cp.failures) {
+        if (f.failed_s >= 0.0) {
+            failed.x << f.failed_s;
+            failed.y << rowFor(f.centre);
+            failed.tips << QCoreApplication::translate("Charts", "centre %1 failed at %2")
+                               .arg(QString::fromStdString(f.centre), seconds(f.failed_s));
+            span(f.failed_s, f.failed_s);
+        }
+        detected.x << f.detected_s;
+        detected.y << rowFor(f.detected_by);
+        detected.tips << QCoreApplication::translate("Charts",
+                                                     "%1 detected the failure of %2 at %3 (%4)")
+                             .arg(QString::fromStdString(f.detected_by),
+                                  QString::fromStdString(f.centre), seconds(f.detected_s),
+                                  QString::fromStdString(f.outcome));
+        span(f.detected_s, f.detected_s);
+        ++marks.failures;
+    }
+    if (!failed.x.isEmpty())
+        controlSymbols(plot, QCoreApplication::translate("Charts", "centre failed"),
+                       QCPScatterStyle::ssCrossSquare, QColor(0xB0, 0x00, 0x00), 10, failed.x,
+                       failed.y, failed.tips);
+    if (!detected.x.isEmpty())
+        controlSymbols(plot, QCoreApplication::translate("Charts", "failure detected"),
+                       QCPScatterStyle::ssTriangle, QColor(0xE0, 0x40, 0x40), 9, detected.x,
+                       detected.y, detected.tips);
+
+    // Trigger firings and a stop: vertical lines with a label, and a legend entry each.
+    const QColor triggerColour(0x8B, 0x1A, 0x4A);
+    // A label's lane: the first not taken by a label within 6 % of the run's span before it
+    // (labels are about that wide on an unzoomed chart; firings at one instant stack).
+    std::vector<std::pair<double, int>> placed;
+    const double near_s = 0.06 * std::max(tMax - tMin, 1e-9);
+    auto laneFor = [&](double t_s) {
+        int lane = 0;
+        for (bool taken = true; taken && lane < 8;) {
+            taken = std::any_of(placed.begin(), placed.end(), [&](const auto& p) {
+                return p.second == lane && std::abs(p.first - t_s) < near_s;
+            });
+            if (taken)
+                ++lane;
+        }
+        placed.emplace_back(t_s, lane);
+        return lane;
+    };
+    for (const auto& t : cp.triggers) {
+        QString tip =
+            QCoreApplication::translate("Charts", "trigger %1 (%2) fired at %3, Lamport %4")
+                .arg(QString::fromStdString(t.id), QString::fromStdString(t.action),
+                     seconds(t.time_s))
+                .arg(t.lamport);
+        if (t.applies_from >= 0)
+            tip += QCoreApplication::translate("Charts", "\napplies from iteration %1")
+                       .arg(t.applies_from);
+        controlMarker(plot, t.time_s, triggerColour, Qt::DashLine, QString::fromStdString(t.id),
+                      tip, laneFor(t.time_s));
+        span(t.time_s, t.time_s);
+        ++marks.triggers;
+    }
+    if (marks.triggers > 0) {
+        auto* swatch = new QCPGraph(plot->xAxis, plot->yAxis);
+        swatch->setName(QCoreApplication::translate("Charts", "trigger fired"));
+        swatch->setPen(QPen(triggerColour, 1.4, Qt::DashLine));
+        swatch->setSelectable(QCP::stNone);
+    }
+    if (cp.stopped) {
+        controlMarker(plot, cp.stopped_s, QColor(0xD0, 0x20, 0x20), Qt::SolidLine,
+                      QCoreApplication::translate("Charts", "stopped"),
+                      QCoreApplication::translate("Charts", "run stopped at %1: %2")
+                          .arg(seconds(cp.stopped_s), QString::fromStdString(cp.stop_reason)),
+                      laneFor(cp.stopped_s));
+        span(cp.stopped_s, cp.stopped_s);
+        marks.stopped = true;
+    }
+    plot->setProperty(kControlMarks, QVariantList{marks.messages, marks.lost, marks.triggers,
+                                                  marks.adoptions, marks.failures, marks.stopped});
+}
+
+} // namespace
+
+TimelineControlMarks timelineControlMarks(QCustomPlot* plot)
+{
+    TimelineControlMarks m;
+    const QVariantList v = plot->property(kControlMarks).toList();
+    if (v.size() == 6) {
+        m.messages = v[0].toInt();
+        m.lost = v[1].toInt();
+        m.triggers = v[2].toInt();
+        m.adoptions = v[3].toInt();
+        m.failures = v[4].toInt();
+        m.stopped = v[5].toBool();
+    }
+    return m;
+}
+
+QString plotToolTipAt(QCustomPlot* plot, const QPointF& pos)
+{
+    return hoverText(plot, pos);
+}
+
 void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSpan>& spans,
-                  const std::vector<experiment::PhaseResult>& phases)
+                  const std::vector<experiment::PhaseResult>& phases,
+                  const experiment::ControlPlaneResult* control)
 {
     clear(plot);
+    plot->setProperty(kControlMarks, QVariant());
+    if (control && !control->enabled)
+        control = nullptr;
     plot->xAxis->setLabel(QCoreApplication::translate("Charts", "simulated time (s)"));
     plot->yAxis->setLabel(QString());
     plot->yAxis->grid()->setVisible(false);
@@ -447,9 +716,19 @@ void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSp
     // Rows: the critical path, then the centres in order of first appearance.
     std::vector<std::string> rows{""};
     std::unordered_map<std::string, int> rowOf;
+    auto addRow = [&](const std::string& centre) {
+        if (rowOf.emplace(centre, static_cast<int>(rows.size())).second)
+            rows.push_back(centre);
+    };
     for (const auto& s : spans)
-        if (rowOf.emplace(s.center, static_cast<int>(rows.size())).second)
-            rows.push_back(s.center);
+        addRow(s.center);
+    // A centre of the control plane without phase spans (lost before its first phase) still
+    // gets a row for its messages.
+    if (control)
+        for (const auto& m : control->message_spans) {
+            addRow(m.from);
+            addRow(m.to);
+        }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     ticker->addTick(0, QCoreApplication::translate("Charts", "critical path"));
     for (std::size_t r = 1; r < rows.size(); ++r)
@@ -524,6 +803,8 @@ void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSp
     }
     for (const auto& name : names)
         legendSwatch(plot, phaseColour(name), phaseLabel(name));
+    if (control)
+        plotControl(plot, *control, rowOf, tMin, tMax);
     const double pad = std::max(tMax - tMin, 1e-9) * 0.01;
     setHome(plot, QCPRange(tMin - pad, tMax + pad), QCPRange(-0.6, double(rows.size()) - 0.4));
     plot->replot(QCustomPlot::rpQueuedReplot);

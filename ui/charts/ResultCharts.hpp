@@ -14,6 +14,7 @@
 #include "meridian/topology/Topology.hpp"
 
 #include <QColor>
+#include <QPointF>
 #include <QString>
 #include <string>
 #include <vector>
@@ -47,11 +48,35 @@ bool savePlot(QCustomPlot* plot, const QString& path, QString* error = nullptr);
 /// per centre (in order of first appearance) with its CenterPhaseSpans; bars coloured per
 /// phase with a legend; x = simulated time (s). Without spans (micro-benchmarks) only the
 /// critical-path row is drawn.
+///
+/// With a `control` plane that was enabled (docs/control-plane.md, docs/gui.md), the chart is
+/// also a message-sequence chart of the coordinators: every protocol message copy is a line
+/// from its sender's row at the send time to its receiver's row at the arrival time (one
+/// colour per kind: READY, VOTE, COMMIT, APPLIED, STATE, RESUME), a lost copy a red cross on
+/// the sender's row; every trigger firing a dashed vertical line labelled with its id, every
+/// adoption of an order a diamond on the adopting centre's row, every centre failure a cross
+/// (when it failed) and a triangle on the detector's row (when it was detected), and a stop a
+/// solid red line. Hovering names the message, trigger, adoption or failure.
 void plotTimeline(QCustomPlot* plot, const std::vector<experiment::CenterPhaseSpan>& spans,
-                  const std::vector<experiment::PhaseResult>& phases);
+                  const std::vector<experiment::PhaseResult>& phases,
+                  const experiment::ControlPlaneResult* control = nullptr);
 /// Number of bars plotTimeline drew on `plot` (critical path + centre spans), for tests and
 /// status texts that should not depend on how the bars are drawn.
 int timelineBarCount(QCustomPlot* plot);
+/// What plotTimeline drew of the control plane (all zero without one).
+struct TimelineControlMarks
+{
+    int messages = 0;  ///< delivered message copies (lines)
+    int lost = 0;      ///< lost copies (crosses)
+    int triggers = 0;  ///< trigger firings (dashed lines)
+    int adoptions = 0; ///< order adoptions (diamonds)
+    int failures = 0;  ///< detected centre failures (triangles)
+    bool stopped = false;
+};
+TimelineControlMarks timelineControlMarks(QCustomPlot* plot);
+/// The hover text of the chart at widget position `pos` (what the tooltip shows; empty when
+/// nothing is there).
+QString plotToolTipAt(QCustomPlot* plot, const QPointF& pos);
 /// Stacked bars per iteration (compute, intra-centre, inter-centre, update durations, s) and
 /// the GPU effective compute ratio (%) as a line on the right axis. Empty: empty-state text.
 void plotIterations(QCustomPlot* plot, const std::vector<experiment::IterationResult>& iterations);

@@ -218,14 +218,21 @@ std::map<QString, Figure> renderFigures(const io::Project& project,
                      topologyImage(project)};
     QCustomPlot plot;
     plot.setAttribute(Qt::WA_DontShowOnScreen);
-    charts::plotTimeline(&plot, results.center_phases, results.phases);
-    f["timeline"] = {"timeline",
-                     results.center_phases.empty()
-                         ? QCoreApplication::translate("Report", "Phase timeline (simulated time).")
-                         : QCoreApplication::translate(
-                               "Report", "Phase timeline: the critical path and every centre's "
-                                         "own phases (simulated time)."),
-                     renderPlot(plot)};
+    charts::plotTimeline(&plot, results.center_phases, results.phases, &results.control_plane);
+    f["timeline"] = {
+        "timeline",
+        results.control_plane.enabled
+            ? QCoreApplication::translate(
+                  "Report", "Phase timeline with the control plane: the critical path, every "
+                            "centre's own phases, the coordinators' messages (lines from sender "
+                            "to receiver), trigger firings (dashed), order adoptions (diamonds) "
+                            "and failures (simulated time).")
+        : results.center_phases.empty()
+            ? QCoreApplication::translate("Report", "Phase timeline (simulated time).")
+            : QCoreApplication::translate("Report",
+                                          "Phase timeline: the critical path and every centre's "
+                                          "own phases (simulated time)."),
+        renderPlot(plot)};
     charts::plotIterationsOf(&plot, results);
     f["iterations"] = {
         "iterations",
@@ -351,6 +358,22 @@ QString body(const io::Project& project, const experiment::Results& results,
         summary.append(
             {QCoreApplication::translate("Report", "algorithm / bus bandwidth"),
              QStringLiteral("%1 / %2 Gbit/s").arg(num(c.algbw_gbps), num(c.busbw_gbps))});
+    }
+    if (results.control_plane.enabled) {
+        const auto& cp = results.control_plane;
+        summary.append(
+            {QCoreApplication::translate("Report", "control plane"),
+             cp.stopped
+                 ? QCoreApplication::translate("Report", "%1 messages, %2 triggers fired; stopped "
+                                                         "at %3")
+                       .arg(cp.messages_sent)
+                       .arg(cp.triggers.size())
+                       .arg(dur(cp.stopped_s))
+                 : QCoreApplication::translate("Report", "%1 messages, %2 triggers fired, %3 "
+                                                         "failures detected")
+                       .arg(cp.messages_sent)
+                       .arg(cp.triggers.size())
+                       .arg(cp.failures.size())});
     }
     h += kvTable(summary);
 
@@ -604,6 +627,12 @@ QString body(const io::Project& project, const experiment::Results& results,
     }
     h += figure("iterations");
 
+    if (results.control_plane.enabled) {
+        h += QStringLiteral("<h3>%1</h3>")
+                 .arg(QCoreApplication::translate("Report", "Control plane"));
+        h += controlPlaneHtml(results.control_plane);
+    }
+
     if (!results.centers.empty()) {
         h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Centres"));
         QList<QStringList> rows;
@@ -765,6 +794,102 @@ QImage topologyImage(const io::Project& project, int maxSidePx)
         scene.render(&p, QRectF(QPointF(0, 0), logical), src);
     }
     return image;
+}
+
+QString controlPlaneHtml(const experiment::ControlPlaneResult& cp)
+{
+    if (!cp.enabled)
+        return {};
+    QString h;
+    h += kvTable({
+        {QCoreApplication::translate("Report", "messages"),
+         cp.messages == "instant"
+             ? QCoreApplication::translate("Report", "instant (no delay, no loss)")
+             : QCoreApplication::translate("Report", "through the network")},
+        {QCoreApplication::translate("Report", "synchronisation"),
+         cp.sync == "local" ? QCoreApplication::translate("Report", "local progress (bounded lead)")
+                            : QCoreApplication::translate("Report", "global barrier")},
+        {QCoreApplication::translate("Report", "protocol messages sent"),
+         QString::number(cp.messages_sent)},
+        {QCoreApplication::translate("Report", "transmissions (retransmissions)"),
+         QStringLiteral("%1 (%2)").arg(cp.transmissions).arg(cp.retransmissions)},
+        {QCoreApplication::translate("Report", "acknowledgements / heartbeats"),
+         QStringLiteral("%1 / %2").arg(cp.acks).arg(cp.heartbeats)},
+        {QCoreApplication::translate("Report", "bytes on the wire"), bytesText(cp.bytes)},
+        {QCoreApplication::translate("Report", "copies lost"), QString::number(cp.lost)},
+        {QCoreApplication::translate("Report", "deliveries (reordered, duplicates)"),
+         QStringLiteral("%1 (%2, %3)").arg(cp.deliveries).arg(cp.reordered).arg(cp.duplicates)},
+        {QCoreApplication::translate("Report", "causal buffering wait (mean / max)"),
+         QStringLiteral("%1 / %2").arg(dur(cp.buffer_wait_mean_s), dur(cp.buffer_wait_max_s))},
+    });
+    if (!cp.triggers.empty()) {
+        h += QStringLiteral("<h4>%1</h4>")
+                 .arg(QCoreApplication::translate("Report", "Trigger firings"));
+        QList<QStringList> rows;
+        for (const auto& t : cp.triggers)
+            rows.append(
+                {esc(t.id), esc(t.action), num(t.time_s, 6), QString::number(t.lamport),
+                 t.applies_from >= 0 ? QString::number(t.applies_from) : QStringLiteral("—")});
+        h += table({QCoreApplication::translate("Report", "trigger"),
+                    QCoreApplication::translate("Report", "action"),
+                    QCoreApplication::translate("Report", "fired at (s)"),
+                    QCoreApplication::translate("Report", "Lamport time"),
+                    QCoreApplication::translate("Report", "applies from iteration")},
+                   rows, {2, 3, 4});
+    }
+    if (!cp.adoptions.empty()) {
+        h += QStringLiteral("<h4>%1</h4>")
+                 .arg(QCoreApplication::translate("Report", "Adoption per centre"));
+        QList<QStringList> rows;
+        for (const auto& a : cp.adoptions)
+            rows.append({esc(a.trigger), esc(a.centre), num(a.time_s, 6),
+                         QString::number(a.lamport), QString::number(a.iteration)});
+        h += table({QCoreApplication::translate("Report", "order"),
+                    QCoreApplication::translate("Report", "centre"),
+                    QCoreApplication::translate("Report", "adopted at (s)"),
+                    QCoreApplication::translate("Report", "Lamport time"),
+                    QCoreApplication::translate("Report", "from iteration")},
+                   rows, {2, 3, 4});
+    }
+    if (!cp.failures.empty()) {
+        h += QStringLiteral("<h4>%1</h4>")
+                 .arg(QCoreApplication::translate("Report", "Failures detected"));
+        QList<QStringList> rows;
+        for (const auto& f : cp.failures)
+            rows.append({esc(f.centre),
+                         f.failed_s >= 0.0 ? num(f.failed_s, 6)
+                                           : QCoreApplication::translate("Report", "unknown"),
+                         num(f.detected_s, 6), esc(f.detected_by), esc(f.outcome)});
+        h += table({QCoreApplication::translate("Report", "centre"),
+                    QCoreApplication::translate("Report", "failed at (s)"),
+                    QCoreApplication::translate("Report", "detected at (s)"),
+                    QCoreApplication::translate("Report", "detected by"),
+                    QCoreApplication::translate("Report", "outcome")},
+                   rows, {1, 2});
+    }
+    if (cp.stopped)
+        h += QStringLiteral("<p class=\"note\">%1</p>")
+                 .arg(QCoreApplication::translate("Report", "The run stopped at %1: %2")
+                          .arg(dur(cp.stopped_s), esc(cp.stop_reason)));
+    if (!cp.iterations.empty()) {
+        h += QStringLiteral("<h4>%1</h4>")
+                 .arg(QCoreApplication::translate("Report", "Coordination per iteration"));
+        QList<QStringList> rows;
+        for (std::size_t i = 0; i < cp.iterations.size() && i < kMaxPhaseRows; ++i) {
+            const auto& it = cp.iterations[i];
+            QStringList members;
+            for (const auto& m : it.members)
+                members << esc(m);
+            rows.append({QString::number(it.index), members.join(QStringLiteral(", ")),
+                         dur(it.ready_wait_s), dur(it.commit_wait_s)});
+        }
+        h += table({QCoreApplication::translate("Report", "iteration"),
+                    QCoreApplication::translate("Report", "members"),
+                    QCoreApplication::translate("Report", "wait for READY"),
+                    QCoreApplication::translate("Report", "wait for COMMIT")},
+                   rows, {0, 2, 3});
+    }
+    return h;
 }
 
 QString htmlReport(const io::Project& project, const experiment::Results& results,

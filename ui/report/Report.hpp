@@ -28,6 +28,12 @@ void writePdfReport(const io::Project& project, const experiment::Results& resul
 QString htmlReport(const io::Project& project, const experiment::Results& results,
                    const QString& topologyName);
 
+/// The control plane of a run (docs/control-plane.md) as HTML: message statistics, trigger
+/// firings (simulated and Lamport time, first iteration), adoption per centre, failures
+/// detected, per-iteration waits, and a stop. Empty when the run had no control plane. The
+/// report's "Control plane" section and the run view's Control plane tab show it.
+QString controlPlaneHtml(const experiment::ControlPlaneResult& control);
+
 /// The project's topology drawn as on the canvas (white background, no grid, no selection),
 /// the longer side `maxSidePx` pixels at most (a 2× image: half as many logical pixels, the
 /// size at which the canvas's constant-size labels are drawn).

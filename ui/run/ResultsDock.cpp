@@ -172,6 +172,18 @@ void ResultsDock::setResults(const experiment::Results& r, const QString& title)
         summary += tr(", mean %1, busbw %2 Gbit/s")
                        .arg(QString::fromStdString(units::formatDuration(r.collective.mean_s)))
                        .arg(r.collective.busbw_gbps, 0, 'g', 4);
+    if (r.control_plane.enabled) {
+        const auto& cp = r.control_plane;
+        summary += tr("; control plane: %1 messages, %2 retransmissions, %3 triggers fired, "
+                      "%4 failures detected")
+                       .arg(cp.messages_sent)
+                       .arg(cp.retransmissions)
+                       .arg(cp.triggers.size())
+                       .arg(cp.failures.size());
+        if (cp.stopped)
+            summary += tr(", stopped at %1")
+                           .arg(QString::fromStdString(units::formatDuration(cp.stopped_s)));
+    }
     summary += tr("; engine: %1 events, %2 flows").arg(r.engine.events).arg(r.engine.flows);
     m_summary->setText(summary);
 }

@@ -3,6 +3,7 @@
 #include "meridian/topology/Topology.hpp"
 #include "ui/charts/QCustomPlot.hpp"
 #include "ui/charts/ResultCharts.hpp"
+#include "ui/report/Report.hpp"
 #include "ui/run/RunController.hpp"
 #include "ui/run/RunHistory.hpp"
 
@@ -17,6 +18,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace meridian::ui {
@@ -109,6 +111,14 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
                                  QStringLiteral("compare"));
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &RunView::redrawCompare);
 
+    // Last, so the other tabs keep their places: shown only after a run with a control plane.
+    m_control = new QTextBrowser(m_tabs);
+    m_control->setObjectName(QStringLiteral("controlPlanePage"));
+    m_control->setOpenLinks(false);
+    m_tabs->tabBar()->setTabData(m_tabs->addTab(m_control, tr("Control plane")),
+                                 QStringLiteral("control"));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_control), false);
+
     connect(m_tabs, &QTabWidget::currentChanged, this, &RunView::refreshVisible);
 }
 
@@ -131,6 +141,8 @@ void RunView::beginRun(const topology::Topology& topology)
         item->setCheckState(picked ? Qt::Checked : Qt::Unchecked);
         item->setToolTip(QString::fromStdString(l.a + " — " + l.b));
     }
+    m_control->clear();
+    m_tabs->setTabVisible(m_tabs->indexOf(m_control), false);
     for (QCustomPlot* plot : {m_timeline, m_iterations, m_links}) {
         plot->clearPlottables();
         plot->clearItems();
@@ -177,6 +189,10 @@ void RunView::showResults(const experiment::Results& results, const topology::To
     // Each chart is drawn when its tab is first shown: the end of a large run costs the GUI
     // thread one chart, not five.
     m_stale = {m_timeline, m_iterations, m_links->parentWidget(), m_summary};
+    // The control plane's tables are cheap (no chart): filled at once, the tab shown only when
+    // the run had one.
+    m_control->setHtml(report::controlPlaneHtml(results.control_plane));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_control), results.control_plane.enabled);
     refreshVisible();
 }
 
@@ -191,7 +207,8 @@ void RunView::refreshVisible()
     if (!m_stale.remove(current))
         return;
     if (current == m_timeline)
-        charts::plotTimeline(m_timeline, m_results->center_phases, m_results->phases);
+        charts::plotTimeline(m_timeline, m_results->center_phases, m_results->phases,
+                             &m_results->control_plane);
     else if (current == m_iterations)
         charts::plotIterationsOf(m_iterations, *m_results);
     else if (current == m_links->parentWidget())

@@ -27,6 +27,7 @@ class QCustomPlot;
 class QListWidget;
 class QTabWidget;
 class QTableWidget;
+class QTextBrowser;
 
 namespace meridian::topology {
 class Topology;
@@ -62,6 +63,9 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     /// Number of Qt Charts summary charts shown (0 until a run has finished).
     int summaryChartCount() const;
+    /// The Control plane tab (statistics, triggers, adoptions, failures as tables); visible
+    /// only for a finished run that had a control plane.
+    QTextBrowser* controlPage() const { return m_control; }
 
 Q_SIGNALS:
     /// The set of picked links changed (the controller then watches them).
@@ -81,6 +85,7 @@ private:
     QListWidget* m_linkList = nullptr;
     QCheckBox* m_throughput = nullptr;
     QWidget* m_summary = nullptr;
+    QTextBrowser* m_control = nullptr;
     QCustomPlot* m_compare = nullptr;
     QTableWidget* m_compareTable = nullptr;
     QComboBox* m_baseline = nullptr;
