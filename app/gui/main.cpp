@@ -3,6 +3,7 @@
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
 #include "ui/Translations.hpp"
+#include "ui/charts/QCustomPlot.hpp"
 #include "ui/run/RunController.hpp"
 #include "ui/run/RunView.hpp"
 #include "ui/run/RunWorkbench.hpp"
@@ -92,8 +93,8 @@ bool startRun(meridian::ui::MainWindow& window, const QCommandLineParser& parser
             }
         if (!found) {
             std::fprintf(stderr,
-                         "meridian: unknown chart '%s' (timeline, iterations, links, summary or "
-                         "compare)\n",
+                         "meridian: unknown chart '%s' (timeline, iterations, links, summary, "
+                         "compare or control)\n",
                          qPrintable(name));
             return false;
         }
@@ -115,6 +116,30 @@ bool startRun(meridian::ui::MainWindow& window, const QCommandLineParser& parser
     c->waitWhileRunning(24 * 3600 * 1000);
     return c->state() == meridian::ui::RunController::State::Finished ||
            c->state() == meridian::ui::RunController::State::Paused;
+}
+
+/// --time-range FROM:TO: the simulated-time axis of the chart shown in the Run dock (timeline
+/// or links), as if the user had zoomed there. False (with a message) for a malformed range.
+bool applyTimeRange(meridian::ui::MainWindow& window, const QString& range)
+{
+    const QStringList parts = range.split(QLatin1Char(':'));
+    bool okFrom = false, okTo = false;
+    const double from = parts.size() == 2 ? parts[0].toDouble(&okFrom) : 0.0;
+    const double to = parts.size() == 2 ? parts[1].toDouble(&okTo) : 0.0;
+    if (!okFrom || !okTo || !(to > from)) {
+        std::fprintf(stderr, "meridian: --time-range needs FROM:TO in seconds with FROM < TO, "
+                             "e.g. 140:240\n");
+        return false;
+    }
+    QWidget* page = window.runs()->runView()->tabs()->currentWidget();
+    auto* plot = qobject_cast<QCustomPlot*>(page);
+    if (!plot)
+        plot = page->findChild<QCustomPlot*>();
+    if (plot) {
+        plot->xAxis->setRange(from, to);
+        plot->replot();
+    }
+    return true;
 }
 
 } // namespace
@@ -187,9 +212,15 @@ int main(int argc, char** argv)
         QStringLiteral("With --run: the chart shown in the Run dock: timeline, iterations, links, "
                        "summary or compare."),
         QStringLiteral("NAME"));
+    const QCommandLineOption rangeOpt(
+        QStringLiteral("time-range"),
+        QStringLiteral("With --run and --screenshot: show simulated time FROM to TO seconds on the "
+                       "chart's time axis (timeline or links), e.g. 140:240."),
+        QStringLiteral("FROM:TO"));
     parser.addOption(runOpt);
     parser.addOption(untilOpt);
     parser.addOption(chartOpt);
+    parser.addOption(rangeOpt);
     parser.addOption(screenshot);
     parser.addOption(size);
     parser.addOption(noRecovery);
@@ -225,6 +256,8 @@ int main(int argc, char** argv)
         window.show();
         if (parser.isSet(runOpt) && !startRun(window, parser, untilOpt, chartOpt, true))
             return 1;
+        if (parser.isSet(rangeOpt) && !applyTimeRange(window, parser.value(rangeOpt)))
+            return 2;
         if (!window.screenshot(parser.value(screenshot))) {
             std::fprintf(stderr, "meridian: cannot write %s\n",
                          qPrintable(parser.value(screenshot)));
