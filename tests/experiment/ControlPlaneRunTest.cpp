@@ -203,11 +203,12 @@ private slots:
         QCOMPARE(after.control_plane.triggers[0].applies_from, -1);
     }
 
-    // ring → tree at iteration 2: iterations 0–1 are the ring's, 2–3 take the tree's exchange
-    // time, and every centre adopted the order for iteration 2.
+    // ring → tree at iteration 5 (the case): iterations 0–4 are the ring's, 5–6 take
+    // the tree's exchange time, and every centre adopted the order for iteration 5.
     void switchingRingToTreeChangesLaterIterationsOnly()
     {
-        const json base = starOf(4, 10, 10, {{"control_plane", json::object()}});
+        json base = starOf(4, 10, 10, {{"control_plane", json::object()}});
+        base["experiment"]["iterations"] = 7;
         const auto ring = run(base);
         json t = base;
         t["experiment"]["inter_center"]["collective"] = "tree";
@@ -216,14 +217,14 @@ private slots:
                 0.05 * ring.iterations[1].inter_center_s);
         json j = base;
         j["experiment"]["triggers"] = {{{"id", "to-tree"},
-                                        {"at_iteration", 2},
+                                        {"at_iteration", 5},
                                         {"action", "switch-collective"},
                                         {"scope", "inter_center"},
                                         {"to", "tree"}}};
         const auto sw = run(j);
-        for (int k = 0; k < 2; ++k)
+        for (int k = 0; k < 5; ++k)
             QCOMPARE(sw.iterations[k].total_s, ring.iterations[k].total_s);
-        for (int k = 2; k < 4; ++k)
+        for (int k = 5; k < 7; ++k)
             QVERIFY2(std::abs(sw.iterations[k].inter_center_s - tree.iterations[k].inter_center_s) <
                          0.01 * tree.iterations[k].inter_center_s,
                      qPrintable(QStringLiteral("iteration %1: %2 vs tree %3")
@@ -232,13 +233,13 @@ private slots:
                                     .arg(tree.iterations[k].inter_center_s)));
         const auto& cp = sw.control_plane;
         QCOMPARE(int(cp.triggers.size()), 1);
-        QCOMPARE(cp.triggers[0].applies_from, 2);
+        QCOMPARE(cp.triggers[0].applies_from, 5);
         QCOMPARE(int(cp.adoptions.size()), 4);
         for (const auto& a : cp.adoptions) {
-            QCOMPARE(a.iteration, 2);
-            QVERIFY(a.time_s > sw.iterations[1].start_s);
-            QVERIFY(a.time_s <= sw.iterations[2].start_s + 1e-9 ||
-                    a.time_s <= sw.iterations[1].start_s + sw.iterations[1].total_s + 1e-9);
+            QCOMPARE(a.iteration, 5);
+            // Adopted with COMMIT(4), during iteration 4, before iteration 5 starts.
+            QVERIFY(a.time_s > sw.iterations[4].start_s);
+            QVERIFY(a.time_s <= sw.iterations[5].start_s + 1e-9);
         }
     }
 
