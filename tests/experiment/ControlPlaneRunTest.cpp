@@ -2,6 +2,7 @@
 // regression, control latency on the critical path, every trigger kind firing once at the
 // right moment with the right effect, centre failures detected within the documented bound,
 // errors for bad trigger input, determinism.
+#include "SmallTraining.hpp"
 #include "TestMain.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/experiment/Runner.hpp"
@@ -49,15 +50,7 @@ json wanProject(int n, const std::vector<std::tuple<std::string, std::string, do
                          {"delay_ms", ms},
                          {"queue_pkts", 100000}});
     }
-    json e = {
-        {"kind", "training"},
-        {"model", {{"preset", "llama-3-8b"}}},
-        {"parallelism", {{"global_batch_tokens", 65536}, {"seq_len", 4096}, {"zero_stage", 3}}},
-        {"source", "c0"},
-        {"broadcast", {{"algorithm", "binomial"}, {"protocol", "gbn"}, {"dataset", false}}},
-        {"inter_center", {{"collective", "ring"}, {"protocol", "gbn"}}},
-        {"iterations", 4},
-        {"seed", 7}};
+    json e = test::smallTrainingExperiment(4);
     for (auto it = extra.begin(); it != extra.end(); ++it)
         e[it.key()] = it.value();
     return {{"format", "meridian.topo"},

@@ -1,6 +1,7 @@
 // The experiment runner against closed forms and against the engine's own transfers.
 #include "meridian/experiment/Runner.hpp"
 
+#include "SmallTraining.hpp"
 #include "TestMain.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/io/ProjectFile.hpp"
@@ -57,15 +58,7 @@ json starProject(int centres, double wan_gbps, double delay_ms, double loss, dou
                          {"jitter_ms", jitter_ms},
                          {"queue_pkts", 100000}});
     }
-    json experiment = {
-        {"kind", "training"},
-        {"model", {{"preset", "llama-3-8b"}}},
-        {"parallelism", {{"global_batch_tokens", 65536}, {"seq_len", 4096}, {"zero_stage", 3}}},
-        {"source", "c0"},
-        {"broadcast", {{"algorithm", "binomial"}, {"protocol", "gbn"}, {"dataset", false}}},
-        {"inter_center", {{"collective", "ring"}, {"protocol", "gbn"}}},
-        {"iterations", 1},
-        {"seed", 7}};
+    json experiment = test::smallTrainingExperiment(1);
     for (auto it = experimentOverrides.begin(); it != experimentOverrides.end(); ++it)
         experiment[it.key()] = it.value();
     return {{"format", "meridian.topo"},

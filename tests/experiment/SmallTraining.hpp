@@ -1,0 +1,23 @@
+#pragma once
+// Shared by the experiment tests that train on a small WAN through the whole runner
+// (RunnerTest, ControlPlaneRunTest): Llama-3-8B, a 64k-token batch, ZeRO-3, the source centre
+// c0, a binomial broadcast and an inter-centre ring over go-back-N.
+
+#include <nlohmann/json.hpp>
+
+namespace meridian::test {
+
+/// The `experiment` object of such a run, `iterations` long, seed 7.
+inline nlohmann::json smallTrainingExperiment(int iterations)
+{
+    return {{"kind", "training"},
+            {"model", {{"preset", "llama-3-8b"}}},
+            {"parallelism", {{"global_batch_tokens", 65536}, {"seq_len", 4096}, {"zero_stage", 3}}},
+            {"source", "c0"},
+            {"broadcast", {{"algorithm", "binomial"}, {"protocol", "gbn"}, {"dataset", false}}},
+            {"inter_center", {{"collective", "ring"}, {"protocol", "gbn"}}},
+            {"iterations", iterations},
+            {"seed", 7}};
+}
+
+} // namespace meridian::test
