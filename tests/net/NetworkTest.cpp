@@ -216,10 +216,15 @@ private Q_SLOTS:
         run(false, lostFresh, capFresh);
         QVERIFY(std::abs(lostWarm - 1e6 * 0.01) < 1e-6);
         QVERIFY(std::abs(lostFresh - 1e6 * 0.01) < 1e-6);
-        const double expected = std::min(10e9, pftk(0.010, 0.01));
-        QVERIFY2(std::abs(capWarm - expected) < 1e-9 * expected,
-                 qPrintable(QString("%1 %2").arg(capWarm).arg(expected)));
-        QVERIFY(std::abs(capFresh - expected) < 1e-9 * expected);
+        // The warm connection restarts from the initial window after 2 s idle, with the loss
+        // clock of the new loss rate (docs/network-model.md §5): exactly the fresh one's state.
+        // (within 1e-6: the warm connection's loss clock counts from its earlier bytes, so its
+        // loss events fall up to rounding apart from the fresh one's)
+        QVERIFY2(std::abs(capWarm - capFresh) < 1e-6 * capFresh,
+                 qPrintable(QString("%1 %2").arg(capWarm).arg(capFresh)));
+        // At p = 1 % the window is loss-limited: 5 s after the start it is far below the link
+        // rate (PFTK's mean, the model's long-run rate, is 9.97 Mbit/s here).
+        QVERIFY2(capFresh < 0.01 * 10e9, qPrintable(QString::number(capFresh)));
     }
 
     void newMessageOnBusyConnectionAvoidsFailedLink()
@@ -289,9 +294,10 @@ private Q_SLOTS:
 
     void concurrentMessagesShareTheConnectionWindow()
     {
-        // B3: n concurrent TCP messages on one loss-limited connection get PFTK together.
+        // B3: n concurrent TCP messages on one lossy connection share one window and one loss
+        // clock: together they get what one message gets (docs/network-model.md §5), not n×.
         const auto t = pair(10e9, 0.005, 0.01);
-        const double expected = pftk(0.010, 0.01);
+        double expected = 0;
         for (int n : {1, 2, 8}) {
             sim::Simulator sim;
             NetworkConfig cfg = test::renoConfig();
@@ -305,6 +311,9 @@ private Q_SLOTS:
             double sum = 0;
             for (FlowId f : flows)
                 sum += net.flowRateBps(f);
+            if (n == 1)
+                expected = sum;
+            QVERIFY(expected > 0 && expected < 0.01 * 10e9); // loss-limited
             QVERIFY2(std::abs(sum - expected) < 1e-6 * expected,
                      qPrintable(QString("n=%1 %2 %3").arg(n).arg(sum).arg(expected)));
         }

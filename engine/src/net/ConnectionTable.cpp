@@ -21,6 +21,61 @@ constexpr double kHystartLowWindowSegments = 16.0;
 // RngStream(seed, small id, ...) can draw the same stream.
 constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
 
+// Slow-start overshoot (docs/network-model.md §5): in a slow-start round the ACKs of the
+// previous round's inflight_prev bytes come back spaced by the bottleneck (rate C), and each
+// releases the segments cwnd's growth allows, so the round's inflight_new bytes arrive at the
+// bottleneck at a = min(access rate, C·inflight_new/inflight_prev) and queue at a − C while
+// they arrive: the queue peaks at inflight_new·(1 − C/a) (inflight_new/2 when a = 2C), then
+// drains to what exceeds the pipe, inflight_new − BDP. A drop-tail buffer B_q overflows when
+// the larger of the two exceeds it.
+bool slowStartOverflows(double inflightPrev_bytes, double inflightNew_bytes, double access_bps,
+                        double bottleneck_bps, double rtt_s, double buffer_bytes)
+{
+    if (!std::isfinite(bottleneck_bps) || !(bottleneck_bps > 0.0) || !(inflightPrev_bytes > 0.0))
+        return false;
+    const double arrival_bps =
+        std::min(access_bps, bottleneck_bps * inflightNew_bytes / inflightPrev_bytes);
+    const double burst = arrival_bps > bottleneck_bps
+                             ? inflightNew_bytes * (1.0 - bottleneck_bps / arrival_bps)
+                             : 0.0;
+    const double standing = std::max(0.0, inflightNew_bytes - bottleneck_bps * rtt_s / 8.0);
+    return std::max(burst, standing) > buffer_bytes;
+}
+
+// Whether connection c's slow-start round from cwnd `before` to c.cwnd_bytes overflows its
+// bottleneck's buffer; in flight is min(cwnd, rwnd).
+bool overflows(const Connection& c, double before, const MaxMinSolver& solver,
+               const std::vector<LinkDirection>& arcs, const NetworkConfig& config)
+{
+    if (c.arcs.empty() || c.rtt_s <= 0.0)
+        return false;
+    double sendCeiling = std::numeric_limits<double>::infinity();
+    if (config.max_window_bytes > 0.0)
+        sendCeiling = config.max_window_bytes;
+    const double access_bps = solver.capacityBps(arcs[c.arcs.front()].resource);
+    return slowStartOverflows(std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling),
+                              access_bps, c.bottleneck_bps, c.rtt_s, c.buffer_bytes);
+}
+
+// Time until the window of c's congestion-avoidance epoch has grown by 1/32 more.
+double growthStepS(const Connection& c, const NetworkConfig& config, sim::SimTime now)
+{
+    const double target = c.cwnd_bytes * (1.0 + 1.0 / 32.0);
+    const double t = c.cubicElapsed_s + (now - c.cubicEpoch).toSeconds();
+    const double mss = config.mss_bytes;
+    double until; // growth time at which the window reaches target
+    if (config.congestion_control == CongestionControl::Cubic) {
+        const double byCubic =
+            c.cubicK_s + std::cbrt((target - c.cubicOrigin_bytes) / mss / TransportModel::kCubicC);
+        const double byReno =
+            (target - c.renoStart_bytes) / mss * c.rtt_s / TransportModel::kCubicAlpha;
+        until = std::min(byCubic, byReno);
+    } else {
+        until = (target - c.renoStart_bytes) / mss * config.delayed_ack_b * c.rtt_s;
+    }
+    return until - t;
+}
+
 std::uint64_t pairKey(NodeId a, NodeId b)
 {
     return (static_cast<std::uint64_t>(a.value()) << 32) | b.value();
@@ -148,29 +203,35 @@ void ConnectionTable::refresh(Connection& c)
     c.rtt_s = fwd + rev;
     c.paramEpoch = m_paramEpoch;
     c.rttvar_s = std::sqrt(var);
-    c.loss = TransportModel::pathLoss(losses.data(), static_cast<int>(losses.size()));
+    const double loss = TransportModel::pathLoss(losses.data(), static_cast<int>(losses.size()));
+    if (loss != c.loss) {
+        // A new loss rate restarts the loss clock: the next loss is MSS/p wire bytes away.
+        c.loss = loss;
+        if (loss > 0.0)
+            c.nextLoss_bytes = c.sent_bytes + lossSpacingBytes(c);
+    }
     c.steadyCap_bps = steadyCapBps(c);
+}
+
+double ConnectionTable::lossSpacingBytes(const Connection& c) const
+{
+    // Bernoulli loss p per segment: the expected number of segments sent up to and including
+    // a loss is 1/p.
+    return c.loss > 0.0 ? m_config.mss_bytes / std::min(1.0, c.loss) : kInf;
 }
 
 double ConnectionTable::steadyCapBps(const Connection& c) const
 {
-    // Steady TCP rate cap = min(rwnd/RTT, loss term(p, RTT, T0), U(B_q, BDP)·C_bottleneck),
-    // the loss term and U of the connection's congestion control (Reno: PFTK and the Reno
-    // sawtooth; CUBIC: its response function and its cycle);
+    // Steady TCP rate cap = min(rwnd/RTT, U(B_q, BDP)·C_bottleneck), U of the connection's
+    // congestion control (the Reno sawtooth or CUBIC's cycle in a small drop-tail buffer);
+    // random loss acts through the window (loss events, lossyRound), not through this cap;
     // the max-min share is applied on top by the solver.
     if (c.rtt_s <= 0.0)
         return kInf; // zero-delay path: no window or loss dynamics to model
     double cap = kInf;
     if (m_config.max_window_bytes > 0.0)
         cap = std::min(cap, m_config.max_window_bytes * 8.0 / c.rtt_s);
-    // T0 as Linux computes the RTO: SRTT + max(4·RTTVAR, rto_min); RTTVAR from the jitter.
-    const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
     const bool cubic = m_config.congestion_control == CongestionControl::Cubic;
-    const double lossCap = cubic ? TransportModel::cubicRateBps(m_config.mss_bytes, c.rtt_s, c.loss,
-                                                                m_config.delayed_ack_b, t0)
-                                 : TransportModel::pftkRateBps(m_config.mss_bytes, c.rtt_s, c.loss,
-                                                               m_config.delayed_ack_b, t0);
-    cap = std::min(cap, lossCap);
     if (std::isfinite(c.bottleneck_bps) && c.bottleneck_bps > 0.0) {
         const double bdp = c.bottleneck_bps * c.rtt_s / 8.0;
         const double u = cubic ? TransportModel::cubicQueueUtilisation(c.buffer_bytes, bdp, c.rtt_s,
@@ -186,8 +247,11 @@ double ConnectionTable::steadyCapBps(const Connection& c) const
 
 double ConnectionTable::windowCapBps(const Connection& c) const
 {
-    if (windowLimited(c) && !c.burst && c.rtt_s > 0.0)
-        return std::min(c.cwnd_bytes * 8.0 / c.rtt_s, c.steadyCap_bps);
+    // The round after a loss event carries one window over RTT + the expected timeout time.
+    if (windowLimited(c) && !c.burst && c.rtt_s > 0.0) {
+        const double w = c.rateWindow_bytes > 0.0 ? c.rateWindow_bytes : c.cwnd_bytes;
+        return std::min(w * 8.0 / (c.rtt_s + c.stall_s), c.steadyCap_bps);
+    }
     return c.steadyCap_bps;
 }
 
@@ -208,23 +272,30 @@ void ConnectionTable::openWindow(Connection& c, bool freshConnection, bool keepW
     // A connection first used by UDP/reliable messages has no window yet (cwnd 0 would give a
     // zero cap and a flow stalled forever): start it like a fresh one.
     c.cubicEpoch = now; // a paused CUBIC growth resumes now
+    c.stall_s = 0.0;
+    c.rateWindow_bytes = 0.0;
     if (freshConnection || !(c.cwnd_bytes > 0.0)) {
         c.cwnd_bytes = iw;
         c.slowStart = true;
-        c.cubicGrowth = false;
+        c.growth = false;
+        c.ssthresh_bytes = kInf;
+        c.cubicWmax_bytes = 0.0;
     } else if (m_config.slow_start_after_idle && !keepWindow && idle > rto) {
-        // Linux tcp_cwnd_restart (RFC 2861): halve once per RTO of idle time after the first,
-        // never below the initial window; then slow start back up.
+        // Linux tcp_cwnd_restart (RFC 2861): ssthresh = max(ssthresh, ¾·cwnd), then halve
+        // once per RTO of idle time after the first, never below the initial window; then slow
+        // start back up (to ssthresh; without loss events, to the steady cap).
+        c.ssthresh_bytes = std::max(c.ssthresh_bytes, 0.75 * c.cwnd_bytes);
         double cwnd = c.cwnd_bytes;
         for (double delta = idle - rto; delta > 0.0 && cwnd > iw; delta -= rto)
             cwnd *= 0.5;
         c.cwnd_bytes = std::max(cwnd, std::min(iw, c.cwnd_bytes));
         c.slowStart = true;
-        c.cubicGrowth = false;
+        c.growth = false;
     }
+    if (lossEvents(c))
+        return; // the loss-event model keeps its window state (lossyRound)
     c.slowStart = c.slowStart && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
-    c.cubicGrowth =
-        c.cubicGrowth && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
+    c.growth = c.growth && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
 }
 
 double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) const
@@ -239,10 +310,62 @@ double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) 
     return c.cubicOrigin_bytes + grown * m_config.mss_bytes;
 }
 
-double ConnectionTable::roundS(const Connection& c, sim::SimTime now) const
+double ConnectionTable::growthWindowBytes(const Connection& c, sim::SimTime now) const
 {
-    if (!c.cubicGrowth)
+    // Congestion avoidance since the epoch's start (a loss event or HyStart's exit), t the
+    // sending time since then (negative during the expected timeout time of a loss):
+    //   CUBIC (RFC 9438 §4.2-4.3, tcp_cubic.c): W(t) = max(W_max + C·(t − K)³,
+    //         W_start + α·t/RTT) segments, α = 3(1 − β)/(1 + β);
+    //   Reno (RFC 5681 with byte counting, tcp_cong_avoid_ai): W(t) = W_start + t/(b·RTT).
+    const double t = std::max(0.0, c.cubicElapsed_s + (now - c.cubicEpoch).toSeconds());
+    const double mss = m_config.mss_bytes;
+    if (m_config.congestion_control == CongestionControl::Cubic) {
+        const double dt = t - c.cubicK_s;
+        const double cubic = c.cubicOrigin_bytes + TransportModel::kCubicC * dt * dt * dt * mss;
+        const double reno = c.renoStart_bytes + TransportModel::kCubicAlpha * t / c.rtt_s * mss;
+        return std::max(cubic, reno);
+    }
+    return c.renoStart_bytes + t / (m_config.delayed_ack_b * c.rtt_s) * mss;
+}
+
+double ConnectionTable::inflightCeilingBytes(const Connection& c) const
+{
+    // The application's own in-flight limit (NCCL's slots) is applied by the application
+    // layer, which issues messages only as slots free; it does not bound cwnd here.
+    double ceiling = kInf;
+    if (m_config.max_window_bytes > 0.0)
+        ceiling = m_config.max_window_bytes;
+    if (std::isfinite(c.bottleneck_bps) && c.bottleneck_bps > 0.0)
+        ceiling = std::min(ceiling, c.bottleneck_bps * c.rtt_s / 8.0 + c.buffer_bytes);
+    return ceiling;
+}
+
+double ConnectionTable::roundS(const Connection& c, double tcpRate_bps, sim::SimTime now) const
+{
+    if (lossEvents(c)) {
+        // Loss-event model: the round after a loss lasts RTT + the expected timeout time;
+        // otherwise the next event is the earlier of a 1/32 growth of the window (one RTT in
+        // slow start) and the next loss at the current rate, at least one RTT apart, at most
+        // kMaxLossRounds RTTs (the rate may change meanwhile).
+        constexpr double kMaxLossRounds = 16.0;
+        if (c.stall_s > 0.0)
+            return c.rtt_s + c.stall_s;
+        double next = kMaxLossRounds * c.rtt_s;
+        if (c.slowStart)
+            next = c.rtt_s;
+        else if (c.growth && c.cwnd_bytes < inflightCeilingBytes(c))
+            next = std::min(next, growthStepS(c, m_config, now));
+        if (tcpRate_bps > 0.0)
+            next = std::min(next, (c.nextLoss_bytes - c.sent_bytes) * 8.0 / tcpRate_bps);
+        return std::max(c.rtt_s, next);
+    }
+    if (c.stall_s > 0.0)
+        return c.rtt_s + c.stall_s; // the round after a slow-start overshoot
+    if (!c.growth)
         return c.rtt_s;
+    if (!(c.cubicK_s == 0.0 && c.cubicOrigin_bytes == c.renoStart_bytes &&
+          m_config.congestion_control == CongestionControl::Cubic))
+        return std::max(c.rtt_s, growthStepS(c, m_config, now)); // an epoch after a loss event
     const double t = c.cubicElapsed_s + (now - c.cubicEpoch).toSeconds();
     const double step = c.cwnd_bytes / 32.0 / m_config.mss_bytes; // segments
     const double byCubic = std::cbrt(t * t * t + step / TransportModel::kCubicC) - t;
@@ -250,19 +373,138 @@ double ConnectionTable::roundS(const Connection& c, sim::SimTime now) const
     return std::max(c.rtt_s, std::min(byCubic, byReno));
 }
 
+void ConnectionTable::lossEvent(Connection& c, sim::SimTime now) const
+{
+    // One loss event (docs §5): the window W at the loss is cut — Reno to W/2 (RFC 5681,
+    // tcp_reno_ssthresh), CUBIC to β·W with W_max = W, or (1 + β)/2·W when W is below the
+    // previous W_max (fast convergence), and K = ∛((W_max − β·W)/C) (RFC 9438 §4.6-4.7,
+    // tcp_cubic.c) — never below 2 segments; slow start ends. The loss is a timeout with
+    // PFTK's probability Q = min(1, 3/W) (W in segments; fewer than three duplicate ACKs come
+    // back), each costing T0·(1 + 32p²) (PFTK's backoff series): the round after the loss
+    // carries its window over RTT + Q·T0·(1 + 32p²).
+    const double mss = m_config.mss_bytes;
+    const double w = c.cwnd_bytes;
+    const double p = std::min(1.0, c.loss);
+    const bool cubic = m_config.congestion_control == CongestionControl::Cubic;
+    double cut;
+    if (cubic) {
+        c.cubicWmax_bytes =
+            w < c.cubicWmax_bytes ? w * (1.0 + TransportModel::kCubicBeta) / 2.0 : w;
+        cut = std::max(2.0 * mss, TransportModel::kCubicBeta * w);
+        c.cubicOrigin_bytes = std::max(c.cubicWmax_bytes, cut);
+        c.cubicK_s = std::cbrt((c.cubicOrigin_bytes - cut) / mss / TransportModel::kCubicC);
+    } else {
+        cut = std::max(2.0 * mss, 0.5 * w);
+    }
+    c.cwnd_bytes = cut;
+    c.ssthresh_bytes = cut;
+    c.renoStart_bytes = cut;
+    c.slowStart = false;
+    c.growth = true;
+    const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
+    const double q = std::min(1.0, 3.0 * mss / w);
+    c.stall_s = t0 * q * (1.0 + 32.0 * p * p);
+    // The epoch's growth starts after the expected timeout time.
+    c.cubicElapsed_s = -c.stall_s;
+    c.cubicEpoch = now;
+    ++c.lossEvents;
+    // Losses within one round are one loss event (one window cut per round trip, as SACK
+    // recovery); the clock keeps its expected spacing.
+    const double spacing = lossSpacingBytes(c);
+    do
+        c.nextLoss_bytes += spacing;
+    while (c.nextLoss_bytes <= c.sent_bytes);
+}
+
+bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime now) const
+{
+    // Loss-event model (docs §5): the window follows slow start, HyStart and CUBIC/Reno growth
+    // between loss events, never beyond what the connection can have in flight (rwnd, the
+    // application's window, BDP + buffer: Linux grows cwnd only while cwnd-limited, in slow
+    // start up to twice the packets in flight, tcp_is_cwnd_limited).
+    const bool cubic = m_config.congestion_control == CongestionControl::Cubic;
+    const double ceiling = inflightCeilingBytes(c);
+    c.stall_s = 0.0;
+    if (c.slowStart) {
+        double sendCeiling = kInf; // rwnd: in slow start ×2
+        if (m_config.max_window_bytes > 0.0)
+            sendCeiling = m_config.max_window_bytes;
+        const double ssCeiling = std::min(2.0 * sendCeiling, ceiling);
+        const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
+        const double before = c.cwnd_bytes;
+        c.cwnd_bytes = std::min(2.0 * c.cwnd_bytes, std::max(c.cwnd_bytes, ssCeiling));
+        if (!networkLimited && !c.burst && overflows(c, before, m_solver, m_arcs, m_config)) {
+            // Slow-start overshoot: a loss event that is not one of the random losses.
+            const double nextRandom = c.nextLoss_bytes;
+            lossEvent(c, now);
+            c.nextLoss_bytes = nextRandom;
+            return true;
+        }
+        const double inflight = std::min(c.cwnd_bytes, sendCeiling);
+        const bool hystart = cubic && std::isfinite(c.bottleneck_bps) &&
+                             c.cwnd_bytes >= kHystartLowWindowSegments * m_config.mss_bytes &&
+                             inflight >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0;
+        if (c.cwnd_bytes >= c.ssthresh_bytes || networkLimited || hystart ||
+            c.cwnd_bytes >= ssCeiling) {
+            // Congestion avoidance from this window: CUBIC's curve from the last W_max (K = 0
+            // and origin = cwnd when there is none above it), Reno's line.
+            c.cwnd_bytes =
+                std::min(c.cwnd_bytes, std::max(c.ssthresh_bytes, 2.0 * m_config.mss_bytes));
+            c.slowStart = false;
+            c.growth = true;
+            c.cubicOrigin_bytes = std::max(c.cwnd_bytes, c.cubicWmax_bytes);
+            c.cubicK_s = std::cbrt((c.cubicOrigin_bytes - c.cwnd_bytes) / m_config.mss_bytes /
+                                   TransportModel::kCubicC);
+            c.renoStart_bytes = c.cwnd_bytes;
+            c.cubicElapsed_s = 0.0;
+            c.cubicEpoch = now;
+        }
+    } else if (c.growth) {
+        // Linux does not grow cwnd while it is not the limit (tcp_is_cwnd_limited).
+        c.cwnd_bytes = std::min(growthWindowBytes(c, now), std::max(c.cwnd_bytes, ceiling));
+    }
+    c.rateWindow_bytes = 0.0;
+    // The event was timed for the loss; a hundredth of a segment absorbs the rounding of its
+    // time to whole nanoseconds.
+    if (c.sent_bytes >= c.nextLoss_bytes - 0.01 * m_config.mss_bytes) {
+        lossEvent(c, now);
+    } else if (c.growth) {
+        // The rate of this round follows the window at its midpoint.
+        const double half = 0.5 * roundS(c, tcpRate_bps, now);
+        c.rateWindow_bytes = std::min(growthWindowBytes(c, now + sim::SimTime::fromSeconds(half)),
+                                      std::max(c.cwnd_bytes, ceiling));
+    }
+    return true;
+}
+
 bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTime now) const
 {
+    if (lossEvents(c))
+        return lossyRound(c, tcpRate_bps, now);
     const bool cubic = m_config.congestion_control == CongestionControl::Cubic;
-    if (c.cubicGrowth) {
-        c.cwnd_bytes = cubicWindowBytes(c, now);
-        c.cubicGrowth = c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
-        return c.cubicGrowth;
+    if (c.growth) {
+        // HyStart's exit (K = 0, both lines from the exit window), or an epoch left from a
+        // time the path was lossy.
+        const bool fromHystart =
+            cubic && c.cubicK_s == 0.0 && c.cubicOrigin_bytes == c.renoStart_bytes;
+        c.stall_s = 0.0;
+        c.cwnd_bytes = fromHystart ? cubicWindowBytes(c, now) : growthWindowBytes(c, now);
+        c.growth = c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
+        return c.growth;
     }
     // Slow start: cwnd doubles every RTT (RFC 5681, one ACK per segment growth ×2/RTT). It
     // ends when cwnd/RTT reaches the steady cap, or when the network, not the window, limits
     // the connection (in a real stack the queue would overflow and cwnd halve).
     const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
+    const double before = c.cwnd_bytes;
     c.cwnd_bytes *= 2.0;
+    if (!networkLimited && !c.burst && overflows(c, before, m_solver, m_arcs, m_config)) {
+        // The doubled window's burst overflows the bottleneck's buffer: a loss event, and
+        // CUBIC/Reno growth from the cut window until the steady cap (docs §5).
+        lossEvent(c, now);
+        c.nextLoss_bytes = kInf;
+        return true;
+    }
     if (networkLimited || c.cwnd_bytes * 8.0 / c.rtt_s >= c.steadyCap_bps) {
         c.slowStart = false;
         return false;
@@ -274,8 +516,10 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
         c.cwnd_bytes >= kHystartLowWindowSegments * m_config.mss_bytes &&
         c.cwnd_bytes >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0) {
         c.slowStart = false;
-        c.cubicGrowth = true;
+        c.growth = true;
         c.cubicOrigin_bytes = c.cwnd_bytes;
+        c.cubicK_s = 0.0;
+        c.renoStart_bytes = c.cwnd_bytes;
         c.cubicElapsed_s = 0.0;
         c.cubicEpoch = now;
     }
@@ -284,9 +528,9 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
 
 void ConnectionTable::closeWindow(Connection& c, sim::SimTime now) const
 {
-    if (c.cubicGrowth) // growth pauses while nothing is sent (tcp_cubic.c CA_EVENT_TX_START)
+    if (c.growth) // growth pauses while nothing is sent (tcp_cubic.c CA_EVENT_TX_START)
         c.cubicElapsed_s += (now - c.cubicEpoch).toSeconds();
-    else if (!c.slowStart && std::isfinite(c.steadyCap_bps))
+    else if (!c.slowStart && !lossEvents(c) && std::isfinite(c.steadyCap_bps))
         c.cwnd_bytes = std::max(c.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
     c.burst = false;
     c.lastSend = now;

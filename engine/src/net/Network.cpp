@@ -124,6 +124,9 @@ bool Network::prepareConnection(std::uint32_t ci)
 void Network::refreshBusy(std::uint32_t ci)
 {
     m_connections.refresh(m_connections[ci]);
+    const Connection& c = m_connections[ci];
+    if (c.tcpFlows > 0 && ConnectionTable::windowLimited(c) && !m_sim.pending(c.round))
+        scheduleRound(ci); // e.g. the path became lossy: loss events from now on
     updateConnCaps(ci);
     retargetWireBytes(ci);
 }
@@ -228,8 +231,13 @@ void Network::retargetWireBytes(std::uint32_t ci)
 void Network::scheduleRound(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
-    c.round = m_sim.scheduleIn(sim::SimTime::fromSeconds(m_connections.roundS(c, m_sim.now())),
-                               [this, ci] { onSlowStartRound(ci); });
+    double rate = 0.0;
+    for (std::uint32_t slot : c.flows)
+        if (m_flows[slot].protocol == Protocol::Tcp)
+            rate += m_solver.rateBps(slot);
+    c.round =
+        m_sim.scheduleIn(sim::SimTime::fromSeconds(m_connections.roundS(c, rate, m_sim.now())),
+                         [this, ci] { onSlowStartRound(ci); });
 }
 
 void Network::onSlowStartRound(std::uint32_t ci)
@@ -240,8 +248,11 @@ void Network::onSlowStartRound(std::uint32_t ci)
         return;
     double rate = 0.0;
     for (std::uint32_t slot : c.flows)
-        if (m_flows[slot].protocol == Protocol::Tcp)
+        if (m_flows[slot].protocol == Protocol::Tcp) {
+            if (ConnectionTable::lossEvents(c))
+                settleFlow(slot); // brings c.sent_bytes up to now for the loss clock
             rate += m_solver.rateBps(slot);
+        }
     if (m_connections.windowRound(c, rate, m_sim.now()))
         scheduleRound(ci);
     evaluateBurst(ci);
@@ -302,6 +313,8 @@ void Network::settleFlow(std::uint32_t slot)
         if (overshoot_bytes > 0.0)
             for (std::uint32_t r : m_connections[f.conn].resources)
                 m_stats.takeBack(r, overshoot_bytes * 8.0);
+        if (f.protocol == Protocol::Tcp) // the connection's loss clock (docs §5)
+            m_connections[f.conn].sent_bytes += std::min(sent_bytes, f.remaining_bytes);
         f.remaining_bytes = std::max(0.0, f.remaining_bytes - sent_bytes);
     }
     f.lastUpdate = m_sim.now();

@@ -9,10 +9,17 @@
 // Math:
 //   RTT  = Σ_fwd max(0, τ_l) + Σ_rev max(0, τ_l)   (2× the forward delay without an ACK path)
 //   RTTVAR = √(Σ σ_j,l²) over both directions; loss p = 1 − Π(1 − p_l) (TransportModel)
-//   steady TCP cap = min(rwnd/RTT, PFTK(p, RTT, T0), U(B_q, BDP)·C_bottleneck),
-//     T0 = RTT + max(rto_min, 4·RTTVAR) (Linux RTO)
-//   window cap = min(cwnd/RTT, steady cap) in slow start (cwnd ×2 per RTT, RFC 5681), steady cap
-//     after; a connection's concurrent TCP messages share it equally
+//   steady TCP cap = min(rwnd/RTT, U(B_q, BDP)·C_bottleneck)
+//   window cap = min(cwnd/RTT, steady cap) in slow start (cwnd ×2 per RTT, RFC 5681) and
+//     CUBIC growth, steady cap after; a connection's concurrent TCP messages share it equally
+//   lossy path (p > 0): a loss event every MSS/p wire bytes sent cuts cwnd (Reno ½, CUBIC β
+//     with W_max, K), the round after it lasts RTT + min(1, 3/W)·T0·(1 + 32p²) (PFTK's
+//     timeouts), T0 = RTT + max(rto_min, 4·RTTVAR) (Linux RTO); between losses cwnd grows by
+//     slow start / HyStart / CUBIC / Reno, never beyond min(rwnd, BDP + B_q) (×2 for rwnd in
+//     slow start: Linux tcp_is_cwnd_limited); window cap = cwnd/(RTT + stall)
+//   slow-start overshoot: a round whose burst (peak queue inflight·(1 − C/a), a = the arrival
+//     rate of the ACK-clocked burst) or standing queue (inflight − BDP) exceeds B_q is a loss
+//     event (also on loss-free paths)
 //   idle restart (RFC 2861): cwnd halves per RTO idle beyond the first, never below the IW
 //   wire bytes = payload / efficiency: TCP and selective repeat 1 − p; go-back-N
 //     TransportModel::goBackNEfficiency(BDP window, p); UDP 1 (it loses payload·p instead)
@@ -75,12 +82,28 @@ struct Connection
     double cwnd_bytes = 0.0;
     bool slowStart = true;
     bool burst = false; ///< window-limited, but everything left fits in the current window
-    // CUBIC after HyStart left slow start: cwnd = origin + C·t³ (segments) over sending time t
-    // until cwnd/RTT reaches the steady cap.
-    bool cubicGrowth = false;
-    double cubicOrigin_bytes = 0.0;
-    double cubicElapsed_s = 0.0; ///< growth time before the current sending period
-    sim::SimTime cubicEpoch;     ///< start of the current sending period
+    // Congestion-avoidance growth over sending time t since the epoch (HyStart's exit or the
+    // last loss event): CUBIC cwnd = max(origin + C·(t − K)³, renoStart + α·t/RTT) segments,
+    // Reno (lossy paths only) cwnd = renoStart + t/(b·RTT). Without loss it runs until
+    // cwnd/RTT reaches the steady cap.
+    bool growth = false;
+    double cubicOrigin_bytes = 0.0; ///< W_max of the epoch (the exit window after HyStart)
+    double cubicK_s = 0.0;          ///< time the cubic curve takes back to its origin
+    double renoStart_bytes = 0.0;   ///< start of the Reno(-friendly) line of the epoch
+    double cubicElapsed_s = 0.0;    ///< growth time before the current sending period
+    sim::SimTime cubicEpoch;        ///< start of the current sending period
+    // Loss events (lossy paths, docs/network-model.md §5): a loss every MSS/p wire bytes the
+    // connection sends (the expected spacing of Bernoulli losses, the assumption of the
+    // Mathis and PFTK derivations).
+    double sent_bytes = 0.0;     ///< TCP wire bytes the connection has sent
+    double nextLoss_bytes = 0.0; ///< sent_bytes at which the next loss event comes
+    double ssthresh_bytes = std::numeric_limits<double>::infinity();
+    double cubicWmax_bytes = 0.0; ///< CUBIC's last_max_cwnd (0: no loss yet)
+    double stall_s = 0.0;         ///< expected retransmission-timeout time of this round
+    /// Window the rate of the current round is computed from while the window grows: cwnd at
+    /// the round's midpoint (0: cwnd itself), so that a stepwise rate follows the growth's mean.
+    double rateWindow_bytes = 0.0;
+    std::uint64_t lossEvents = 0;
     bool used = false;
     sim::SimTime lastSend;            ///< when the last TCP data-phase flow stopped sending
     sim::EventHandle round;           ///< next slow-start round
@@ -144,8 +167,14 @@ public:
     void paramsChanged() noexcept { ++m_paramEpoch; }
 
     // --- TCP window ------------------------------------------------------------------------
-    /// Whether the window, not the steady cap, limits the connection (slow start, CUBIC growth).
-    static bool windowLimited(const Connection& c) { return c.slowStart || c.cubicGrowth; }
+    /// Whether the connection follows the loss-event model (a lossy path with an RTT).
+    static bool lossEvents(const Connection& c) { return c.loss > 0.0 && c.rtt_s > 0.0; }
+    /// Whether the window, not the steady cap, may limit the connection (slow start,
+    /// congestion-avoidance growth, or a lossy path where loss events cut the window).
+    static bool windowLimited(const Connection& c)
+    {
+        return c.slowStart || c.growth || lossEvents(c);
+    }
     /// Rate the window allows the whole connection (bit/s).
     double windowCapBps(const Connection& c) const;
     /// Transport cap of one message: its share of the window for TCP, +∞ otherwise.
@@ -156,12 +185,15 @@ public:
     void openWindow(Connection& c, bool freshConnection, bool keepWindow, sim::SimTime now) const;
     /// One RTT round of a window-limited connection whose TCP messages send at tcpRate_bps in
     /// total: slow start doubles cwnd (CUBIC: HyStart leaves it at cwnd ≥ BDP/2), CUBIC growth
-    /// follows origin + C·t³; returns whether the window still limits the connection.
+    /// follows origin + C·t³; on a lossy path, a loss event is due once the connection has
+    /// sent up to nextLoss_bytes (sent_bytes must be current); returns whether the window
+    /// still limits the connection.
     bool windowRound(Connection& c, double tcpRate_bps, sim::SimTime now) const;
     /// Time to the next windowRound: one RTT in slow start; in CUBIC growth, the time the
     /// window takes to grow by 1/32 more (at least one RTT), so that a slowly growing window
-    /// costs a few events, not one per RTT.
-    double roundS(const Connection& c, sim::SimTime now) const;
+    /// costs a few events, not one per RTT; on a lossy path also no later than the next loss
+    /// event at the current rate (at least one RTT, at most kMaxLossRounds RTTs).
+    double roundS(const Connection& c, double tcpRate_bps, sim::SimTime now) const;
     /// The connection's last TCP message stopped sending: keep its window for the next one.
     void closeWindow(Connection& c, sim::SimTime now) const;
 
@@ -194,6 +226,17 @@ private:
     std::optional<topology::Route> pathOf(NodeId a, NodeId b, std::uint32_t stream);
     double steadyCapBps(const Connection& c) const;
     double cubicWindowBytes(const Connection& c, sim::SimTime now) const;
+    /// Window of the current congestion-avoidance epoch at `now` (CUBIC curve or Reno line).
+    double growthWindowBytes(const Connection& c, sim::SimTime now) const;
+    /// Largest window the connection can have in flight: min(rwnd, BDP + bottleneck buffer);
+    /// cwnd does not grow beyond it (Linux tcp_is_cwnd_limited).
+    double inflightCeilingBytes(const Connection& c) const;
+    /// Loss-event model of one round (lossy paths).
+    bool lossyRound(Connection& c, double tcpRate_bps, sim::SimTime now) const;
+    /// A loss event: cut the window (Reno ½, CUBIC β with W_max and K), charge the expected
+    /// retransmission-timeout time, start a new congestion-avoidance epoch.
+    void lossEvent(Connection& c, sim::SimTime now) const;
+    double lossSpacingBytes(const Connection& c) const;
     /// Mean standing queue (bytes) TCP in congestion avoidance keeps on a saturated resource
     /// whose buffer holds queue_bytes, as seen by a message of connection c.
     double standingQueueBytes(const Connection& c, std::uint32_t resource,
