@@ -150,9 +150,10 @@ void ConnectionTable::refresh(Connection& c)
     c.rttvar_s = std::sqrt(var);
     c.loss = TransportModel::pathLoss(losses.data(), static_cast<int>(losses.size()));
     c.steadyCap_bps = steadyCapBps(c);
+    c.unwindowedCap_bps = steadyCapBps(c, false);
 }
 
-double ConnectionTable::steadyCapBps(const Connection& c) const
+double ConnectionTable::steadyCapBps(const Connection& c, bool receiveWindow) const
 {
     // Steady TCP rate cap = min(rwnd/RTT, loss term(p, RTT, T0), U(B_q, BDP)·C_bottleneck),
     // the loss term and U of the connection's congestion control (Reno: PFTK and the Reno
@@ -161,7 +162,7 @@ double ConnectionTable::steadyCapBps(const Connection& c) const
     if (c.rtt_s <= 0.0)
         return kInf; // zero-delay path: no window or loss dynamics to model
     double cap = kInf;
-    if (m_config.max_window_bytes > 0.0)
+    if (receiveWindow && m_config.max_window_bytes > 0.0)
         cap = std::min(cap, m_config.max_window_bytes * 8.0 / c.rtt_s);
     // T0 as Linux computes the RTO: SRTT + max(4·RTTVAR, rto_min); RTTVAR from the jitter.
     const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
@@ -188,7 +189,7 @@ double ConnectionTable::windowCapBps(const Connection& c) const
 {
     if (windowLimited(c) && !c.burst && c.rtt_s > 0.0)
         return std::min(c.cwnd_bytes * 8.0 / c.rtt_s, c.steadyCap_bps);
-    return c.steadyCap_bps;
+    return c.withinWindow ? c.unwindowedCap_bps : c.steadyCap_bps;
 }
 
 double ConnectionTable::flowCapBps(const Connection& c, Protocol protocol) const
@@ -290,6 +291,42 @@ void ConnectionTable::closeWindow(Connection& c, sim::SimTime now) const
         c.cwnd_bytes = std::max(c.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
     c.burst = false;
     c.lastSend = now;
+}
+
+void ConnectionTable::logSend(Connection& c, sim::SimTime now, double bytes)
+{
+    c.sent_bytes += bytes;
+    c.sendLog.emplace_back(now.toSeconds(), c.sent_bytes);
+    // Keep one point at or before the horizon now − RTT; older ones are never read again.
+    const double horizon = now.toSeconds() - c.rtt_s;
+    while (c.sendLog.size() > 2 && c.sendLog[1].first <= horizon)
+        c.sendLog.pop_front();
+}
+
+double ConnectionTable::inFlightBytes(const Connection& c, sim::SimTime now, double sending_bytes)
+{
+    const double t = now.toSeconds();
+    const double horizon = t - c.rtt_s;
+    const double total = c.sent_bytes + sending_bytes;
+    if (c.sendLog.empty())
+        return total;
+    // Bytes sent by the horizon: interpolated in the log, extended by (now, total).
+    double before = c.sendLog.front().second;
+    if (horizon >= c.sendLog.front().first) {
+        auto point = [&](std::size_t i) {
+            return i < c.sendLog.size() ? c.sendLog[i] : std::make_pair(t, total);
+        };
+        for (std::size_t i = 0; i < c.sendLog.size(); ++i) {
+            const auto [t0, b0] = point(i);
+            const auto [t1, b1] = point(i + 1);
+            if (horizon < t1 || i + 1 == c.sendLog.size()) {
+                const double f = t1 > t0 ? std::clamp((horizon - t0) / (t1 - t0), 0.0, 1.0) : 1.0;
+                before = b0 + f * (b1 - b0);
+                break;
+            }
+        }
+    }
+    return std::max(0.0, total - before);
 }
 
 // ---------------------------------------------------------------------------------------

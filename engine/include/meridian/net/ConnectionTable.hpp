@@ -70,11 +70,22 @@ struct Connection
     double buffer_bytes = 0.0; ///< queue of the bottleneck direction
     double rttvar_s = 0.0;
     double steadyCap_bps = std::numeric_limits<double>::infinity();
+    /// The steady cap without its rwnd/RTT term: the rate of a message that fits in the
+    /// receive window with what is already in flight (withinWindow).
+    double unwindowedCap_bps = std::numeric_limits<double>::infinity();
     // TCP state, one window per connection shared by its concurrent messages, kept across
     // messages.
     double cwnd_bytes = 0.0;
     bool slowStart = true;
     bool burst = false; ///< window-limited, but everything left fits in the current window
+    /// Everything left plus the bytes in flight fits in the receive window (max_window_bytes):
+    /// the sender never waits for an ACK, so rwnd/RTT does not cap the rate (Linux
+    /// tcp_snd_wnd_test limits the bytes in flight, not the rate).
+    bool withinWindow = false;
+    /// Recent sending, for the bytes in flight (sent less than one RTT ago): points (time s,
+    /// bytes the connection had sent by then) at the start and end of every TCP message.
+    std::deque<std::pair<double, double>> sendLog;
+    double sent_bytes = 0.0; ///< TCP bytes of messages that finished sending
     // CUBIC after HyStart left slow start: cwnd = origin + C·t³ (segments) over sending time t
     // until cwnd/RTT reaches the steady cap.
     bool cubicGrowth = false;
@@ -164,6 +175,12 @@ public:
     double roundS(const Connection& c, sim::SimTime now) const;
     /// The connection's last TCP message stopped sending: keep its window for the next one.
     void closeWindow(Connection& c, sim::SimTime now) const;
+    /// A TCP message of the connection starts sending (bytes = 0) or finishes (bytes = its
+    /// wire bytes) now: one point of the send log.
+    static void logSend(Connection& c, sim::SimTime now, double bytes);
+    /// Bytes in flight now: sent within the last RTT (the send log, uniform rate within a
+    /// message), with `sending_bytes` already sent by the messages still sending.
+    static double inFlightBytes(const Connection& c, sim::SimTime now, double sending_bytes);
 
     // --- TCP messages per resource (standing queues) --------------------------------------
     /// A TCP message of the connection starts (+1) or stops (−1) sending on its resources.
@@ -192,7 +209,7 @@ public:
 
 private:
     std::optional<topology::Route> pathOf(NodeId a, NodeId b, std::uint32_t stream);
-    double steadyCapBps(const Connection& c) const;
+    double steadyCapBps(const Connection& c, bool receiveWindow = true) const;
     double cubicWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Mean standing queue (bytes) TCP in congestion avoidance keeps on a saturated resource
     /// whose buffer holds queue_bytes, as seen by a message of connection c.
