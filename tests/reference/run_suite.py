@@ -30,6 +30,7 @@ import fcntl
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
@@ -192,7 +193,7 @@ def save(mine, order):
     Groups and the program-order column come from the grid (older rows lack loop_bytes)."""
     os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
     grid_cases = grid()
-    with open(RESULTS + ".lock", "w") as lock:
+    with open(os.path.join(tempfile.gettempdir(), "meridian-ns3-suite.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # two suite processes may save at once
         rows = load()
         rows.update(mine)
