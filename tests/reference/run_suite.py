@@ -18,10 +18,15 @@ Grid (see docs/validation.md for the reasons):
   tcpunc-*  the RTT 80 ms rows at loss {0, 1e-4} with unconstrained buffers (2 x BDP + queue).
   tcp1g-*   the issue's rows: 1 GiB, 10 Gbit/s, 20 ms one way, 1,000-packet queue, CUBIC,
             100 MB buffers, loss {0, 1e-4, 1e-3}.
-  ring-*    NCCL-like ring all-reduce, N in {4, 8, 16}, star of 2.5 Gbit/s / 7.5 ms or
-            10 Gbit/s / 1 ms host links, 5,000-packet switch queues, 64 MiB.
-  ring24-*  the issue's headline: 24 hosts, 192 MiB, 2.5 Gbit/s, 7.5 ms, 5,000 packets
-            (two iterations; and once more with 64 MiB socket buffers).
+  ringpo-*  NCCL ring all-reduce in NCCL's program order and slicing (1 MiB slices, 4 in
+            flight, 2 MiB per step and loop; nccl_ring --loop_bytes), N in {4, 8, 16}, star of
+            2.5 Gbit/s / 7.5 ms or 10 Gbit/s / 1 ms host links, 5,000-packet switch queues,
+            64 MiB, one channel: the reference of Meridian's rings (group `ring`).
+  ring24po-* the issue's headline in program order: 24 hosts, 192 MiB, 2.5 Gbit/s, 7.5 ms,
+            5,000 packets, default buffers, NCCL's 2 channels (headline) or one (c1).
+  ring-*, ring24-*  the same rings in dataflow order (512 KiB chunks, 8 slots, a chunk goes as
+            soon as data and slot are ready; 24 hosts: two iterations, and 64 MiB buffers):
+            not NCCL's schedule, kept for the record (groups *-dataflow).
 """
 
 import argparse
