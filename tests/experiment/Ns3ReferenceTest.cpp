@@ -3,16 +3,20 @@
 // order, and the issue's lossy 1 GiB CUBIC transfer. The suite itself does not run here; these
 // rows re-run Meridian only. Tolerances per regime, from the committed comparison:
 //   bandwidth-bound ring steps (10 Gbit/s, 1 ms hops)   |error| ≤ 5 %  (seen: ≤ 2.5 %)
-//   latency-bound ring steps (2.5 Gbit/s, 7.5 ms hops)   |error| ≤ 20 % (seen: +12 … +16 %:
-//     Meridian's TCP start on these 30 ms paths is slower than ns-3's)
+//   latency-bound ring steps (2.5 Gbit/s, 7.5 ms hops), one channel   |error| ≤ 10 %
+//     (seen: +1.6 … +3.9 %), two channels |error| ≤ 25 % (seen: +16 %, the 24-host headline
+//     +20.4 %: Meridian keeps the two channels in lock-step, ns-3's drift apart)
 //   1 GiB, 10 Gbit/s, 20 ms, loss 1e-4, CUBIC           |error| ≤ 15 % (seen: −12.8 %)
 //   lossy transfers that see few losses (lossyTransients)  5 % / 15 % (see there)
+// The program-order rows of results/ns3.csv (ringpo-*, ring24po-*, made by run_suite.py) are
+// pinned too.
 #include "StarRing.hpp"
 #include "TestMain.hpp"
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -58,6 +62,17 @@ constexpr const char* FEW_LOSS_ROWS[] = {
     "tcp-P1-rtt80-loss0.001-q1bdp-cubic", // 75 random drops: close to the steady state
 };
 
+// Tolerances of the program-order rings (docs/validation.md, "NCCL's program order"):
+// bandwidth-bound steps (10 Gbit/s, 1 ms host links) 5 %; latency-bound steps (2.5 Gbit/s,
+// 7.5 ms) 10 % with one channel; 25 % with two, whose fluid sharing keeps the channels in
+// lock-step at half the link each where ns-3's drift apart (documented, not modelled).
+double tolerance(double delay_ms, int channels)
+{
+    if (delay_ms <= 1.0)
+        return 0.05;
+    return channels > 1 ? 0.25 : 0.10;
+}
+
 } // namespace
 
 class Ns3ReferenceTest : public QObject
@@ -96,11 +111,73 @@ private Q_SLOTS:
         const double got = test::runSeconds(
             test::star(n, gbps, delay_ms, 67108864, "tcp",
                        {{"transport", transport(6291456)}, {"comm", {{"channels", channels}}}}));
-        const double tolerance = delay_ms <= 1.0 ? 0.05 : 0.20;
+        const double allowed = tolerance(delay_ms, channels);
         const double error = (got - ns3_s) / ns3_s;
         qInfo("%s: Meridian %.4f s, ns-3 %.4f s, error %+.1f %% (tolerance %.0f %%)",
-              QTest::currentDataTag(), got, ns3_s, 100 * error, 100 * tolerance);
-        QVERIFY2(std::abs(error) <= tolerance, qPrintable(QString::number(100 * error)));
+              QTest::currentDataTag(), got, ns3_s, 100 * error, 100 * allowed);
+        QVERIFY2(std::abs(error) <= allowed, qPrintable(QString::number(100 * error)));
+    }
+
+    // The grid's rings in NCCL's program order (results/ns3.csv rows with loop_bytes > 0:
+    // groups ring and issue-ring24), mapped as tests/reference/compare.py does: window =
+    // min(send, receive buffer), NCCL's default slicing, the row's channels.
+    void programOrderGrid_data()
+    {
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("channels");
+        QTest::addColumn<double>("gbps");
+        QTest::addColumn<double>("delay_ms");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<double>("window_bytes");
+        QTest::addColumn<double>("ns3_s");
+        std::ifstream in(MERIDIAN_SOURCE_DIR "/tests/reference/results/ns3.csv");
+        QVERIFY(in);
+        std::string line;
+        std::getline(in, line);
+        const auto header = split(line);
+        auto column = [&](const char* name) {
+            const auto it = std::find(header.begin(), header.end(), name);
+            return static_cast<std::size_t>(it - header.begin());
+        };
+        const std::size_t loop = column("loop_bytes"), ns3 = column("ns3_s");
+        QVERIFY(loop < header.size() && ns3 < header.size());
+        int rows = 0;
+        while (std::getline(in, line)) {
+            const auto f = split(line);
+            if (f.size() <= ns3 || f[loop].empty() || std::stod(f[loop]) <= 0)
+                continue;
+            QTest::newRow(f[0].c_str())
+                << std::stoi(f[column("n")]) << std::stoi(f[column("channels")])
+                << std::stod(f[column("bw_gbps")]) << std::stod(f[column("delay_ms")])
+                << std::stod(f[column("bytes")])
+                << std::min(std::stod(f[column("sndbuf")]), std::stod(f[column("rcvbuf")]))
+                << std::stod(f[ns3]);
+            ++rows;
+        }
+        QVERIFY(rows >= 6);
+    }
+
+    void programOrderGrid()
+    {
+        QFETCH(int, n);
+        QFETCH(int, channels);
+        QFETCH(double, gbps);
+        QFETCH(double, delay_ms);
+        QFETCH(double, bytes);
+        QFETCH(double, window_bytes);
+        QFETCH(double, ns3_s);
+        const double got = test::runSeconds(test::star(n, gbps, delay_ms, bytes, "tcp",
+                                                       {{"transport", transport(window_bytes)},
+                                                        {"comm",
+                                                         {{"channels", channels},
+                                                          {"buffsize_bytes", 4194304},
+                                                          {"steps", 8},
+                                                          {"sockets", 1}}}}));
+        const double allowed = tolerance(delay_ms, channels);
+        const double error = (got - ns3_s) / ns3_s;
+        qInfo("%s: Meridian %.4f s, ns-3 %.4f s, error %+.1f %% (tolerance %.0f %%)",
+              QTest::currentDataTag(), got, ns3_s, 100 * error, 100 * allowed);
+        QVERIFY2(std::abs(error) <= allowed, qPrintable(QString::number(100 * error)));
     }
 
     void lossyTransients_data()

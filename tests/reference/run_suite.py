@@ -18,17 +18,24 @@ Grid (see docs/validation.md for the reasons):
   tcpunc-*  the RTT 80 ms rows at loss {0, 1e-4} with unconstrained buffers (2 x BDP + queue).
   tcp1g-*   the issue's rows: 1 GiB, 10 Gbit/s, 20 ms one way, 1,000-packet queue, CUBIC,
             100 MB buffers, loss {0, 1e-4, 1e-3}.
-  ring-*    NCCL-like ring all-reduce, N in {4, 8, 16}, star of 2.5 Gbit/s / 7.5 ms or
-            10 Gbit/s / 1 ms host links, 5,000-packet switch queues, 64 MiB.
-  ring24-*  the issue's headline: 24 hosts, 192 MiB, 2.5 Gbit/s, 7.5 ms, 5,000 packets
-            (two iterations; and once more with 64 MiB socket buffers).
+  ringpo-*  NCCL ring all-reduce in NCCL's program order and slicing (1 MiB slices, 4 in
+            flight, 2 MiB per step and loop; nccl_ring --loop_bytes), N in {4, 8, 16}, star of
+            2.5 Gbit/s / 7.5 ms or 10 Gbit/s / 1 ms host links, 5,000-packet switch queues,
+            64 MiB, one channel: the reference of Meridian's rings (group `ring`).
+  ring24po-* the issue's headline in program order: 24 hosts, 192 MiB, 2.5 Gbit/s, 7.5 ms,
+            5,000 packets, default buffers, NCCL's 2 channels (headline) or one (c1).
+  ring-*, ring24-*  the same rings in dataflow order (512 KiB chunks, 8 slots, a chunk goes as
+            soon as data and slot are ready; 24 hosts: two iterations, and 64 MiB buffers):
+            not NCCL's schedule, kept for the record (groups *-dataflow).
 """
 
 import argparse
 import csv
+import fcntl
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
@@ -44,7 +51,7 @@ PACKET_BYTES = 1500  # IP packet: 1448 B payload + 52 B TCP/IP headers with time
 COLUMNS = [
     "case", "group", "program", "flows", "bw_gbps", "rtt_ms", "delay_ms", "loss", "queue_pkts",
     "queue_bdp", "cc", "sndbuf", "rcvbuf", "bytes", "n", "channels", "chunk_bytes", "slots",
-    "iters", "handshake_s", "ns3_s", "flow_times_s", "queue_drops", "random_drops", "wall_s",
+    "loop_bytes", "iters", "handshake_s", "ns3_s", "flow_times_s", "queue_drops", "random_drops", "wall_s",
 ]
 
 
@@ -62,13 +69,32 @@ def tcp_case(group, flows, bw_gbps, rtt_ms, loss, queue_pkts, cc, sndbuf, rcvbuf
 
 
 def ring_case(group, n, bw_gbps, delay_ms, queue_pkts, nbytes, cc="cubic", channels=1,
-              chunk_bytes=512 * 1024, slots=8, iters=1, buf=None):
+              chunk_bytes=512 * 1024, slots=8, iters=1, buf=None, loop_bytes=0):
+    """loop_bytes = 0: dataflow order (a chunk goes once its data and a slot are ready);
+    > 0: NCCL's program order with that chunk per step and loop (nccl_ring --loop_bytes)."""
     return {
         "group": group, "program": "nccl_ring", "bw_gbps": bw_gbps, "rtt_ms": 4 * delay_ms,
         "delay_ms": delay_ms, "queue_pkts": queue_pkts, "cc": cc,
         "sndbuf": buf or LINUX_WMEM_MAX, "rcvbuf": buf or LINUX_RMEM_MAX, "bytes": nbytes, "n": n, "channels": channels,
-        "chunk_bytes": chunk_bytes, "slots": slots, "iters": iters,
+        "chunk_bytes": chunk_bytes, "slots": slots, "loop_bytes": loop_bytes, "iters": iters,
     }
+
+
+# NCCL's ring all-reduce with its defaults (docs/validation.md, "NCCL's program order"):
+# NCCL_BUFFSIZE 4 MiB in NCCL_STEPS = 8 slots; the ring moves slices of ALLREDUCE_SLICESTEPS = 2
+# slots (1 MiB), so 4 slices are in flight per connection, and a loop moves a chunk of
+# ALLREDUCE_CHUNKSTEPS = 4 slots (2 MiB) per step (src/include/collectives.h,
+# src/device/all_reduce.h). Meridian's comm defaults (buffsize 4 MiB, steps 8) map to the same.
+NCCL_SLICE_BYTES = 1 * MIB
+NCCL_SLICES_IN_FLIGHT = 4
+NCCL_LOOP_BYTES = 2 * MIB
+
+
+def program_order_ring(group, n, bw_gbps, delay_ms, queue_pkts, nbytes, channels=1, iters=1,
+                       buf=None):
+    return ring_case(group, n, bw_gbps, delay_ms, queue_pkts, nbytes, channels=channels,
+                     chunk_bytes=NCCL_SLICE_BYTES, slots=NCCL_SLICES_IN_FLIGHT, iters=iters,
+                     buf=buf, loop_bytes=NCCL_LOOP_BYTES)
 
 
 def grid():
@@ -93,16 +119,30 @@ def grid():
     for loss in (0.0, 1e-4, 1e-3):
         cases["tcp1g-loss%g" % loss] = tcp_case("issue-1GiB", 1, 10.0, 40.0, loss, 1000, "cubic",
                                                 100_000_000, 100_000_000, 1 << 30)
+    # The rings in NCCL's program order are the reference for Meridian's rings (groups `ring`
+    # and `issue-ring24`). The dataflow-order rings (groups `*-dataflow`) are kept for the
+    # record but are not NCCL's schedule (docs/validation.md).
     for bw, delay in ((2.5, 7.5), (10.0, 1.0)):
         for n in (4, 8, 16):
             cid = "ring-n%d-%gg-%gms-64MiB" % (n, bw, delay)
-            cases[cid] = ring_case("ring", n, bw, delay, 5000, 64 * MIB)
+            cases[cid] = ring_case("ring-dataflow", n, bw, delay, 5000, 64 * MIB)
+    for bw, delay in ((2.5, 7.5), (10.0, 1.0)):
+        for n in (4, 8, 16):
+            cid = "ringpo-n%d-%gg-%gms-64MiB" % (n, bw, delay)
+            cases[cid] = program_order_ring("ring", n, bw, delay, 5000, 64 * MIB)
     # Two back-to-back iterations: the first (cold windows) is compared, the second (warm)
     # is kept in flow_times_s.
-    cases["ring24-headline"] = ring_case("issue-ring24", 24, 2.5, 7.5, 5000, 192 * MIB, iters=2)
+    cases["ring24-headline"] = ring_case("issue-ring24-dataflow", 24, 2.5, 7.5, 5000, 192 * MIB,
+                                         iters=2)
     # Which limit binds: the same ring with socket buffers that never limit (64 MiB).
-    cases["ring24-bigbuf"] = ring_case("issue-ring24", 24, 2.5, 7.5, 5000, 192 * MIB,
+    cases["ring24-bigbuf"] = ring_case("issue-ring24-dataflow", 24, 2.5, 7.5, 5000, 192 * MIB,
                                        buf=64 * MIB)
+    # The issue's headline in program order with NCCL's defaults: 2 channels (rings duplicated
+    # per NIC, graph/connect.cc), 1 MiB slices, 4 in flight, 2 MiB per step and loop; and the
+    # same with one channel (the dataflow rows' channel count).
+    cases["ring24po-headline"] = program_order_ring("issue-ring24", 24, 2.5, 7.5, 5000,
+                                                    192 * MIB, channels=2)
+    cases["ring24po-c1"] = program_order_ring("issue-ring24", 24, 2.5, 7.5, 5000, 192 * MIB)
     for cid, c in cases.items():
         c["case"] = cid
     return cases
@@ -118,7 +158,8 @@ def command(c):
                 "--loss=%s" % fmt(c["loss"])] + common
     return [exe, "--n=%d" % c["n"], "--delay_ms=%s" % fmt(c["delay_ms"]),
             "--channels=%d" % c["channels"], "--chunk_bytes=%d" % c["chunk_bytes"],
-            "--slots=%d" % c["slots"], "--iters=%d" % c["iters"]] + common
+            "--slots=%d" % c["slots"], "--loop_bytes=%d" % int(c.get("loop_bytes") or 0),
+            "--iters=%d" % c["iters"]] + common
 
 
 def parse(c, out):
@@ -153,19 +194,28 @@ def load():
 
 
 def save(mine, order):
-    """Write the CSV: the rows on disk (another run may have added some) plus this run's."""
+    """Write the CSV: the rows on disk (another run may have added some) plus this run's.
+    Groups and the program-order column come from the grid (older rows lack loop_bytes)."""
     os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
-    rows = load()
-    rows.update(mine)
-    tmp = RESULTS + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=COLUMNS, extrasaction="ignore", lineterminator="\n")
-        w.writeheader()
-        for cid in order:
-            if cid in rows:
-                w.writerow({k: fmt(v) if isinstance(v, float) else v
-                            for k, v in rows[cid].items()})
-    os.replace(tmp, RESULTS)
+    grid_cases = grid()
+    with open(os.path.join(tempfile.gettempdir(), "meridian-ns3-suite.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two suite processes may save at once
+        rows = load()
+        rows.update(mine)
+        tmp = "%s.%d.tmp" % (RESULTS, os.getpid())
+        with open(tmp, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=COLUMNS, extrasaction="ignore",
+                               lineterminator="\n")
+            w.writeheader()
+            for cid in order:
+                if cid in rows:
+                    row = dict(rows[cid])
+                    if cid in grid_cases:
+                        row["group"] = grid_cases[cid]["group"]
+                        row["loop_bytes"] = grid_cases[cid].get("loop_bytes", "")
+                    w.writerow({k: fmt(v) if isinstance(v, float) else v
+                                for k, v in row.items()})
+        os.replace(tmp, RESULTS)
 
 
 def main():

@@ -211,6 +211,7 @@ void ConnectionTable::refresh(Connection& c)
             c.nextLoss_bytes = c.sent_bytes + lossSpacingBytes(c);
     }
     c.steadyCap_bps = steadyCapBps(c);
+    c.unwindowedCap_bps = steadyCapBps(c, false);
 }
 
 double ConnectionTable::lossSpacingBytes(const Connection& c) const
@@ -220,7 +221,7 @@ double ConnectionTable::lossSpacingBytes(const Connection& c) const
     return c.loss > 0.0 ? m_config.mss_bytes / std::min(1.0, c.loss) : kInf;
 }
 
-double ConnectionTable::steadyCapBps(const Connection& c) const
+double ConnectionTable::steadyCapBps(const Connection& c, bool receiveWindow) const
 {
     // Steady TCP rate cap = min(rwnd/RTT, U(B_q, BDP)·C_bottleneck), U of the connection's
     // congestion control (the Reno sawtooth or CUBIC's cycle in a small drop-tail buffer);
@@ -229,7 +230,7 @@ double ConnectionTable::steadyCapBps(const Connection& c) const
     if (c.rtt_s <= 0.0)
         return kInf; // zero-delay path: no window or loss dynamics to model
     double cap = kInf;
-    if (m_config.max_window_bytes > 0.0)
+    if (receiveWindow && m_config.max_window_bytes > 0.0)
         cap = std::min(cap, m_config.max_window_bytes * 8.0 / c.rtt_s);
     const bool cubic = m_config.congestion_control == CongestionControl::Cubic;
     if (std::isfinite(c.bottleneck_bps) && c.bottleneck_bps > 0.0) {
@@ -252,7 +253,7 @@ double ConnectionTable::windowCapBps(const Connection& c) const
         const double w = c.rateWindow_bytes > 0.0 ? c.rateWindow_bytes : c.cwnd_bytes;
         return std::min(w * 8.0 / (c.rtt_s + c.stall_s), c.steadyCap_bps);
     }
-    return c.steadyCap_bps;
+    return c.withinWindow ? c.unwindowedCap_bps : c.steadyCap_bps;
 }
 
 double ConnectionTable::flowCapBps(const Connection& c, Protocol protocol) const
@@ -534,6 +535,42 @@ void ConnectionTable::closeWindow(Connection& c, sim::SimTime now) const
         c.cwnd_bytes = std::max(c.cwnd_bytes, c.steadyCap_bps * c.rtt_s / 8.0);
     c.burst = false;
     c.lastSend = now;
+}
+
+void ConnectionTable::logSend(Connection& c, sim::SimTime now, double bytes)
+{
+    c.logged_bytes += bytes;
+    c.sendLog.emplace_back(now.toSeconds(), c.logged_bytes);
+    // Keep one point at or before the horizon now − RTT; older ones are never read again.
+    const double horizon = now.toSeconds() - c.rtt_s;
+    while (c.sendLog.size() > 2 && c.sendLog[1].first <= horizon)
+        c.sendLog.pop_front();
+}
+
+double ConnectionTable::inFlightBytes(const Connection& c, sim::SimTime now, double sending_bytes)
+{
+    const double t = now.toSeconds();
+    const double horizon = t - c.rtt_s;
+    const double total = c.logged_bytes + sending_bytes;
+    if (c.sendLog.empty())
+        return total;
+    // Bytes sent by the horizon: interpolated in the log, extended by (now, total).
+    double before = c.sendLog.front().second;
+    if (horizon >= c.sendLog.front().first) {
+        auto point = [&](std::size_t i) {
+            return i < c.sendLog.size() ? c.sendLog[i] : std::make_pair(t, total);
+        };
+        for (std::size_t i = 0; i < c.sendLog.size(); ++i) {
+            const auto [t0, b0] = point(i);
+            const auto [t1, b1] = point(i + 1);
+            if (horizon < t1 || i + 1 == c.sendLog.size()) {
+                const double f = t1 > t0 ? std::clamp((horizon - t0) / (t1 - t0), 0.0, 1.0) : 1.0;
+                before = b0 + f * (b1 - b0);
+                break;
+            }
+        }
+    }
+    return std::max(0.0, total - before);
 }
 
 // ---------------------------------------------------------------------------------------

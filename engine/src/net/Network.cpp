@@ -181,17 +181,29 @@ void Network::evaluateBurst(std::uint32_t ci)
     // send fits in cwnd, the window no longer limits it (docs §5).
     Connection& c = m_connections[ci];
     bool burst = false;
-    if (ConnectionTable::windowLimited(c) && c.tcpFlows > 0) {
+    bool withinWindow = false;
+    if (c.tcpFlows > 0) {
         double left = 0.0;
+        double sending = 0.0;
         for (std::uint32_t slot : c.flows) {
             if (m_flows[slot].protocol != Protocol::Tcp)
                 continue;
             settleFlow(slot);
             left += m_flows[slot].remaining_bytes;
+            sending += m_flows[slot].wire.wire_bytes - m_flows[slot].remaining_bytes;
         }
-        burst = left <= c.cwnd_bytes * (1.0 + 1e-9) + kDoneBytes * c.tcpFlows;
+        const double slack = kDoneBytes * c.tcpFlows;
+        if (ConnectionTable::windowLimited(c))
+            burst = left <= c.cwnd_bytes * (1.0 + 1e-9) + slack;
+        // The receive window bounds the bytes in flight, not the rate (docs §5): a message
+        // that fits beside what is in flight leaves at the network's rate.
+        const double rwnd = m_config.max_window_bytes;
+        withinWindow = rwnd > 0.0 && (!ConnectionTable::windowLimited(c) || burst) &&
+                       ConnectionTable::inFlightBytes(c, m_sim.now(), sending) + left <=
+                           rwnd * (1.0 + 1e-9) + slack;
     }
     c.burst = burst;
+    c.withinWindow = withinWindow;
     for (std::uint32_t slot : c.flows)
         if (m_flows[slot].protocol == Protocol::Tcp)
             setFlowBurst(m_flows[slot], burst);

@@ -110,6 +110,8 @@ void Network::beginSending(std::uint32_t slot, bool freshConnection)
 
     if (f.protocol == Protocol::Tcp && c.tcpFlows == 0)
         m_connections.openWindow(c, freshConnection, f.keepWindow, m_sim.now());
+    if (f.protocol == Protocol::Tcp)
+        ConnectionTable::logSend(c, m_sim.now(), 0.0);
     attachFlow(slot);
     if (f.protocol == Protocol::Tcp) {
         evaluateBurst(ci);
@@ -189,6 +191,8 @@ void Network::onDataComplete(std::uint32_t slot)
     latency += f.wire.extraRounds * m_connections[ci].rtt_s;
     f.done = {};
     detachFlow(slot);
+    if (f.protocol == Protocol::Tcp)
+        ConnectionTable::logSend(m_connections[ci], m_sim.now(), f.wire.wire_bytes);
     connectionFlowEnded(ci);
     f.remaining_bytes = 0.0;
     f.dataEnd = m_sim.now();

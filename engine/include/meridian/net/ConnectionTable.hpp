@@ -77,6 +77,9 @@ struct Connection
     double buffer_bytes = 0.0; ///< queue of the bottleneck direction
     double rttvar_s = 0.0;
     double steadyCap_bps = std::numeric_limits<double>::infinity();
+    /// The steady cap without its rwnd/RTT term: the rate of a message that fits in the
+    /// receive window with what is already in flight (withinWindow).
+    double unwindowedCap_bps = std::numeric_limits<double>::infinity();
     // TCP state, one window per connection shared by its concurrent messages, kept across
     // messages.
     double cwnd_bytes = 0.0;
@@ -104,6 +107,14 @@ struct Connection
     /// the round's midpoint (0: cwnd itself), so that a stepwise rate follows the growth's mean.
     double rateWindow_bytes = 0.0;
     std::uint64_t lossEvents = 0;
+    /// Everything left plus the bytes in flight fits in the receive window (max_window_bytes):
+    /// the sender never waits for an ACK, so rwnd/RTT does not cap the rate (Linux
+    /// tcp_snd_wnd_test limits the bytes in flight, not the rate).
+    bool withinWindow = false;
+    /// Recent sending, for the bytes in flight (sent less than one RTT ago): points (time s,
+    /// logged_bytes by then) at the start and end of every TCP message.
+    std::deque<std::pair<double, double>> sendLog;
+    double logged_bytes = 0.0; ///< TCP wire bytes of messages that finished sending
     bool used = false;
     sim::SimTime lastSend;            ///< when the last TCP data-phase flow stopped sending
     sim::EventHandle round;           ///< next slow-start round
@@ -196,6 +207,12 @@ public:
     double roundS(const Connection& c, double tcpRate_bps, sim::SimTime now) const;
     /// The connection's last TCP message stopped sending: keep its window for the next one.
     void closeWindow(Connection& c, sim::SimTime now) const;
+    /// A TCP message of the connection starts sending (bytes = 0) or finishes (bytes = its
+    /// wire bytes) now: one point of the send log.
+    static void logSend(Connection& c, sim::SimTime now, double bytes);
+    /// Bytes in flight now: sent within the last RTT (the send log, uniform rate within a
+    /// message), with `sending_bytes` already sent by the messages still sending.
+    static double inFlightBytes(const Connection& c, sim::SimTime now, double sending_bytes);
 
     // --- TCP messages per resource (standing queues) --------------------------------------
     /// A TCP message of the connection starts (+1) or stops (−1) sending on its resources.
@@ -224,7 +241,7 @@ public:
 
 private:
     std::optional<topology::Route> pathOf(NodeId a, NodeId b, std::uint32_t stream);
-    double steadyCapBps(const Connection& c) const;
+    double steadyCapBps(const Connection& c, bool receiveWindow = true) const;
     double cubicWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Window of the current congestion-avoidance epoch at `now` (CUBIC curve or Reno line).
     double growthWindowBytes(const Connection& c, sim::SimTime now) const;
