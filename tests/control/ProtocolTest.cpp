@@ -15,7 +15,9 @@
 using namespace meridian;
 using namespace meridian::control;
 
-namespace {
+// A named namespace, not an anonymous one: CI builds the test areas as unity batches, where
+// GCC's -Wsubobject-linkage rejects lambdas of the test class capturing anonymous types.
+namespace protocol_test {
 
 /// Every pair of centres: one-way delay base + pair spread, uniform jitter ±jitter_s,
 /// independent loss per transmission.
@@ -176,7 +178,9 @@ struct Run
     ControlPlane cp;
 };
 
-} // namespace
+} // namespace protocol_test
+
+using namespace protocol_test;
 
 class ProtocolTest : public QObject
 {
