@@ -66,9 +66,8 @@ struct Connection
     NodeId dst;
     std::uint32_t stream = 0;
     std::uint64_t routeEpoch = 0;
-    std::uint64_t paramEpoch = 0; ///< table's parameter epoch when rtt/loss/caps were computed
-    bool hasRoute = false;
-    std::vector<std::uint32_t> arcs;      ///< forward route
+    std::uint64_t paramEpoch = 0;    ///< table's parameter epoch when rtt/loss/caps were computed
+    std::vector<std::uint32_t> arcs; ///< forward route
     std::vector<std::uint32_t> revArcs;   ///< reverse route (ACK path, for the RTT)
     std::vector<std::uint32_t> resources; ///< forward route's resources
     double rtt_s = 0.0;
@@ -83,13 +82,10 @@ struct Connection
     // TCP state, one window per connection shared by its concurrent messages, kept across
     // messages.
     double cwnd_bytes = 0.0;
-    bool slowStart = true;
-    bool burst = false; ///< window-limited, but everything left fits in the current window
-    // Congestion-avoidance growth over sending time t since the epoch (HyStart's exit or the
-    // last loss event): CUBIC cwnd = max(origin + C·(t − K)³, renoStart + α·t/RTT) segments,
-    // Reno (lossy paths only) cwnd = renoStart + t/(b·RTT). Without loss it runs until
-    // cwnd/RTT reaches the steady cap.
-    bool growth = false;
+    // Congestion-avoidance growth (`growth`, below) over sending time t since the epoch
+    // (HyStart's exit or the last loss event): CUBIC cwnd = max(origin + C·(t − K)³,
+    // renoStart + α·t/RTT) segments, Reno (lossy paths only) cwnd = renoStart + t/(b·RTT).
+    // Without loss it runs until cwnd/RTT reaches the steady cap.
     double cubicOrigin_bytes = 0.0; ///< W_max of the epoch (the exit window after HyStart)
     double cubicK_s = 0.0;          ///< time the cubic curve takes back to its origin
     double renoStart_bytes = 0.0;   ///< start of the Reno(-friendly) line of the epoch
@@ -107,15 +103,10 @@ struct Connection
     /// the round's midpoint (0: cwnd itself), so that a stepwise rate follows the growth's mean.
     double rateWindow_bytes = 0.0;
     std::uint64_t lossEvents = 0;
-    /// Everything left plus the bytes in flight fits in the receive window (max_window_bytes):
-    /// the sender never waits for an ACK, so rwnd/RTT does not cap the rate (Linux
-    /// tcp_snd_wnd_test limits the bytes in flight, not the rate).
-    bool withinWindow = false;
     /// Recent sending, for the bytes in flight (sent less than one RTT ago): points (time s,
     /// logged_bytes by then) at the start and end of every TCP message.
     std::deque<std::pair<double, double>> sendLog;
-    double logged_bytes = 0.0; ///< TCP wire bytes of messages that finished sending
-    bool used = false;
+    double logged_bytes = 0.0;        ///< TCP wire bytes of messages that finished sending
     sim::SimTime lastSend;            ///< when the last TCP data-phase flow stopped sending
     sim::EventHandle round;           ///< next slow-start round
     std::uint32_t active = 0;         ///< flows in data phase or delivery
@@ -129,6 +120,17 @@ struct Connection
     /// Bytes the application keeps in flight at most (TransferOptions::app_window_bytes of its
     /// last message; 0 = no limit besides rwnd): bounds the standing queue it can build.
     double appWindow_bytes = 0.0;
+    // Flags last: the struct packs without padding holes (clang-analyzer
+    // optin.performance.Padding).
+    bool hasRoute = false;
+    bool slowStart = true;
+    bool burst = false;  ///< window-limited, but everything left fits in the current window
+    bool growth = false; ///< in congestion-avoidance growth (above)
+    /// Everything left plus the bytes in flight fits in the receive window (max_window_bytes):
+    /// the sender never waits for an ACK, so rwnd/RTT does not cap the rate (Linux
+    /// tcp_snd_wnd_test limits the bytes in flight, not the rate).
+    bool withinWindow = false;
+    bool used = false;
 };
 
 /// Wire-byte accounting of one message (expected values).
