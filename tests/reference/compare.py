@@ -216,27 +216,23 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     with open(RESULTS, newline="") as f:
         cases = list(csv.DictReader(f))
-    rows = []
-    for c in cases:
+    def compared(c):
+        """Runs Meridian on case c, prints the comparison line, returns the table row."""
         meridian_s, unmapped = run_meridian(os.path.abspath(args.cli), c, args.work)
         ns3_s = float(c["ns3_s"])
         err = None if meridian_s is None else 100.0 * (meridian_s - ns3_s) / ns3_s
-        rows.append(dict(c, meridian_s=meridian_s, error_pct=err, unmapped=unmapped))
         print("%-45s ns3 %9.4g  meridian %9s  %s" % (
             c["case"], ns3_s, "failed" if meridian_s is None else fmt_s(meridian_s),
             "" if err is None else "%+.1f %%" % err), flush=True)
+        return dict(c, meridian_s=meridian_s, error_pct=err, unmapped=unmapped)
+
+    rows = [compared(c) for c in cases]
     extra = []
     if os.path.exists(PROGRAM_ORDER):
         with open(PROGRAM_ORDER, newline="") as f:
             for c in csv.DictReader(f):
-                c = dict(c, group="ring-program-order-6MiB", program="nccl_ring", flows="1")
-                meridian_s, unmapped = run_meridian(os.path.abspath(args.cli), c, args.work)
-                ns3_s = float(c["ns3_s"])
-                err = None if meridian_s is None else 100.0 * (meridian_s - ns3_s) / ns3_s
-                extra.append(dict(c, meridian_s=meridian_s, error_pct=err, unmapped=unmapped))
-                print("%-45s ns3 %9.4g  meridian %9s  %s" % (
-                    c["case"], ns3_s, "failed" if meridian_s is None else fmt_s(meridian_s),
-                    "" if err is None else "%+.1f %%" % err), flush=True)
+                extra.append(compared(dict(c, group="ring-program-order-6MiB",
+                                           program="nccl_ring", flows="1")))
     with open(MERIDIAN_CSV, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["case", "group", "ns3_s", "meridian_s", "error_pct"])
