@@ -42,6 +42,10 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 HERE = os.path.dirname(os.path.abspath(__file__))
 NS3_DIR = os.path.join(HERE, "ns3")
 RESULTS = os.path.join(HERE, "results", "ns3.csv")
+# --linux-cc: the tcp_flows cases with Linux's congestion-control rules (ns3/linux_cc.h:
+# cwnd grows only while cwnd-limited, CUBIC's Reno-friendly region, Reno's byte counting).
+RESULTS_LINUX_CC = os.path.join(HERE, "results", "ns3-linux-cc.csv")
+LINUX_CC = {"cubic": "linux-cubic", "newreno": "linux-reno"}
 
 MIB = 1024 * 1024
 LINUX_WMEM_MAX = 4 * MIB  # net.ipv4.tcp_wmem[2] default (Documentation/networking/ip-sysctl.rst)
@@ -150,8 +154,9 @@ def grid():
 
 def command(c):
     exe = os.path.join(NS3_DIR, c["program"])
+    cc = LINUX_CC[c["cc"]] if RESULTS == RESULTS_LINUX_CC else c["cc"]
     common = ["--bw_gbps=%s" % fmt(c["bw_gbps"]), "--queue_pkts=%d" % c["queue_pkts"],
-              "--cc=%s" % c["cc"], "--sndbuf=%d" % c["sndbuf"], "--rcvbuf=%d" % c["rcvbuf"],
+              "--cc=%s" % cc, "--sndbuf=%d" % c["sndbuf"], "--rcvbuf=%d" % c["rcvbuf"],
               "--bytes=%d" % c["bytes"]]
     if c["program"] == "tcp_flows":
         return [exe, "--flows=%d" % c["flows"], "--rtt_ms=%s" % fmt(c["rtt_ms"]),
@@ -225,9 +230,16 @@ def main():
     ap.add_argument("--skip", default="", help="do not run cases whose id contains this text")
     ap.add_argument("--rerun", action="store_true", help="run cases already in the CSV again")
     ap.add_argument("--list", action="store_true", help="list the case ids and exit")
+    ap.add_argument("--linux-cc", action="store_true",
+                    help="run the tcp_flows cases with Linux's congestion-control rules "
+                         "(ns3/linux_cc.h) into results/ns3-linux-cc.csv")
     args = ap.parse_args()
 
     cases = grid()
+    if args.linux_cc:
+        global RESULTS
+        RESULTS = RESULTS_LINUX_CC
+        cases = {cid: c for cid, c in cases.items() if c["program"] == "tcp_flows"}
     if args.list:
         print("\n".join(cases))
         return

@@ -29,6 +29,7 @@
 // Output, one CSV line: n,channels,chunk_bytes,slots,handshake_s,iter_times_s(';'-separated),
 // total_s,queue_drops  (total_s = end of the last iteration - t0).
 
+#include "linux_cc.h"
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -132,8 +133,8 @@ void trySend(Connection& c)
     // loop_bytes per step one after the other, each through all 2(N-1) steps, slice by slice;
     // a loop ends with a blocking receive, so loop l+1's first send waits for every chunk of
     // loop l from the predecessor. loop_bytes = shard: one loop (plain chunk pipelining).
-    const uint64_t k = g_p.loop_bytes / g_p.chunk_bytes;        // chunks per step of a loop
-    const uint64_t perLoop = 2ull * (g_p.n - 1) * k;            // chunks of one loop
+    const uint64_t k = g_p.loop_bytes / g_p.chunk_bytes; // chunks per step of a loop
+    const uint64_t perLoop = 2ull * (g_p.n - 1) * k;     // chunks of one loop
     while (c.queued_chunks < limit && c.queued_chunks - c.credited_chunks < g_p.slots) {
         const uint64_t q = c.queued_chunks;
         const uint64_t base = q - q % g_chunks_per_iter;
@@ -274,7 +275,10 @@ int main(int argc, char* argv[])
     cmd.AddValue("bw_gbps", "host link bandwidth, Gbit/s", bw_gbps);
     cmd.AddValue("delay_ms", "host link one-way delay, ms", delay_ms);
     cmd.AddValue("queue_pkts", "drop-tail queue of each switch port, packets", queue_pkts);
-    cmd.AddValue("cc", "congestion control: cubic or newreno", cc);
+    cmd.AddValue("cc",
+                 "congestion control: cubic, newreno (ns-3's own), linux-cubic or linux-reno "
+                 "(Linux's rules, linux_cc.h)",
+                 cc);
     cmd.AddValue("sndbuf", "TcpSocket::SndBufSize, bytes", sndbuf_bytes);
     cmd.AddValue("rcvbuf", "TcpSocket::RcvBufSize, bytes", rcvbuf_bytes);
     cmd.AddValue("run", "RNG run number", run);
@@ -287,8 +291,11 @@ int main(int argc, char* argv[])
 
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(run);
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType",
-                       StringValue(cc == "newreno" ? "ns3::TcpNewReno" : "ns3::TcpCubic"));
+    if (SocketTypeOf(cc).empty()) {
+        std::cerr << "unknown --cc " << cc << "\n";
+        return 2;
+    }
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(SocketTypeOf(cc)));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
     Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndbuf_bytes));
@@ -304,8 +311,9 @@ int main(int argc, char* argv[])
     if (g_p.loop_bytes == 0) {
         g_p.loop_bytes = g_chunks_per_step * g_p.chunk_bytes;
     } else if (g_p.loop_bytes % g_p.chunk_bytes != 0 || g_shard_bytes % g_p.loop_bytes != 0) {
-        std::fprintf(stderr, "loop_bytes must divide the shard (%llu B) and be a multiple of "
-                             "chunk_bytes\n",
+        std::fprintf(stderr,
+                     "loop_bytes must divide the shard (%llu B) and be a multiple of "
+                     "chunk_bytes\n",
                      static_cast<unsigned long long>(g_shard_bytes));
         return 2;
     }

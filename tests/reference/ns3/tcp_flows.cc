@@ -29,6 +29,7 @@
 // where flow_i_s = time the sink received the flow's last byte - flow start, overall_s = last
 // byte of any flow - earliest flow start.
 
+#include "linux_cc.h"
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -88,6 +89,29 @@ void onRandomDrop(Ptr<const Packet>)
     ++g_random_drops;
 }
 
+// --trace: flow 0's congestion window, bytes in flight and ssthresh at every cwnd change, as
+// "t_s cwnd_bytes inflight_bytes ssthresh_bytes" lines on stderr.
+Ptr<TcpSocketBase> g_traced;
+std::uint32_t g_ssthresh = 0;
+
+void onSsthresh(uint32_t, uint32_t ssthresh)
+{
+    g_ssthresh = ssthresh;
+}
+
+void onCwnd(uint32_t, uint32_t cwnd)
+{
+    std::fprintf(stderr, "%.6f %u %u %u\n", Simulator::Now().GetSeconds(), cwnd,
+                 g_traced->GetTxBuffer()->BytesInFlight(), g_ssthresh);
+}
+
+void startTrace(Ptr<Application> app)
+{
+    g_traced = DynamicCast<TcpSocketBase>(DynamicCast<BulkSendApplication>(app)->GetSocket());
+    g_traced->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&onCwnd));
+    g_traced->TraceConnectWithoutContext("SlowStartThreshold", MakeCallback(&onSsthresh));
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -105,6 +129,7 @@ int main(int argc, char* argv[])
     double max_sim_s = 20000.0;
     double min_rto_ms = -1.0;
     double delack_ms = 40.0;
+    bool trace = false;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("flows", "parallel TCP flows", flows);
@@ -113,7 +138,10 @@ int main(int argc, char* argv[])
     cmd.AddValue("loss", "per-packet loss probability on the bottleneck (data direction)", loss);
     cmd.AddValue("queue_pkts", "drop-tail queue of the bottleneck, packets", queue_pkts);
     cmd.AddValue("bytes", "total bytes over all flows (split equally)", bytes);
-    cmd.AddValue("cc", "congestion control: cubic or newreno", cc);
+    cmd.AddValue("cc",
+                 "congestion control: cubic, newreno (ns-3's own), linux-cubic or linux-reno "
+                 "(Linux's rules, linux_cc.h)",
+                 cc);
     cmd.AddValue("sndbuf", "TcpSocket::SndBufSize, bytes", sndbuf_bytes);
     cmd.AddValue("rcvbuf", "TcpSocket::RcvBufSize, bytes", rcvbuf_bytes);
     cmd.AddValue("run", "RNG run number", run);
@@ -122,13 +150,17 @@ int main(int argc, char* argv[])
                  min_rto_ms);
     cmd.AddValue("delack_ms", "TcpSocket::DelAckTimeout, ms (default 40, Linux TCP_DELACK_MIN)",
                  delack_ms);
+    cmd.AddValue("trace", "print flow 0's cwnd, flight and ssthresh to stderr", trace);
     cmd.Parse(argc, argv);
 
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(run);
 
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType",
-                       StringValue(cc == "newreno" ? "ns3::TcpNewReno" : "ns3::TcpCubic"));
+    if (SocketTypeOf(cc).empty()) {
+        std::cerr << "unknown --cc " << cc << "\n";
+        return 2;
+    }
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(SocketTypeOf(cc)));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
     Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndbuf_bytes));
@@ -193,6 +225,9 @@ int main(int argc, char* argv[])
         ApplicationContainer src_app = src.Install(nodes.Get(0));
         src_app.Start(Seconds(0));
         src_app.Get(0)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&onFirstTx, i));
+        if (trace && i == 0) {
+            Simulator::Schedule(NanoSeconds(1), &startTrace, src_app.Get(0));
+        }
     }
     // Bottleneck drops by accounting: with no queue disc, ns-3.37 drops a packet ahead of a full
     // (stopped) device queue without counting it in the queue, so drops = packets rtr received
