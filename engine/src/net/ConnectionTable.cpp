@@ -17,6 +17,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kSaturated = 1e-9;
 // HyStart acts only from this window on (tcp_cubic.c hystart_low_window).
 constexpr double kHystartLowWindowSegments = 16.0;
+// ACKs closer than this continue HyStart's ACK train (tcp_cubic.c hystart_ack_delta_us).
+constexpr double kHystartAckDeltaS = 0.002;
 // Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of
 // RngStream(seed, small id, ...) can draw the same stream.
 constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
@@ -70,10 +72,31 @@ double growthStepS(const Connection& c, const NetworkConfig& config, sim::SimTim
         const double byReno =
             (target - c.renoStart_bytes) / mss * c.rtt_s / TransportModel::kCubicAlpha;
         until = std::min(byCubic, byReno);
+        if (c.cubicWmax_bytes <= 0.0) // no loss yet: at least ×1.05 per RTT
+            until = std::min(until, c.rtt_s * std::log(target / c.renoStart_bytes) /
+                                        std::log(TransportModel::kCubicNoLossGrowthPerRtt));
     } else {
         until = (target - c.renoStart_bytes) / mss * config.delayed_ack_b * c.rtt_s;
     }
     return until - t;
+}
+
+// HyStart's ACK train (tcp_cubic.c, docs §5) ends slow start in the round that takes cwnd
+// from `before` to `after` bytes (in flight: at most `sendCeiling`). A window sent back to back
+// returns as a train W/C_b long; the train ends slow start once it spans half the minimum RTT,
+// i.e. W ≥ BDP/2. And when the gap between two rounds' trains, RTT − W/C_b, is within
+// hystart_ack_delta (2 ms) the trains merge: slow start ends in the first round HyStart
+// watches (cwnd ≥ 16 segments), whatever the BDP — ns-3's TcpCubic exits at 19 segments on a
+// 2 ms, 1 Gbit/s path, as does a class with Linux's own rules (tests/reference/ns3/linux_cc.cc).
+bool hystartExits(const Connection& c, double before, double after, double sendCeiling,
+                  const NetworkConfig& config)
+{
+    if (config.congestion_control != CongestionControl::Cubic || !std::isfinite(c.bottleneck_bps) ||
+        c.bottleneck_bps <= 0.0 || after < kHystartLowWindowSegments * config.mss_bytes)
+        return false;
+    const double trainBefore_s = std::min(before, sendCeiling) * 8.0 / c.bottleneck_bps;
+    return std::min(after, sendCeiling) >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0 ||
+           c.rtt_s - trainBefore_s <= kHystartAckDeltaS;
 }
 
 std::uint64_t pairKey(NodeId a, NodeId b)
@@ -305,10 +328,13 @@ double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) 
     // the origin is the exit window W0): W(t) = W0 + C·t³ segments, or the Reno-friendly
     // estimate W0 + α·t/RTT (α = 3(1 − β)/(1 + β), tcp_friendliness) if larger, over the
     // connection's sending time t.
+    // Before the first loss the window also grows at least ×1.05 per RTT (the cnt cap of 20).
     const double t = c.cubicElapsed_s + (now - c.cubicEpoch).toSeconds();
     const double grown =
         std::max(TransportModel::kCubicC * t * t * t, TransportModel::kCubicAlpha * t / c.rtt_s);
-    return c.cubicOrigin_bytes + grown * m_config.mss_bytes;
+    return std::max(c.cubicOrigin_bytes + grown * m_config.mss_bytes,
+                    c.cubicOrigin_bytes *
+                        std::pow(TransportModel::kCubicNoLossGrowthPerRtt, t / c.rtt_s));
 }
 
 double ConnectionTable::growthWindowBytes(const Connection& c, sim::SimTime now) const
@@ -324,6 +350,10 @@ double ConnectionTable::growthWindowBytes(const Connection& c, sim::SimTime now)
         const double dt = t - c.cubicK_s;
         const double cubic = c.cubicOrigin_bytes + TransportModel::kCubicC * dt * dt * dt * mss;
         const double reno = c.renoStart_bytes + TransportModel::kCubicAlpha * t / c.rtt_s * mss;
+        if (c.cubicWmax_bytes <= 0.0) // no loss yet (HyStart's exit): at least ×1.05 per RTT
+            return std::max({cubic, reno,
+                             c.renoStart_bytes *
+                                 std::pow(TransportModel::kCubicNoLossGrowthPerRtt, t / c.rtt_s)});
         return std::max(cubic, reno);
     }
     return c.renoStart_bytes + t / (m_config.delayed_ack_b * c.rtt_s) * mss;
@@ -371,7 +401,9 @@ double ConnectionTable::roundS(const Connection& c, double tcpRate_bps, sim::Sim
     const double step = c.cwnd_bytes / 32.0 / m_config.mss_bytes; // segments
     const double byCubic = std::cbrt(t * t * t + step / TransportModel::kCubicC) - t;
     const double byReno = step * c.rtt_s / TransportModel::kCubicAlpha;
-    return std::max(c.rtt_s, std::min(byCubic, byReno));
+    const double byNoLossCap =
+        c.rtt_s * std::log(1.0 + 1.0 / 32.0) / std::log(TransportModel::kCubicNoLossGrowthPerRtt);
+    return std::max(c.rtt_s, std::min({byCubic, byReno, byNoLossCap}));
 }
 
 void ConnectionTable::lossEvent(Connection& c, sim::SimTime now) const
@@ -423,7 +455,6 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
     // between loss events, never beyond what the connection can have in flight (rwnd, the
     // application's window, BDP + buffer: Linux grows cwnd only while cwnd-limited, in slow
     // start up to twice the packets in flight, tcp_is_cwnd_limited).
-    const bool cubic = m_config.congestion_control == CongestionControl::Cubic;
     const double ceiling = inflightCeilingBytes(c);
     c.stall_s = 0.0;
     if (c.slowStart) {
@@ -441,10 +472,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             c.nextLoss_bytes = nextRandom;
             return true;
         }
-        const double inflight = std::min(c.cwnd_bytes, sendCeiling);
-        const bool hystart = cubic && std::isfinite(c.bottleneck_bps) &&
-                             c.cwnd_bytes >= kHystartLowWindowSegments * m_config.mss_bytes &&
-                             inflight >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0;
+        const bool hystart = hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config);
         if (c.cwnd_bytes >= c.ssthresh_bytes || networkLimited || hystart ||
             c.cwnd_bytes >= ssCeiling) {
             // Congestion avoidance from this window: CUBIC's curve from the last W_max (K = 0
@@ -510,12 +538,9 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
         c.slowStart = false;
         return false;
     }
-    // HyStart's ACK train (tcp_cubic.c): a window sent back to back comes back as a train
-    // W/C_bottleneck long; once that exceeds half the minimum RTT — cwnd ≥ BDP/2 — slow start
-    // ends without a loss and CUBIC grows from there.
-    if (cubic && std::isfinite(c.bottleneck_bps) &&
-        c.cwnd_bytes >= kHystartLowWindowSegments * m_config.mss_bytes &&
-        c.cwnd_bytes >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0) {
+    // HyStart's ACK train (hystartExits): slow start ends without a loss and CUBIC grows from
+    // there.
+    if (hystartExits(c, before, c.cwnd_bytes, kInf, m_config)) {
         c.slowStart = false;
         c.growth = true;
         c.cubicOrigin_bytes = c.cwnd_bytes;

@@ -30,6 +30,10 @@ public:
     /// Additive increase of CUBIC's Reno-friendly estimate, segments per RTT (RFC 9438 §4.3):
     /// α = 3(1 − β)/(1 + β).
     static constexpr double kCubicAlpha = 3.0 * (1.0 - kCubicBeta) / (1.0 + kCubicBeta);
+    /// Growth of CUBIC's window per RTT before its first loss (Linux tcp_cubic.c
+    /// bictcp_update: while last_max_cwnd = 0 the ACKs per increment are capped at 20, so cwnd
+    /// grows by at least 1/20 per RTT): ×1.05 per RTT, exponentially. RFC 9438 has no such cap.
+    static constexpr double kCubicNoLossGrowthPerRtt = 1.0 + 1.0 / 20.0;
 
     /// CUBIC's mean window under random loss p, in segments (RFC 9438 §5 / RFC 8312 §5.1):
     ///   W_cubic = (C·(3+β)/(4·(1−β)))^¼ · (RTT/p)^¾,
