@@ -57,7 +57,10 @@ def meridian_experiment_settings(row):
       * transport.max_window_bytes = min(sndbuf, rcvbuf): ns-3 never has more than the smaller
         of its send buffer (unacknowledged + unsent data) and the receiver's buffer in flight,
         and Meridian has one window cap (the receive window);
-      * transport.congestion_control = cubic or reno (ns-3 TcpCubic / TcpNewReno);
+      * transport.congestion_control = cubic or reno (ns-3 TcpCubic / TcpNewReno); for
+        TcpNewReno delayed_ack_b = 2: it adds MSS²/cwnd per ACK, not per acknowledged segment,
+        and its receiver ACKs every second segment (DelAckCount 2), so cwnd grows one segment
+        per two RTTs (Linux counts bytes: b = 1, Meridian's default);
       * P flows: a p2p with streams = P (iperf3 -P: P connections of bytes/P);
       * ring: comm.channels = the case's channels, comm.buffsize_bytes = slots × chunk bytes,
         comm.steps = slots, one socket; chunks are NCCL's (auto). The ns-3 ring sends a chunk
@@ -68,6 +71,8 @@ def meridian_experiment_settings(row):
     transport = {"mss_bytes": 1448, "initial_window_segments": 10,
                  "max_window_bytes": min(sndbuf, rcvbuf), "min_rto_s": 0.2,
                  "congestion_control": "cubic" if row["cc"] == "cubic" else "reno"}
+    if row["cc"] == "newreno":
+        transport["delayed_ack_b"] = 2
     settings = {"protocol": "tcp", "repeat": 1, "seed": 1, "transport": transport}
     unmapped = []
     if sndbuf != rcvbuf:

@@ -201,6 +201,7 @@ void readTransport(OptionReader& parent, net::NetworkConfig& transport)
     transport.initial_window_segments = static_cast<int>(tr.integer("initial_window_segments"));
     transport.max_window_bytes = tr.quantity("max_window_bytes");
     transport.min_rto_s = tr.quantity("min_rto_s");
+    transport.delayed_ack_b = tr.number("delayed_ack_b");
     transport.slow_start_after_idle = tr.boolean("slow_start_after_idle");
     transport.congestion_control = tr.text("congestion_control") == "reno"
                                        ? net::CongestionControl::Reno

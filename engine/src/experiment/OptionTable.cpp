@@ -252,6 +252,10 @@ std::vector<OptionInfo> transportOptions()
         numeric("transport.min_rto_s", "minimum RTO", T::Duration, "s", n.min_rto_s,
                 {0.0, false, std::nullopt, true}, kAllKinds,
                 "minimum retransmission timeout (Linux)"),
+        numeric("transport.delayed_ack_b", "segments per ACK", T::Number, "", n.delayed_ack_b,
+                {1.0, true, 8.0, true}, kAllKinds,
+                "Reno: segments acknowledged per ACK that grows cwnd (b): 1 = Linux's byte "
+                "counting, 2 = one increment per delayed ACK (RFC 5681 without RFC 3465)"),
         boolean("transport.slow_start_after_idle", n.slow_start_after_idle, kAllKinds,
                 "RFC 2861 / Linux tcp_slow_start_after_idle"),
         choice("transport.congestion_control", "congestion control", {"cubic", "reno"},
