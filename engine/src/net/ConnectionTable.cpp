@@ -45,18 +45,22 @@ bool slowStartOverflows(double inflightPrev_bytes, double inflightNew_bytes, dou
 }
 
 // Whether connection c's slow-start round from cwnd `before` to c.cwnd_bytes overflows its
-// bottleneck's buffer; in flight is min(cwnd, rwnd).
+// bottleneck's buffer; in flight is min(cwnd, rwnd). `bottleneckSharers` TCP connections
+// cross the bottleneck and `accessSharers` the first link: connections that start together
+// slow-start in step, so each has 1/n of the pipe, of the buffer and of the access rate.
 bool overflows(const Connection& c, double before, const MaxMinSolver& solver,
-               const std::vector<LinkDirection>& arcs, const NetworkConfig& config)
+               const std::vector<LinkDirection>& arcs, const NetworkConfig& config,
+               double bottleneckSharers, double accessSharers)
 {
     if (c.arcs.empty() || c.rtt_s <= 0.0)
         return false;
     double sendCeiling = std::numeric_limits<double>::infinity();
     if (config.max_window_bytes > 0.0)
         sendCeiling = config.max_window_bytes;
-    const double access_bps = solver.capacityBps(arcs[c.arcs.front()].resource);
+    const double access_bps = solver.capacityBps(arcs[c.arcs.front()].resource) / accessSharers;
     return slowStartOverflows(std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling),
-                              access_bps, c.bottleneck_bps, c.rtt_s, c.buffer_bytes);
+                              access_bps, c.bottleneck_bps / bottleneckSharers, c.rtt_s,
+                              c.buffer_bytes / bottleneckSharers);
 }
 
 // Time until the window of c's congestion-avoidance epoch has grown by 1/32 more.
@@ -322,6 +326,30 @@ void ConnectionTable::openWindow(Connection& c, bool freshConnection, bool keepW
     c.growth = c.growth && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
 }
 
+bool ConnectionTable::overflowsShared(const Connection& c, double before) const
+{
+    // Connections that send at once (streams, a collective's step) slow-start in step and
+    // fill the bottleneck's buffer together: each has 1/n of the pipe and of the buffer, n
+    // the TCP connections with a message on the bottleneck (and on the first link for its
+    // rate) (docs §5, slow-start overshoot).
+    if (c.arcs.empty())
+        return false;
+    std::uint32_t bottleneck = m_arcs[c.arcs.front()].resource;
+    double lowest = kInf;
+    for (std::uint32_t a : c.arcs) {
+        const double cap = m_solver.capacityBps(m_arcs[a].resource);
+        if (cap < lowest) {
+            lowest = cap;
+            bottleneck = m_arcs[a].resource;
+        }
+    }
+    const auto sharers = [this](std::uint32_t resource) {
+        return std::max(1.0, static_cast<double>(m_tcpLoad[resource].connections));
+    };
+    return overflows(c, before, m_solver, m_arcs, m_config, sharers(bottleneck),
+                     sharers(m_arcs[c.arcs.front()].resource));
+}
+
 double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) const
 {
     // CUBIC from HyStart's exit, no loss yet (tcp_cubic.c: last_max_cwnd = 0, so K = 0 and
@@ -465,7 +493,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
         const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
         const double before = c.cwnd_bytes;
         c.cwnd_bytes = std::min(2.0 * c.cwnd_bytes, std::max(c.cwnd_bytes, ssCeiling));
-        if (!networkLimited && !c.burst && overflows(c, before, m_solver, m_arcs, m_config)) {
+        if (!networkLimited && !c.burst && overflowsShared(c, before)) {
             // Slow-start overshoot: a loss event that is not one of the random losses.
             const double nextRandom = c.nextLoss_bytes;
             lossEvent(c, now);
@@ -527,7 +555,7 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
     const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
     const double before = c.cwnd_bytes;
     c.cwnd_bytes *= 2.0;
-    if (!networkLimited && !c.burst && overflows(c, before, m_solver, m_arcs, m_config)) {
+    if (!networkLimited && !c.burst && overflowsShared(c, before)) {
         // The doubled window's burst overflows the bottleneck's buffer: a loss event, and
         // CUBIC/Reno growth from the cut window until the steady cap (docs §5).
         lossEvent(c, now);
@@ -603,8 +631,16 @@ double ConnectionTable::inFlightBytes(const Connection& c, sim::SimTime now, dou
 
 void ConnectionTable::countTcpFlow(const Connection& c, int delta)
 {
-    for (std::uint32_t r : c.resources)
+    // Called after c.tcpFlows changed by delta: a connection counts while it has a message.
+    const bool opened = delta > 0 && c.tcpFlows == 1;
+    const bool closed = delta < 0 && c.tcpFlows == 0;
+    for (std::uint32_t r : c.resources) {
         m_tcpLoad[r].flows += static_cast<std::uint32_t>(delta);
+        if (opened)
+            ++m_tcpLoad[r].connections;
+        if (closed)
+            --m_tcpLoad[r].connections;
+    }
 }
 
 void ConnectionTable::countBurst(const Connection& c, int delta)

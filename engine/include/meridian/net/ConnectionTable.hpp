@@ -245,6 +245,9 @@ private:
     std::optional<topology::Route> pathOf(NodeId a, NodeId b, std::uint32_t stream);
     double steadyCapBps(const Connection& c, bool receiveWindow = true) const;
     double cubicWindowBytes(const Connection& c, sim::SimTime now) const;
+    /// Whether c's slow-start round from `before` to c.cwnd_bytes overflows the bottleneck's
+    /// buffer, the pipe and buffer shared with the TCP connections that cross it.
+    bool overflowsShared(const Connection& c, double before) const;
     /// Window of the current congestion-avoidance epoch at `now` (CUBIC curve or Reno line).
     double growthWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Largest window the connection can have in flight: min(rwnd, BDP + bottleneck buffer);
@@ -264,7 +267,8 @@ private:
     struct TcpLoad
     {
         std::uint32_t flows = 0;
-        std::uint32_t bursts = 0; ///< of which send their last window as a burst
+        std::uint32_t bursts = 0;      ///< of which send their last window as a burst
+        std::uint32_t connections = 0; ///< connections with at least one TCP message
     };
 
     const NetworkConfig& m_config;
