@@ -86,20 +86,24 @@ double growthStepS(const Connection& c, const NetworkConfig& config, sim::SimTim
 }
 
 // HyStart's ACK train (tcp_cubic.c, docs §5) ends slow start in the round that takes cwnd
-// from `before` to `after` bytes (in flight: at most `sendCeiling`). A window sent back to back
-// returns as a train W/C_b long; the train ends slow start once it spans half the minimum RTT,
-// i.e. W ≥ BDP/2. And when the gap between two rounds' trains, RTT − W/C_b, is within
-// hystart_ack_delta (2 ms) the trains merge: slow start ends in the first round HyStart
-// watches (cwnd ≥ 16 segments), whatever the BDP — ns-3's TcpCubic exits at 19 segments on a
-// 2 ms, 1 Gbit/s path, as does a class with Linux's own rules (tests/reference/ns3/linux_cc.cc).
+// from `before` to `after` bytes (in flight: at most `sendCeiling`), `sharers` connections
+// sending through the bottleneck. A window sent back to back returns as a train W/C_b long; the
+// train ends slow start once it spans half the minimum RTT, i.e. W ≥ BDP/2. And when the gap
+// between two rounds' trains, RTT − W/C_b, is within hystart_ack_delta (2 ms) the trains merge:
+// slow start ends in the first round HyStart watches (cwnd ≥ 16 segments), whatever the BDP —
+// ns-3's TcpCubic exits at 19 segments on a 2 ms, 1 Gbit/s path, as does a class with Linux's own
+// rules (tests/reference/ns3/linux_cc.cc).
 bool hystartExits(const Connection& c, double before, double after, double sendCeiling,
-                  const NetworkConfig& config)
+                  const NetworkConfig& config, double sharers)
 {
     if (config.congestion_control != CongestionControl::Cubic || !std::isfinite(c.bottleneck_bps) ||
         c.bottleneck_bps <= 0.0 || after < kHystartLowWindowSegments * config.mss_bytes)
         return false;
-    const double trainBefore_s = std::min(before, sendCeiling) * 8.0 / c.bottleneck_bps;
-    return std::min(after, sendCeiling) >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0 ||
+    // n connections sending through the bottleneck at once interleave there: each one's ACKs
+    // come back at C_b/n, so its train is n times longer.
+    const double share_bps = c.bottleneck_bps / sharers;
+    const double trainBefore_s = std::min(before, sendCeiling) * 8.0 / share_bps;
+    return std::min(after, sendCeiling) >= 0.5 * share_bps * c.rtt_s / 8.0 ||
            c.rtt_s - trainBefore_s <= kHystartAckDeltaS;
 }
 
@@ -326,14 +330,16 @@ void ConnectionTable::openWindow(Connection& c, bool freshConnection, bool keepW
     c.growth = c.growth && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
 }
 
-bool ConnectionTable::overflowsShared(const Connection& c, double before) const
+double ConnectionTable::sharers(std::uint32_t resource) const
 {
-    // Connections that send at once (streams, a collective's step) slow-start in step and
-    // fill the bottleneck's buffer together: each has 1/n of the pipe and of the buffer, n
-    // the TCP connections with a message on the bottleneck (and on the first link for its
-    // rate) (docs §5, slow-start overshoot).
+    return std::max(1.0, static_cast<double>(m_tcpLoad[resource].connections));
+}
+
+double ConnectionTable::bottleneckSharers(const Connection& c) const
+{
+    // The TCP connections with a message on c's bottleneck (its slowest link).
     if (c.arcs.empty())
-        return false;
+        return 1.0;
     std::uint32_t bottleneck = m_arcs[c.arcs.front()].resource;
     double lowest = kInf;
     for (std::uint32_t a : c.arcs) {
@@ -343,10 +349,18 @@ bool ConnectionTable::overflowsShared(const Connection& c, double before) const
             bottleneck = m_arcs[a].resource;
         }
     }
-    const auto sharers = [this](std::uint32_t resource) {
-        return std::max(1.0, static_cast<double>(m_tcpLoad[resource].connections));
-    };
-    return overflows(c, before, m_solver, m_arcs, m_config, sharers(bottleneck),
+    return sharers(bottleneck);
+}
+
+bool ConnectionTable::overflowsShared(const Connection& c, double before) const
+{
+    // Connections that send at once (streams, a collective's step) slow-start in step and
+    // fill the bottleneck's buffer together: each has 1/n of the pipe and of the buffer, n
+    // the TCP connections with a message on the bottleneck (and on the first link for its
+    // rate) (docs §5, slow-start overshoot).
+    if (c.arcs.empty())
+        return false;
+    return overflows(c, before, m_solver, m_arcs, m_config, bottleneckSharers(c),
                      sharers(m_arcs[c.arcs.front()].resource));
 }
 
@@ -500,7 +514,8 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             c.nextLoss_bytes = nextRandom;
             return true;
         }
-        const bool hystart = hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config);
+        const bool hystart =
+            hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config, bottleneckSharers(c));
         if (c.cwnd_bytes >= c.ssthresh_bytes || networkLimited || hystart ||
             c.cwnd_bytes >= ssCeiling) {
             // Congestion avoidance from this window: CUBIC's curve from the last W_max (K = 0
@@ -568,7 +583,7 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
     }
     // HyStart's ACK train (hystartExits): slow start ends without a loss and CUBIC grows from
     // there.
-    if (hystartExits(c, before, c.cwnd_bytes, kInf, m_config)) {
+    if (hystartExits(c, before, c.cwnd_bytes, kInf, m_config, bottleneckSharers(c))) {
         c.slowStart = false;
         c.growth = true;
         c.cubicOrigin_bytes = c.cwnd_bytes;

@@ -248,6 +248,9 @@ private:
     /// Whether c's slow-start round from `before` to c.cwnd_bytes overflows the bottleneck's
     /// buffer, the pipe and buffer shared with the TCP connections that cross it.
     bool overflowsShared(const Connection& c, double before) const;
+    /// TCP connections with a message on `resource` (at least 1), and on c's bottleneck.
+    double sharers(std::uint32_t resource) const;
+    double bottleneckSharers(const Connection& c) const;
     /// Window of the current congestion-avoidance epoch at `now` (CUBIC curve or Reno line).
     double growthWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Largest window the connection can have in flight: min(rwnd, BDP + bottleneck buffer);
