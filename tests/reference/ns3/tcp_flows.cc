@@ -89,27 +89,45 @@ void onRandomDrop(Ptr<const Packet>)
     ++g_random_drops;
 }
 
-// --trace: flow 0's congestion window, bytes in flight and ssthresh at every cwnd change, as
-// "t_s cwnd_bytes inflight_bytes ssthresh_bytes" lines on stderr.
-Ptr<TcpSocketBase> g_traced;
-std::uint32_t g_ssthresh = 0;
-
-void onSsthresh(uint32_t, uint32_t ssthresh)
+// --trace: every flow's congestion window, bytes in flight and ssthresh at every cwnd change,
+// as "flow t_s cwnd_bytes inflight_bytes ssthresh_bytes" lines on stderr, and at the end one
+// "# flow F: N retransmission timeouts" line per flow (entries into CA_LOSS).
+struct TracedFlow
 {
-    g_ssthresh = ssthresh;
+    Ptr<TcpSocketBase> socket;
+    std::uint32_t ssthresh = 0;
+    std::uint32_t timeouts = 0;
+};
+
+std::vector<TracedFlow> g_traced;
+
+void onSsthresh(uint32_t flow, uint32_t, uint32_t ssthresh)
+{
+    g_traced[flow].ssthresh = ssthresh;
 }
 
-void onCwnd(uint32_t, uint32_t cwnd)
+void onCwnd(uint32_t flow, uint32_t, uint32_t cwnd)
 {
-    std::fprintf(stderr, "%.6f %u %u %u\n", Simulator::Now().GetSeconds(), cwnd,
-                 g_traced->GetTxBuffer()->BytesInFlight(), g_ssthresh);
+    const TracedFlow& f = g_traced[flow];
+    std::fprintf(stderr, "%u %.6f %u %u %u\n", flow, Simulator::Now().GetSeconds(), cwnd,
+                 f.socket->GetTxBuffer()->BytesInFlight(), f.ssthresh);
 }
 
-void startTrace(Ptr<Application> app)
+void onCongState(uint32_t flow, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now)
 {
-    g_traced = DynamicCast<TcpSocketBase>(DynamicCast<BulkSendApplication>(app)->GetSocket());
-    g_traced->TraceConnectWithoutContext("CongestionWindow", MakeCallback(&onCwnd));
-    g_traced->TraceConnectWithoutContext("SlowStartThreshold", MakeCallback(&onSsthresh));
+    if (now == TcpSocketState::CA_LOSS) {
+        ++g_traced[flow].timeouts;
+    }
+}
+
+void startTrace(uint32_t flow, Ptr<Application> app)
+{
+    TracedFlow& f = g_traced[flow];
+    f.socket = DynamicCast<TcpSocketBase>(DynamicCast<BulkSendApplication>(app)->GetSocket());
+    f.socket->TraceConnectWithoutContext("CongestionWindow", MakeBoundCallback(&onCwnd, flow));
+    f.socket->TraceConnectWithoutContext("SlowStartThreshold",
+                                         MakeBoundCallback(&onSsthresh, flow));
+    f.socket->TraceConnectWithoutContext("CongState", MakeBoundCallback(&onCongState, flow));
 }
 
 } // namespace
@@ -150,7 +168,8 @@ int main(int argc, char* argv[])
                  min_rto_ms);
     cmd.AddValue("delack_ms", "TcpSocket::DelAckTimeout, ms (default 40, Linux TCP_DELACK_MIN)",
                  delack_ms);
-    cmd.AddValue("trace", "print flow 0's cwnd, flight and ssthresh to stderr", trace);
+    cmd.AddValue("trace", "print every flow's cwnd, flight, ssthresh and timeouts to stderr",
+                 trace);
     cmd.Parse(argc, argv);
 
     RngSeedManager::SetSeed(1);
@@ -225,8 +244,9 @@ int main(int argc, char* argv[])
         ApplicationContainer src_app = src.Install(nodes.Get(0));
         src_app.Start(Seconds(0));
         src_app.Get(0)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&onFirstTx, i));
-        if (trace && i == 0) {
-            Simulator::Schedule(NanoSeconds(1), &startTrace, src_app.Get(0));
+        if (trace) {
+            g_traced.resize(flows);
+            Simulator::Schedule(NanoSeconds(1), &startTrace, i, src_app.Get(0));
         }
     }
     // Bottleneck drops by accounting: with no queue disc, ns-3.37 drops a packet ahead of a full
@@ -257,6 +277,9 @@ int main(int argc, char* argv[])
                 complete ? last_end_s - first_start_s : -1.0,
                 static_cast<unsigned long long>(g_queue_drops),
                 static_cast<unsigned long long>(g_random_drops));
+    for (std::size_t i = 0; i < g_traced.size(); ++i) {
+        std::fprintf(stderr, "# flow %zu: %u retransmission timeouts\n", i, g_traced[i].timeouts);
+    }
     Simulator::Destroy();
     return complete ? 0 : 3;
 }
