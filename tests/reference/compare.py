@@ -34,6 +34,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RESULTS = os.path.join(HERE, "results", "ns3.csv")
 PROGRAM_ORDER = os.path.join(HERE, "results", "ns3-program-order.csv")
+# The tcp_flows cases run with Linux's congestion-control rules (run_suite.py --linux-cc).
+LINUX_CC = os.path.join(HERE, "results", "ns3-linux-cc.csv")
 MERIDIAN_CSV = os.path.join(HERE, "results", "meridian.csv")
 # NCCL's defaults that Meridian's comm defaults stand for (collectives.md, Pipelining): 4 MiB
 # buffer in 8 slots; the ring moves 1 MiB slices (2 slots), 4 in flight, 2 MiB per step and loop.
@@ -71,8 +73,8 @@ def meridian_experiment_settings(row):
     transport = {"mss_bytes": 1448, "initial_window_segments": 10,
                  "max_window_bytes": min(sndbuf, rcvbuf), "min_rto_s": 0.2,
                  "congestion_control": "cubic" if row["cc"] == "cubic" else "reno"}
-    if row["cc"] == "newreno":
-        transport["delayed_ack_b"] = 2
+    if row["cc"] == "newreno" and row.get("rules") != "linux":
+        transport["delayed_ack_b"] = 2  # ns-3's TcpNewReno (Linux's rules: byte counting, b = 1)
     settings = {"protocol": "tcp", "repeat": 1, "seed": 1, "transport": transport}
     unmapped = []
     if sndbuf != rcvbuf:
@@ -139,8 +141,9 @@ def run_meridian(cli, row, work):
     nodes, links, experiment, unmapped = build(row)
     topo = {"format": "meridian.topo", "version": 1, "name": "ns-3 reference " + row["case"],
             "nodes": nodes, "links": links, "experiment": experiment}
-    path = os.path.join(work, row["case"] + ".topo")
-    out = os.path.join(work, row["case"])
+    name = row["case"] + ("-linux-cc" if row.get("rules") == "linux" else "")
+    path = os.path.join(work, name + ".topo")
+    out = os.path.join(work, name)
     with open(path, "w") as f:
         json.dump(topo, f, indent=1)
     proc = subprocess.run([cli, "run", path, "--out", out, "--format", "json", "--quiet"],
@@ -190,7 +193,7 @@ def summary(rows):
     return lines
 
 
-def write_doc(rows, extra, cli_version):
+def write_doc(rows, extra, linux, cli_version):
     body = [BEGIN, "",
             "Meridian: `%s`. ns-3: `tests/reference/results/ns3.csv`. error = (Meridian − ns-3)"
             " / ns-3." % cli_version, "", "### Summary", ""] + summary(rows) + [
@@ -199,6 +202,14 @@ def write_doc(rows, extra, cli_version):
         body += ["", "### More rings in program order (`results/ns3-program-order.csv`)", "",
                  "6 MiB send and receive buffers, 1 or 2 channels (`-cN`), NCCL's slicing.", ""]
         body += [l for l in summary(extra) if not l.startswith("| **all**")] + [""] + table(extra)
+    if linux:
+        body += ["", "### The TCP cases against ns-3 with Linux's congestion control "
+                 "(`results/ns3-linux-cc.csv`)", "",
+                 "The same `tcp_flows` cases with `tests/reference/ns3/linux_cc.h` instead of "
+                 "ns-3's own TcpCubic/TcpNewReno: cwnd grows only while cwnd-limited, CUBIC's "
+                 "Reno-friendly region and Linux's HyStart thresholds, Reno with byte counting "
+                 "(Meridian with its default b = 1 for these NewReno rows).", ""]
+        body += summary(linux) + [""] + table(linux)
     body += ["", END]
     with open(DOC) as f:
         text = f.read()
@@ -238,17 +249,22 @@ def main():
             for c in csv.DictReader(f):
                 extra.append(compared(dict(c, group="ring-program-order-6MiB",
                                            program="nccl_ring", flows="1")))
+    linux = []
+    if os.path.exists(LINUX_CC):
+        with open(LINUX_CC, newline="") as f:
+            for c in csv.DictReader(f):
+                linux.append(compared(dict(c, rules="linux", group=c["group"] + "-linux-cc")))
     with open(MERIDIAN_CSV, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["case", "group", "ns3_s", "meridian_s", "error_pct"])
-        for r in rows + extra:
+        for r in rows + extra + linux:
             w.writerow([r["case"], r["group"], r["ns3_s"],
                         "" if r["meridian_s"] is None else repr(r["meridian_s"]),
                         "" if r["error_pct"] is None else "%.2f" % r["error_pct"]])
     label = args.label or subprocess.run(
         ["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
         text=True).stdout.strip()
-    write_doc(rows, extra, "meridian-cli " + label)
+    write_doc(rows, extra, linux, "meridian-cli " + label)
 
 
 if __name__ == "__main__":
