@@ -31,6 +31,35 @@ double rateAt(const topology::Topology& t, const NetworkConfig& cfg, double atS)
     return net.flowRateBps(f);
 }
 
+// One unbounded TCP transfer a → b over path(C, d, no loss, 4·BDP of buffer), no receive-window
+// cap, on its own simulator, to be run forward and sampled.
+struct LongFlow
+{
+    topology::Topology topo;
+    sim::Simulator sim;
+    Network net;
+    FlowId flow;
+
+    LongFlow(double C, double d)
+        : topo(path(C, d, 0.0, C * 4 * d / 8 * 4)), net(sim, topo, unboundedWindow()),
+          flow(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), 1e13, Protocol::Tcp,
+                                 nullptr))
+    {}
+
+    static NetworkConfig unboundedWindow()
+    {
+        NetworkConfig cfg;
+        cfg.max_window_bytes = 0;
+        return cfg;
+    }
+
+    double rateAt(double atS)
+    {
+        sim.runUntil(sim::SimTime::fromSeconds(atS));
+        return net.flowRateBps(flow);
+    }
+};
+
 } // namespace
 
 class CubicValidationTest : public QObject
@@ -129,13 +158,7 @@ private Q_SLOTS:
         // by 1/32: the cap is within 1/32 below W(t).
         const double C = 1e9, d = 0.025, rtt = 4 * d;
         const double bdp = C * rtt / 8;
-        NetworkConfig cfg;
-        cfg.max_window_bytes = 0;
-        const auto t = path(C, d, 0.0, 4 * bdp);
-        sim::Simulator sim;
-        Network net(sim, t, cfg);
-        const FlowId f =
-            net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1e13, Protocol::Tcp, nullptr);
+        LongFlow flow(C, d);
         double w0 = 10 * kMss;
         int rounds = 0;
         while (w0 < 0.5 * bdp) {
@@ -143,16 +166,15 @@ private Q_SLOTS:
             ++rounds;
         }
         const double exit_s = rounds * rtt;
-        sim.runUntil(sim::SimTime::fromSeconds(exit_s + 1e-6));
-        QVERIFY2(std::abs(net.flowRateBps(f) - w0 * 8 / rtt) < 1e-6 * w0 * 8 / rtt,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(net.flowRateBps(f)).arg(w0 * 8 / rtt)));
+        const double exitRate = flow.rateAt(exit_s + 1e-6);
+        QVERIFY2(std::abs(exitRate - w0 * 8 / rtt) < 1e-6 * w0 * 8 / rtt,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(exitRate).arg(w0 * 8 / rtt)));
         const double alpha = 3 * 0.3 / 1.7;
         for (const double after : {0.2, 0.5, 0.8}) {
-            sim.runUntil(sim::SimTime::fromSeconds(exit_s + after));
             const double w =
                 std::max(w0 + std::max(0.4 * after * after * after, alpha * after / rtt) * kMss,
                          w0 * std::pow(1.05, after / rtt));
-            const double rate = net.flowRateBps(f), full = std::min(C, w * 8 / rtt);
+            const double rate = flow.rateAt(exit_s + after), full = std::min(C, w * 8 / rtt);
             QVERIFY2(rate <= full * (1 + 1e-9) && rate >= full * (1 - 1.0 / 32) - 1e-6,
                      qPrintable(QStringLiteral("%1 s after the exit: %2 vs W/RTT %3")
                                     .arg(after)
@@ -162,8 +184,7 @@ private Q_SLOTS:
         // It runs at the link rate once W0·1.05^(t/RTT) ≥ BDP (here before W0 + 0.4·t³ does).
         const double tFull = rtt * std::log(bdp / w0) / std::log(1.05);
         QVERIFY(tFull < std::cbrt((bdp - w0) / kMss / 0.4));
-        sim.runUntil(sim::SimTime::fromSeconds(exit_s + tFull + 2 * rtt));
-        QVERIFY(std::abs(net.flowRateBps(f) - C) < 1e-6 * C);
+        QVERIFY(std::abs(flow.rateAt(exit_s + tFull + 2 * rtt) - C) < 1e-6 * C);
     }
 
     void hystartEndsSlowStartEarlyWhenRoundsMerge()
@@ -173,22 +194,14 @@ private Q_SLOTS:
         // first round it watches (cwnd ≥ 16): 10 → 20 segments, not BDP/2 = 86 segments
         // (ns-3's TcpCubic exits at 19 on this path, docs/network-model.md §5).
         const double C = 1e9, d = 0.0005, rtt = 4 * d;
-        const double bdp = C * rtt / 8;
-        NetworkConfig cfg;
-        cfg.max_window_bytes = 0;
-        const auto t = path(C, d, 0.0, 4 * bdp);
-        sim::Simulator sim;
-        Network net(sim, t, cfg);
-        const FlowId f =
-            net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1e13, Protocol::Tcp, nullptr);
+        LongFlow flow(C, d);
         const double w0 = 20 * kMss;
-        sim.runUntil(sim::SimTime::fromSeconds(rtt + 1e-7));
-        QVERIFY2(std::abs(net.flowRateBps(f) - w0 * 8 / rtt) < 1e-6 * w0 * 8 / rtt,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(net.flowRateBps(f)).arg(w0 * 8 / rtt)));
+        const double exitRate = flow.rateAt(rtt + 1e-7);
+        QVERIFY2(std::abs(exitRate - w0 * 8 / rtt) < 1e-6 * w0 * 8 / rtt,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(exitRate).arg(w0 * 8 / rtt)));
         // Then ×1.05 per RTT: 20 RTTs later the window is 20·1.05^20 ≈ 53 segments.
-        sim.runUntil(sim::SimTime::fromSeconds(rtt + 20 * rtt));
         const double w = w0 * std::pow(1.05, 20.0);
-        const double rate = net.flowRateBps(f);
+        const double rate = flow.rateAt(rtt + 20 * rtt);
         QVERIFY2(rate <= w * 8 / rtt * (1 + 1e-9) && rate >= w * 8 / rtt * (1 - 1.0 / 16),
                  qPrintable(QStringLiteral("%1 vs W/RTT %2").arg(rate).arg(w * 8 / rtt)));
     }
