@@ -34,6 +34,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RESULTS = os.path.join(HERE, "results", "ns3.csv")
 PROGRAM_ORDER = os.path.join(HERE, "results", "ns3-program-order.csv")
+# More ns-3 runs (RNG runs 2..5) of the cases with random loss (docs/validation.md, Results).
+SEEDS = os.path.join(HERE, "results", "ns3-seeds.csv")
 # The tcp_flows cases run with Linux's congestion-control rules (run_suite.py --linux-cc).
 LINUX_CC = os.path.join(HERE, "results", "ns3-linux-cc.csv")
 MERIDIAN_CSV = os.path.join(HERE, "results", "meridian.csv")
@@ -159,8 +161,8 @@ def fmt_s(x):
     return "%.4g" % x
 
 
-def table(rows):
-    lines = ["| case | ns-3 (s) | Meridian (s) | error | not expressible in Meridian today |",
+def table(rows, last="not expressible in Meridian today"):
+    lines = ["| case | ns-3 (s) | Meridian (s) | error | %s |" % last,
              "|---|---:|---:|---:|---|"]
     for r in rows:
         err = "%+.1f %%" % r["error_pct"] if r["error_pct"] is not None else "—"
@@ -193,6 +195,27 @@ def summary(rows):
     return lines
 
 
+def seed_means(rows, stat=statistics.mean):
+    """The rows with random loss and more ns-3 runs in results/ns3-seeds.csv, compared with
+    `stat` (mean or median) of all their runs (run 1 from ns3.csv): one row per such case."""
+    if not os.path.exists(SEEDS):
+        return []
+    runs = {}
+    with open(SEEDS, newline="") as f:
+        for c in csv.DictReader(f):
+            runs.setdefault(c["case"], []).append(float(c["ns3_s"]))
+    out = []
+    for r in rows:
+        if r["case"] not in runs or r["meridian_s"] is None:
+            continue
+        times = [float(r["ns3_s"])] + runs[r["case"]]
+        mean = stat(times)
+        out.append(dict(r, ns3_s=repr(mean), error_pct=100.0 * (r["meridian_s"] - mean) / mean,
+                        unmapped=["%d runs: %s s" % (len(times),
+                                                     ", ".join(fmt_s(t) for t in times))]))
+    return out
+
+
 def write_doc(rows, extra, linux, cli_version):
     body = [BEGIN, "",
             "Meridian: `%s`. ns-3: `tests/reference/results/ns3.csv`. error = (Meridian − ns-3)"
@@ -202,6 +225,23 @@ def write_doc(rows, extra, linux, cli_version):
         body += ["", "### More rings in program order (`results/ns3-program-order.csv`)", "",
                  "6 MiB send and receive buffers, 1 or 2 channels (`-cN`), NCCL's slicing.", ""]
         body += [l for l in summary(extra) if not l.startswith("| **all**")] + [""] + table(extra)
+    seeded = seed_means(rows)
+    if seeded:
+        by_case = {r["case"]: r for r in seeded}
+        mixed = [by_case.get(r["case"], r) for r in rows]
+        body += ["", "### Against the mean of several ns-3 runs where the loss is random "
+                 "(`results/ns3-seeds.csv`)", "",
+                 "Rows with random loss are compared with the mean of ns-3's runs 1–5 "
+                 "(`tcp_flows --run=K`); loss-free rows and rows without more runs keep run 1. "
+                 "Why: a transfer that expects a handful of random losses takes very different "
+                 "times from one run to the next (Results).", ""]
+        body += summary(mixed)
+        by_median = {r["case"]: r for r in seed_means(rows, statistics.median)}
+        body += ["", "The same against the median of the runs (a few very slow runs — an early "
+                 "loss that strands one flow — weigh on the mean):", ""]
+        body += summary([by_median.get(r["case"], r) for r in rows])
+        body += ["", "The rows with more runs (ns-3 column: their mean):", ""]
+        body += table(seeded, "ns-3 runs")
     if linux:
         body += ["", "### The TCP cases against ns-3 with Linux's congestion control "
                  "(`results/ns3-linux-cc.csv`)", "",

@@ -46,6 +46,11 @@ RESULTS = os.path.join(HERE, "results", "ns3.csv")
 # cwnd grows only while cwnd-limited, CUBIC's Reno-friendly region, Reno's byte counting).
 RESULTS_LINUX_CC = os.path.join(HERE, "results", "ns3-linux-cc.csv")
 LINUX_CC = {"cubic": "linux-cubic", "newreno": "linux-reno"}
+# --seeds: RNG runs 2..5 of the tcp_flows cases with random loss (run 1 is in ns3.csv).
+RESULTS_SEEDS = os.path.join(HERE, "results", "ns3-seeds.csv")
+SEED_RUNS = (2, 3, 4, 5)
+# The two slowest lossy cases (6-10 minutes per run in ns-3) are left out of --seeds.
+SEED_SKIP = ("tcpunc-P1-rtt80-loss0.0001-q1bdp-cubic", "tcpunc-P1-rtt80-loss0.0001-q2bdp-cubic")
 
 MIB = 1024 * 1024
 LINUX_WMEM_MAX = 4 * MIB  # net.ipv4.tcp_wmem[2] default (Documentation/networking/ip-sysctl.rst)
@@ -223,6 +228,34 @@ def save(mine, order):
         os.replace(tmp, RESULTS)
 
 
+def run_seeds(cases, jobs):
+    """Runs 2..5 of every lossy tcp_flows case into results/ns3-seeds.csv (rewritten)."""
+    todo = [(c, run) for c in cases.values()
+            if c["program"] == "tcp_flows" and float(c["loss"]) > 0 and c["case"] not in SEED_SKIP
+            for run in SEED_RUNS]
+    print("%d seeded runs, %d jobs" % (len(todo), jobs), flush=True)
+
+    def one(item):
+        c, run = item
+        cmd = command(c) + ["--run=%d" % run]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write("%s run %d failed (%d)\n" % (c["case"], run, proc.returncode))
+            return None
+        f = parse(c, proc.stdout)
+        shown = [os.path.relpath(cmd[0], os.path.dirname(os.path.dirname(HERE)))] + cmd[1:]
+        return [c["case"], run, f["ns3_s"], f["queue_drops"], f["random_drops"], " ".join(shown)]
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        out = [r for r in pool.map(one, todo) if r is not None]
+    tmp = RESULTS_SEEDS + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["case", "run", "ns3_s", "queue_drops", "random_drops", "command"])
+        w.writerows(out)
+    os.replace(tmp, RESULTS_SEEDS)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--jobs", type=int, default=2, help="parallel simulations (default 2)")
@@ -230,12 +263,19 @@ def main():
     ap.add_argument("--skip", default="", help="do not run cases whose id contains this text")
     ap.add_argument("--rerun", action="store_true", help="run cases already in the CSV again")
     ap.add_argument("--list", action="store_true", help="list the case ids and exit")
+    ap.add_argument("--seeds", action="store_true",
+                    help="run RNG runs 2-5 of the cases with random loss into "
+                         "results/ns3-seeds.csv")
     ap.add_argument("--linux-cc", action="store_true",
                     help="run the tcp_flows cases with Linux's congestion-control rules "
                          "(ns3/linux_cc.h) into results/ns3-linux-cc.csv")
     args = ap.parse_args()
 
     cases = grid()
+    if args.seeds:
+        subprocess.run(["make", "-C", NS3_DIR, "-s"], check=True)
+        run_seeds(cases, args.jobs)
+        return
     if args.linux_cc:
         global RESULTS
         RESULTS = RESULTS_LINUX_CC
