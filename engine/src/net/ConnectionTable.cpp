@@ -208,6 +208,7 @@ void ConnectionTable::refresh(Connection& c)
     losses.reserve(c.arcs.size());
     c.bottleneck_bps = kInf;
     c.buffer_bytes = 0.0;
+    c.bottleneckResource = c.arcs.empty() ? 0 : m_arcs[c.arcs.front()].resource;
     for (std::uint32_t a : c.arcs) {
         const LinkParams& p = m_arcs[a].params;
         fwd += std::max(0.0, p.delay_s);
@@ -217,6 +218,7 @@ void ConnectionTable::refresh(Connection& c)
         const double cap = m_solver.capacityBps(m_arcs[a].resource);
         if (cap < c.bottleneck_bps) {
             c.bottleneck_bps = cap;
+            c.bottleneckResource = m_arcs[a].resource;
             c.buffer_bytes = p.queueBytes(m_config.packet_bytes);
         }
     }
@@ -335,23 +337,6 @@ double ConnectionTable::sharers(std::uint32_t resource) const
     return std::max(1.0, static_cast<double>(m_tcpLoad[resource].connections));
 }
 
-double ConnectionTable::bottleneckSharers(const Connection& c) const
-{
-    // The TCP connections with a message on c's bottleneck (its slowest link).
-    if (c.arcs.empty())
-        return 1.0;
-    std::uint32_t bottleneck = m_arcs[c.arcs.front()].resource;
-    double lowest = kInf;
-    for (std::uint32_t a : c.arcs) {
-        const double cap = m_solver.capacityBps(m_arcs[a].resource);
-        if (cap < lowest) {
-            lowest = cap;
-            bottleneck = m_arcs[a].resource;
-        }
-    }
-    return sharers(bottleneck);
-}
-
 bool ConnectionTable::overflowsShared(const Connection& c, double before) const
 {
     // Connections that send at once (streams, a collective's step) slow-start in step and
@@ -360,7 +345,7 @@ bool ConnectionTable::overflowsShared(const Connection& c, double before) const
     // rate) (docs §5, slow-start overshoot).
     if (c.arcs.empty())
         return false;
-    return overflows(c, before, m_solver, m_arcs, m_config, bottleneckSharers(c),
+    return overflows(c, before, m_solver, m_arcs, m_config, sharers(c.bottleneckResource),
                      sharers(m_arcs[c.arcs.front()].resource));
 }
 
@@ -514,8 +499,8 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             c.nextLoss_bytes = nextRandom;
             return true;
         }
-        const bool hystart =
-            hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config, bottleneckSharers(c));
+        const bool hystart = hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config,
+                                          sharers(c.bottleneckResource));
         if (c.cwnd_bytes >= c.ssthresh_bytes || networkLimited || hystart ||
             c.cwnd_bytes >= ssCeiling) {
             // Congestion avoidance from this window: CUBIC's curve from the last W_max (K = 0
@@ -583,7 +568,7 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
     }
     // HyStart's ACK train (hystartExits): slow start ends without a loss and CUBIC grows from
     // there.
-    if (hystartExits(c, before, c.cwnd_bytes, kInf, m_config, bottleneckSharers(c))) {
+    if (hystartExits(c, before, c.cwnd_bytes, kInf, m_config, sharers(c.bottleneckResource))) {
         c.slowStart = false;
         c.growth = true;
         c.cubicOrigin_bytes = c.cwnd_bytes;

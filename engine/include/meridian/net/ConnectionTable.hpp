@@ -65,6 +65,7 @@ struct Connection
     NodeId src;
     NodeId dst;
     std::uint32_t stream = 0;
+    std::uint32_t bottleneckResource = 0; ///< resource of the bottleneck (bottleneck_bps)
     std::uint64_t routeEpoch = 0;
     std::uint64_t paramEpoch = 0;    ///< table's parameter epoch when rtt/loss/caps were computed
     std::vector<std::uint32_t> arcs; ///< forward route
@@ -248,9 +249,8 @@ private:
     /// Whether c's slow-start round from `before` to c.cwnd_bytes overflows the bottleneck's
     /// buffer, the pipe and buffer shared with the TCP connections that cross it.
     bool overflowsShared(const Connection& c, double before) const;
-    /// TCP connections with a message on `resource` (at least 1), and on c's bottleneck.
+    /// TCP connections with a message on `resource` (at least 1).
     double sharers(std::uint32_t resource) const;
-    double bottleneckSharers(const Connection& c) const;
     /// Window of the current congestion-avoidance epoch at `now` (CUBIC curve or Reno line).
     double growthWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Largest window the connection can have in flight: min(rwnd, BDP + bottleneck buffer);
