@@ -63,6 +63,19 @@ bool overflows(const Connection& c, double before, const MaxMinSolver& solver,
                               c.buffer_bytes / bottleneckSharers);
 }
 
+// CUBIC before its first loss grows at least ×1.05 per RTT (tcp_cubic.c caps the ACKs per
+// increment at 20 while last_max_cwnd = 0; docs §5): the window `start_bytes` becomes after
+// t_s of sending, and the sending time it takes to grow by `ratio`.
+double noLossCapBytes(double start_bytes, double t_s, double rtt_s)
+{
+    return start_bytes * std::pow(TransportModel::kCubicNoLossGrowthPerRtt, t_s / rtt_s);
+}
+
+double noLossCapTimeS(double ratio, double rtt_s)
+{
+    return rtt_s * std::log(ratio) / std::log(TransportModel::kCubicNoLossGrowthPerRtt);
+}
+
 // Time until the window of c's congestion-avoidance epoch has grown by 1/32 more.
 double growthStepS(const Connection& c, const NetworkConfig& config, sim::SimTime now)
 {
@@ -77,8 +90,7 @@ double growthStepS(const Connection& c, const NetworkConfig& config, sim::SimTim
             (target - c.renoStart_bytes) / mss * c.rtt_s / TransportModel::kCubicAlpha;
         until = std::min(byCubic, byReno);
         if (c.cubicWmax_bytes <= 0.0) // no loss yet: at least ×1.05 per RTT
-            until = std::min(until, c.rtt_s * std::log(target / c.renoStart_bytes) /
-                                        std::log(TransportModel::kCubicNoLossGrowthPerRtt));
+            until = std::min(until, noLossCapTimeS(target / c.renoStart_bytes, c.rtt_s));
     } else {
         until = (target - c.renoStart_bytes) / mss * config.delayed_ack_b * c.rtt_s;
     }
@@ -360,8 +372,7 @@ double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) 
     const double grown =
         std::max(TransportModel::kCubicC * t * t * t, TransportModel::kCubicAlpha * t / c.rtt_s);
     return std::max(c.cubicOrigin_bytes + grown * m_config.mss_bytes,
-                    c.cubicOrigin_bytes *
-                        std::pow(TransportModel::kCubicNoLossGrowthPerRtt, t / c.rtt_s));
+                    noLossCapBytes(c.cubicOrigin_bytes, t, c.rtt_s));
 }
 
 double ConnectionTable::growthWindowBytes(const Connection& c, sim::SimTime now) const
@@ -378,9 +389,7 @@ double ConnectionTable::growthWindowBytes(const Connection& c, sim::SimTime now)
         const double cubic = c.cubicOrigin_bytes + TransportModel::kCubicC * dt * dt * dt * mss;
         const double reno = c.renoStart_bytes + TransportModel::kCubicAlpha * t / c.rtt_s * mss;
         if (c.cubicWmax_bytes <= 0.0) // no loss yet (HyStart's exit): at least ×1.05 per RTT
-            return std::max({cubic, reno,
-                             c.renoStart_bytes *
-                                 std::pow(TransportModel::kCubicNoLossGrowthPerRtt, t / c.rtt_s)});
+            return std::max({cubic, reno, noLossCapBytes(c.renoStart_bytes, t, c.rtt_s)});
         return std::max(cubic, reno);
     }
     return c.renoStart_bytes + t / (m_config.delayed_ack_b * c.rtt_s) * mss;
@@ -428,8 +437,7 @@ double ConnectionTable::roundS(const Connection& c, double tcpRate_bps, sim::Sim
     const double step = c.cwnd_bytes / 32.0 / m_config.mss_bytes; // segments
     const double byCubic = std::cbrt(t * t * t + step / TransportModel::kCubicC) - t;
     const double byReno = step * c.rtt_s / TransportModel::kCubicAlpha;
-    const double byNoLossCap =
-        c.rtt_s * std::log(1.0 + 1.0 / 32.0) / std::log(TransportModel::kCubicNoLossGrowthPerRtt);
+    const double byNoLossCap = noLossCapTimeS(1.0 + 1.0 / 32.0, c.rtt_s);
     return std::max(c.rtt_s, std::min({byCubic, byReno, byNoLossCap}));
 }
 
