@@ -159,7 +159,7 @@ def grid():
 
 def command(c):
     exe = os.path.join(NS3_DIR, c["program"])
-    cc = LINUX_CC[c["cc"]] if RESULTS == RESULTS_LINUX_CC else c["cc"]
+    cc = c.get("cc_impl", c["cc"])  # --linux-cc sets linux-cubic / linux-reno
     common = ["--bw_gbps=%s" % fmt(c["bw_gbps"]), "--queue_pkts=%d" % c["queue_pkts"],
               "--cc=%s" % cc, "--sndbuf=%d" % c["sndbuf"], "--rcvbuf=%d" % c["rcvbuf"],
               "--bytes=%d" % c["bytes"]]
@@ -184,12 +184,14 @@ def parse(c, out):
             "queue_drops": f[7], "random_drops": "0"}
 
 
-def run_case(c):
+def run_case(c, extra_args=()):
+    """Runs case c (with extra command-line arguments); its row with the parsed figures."""
     start = time.time()
-    proc = subprocess.run(command(c), capture_output=True, text=True)
+    proc = subprocess.run(command(c) + list(extra_args), capture_output=True, text=True)
     row = dict(c)
     if proc.returncode != 0:
-        sys.stderr.write("%s failed (%d): %s\n" % (c["case"], proc.returncode, proc.stderr))
+        sys.stderr.write("%s %s failed (%d): %s\n" % (c["case"], " ".join(extra_args),
+                                                      proc.returncode, proc.stderr))
         return None
     row.update(parse(c, proc.stdout))
     row["wall_s"] = "%.1f" % (time.time() - start)
@@ -237,12 +239,11 @@ def run_seeds(cases, jobs):
 
     def one(item):
         c, run = item
-        cmd = command(c) + ["--run=%d" % run]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        if proc.returncode != 0:
-            sys.stderr.write("%s run %d failed (%d)\n" % (c["case"], run, proc.returncode))
+        args = ["--run=%d" % run]
+        f = run_case(c, args)
+        if f is None:
             return None
-        f = parse(c, proc.stdout)
+        cmd = command(c) + args
         shown = [os.path.relpath(cmd[0], os.path.dirname(os.path.dirname(HERE)))] + cmd[1:]
         return [c["case"], run, f["ns3_s"], f["queue_drops"], f["random_drops"], " ".join(shown)]
 
@@ -279,7 +280,8 @@ def main():
     if args.linux_cc:
         global RESULTS
         RESULTS = RESULTS_LINUX_CC
-        cases = {cid: c for cid, c in cases.items() if c["program"] == "tcp_flows"}
+        cases = {cid: dict(c, cc_impl=LINUX_CC[c["cc"]]) for cid, c in cases.items()
+                 if c["program"] == "tcp_flows"}
     if args.list:
         print("\n".join(cases))
         return
