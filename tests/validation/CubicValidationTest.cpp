@@ -8,6 +8,7 @@
 #include <QtTest/QtTest>
 #include <cmath>
 #include <tuple>
+#include <utility>
 
 using namespace meridian;
 using namespace meridian::net;
@@ -21,18 +22,7 @@ topology::Topology path(double C, double d, double lambda, double queueBytes)
     return test::netPath(C, d, lambda, queueBytes);
 }
 
-double rateAt(const topology::Topology& t, const NetworkConfig& cfg, double atS)
-{
-    sim::Simulator sim;
-    Network net(sim, t, cfg);
-    const FlowId f =
-        net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1e13, Protocol::Tcp, nullptr);
-    sim.runUntil(sim::SimTime::fromSeconds(atS));
-    return net.flowRateBps(f);
-}
-
-// One unbounded TCP transfer a → b over path(C, d, no loss, 4·BDP of buffer), no receive-window
-// cap, on its own simulator, to be run forward and sampled.
+// One long TCP transfer a → b on its own simulator, to be run forward and sampled.
 struct LongFlow
 {
     topology::Topology topo;
@@ -40,10 +30,14 @@ struct LongFlow
     Network net;
     FlowId flow;
 
-    LongFlow(double C, double d)
-        : topo(path(C, d, 0.0, C * 4 * d / 8 * 4)), net(sim, topo, unboundedWindow()),
+    LongFlow(topology::Topology t, const NetworkConfig& cfg)
+        : topo(std::move(t)), net(sim, topo, cfg),
           flow(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), 1e13, Protocol::Tcp,
                                  nullptr))
+    {}
+
+    // Over path(C, d, no loss, 4·BDP of buffer), no receive-window cap.
+    LongFlow(double C, double d) : LongFlow(path(C, d, 0.0, C * 4 * d / 8 * 4), unboundedWindow())
     {}
 
     static NetworkConfig unboundedWindow()
@@ -141,7 +135,7 @@ private Q_SLOTS:
         QVERIFY(0.7 * wMax + 0.53 * k / rtt < bdp); // Reno-friendly line never binds
         NetworkConfig cfg;
         cfg.max_window_bytes = 0;
-        const double rate = rateAt(path(C, d, 0.0, 0.1 * bdp * kMss), cfg, 600.0);
+        const double rate = LongFlow(path(C, d, 0.0, 0.1 * bdp * kMss), cfg).rateAt(600.0);
         // The engine integrates with a 256-step midpoint rule: within 1e-4.
         QVERIFY2(std::abs(rate - u * C) / (u * C) < 1e-4,
                  qPrintable(QStringLiteral("%1 vs U = %2").arg(rate / C).arg(u)));
