@@ -1,11 +1,14 @@
 // Linux's congestion control for the ns-3 reference programs: see linux_cc.h.
 #include "linux_cc.h"
 
+#include "ns3/config.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 
 #include <algorithm>
 #include <cmath>
+#include <iostream>
 
 namespace ns3 {
 
@@ -36,21 +39,19 @@ bool LinuxCwndLimited(Ptr<const TcpSocketState> tcb, uint32_t segmentsAcked)
     return inflight + tcb->m_segmentSize > cwnd; // the flight filled cwnd
 }
 
-std::string SocketTypeOf(const std::string& cc)
+bool UseCongestionControl(const std::string& cc)
 {
-    if (cc == "cubic") {
-        return "ns3::TcpCubic";
+    const char* type = cc == "cubic"         ? "ns3::TcpCubic"
+                       : cc == "newreno"     ? "ns3::TcpNewReno"
+                       : cc == "linux-cubic" ? "ns3::MeridianLinuxCubic"
+                       : cc == "linux-reno"  ? "ns3::MeridianLinuxReno"
+                                             : nullptr;
+    if (type == nullptr) {
+        std::cerr << "unknown --cc " << cc << "\n";
+        return false;
     }
-    if (cc == "newreno") {
-        return "ns3::TcpNewReno";
-    }
-    if (cc == "linux-cubic") {
-        return "ns3::MeridianLinuxCubic";
-    }
-    if (cc == "linux-reno") {
-        return "ns3::MeridianLinuxReno";
-    }
-    return "";
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(type));
+    return true;
 }
 
 NS_OBJECT_ENSURE_REGISTERED(MeridianLinuxReno);

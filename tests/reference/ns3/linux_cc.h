@@ -30,9 +30,9 @@ namespace ns3 {
 /// ACK, as Linux's packets_out when it validated cwnd at the last send.
 bool LinuxCwndLimited(Ptr<const TcpSocketState> tcb, uint32_t segmentsAcked);
 
-/// The TcpL4Protocol::SocketType of a --cc value: cubic and newreno are ns-3's own classes,
-/// linux-cubic and linux-reno the ones below. Anything else is an error (empty string).
-std::string SocketTypeOf(const std::string& cc);
+/// Sets TcpL4Protocol::SocketType for a --cc value: cubic and newreno are ns-3's own classes,
+/// linux-cubic and linux-reno the ones below. False (with a message on stderr) for any other.
+bool UseCongestionControl(const std::string& cc);
 
 class MeridianLinuxReno : public TcpLinuxReno
 {

@@ -175,11 +175,9 @@ int main(int argc, char* argv[])
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(run);
 
-    if (SocketTypeOf(cc).empty()) {
-        std::cerr << "unknown --cc " << cc << "\n";
+    if (!UseCongestionControl(cc)) {
         return 2;
     }
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", StringValue(SocketTypeOf(cc)));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
     Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndbuf_bytes));
