@@ -44,25 +44,6 @@ bool slowStartOverflows(double inflightPrev_bytes, double inflightNew_bytes, dou
     return std::max(burst, standing) > buffer_bytes;
 }
 
-// Whether connection c's slow-start round from cwnd `before` to c.cwnd_bytes overflows its
-// bottleneck's buffer; in flight is min(cwnd, rwnd). `bottleneckSharers` TCP connections
-// cross the bottleneck and `accessSharers` the first link: connections that start together
-// slow-start in step, so each has 1/n of the pipe, of the buffer and of the access rate.
-bool overflows(const Connection& c, double before, const MaxMinSolver& solver,
-               const std::vector<LinkDirection>& arcs, const NetworkConfig& config,
-               double bottleneckSharers, double accessSharers)
-{
-    if (c.arcs.empty() || c.rtt_s <= 0.0)
-        return false;
-    double sendCeiling = std::numeric_limits<double>::infinity();
-    if (config.max_window_bytes > 0.0)
-        sendCeiling = config.max_window_bytes;
-    const double access_bps = solver.capacityBps(arcs[c.arcs.front()].resource) / accessSharers;
-    return slowStartOverflows(std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling),
-                              access_bps, c.bottleneck_bps / bottleneckSharers, c.rtt_s,
-                              c.buffer_bytes / bottleneckSharers);
-}
-
 // CUBIC before its first loss grows at least ×1.05 per RTT (tcp_cubic.c caps the ACKs per
 // increment at 20 while last_max_cwnd = 0; docs §5): the window `start_bytes` becomes after
 // t_s of sending, and the sending time it takes to grow by `ratio`.
@@ -351,14 +332,21 @@ double ConnectionTable::sharers(std::uint32_t resource) const
 
 bool ConnectionTable::overflowsShared(const Connection& c, double before) const
 {
-    // Connections that send at once (streams, a collective's step) slow-start in step and
-    // fill the bottleneck's buffer together: each has 1/n of the pipe and of the buffer, n
-    // the TCP connections with a message on the bottleneck (and on the first link for its
-    // rate) (docs §5, slow-start overshoot).
-    if (c.arcs.empty())
+    // Whether c's slow-start round from cwnd `before` to c.cwnd_bytes overflows its
+    // bottleneck's buffer; in flight is min(cwnd, rwnd). Connections that send at once
+    // (streams, a collective's step) slow-start in step and fill the buffer together: each has
+    // 1/n of the pipe and of the buffer, n the TCP connections with a message on the
+    // bottleneck, and 1/n_a of its first link's rate (docs §5, slow-start overshoot).
+    if (c.arcs.empty() || c.rtt_s <= 0.0)
         return false;
-    return overflows(c, before, m_solver, m_arcs, m_config, sharers(c.bottleneckResource),
-                     sharers(m_arcs[c.arcs.front()].resource));
+    double sendCeiling = kInf;
+    if (m_config.max_window_bytes > 0.0)
+        sendCeiling = m_config.max_window_bytes;
+    const std::uint32_t access = m_arcs[c.arcs.front()].resource;
+    const double n = sharers(c.bottleneckResource);
+    return slowStartOverflows(std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling),
+                              m_solver.capacityBps(access) / sharers(access), c.bottleneck_bps / n,
+                              c.rtt_s, c.buffer_bytes / n);
 }
 
 double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) const
