@@ -325,6 +325,13 @@ void ConnectionTable::openWindow(Connection& c, bool freshConnection, bool keepW
     c.growth = c.growth && c.rtt_s > 0.0 && c.cwnd_bytes * 8.0 / c.rtt_s < c.steadyCap_bps;
 }
 
+double ConnectionTable::rwndBytes() const
+{
+    if (m_config.max_window_bytes > 0.0)
+        return m_config.max_window_bytes;
+    return kInf;
+}
+
 double ConnectionTable::sharers(std::uint32_t resource) const
 {
     return std::max(1.0, static_cast<double>(m_tcpLoad[resource].connections));
@@ -339,9 +346,7 @@ bool ConnectionTable::overflowsShared(const Connection& c, double before) const
     // bottleneck, and 1/n_a of its first link's rate (docs §5, slow-start overshoot).
     if (c.arcs.empty() || c.rtt_s <= 0.0)
         return false;
-    double sendCeiling = kInf;
-    if (m_config.max_window_bytes > 0.0)
-        sendCeiling = m_config.max_window_bytes;
+    const double sendCeiling = rwndBytes();
     const std::uint32_t access = m_arcs[c.arcs.front()].resource;
     const double n = sharers(c.bottleneckResource);
     return slowStartOverflows(std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling),
@@ -387,9 +392,7 @@ double ConnectionTable::inflightCeilingBytes(const Connection& c) const
 {
     // The application's own in-flight limit (NCCL's slots) is applied by the application
     // layer, which issues messages only as slots free; it does not bound cwnd here.
-    double ceiling = kInf;
-    if (m_config.max_window_bytes > 0.0)
-        ceiling = m_config.max_window_bytes;
+    double ceiling = rwndBytes();
     if (std::isfinite(c.bottleneck_bps) && c.bottleneck_bps > 0.0)
         ceiling = std::min(ceiling, c.bottleneck_bps * c.rtt_s / 8.0 + c.buffer_bytes);
     return ceiling;
@@ -481,9 +484,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
     const double ceiling = inflightCeilingBytes(c);
     c.stall_s = 0.0;
     if (c.slowStart) {
-        double sendCeiling = kInf; // rwnd: in slow start ×2
-        if (m_config.max_window_bytes > 0.0)
-            sendCeiling = m_config.max_window_bytes;
+        const double sendCeiling = rwndBytes(); // in slow start ×2
         const double ssCeiling = std::min(2.0 * sendCeiling, ceiling);
         const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
         const double before = c.cwnd_bytes;
@@ -706,9 +707,7 @@ double ConnectionTable::standingQueueBytes(const Connection& c, std::uint32_t re
     const auto n = static_cast<double>(tcp.flows - tcp.bursts);
     if (n <= 0.0)
         return 0.0;
-    double window = kInf;
-    if (m_config.max_window_bytes > 0.0)
-        window = m_config.max_window_bytes;
+    double window = rwndBytes();
     if (c.appWindow_bytes > 0.0)
         window = std::min(window, c.appWindow_bytes);
     if (!std::isfinite(window))

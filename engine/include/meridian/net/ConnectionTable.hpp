@@ -249,6 +249,8 @@ private:
     /// Whether c's slow-start round from `before` to c.cwnd_bytes overflows the bottleneck's
     /// buffer, the pipe and buffer shared with the TCP connections that cross it.
     bool overflowsShared(const Connection& c, double before) const;
+    /// The receive window (max_window_bytes), +∞ when unlimited.
+    double rwndBytes() const;
     /// TCP connections with a message on `resource` (at least 1).
     double sharers(std::uint32_t resource) const;
     /// Window of the current congestion-avoidance epoch at `now` (CUBIC curve or Reno line).
