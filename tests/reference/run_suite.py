@@ -46,11 +46,17 @@ RESULTS = os.path.join(HERE, "results", "ns3.csv")
 # cwnd grows only while cwnd-limited, CUBIC's Reno-friendly region, Reno's byte counting).
 RESULTS_LINUX_CC = os.path.join(HERE, "results", "ns3-linux-cc.csv")
 LINUX_CC = {"cubic": "linux-cubic", "newreno": "linux-reno"}
-# --seeds: RNG runs 2..5 of the tcp_flows cases with random loss (run 1 is in ns3.csv).
+# --seeds: more RNG runs (--runs, default 2..5) of the tcp_flows cases with random loss (run 1
+# is in ns3.csv).
 RESULTS_SEEDS = os.path.join(HERE, "results", "ns3-seeds.csv")
-SEED_RUNS = (2, 3, 4, 5)
-# The two slowest lossy cases (6-10 minutes per run in ns-3) are left out of --seeds.
-SEED_SKIP = ("tcpunc-P1-rtt80-loss0.0001-q1bdp-cubic", "tcpunc-P1-rtt80-loss0.0001-q2bdp-cubic")
+# With --linux-cc --seeds: more runs of the --linux-cc cases with random loss.
+RESULTS_LINUX_CC_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-seeds.csv")
+# The two slowest lossy cases (6-10 minutes per run in ns-3; with --linux-cc the two NewReno
+# ones, 4-6 minutes) are left out of --seeds.
+SEED_SKIP = {"stock": ("tcpunc-P1-rtt80-loss0.0001-q1bdp-cubic",
+                       "tcpunc-P1-rtt80-loss0.0001-q2bdp-cubic"),
+             "linux": ("tcpunc-P1-rtt80-loss0.0001-q1bdp-newreno",
+                       "tcpunc-P1-rtt80-loss0.0001-q2bdp-newreno")}
 
 MIB = 1024 * 1024
 LINUX_WMEM_MAX = 4 * MIB  # net.ipv4.tcp_wmem[2] default (Documentation/networking/ip-sysctl.rst)
@@ -230,11 +236,12 @@ def save(mine, order):
         os.replace(tmp, RESULTS)
 
 
-def run_seeds(cases, jobs):
-    """Runs 2..5 of every lossy tcp_flows case into results/ns3-seeds.csv (rewritten)."""
+def run_seeds(cases, jobs, runs, out_csv, skip):
+    """Runs `runs` of every lossy tcp_flows case but `skip` into out_csv; the rows of other
+    runs already there are kept."""
     todo = [(c, run) for c in cases.values()
-            if c["program"] == "tcp_flows" and float(c["loss"]) > 0 and c["case"] not in SEED_SKIP
-            for run in SEED_RUNS]
+            if c["program"] == "tcp_flows" and float(c["loss"]) > 0 and c["case"] not in skip
+            for run in runs]
     print("%d seeded runs, %d jobs" % (len(todo), jobs), flush=True)
 
     def one(item):
@@ -249,12 +256,21 @@ def run_seeds(cases, jobs):
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         out = [r for r in pool.map(one, todo) if r is not None]
-    tmp = RESULTS_SEEDS + ".tmp"
+    done = {(c["case"], run) for c, run in todo}
+    kept = []
+    if os.path.exists(out_csv):  # read after the runs: what another --seeds job wrote stays
+        with open(out_csv, newline="") as f:
+            kept = [[r["case"], int(r["run"]), r["ns3_s"], r["queue_drops"], r["random_drops"],
+                     r["command"]] for r in csv.DictReader(f)
+                    if (r["case"], int(r["run"])) not in done]
+    order = {cid: i for i, cid in enumerate(cases)}
+    out = sorted(kept + out, key=lambda r: (order.get(r[0], len(order)), r[1]))
+    tmp = out_csv + ".tmp"
     with open(tmp, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["case", "run", "ns3_s", "queue_drops", "random_drops", "command"])
         w.writerows(out)
-    os.replace(tmp, RESULTS_SEEDS)
+    os.replace(tmp, out_csv)
 
 
 def main():
@@ -265,23 +281,32 @@ def main():
     ap.add_argument("--rerun", action="store_true", help="run cases already in the CSV again")
     ap.add_argument("--list", action="store_true", help="list the case ids and exit")
     ap.add_argument("--seeds", action="store_true",
-                    help="run RNG runs 2-5 of the cases with random loss into "
-                         "results/ns3-seeds.csv")
+                    help="run more RNG runs (--runs) of the cases with random loss into "
+                         "results/ns3-seeds.csv (with --linux-cc: ns3-linux-cc-seeds.csv)")
+    ap.add_argument("--runs", default="2-5",
+                    help="with --seeds: the RNG runs FIRST-LAST (default 2-5; run 1 is ns3.csv)")
     ap.add_argument("--linux-cc", action="store_true",
                     help="run the tcp_flows cases with Linux's congestion-control rules "
                          "(ns3/linux_cc.h) into results/ns3-linux-cc.csv")
     args = ap.parse_args()
 
     cases = grid()
-    if args.seeds:
-        subprocess.run(["make", "-C", NS3_DIR, "-s"], check=True)
-        run_seeds(cases, args.jobs)
-        return
     if args.linux_cc:
         global RESULTS
         RESULTS = RESULTS_LINUX_CC
         cases = {cid: dict(c, cc_impl=LINUX_CC[c["cc"]]) for cid, c in cases.items()
                  if c["program"] == "tcp_flows"}
+    if args.seeds:
+        subprocess.run(["make", "-C", NS3_DIR, "-s"], check=True)
+        first, last = (int(x) for x in args.runs.split("-"))
+        mode = "linux" if args.linux_cc else "stock"
+        # --only names the cases to run (even the slow ones left out by default).
+        chosen = {cid: c for cid, c in cases.items()
+                  if args.only in cid and not (args.skip and args.skip in cid)}
+        run_seeds(chosen, args.jobs, tuple(range(max(2, first), last + 1)),
+                  RESULTS_LINUX_CC_SEEDS if args.linux_cc else RESULTS_SEEDS,
+                  () if args.only else SEED_SKIP[mode])
+        return
     if args.list:
         print("\n".join(cases))
         return
