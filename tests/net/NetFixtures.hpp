@@ -66,14 +66,16 @@ inline topology::Topology netPath(double C, double d, double lambda, double queu
     return t;
 }
 
-/// The Reno model with PFTK's b = 2 (a stack that grows its window per ACK): the
-/// configuration the Reno closed-form tests were written for. The defaults are Linux's
-/// (CUBIC, byte counting: b = 1).
+/// The Reno model with PFTK's b = 2 (a stack that grows its window per ACK) and every loss
+/// at its mean spacing (LossModel::Mean, the assumption of the Mathis and PFTK derivations):
+/// the configuration the Reno closed-form tests were written for. The defaults are Linux's
+/// (CUBIC, byte counting: b = 1) with losses drawn from the seed.
 inline net::NetworkConfig renoConfig()
 {
     net::NetworkConfig cfg;
     cfg.congestion_control = net::CongestionControl::Reno;
     cfg.delayed_ack_b = 2.0;
+    cfg.loss_model = net::LossModel::Mean;
     return cfg;
 }
 

@@ -216,11 +216,12 @@ private Q_SLOTS:
         run(false, lostFresh, capFresh);
         QVERIFY(std::abs(lostWarm - 1e6 * 0.01) < 1e-6);
         QVERIFY(std::abs(lostFresh - 1e6 * 0.01) < 1e-6);
-        // The warm connection restarts from the initial window after 2 s idle, with the loss
-        // clock of the new loss rate (docs/network-model.md §5): exactly the fresh one's state.
-        // (within 1e-6: the warm connection's loss clock counts from its earlier bytes, so its
-        // loss events fall up to rounding apart from the fresh one's)
-        QVERIFY2(std::abs(capWarm - capFresh) < 1e-6 * capFresh,
+        // The warm connection picks up the new loss rate (its loss clock starts a mean spacing
+        // after its earlier bytes, docs/network-model.md §5) and the new bandwidth: 5 s later
+        // its loss-limited window is the fresh one's. Not to the byte: their first losses come
+        // at different windows (the warm one's comes 20 ms earlier), and the sawtooth's phase
+        // at 8 s differs by a little (seen 0.5 %).
+        QVERIFY2(std::abs(capWarm - capFresh) < 0.05 * capFresh,
                  qPrintable(QString("%1 %2").arg(capWarm).arg(capFresh)));
         // At p = 1 % the window is loss-limited: 5 s after the start it is far below the link
         // rate (PFTK's mean, the model's long-run rate, is 9.97 Mbit/s here).

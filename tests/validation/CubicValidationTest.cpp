@@ -91,9 +91,11 @@ private Q_SLOTS:
         // that deterministic-loss cycle. Mean rate after the transient: the difference of two
         // transfers (fresh networks, the same deterministic loss clock) of ≈ 300 s and ≈ 1,200 s
         // of data at the expected rate (the window takes ≈ 10 losses to come down from slow
-        // start; at p = 1e-5 that is ≈ 1.5 GB, ≈ 110 s).
+        // start; at p = 1e-5 that is ≈ 1.5 GB, ≈ 110 s). Losses at their mean spacing, as the
+        // RFC's derivation assumes (LossModel::Mean).
         NetworkConfig cfg;
         cfg.max_window_bytes = 0;
+        cfg.loss_model = LossModel::Mean;
         const auto t = path(100e9, d, lambda, 1e9);
         const auto duration = [&](double bytes) {
             sim::Simulator sim;

@@ -8,6 +8,7 @@
 
 #include <QtTest/QtTest>
 #include <cmath>
+#include <set>
 
 using namespace meridian;
 using namespace meridian::net;
@@ -107,6 +108,101 @@ private Q_SLOTS:
         const double lossFree = run(0.0), lossy = run(0.5e-5);
         QVERIFY2(std::abs(lossy - lossFree) / lossFree < 2e-5,
                  qPrintable(QString("lossy %1 s, loss-free %2 s").arg(lossy).arg(lossFree)));
+    }
+
+    void sampledLossesAreBernoulli()
+    {
+        // LossModel::Sampled (the default) loses each segment with probability p, drawn from
+        // the seed, so a transfer of n segments meets no loss with probability (1 − p)^n:
+        // 100 MB = 69,061 segments at p = 1e-5 gives 0.501. Over 400 seeds the runs that take
+        // the loss-free time are binomial(400, 0.501): mean 200.4, sd 10; within 4 sd. The
+        // same seed gives the same time, and other seeds other times.
+        NetworkConfig cfg = test::renoConfig();
+        cfg.loss_model = LossModel::Sampled;
+        const auto run = [&](double lambda, std::uint64_t seed) {
+            cfg.seed = seed;
+            const auto t = path(1e9, 0.02, lambda, 1e7);
+            sim::Simulator sim;
+            Network net(sim, t, cfg);
+            TransferResult res;
+            net.startTransfer(*t.findNode("a"), *t.findNode("b"), 100e6, Protocol::Tcp,
+                              [&](const TransferResult& r) { res = r; });
+            sim.run();
+            return res.duration_s();
+        };
+        const double lossFree = run(0.0, 1);
+        int clean = 0;
+        std::set<double> times;
+        for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+            const double d = run(0.5e-5, seed);
+            clean += std::abs(d - lossFree) / lossFree < 2e-5 ? 1 : 0;
+            times.insert(d);
+        }
+        const double p = 1 - (1 - 0.5e-5) * (1 - 0.5e-5);
+        const double expected = 400 * std::pow(1 - p, std::ceil(100e6 / 1448));
+        QVERIFY2(
+            std::abs(clean - expected) <= 4 * std::sqrt(expected * (1 - expected / 400)),
+            qPrintable(QString("%1 loss-free runs of 400, expected %2").arg(clean).arg(expected)));
+        QVERIFY(times.size() > 100); // the lossy runs differ from one another
+        QCOMPARE(run(0.5e-5, 7), run(0.5e-5, 7));
+        qInfo("%d of 400 seeds loss-free (expected %.1f), %zu distinct times", clean, expected,
+              times.size());
+    }
+
+    void randomLossMatchesOttKempermanMathis_data()
+    {
+        QTest::addColumn<double>("lambda");
+        QTest::newRow("p≈1e-3") << 0.5e-3;
+        QTest::newRow("p≈1e-4") << 0.5e-4;
+    }
+    void randomLossMatchesOttKempermanMathis()
+    {
+        QFETCH(double, lambda);
+        // Congestion avoidance that adds one segment per RTT and halves at each loss, with
+        // independent per-segment loss p, has a mean window of ≈ 1.31/√p segments for small p
+        // (Ott, Kemperman & Mathis 1996; Mathis et al. 1997's C = 1.31 for random loss), 7 %
+        // above the √(3/2) = 1.22 of periodic loss. Linux's Reno (byte counting, b = 1) with
+        // losses drawn from the seed must approach, with PFTK's timeout term, bit/s:
+        //   8·MSS / (RTT·√p/1.31 + T0·min(1, 3√(3p/8))·p·(1 + 32p²)).
+        // Mean rate over ≈ 3,900 s (≈ 10,000 loss cycles at p = 1e-3): two transfers of ≈ 100 s
+        // and ≈ 4,000 s of data with the same seed share their history up to the first's end;
+        // averaged over 8 seeds (one seed's rate varies by ≈ ±1 %). Seen: +2.2 % at p = 1e-3
+        // (the 1.31 is the p → 0 limit: a pure AIMD sample path gives 1.325 there), +0.6 % at
+        // p = 1e-4; within 3 %.
+        constexpr std::uint64_t kSeeds = 8;
+        const double C = 10e9, d = 0.005, rtt = 4 * d, mss = 1448;
+        const double p = 1 - (1 - lambda) * (1 - lambda);
+        const double t0 = rtt + 0.2;
+        const double expected =
+            8 * mss /
+            (rtt * std::sqrt(p) / 1.31 +
+             t0 * std::min(1.0, 3 * std::sqrt(3 * p / 8)) * p * (1 + 32 * p * p));
+        NetworkConfig cfg;
+        cfg.congestion_control = CongestionControl::Reno;
+        cfg.max_window_bytes = 0;
+        const auto t = path(C, d, lambda, 1e9);
+        double sum = 0;
+        for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
+            cfg.seed = seed;
+            const auto duration = [&](double bytes) {
+                sim::Simulator sim;
+                Network net(sim, t, cfg);
+                TransferResult res;
+                net.startTransfer(*t.findNode("a"), *t.findNode("b"), bytes, Protocol::Tcp,
+                                  [&](const TransferResult& r) { res = r; });
+                sim.run();
+                return res.duration_s();
+            };
+            const double b1 = std::round(expected * 100.0 / 8),
+                         b2 = std::round(expected * 4000.0 / 8);
+            const double rate = (b2 - b1) / (1 - p) * 8 / (duration(b2) - duration(b1));
+            sum += rate;
+        }
+        const double rate = sum / kSeeds;
+        QVERIFY2(std::abs(rate - expected) / expected < 0.03,
+                 qPrintable(QString("rate %1 expected %2").arg(rate).arg(expected)));
+        qInfo("p = %.5f: mean of %d seeds %.6g bit/s, expected %.6g (%+.2f %%)", p, int(kSeeds),
+              rate, expected, 100 * (rate - expected) / expected);
     }
 
     void noLossReachesLinkRate()

@@ -206,6 +206,8 @@ void readTransport(OptionReader& parent, net::NetworkConfig& transport)
     transport.congestion_control = tr.text("congestion_control") == "reno"
                                        ? net::CongestionControl::Reno
                                        : net::CongestionControl::Cubic;
+    transport.loss_model =
+        tr.text("loss_model") == "mean" ? net::LossModel::Mean : net::LossModel::Sampled;
     tr.finish();
 }
 

@@ -261,6 +261,10 @@ std::vector<OptionInfo> transportOptions()
         choice("transport.congestion_control", "congestion control", {"cubic", "reno"},
                n.congestion_control == net::CongestionControl::Cubic ? "cubic" : "reno", kAllKinds,
                "TCP congestion control (Linux tcp_congestion_control; cubic is Linux's)"),
+        choice("transport.loss_model", "random loss", {"sampled", "mean"},
+               n.loss_model == net::LossModel::Sampled ? "sampled" : "mean", kAllKinds,
+               "where random losses fall: sampled from the seed (one run), or every loss at "
+               "the mean spacing MSS/p (no run is unlucky)"),
     };
 }
 

@@ -22,6 +22,8 @@ constexpr double kHystartAckDeltaS = 0.002;
 // Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of
 // RngStream(seed, small id, ...) can draw the same stream.
 constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
+// Domain tag of the loss streams (mixed with the connection's src, dst and stream).
+constexpr std::uint64_t kLossDomain = 0x4C4F5353ull; // "LOSS"
 
 // Slow-start overshoot (docs/network-model.md §5): in a slow-start round the ACKs of the
 // previous round's inflight_prev bytes come back spaced by the bottleneck (rate C), and each
@@ -29,19 +31,30 @@ constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
 // bottleneck at a = min(access rate, C·inflight_new/inflight_prev) and queue at a − C while
 // they arrive: the queue peaks at inflight_new·(1 − C/a) (inflight_new/2 when a = 2C), then
 // drains to what exceeds the pipe, inflight_new − BDP. A drop-tail buffer B_q overflows when
-// the larger of the two exceeds it.
-bool slowStartOverflows(double inflightPrev_bytes, double inflightNew_bytes, double access_bps,
-                        double bottleneck_bps, double rtt_s, double buffer_bytes)
+// the larger of the two exceeds it. Returns how many of the round's bytes arrive before the
+// first drop (+∞: no drop): B_q·a/(a − C) for the burst (the queue fills at a − C), and
+// (BDP + B_q − inflight_prev)·inflight_new/(inflight_new − inflight_prev) for the standing
+// queue (the flight grows from inflight_prev to inflight_new over the round).
+double slowStartBytesBeforeDrop(double inflightPrev_bytes, double inflightNew_bytes,
+                                double access_bps, double bottleneck_bps, double rtt_s,
+                                double buffer_bytes)
 {
+    constexpr double kNone = std::numeric_limits<double>::infinity();
     if (!std::isfinite(bottleneck_bps) || !(bottleneck_bps > 0.0) || !(inflightPrev_bytes > 0.0))
-        return false;
+        return kNone;
+    double first = kNone;
     const double arrival_bps =
         std::min(access_bps, bottleneck_bps * inflightNew_bytes / inflightPrev_bytes);
-    const double burst = arrival_bps > bottleneck_bps
-                             ? inflightNew_bytes * (1.0 - bottleneck_bps / arrival_bps)
-                             : 0.0;
-    const double standing = std::max(0.0, inflightNew_bytes - bottleneck_bps * rtt_s / 8.0);
-    return std::max(burst, standing) > buffer_bytes;
+    if (arrival_bps > bottleneck_bps &&
+        inflightNew_bytes * (1.0 - bottleneck_bps / arrival_bps) > buffer_bytes)
+        first = buffer_bytes * arrival_bps / (arrival_bps - bottleneck_bps);
+    const double pipe = bottleneck_bps * rtt_s / 8.0 + buffer_bytes;
+    if (inflightNew_bytes > pipe && inflightNew_bytes > inflightPrev_bytes)
+        first = std::min(first, std::max(0.0, pipe - inflightPrev_bytes) * inflightNew_bytes /
+                                    (inflightNew_bytes - inflightPrev_bytes));
+    if (!std::isfinite(first))
+        return kNone;
+    return std::min(first, inflightNew_bytes);
 }
 
 // CUBIC before its first loss grows at least ×1.05 per RTT (tcp_cubic.c caps the ACKs per
@@ -231,7 +244,7 @@ void ConnectionTable::refresh(Connection& c)
     c.rttvar_s = std::sqrt(var);
     const double loss = TransportModel::pathLoss(losses.data(), static_cast<int>(losses.size()));
     if (loss != c.loss) {
-        // A new loss rate restarts the loss clock: the next loss is MSS/p wire bytes away.
+        // A new loss rate restarts the loss clock: the next loss is a spacing at p away.
         c.loss = loss;
         if (loss > 0.0)
             c.nextLoss_bytes = c.sent_bytes + lossSpacingBytes(c);
@@ -240,11 +253,25 @@ void ConnectionTable::refresh(Connection& c)
     c.unwindowedCap_bps = steadyCapBps(c, false);
 }
 
-double ConnectionTable::lossSpacingBytes(const Connection& c) const
+double ConnectionTable::lossUniform(Connection& c) const
 {
-    // Bernoulli loss p per segment: the expected number of segments sent up to and including
-    // a loss is 1/p.
-    return c.loss > 0.0 ? m_config.mss_bytes / std::min(1.0, c.loss) : kInf;
+    std::uint64_t state = pairKey(c.src, c.dst) ^ (kLossDomain << 16);
+    const std::uint64_t entity = sim::RngStream::splitMix64(state) ^ c.stream;
+    return sim::RngStream(m_config.seed, entity, c.lossDraws++).uniform();
+}
+
+double ConnectionTable::lossSpacingBytes(Connection& c) const
+{
+    // Bernoulli loss p per segment: the number of segments sent up to and including the next
+    // loss is geometric, P(k) = (1 − p)^(k−1)·p, mean 1/p; inverted from a uniform u ∈ (0, 1]
+    // as ⌈ln u / ln(1 − p)⌉.
+    if (!(c.loss > 0.0))
+        return kInf;
+    const double p = std::min(1.0, c.loss);
+    if (m_config.loss_model == LossModel::Mean || p >= 1.0)
+        return m_config.mss_bytes / p;
+    const double u = 1.0 - lossUniform(c);
+    return m_config.mss_bytes * std::max(1.0, std::ceil(std::log(u) / std::log1p(-p)));
 }
 
 double ConnectionTable::steadyCapBps(const Connection& c, bool receiveWindow) const
@@ -337,21 +364,30 @@ double ConnectionTable::sharers(std::uint32_t resource) const
     return std::max(1.0, static_cast<double>(m_tcpLoad[resource].connections));
 }
 
-bool ConnectionTable::overflowsShared(const Connection& c, double before) const
+double ConnectionTable::overshootWindowBytes(const Connection& c, double before) const
 {
     // Whether c's slow-start round from cwnd `before` to c.cwnd_bytes overflows its
     // bottleneck's buffer; in flight is min(cwnd, rwnd). Connections that send at once
     // (streams, a collective's step) slow-start in step and fill the buffer together: each has
     // 1/n of the pipe and of the buffer, n the TCP connections with a message on the
     // bottleneck, and 1/n_a of its first link's rate (docs §5, slow-start overshoot).
+    // The sender learns of the first drop one RTT later, and until then every ACK of the
+    // round's bytes sent before it still grows cwnd by what it acknowledges (slow start,
+    // byte counting): the loss is detected at cwnd + those bytes (ns-3 with Linux's rules,
+    // 1 GiB at 10 Gbit/s, 1,000-packet queue: the window doubles to 2,235 segments, the first
+    // drop comes after ≈ 2·B_q = 2,000 of the next round's, the loss is seen at 4,296).
     if (c.arcs.empty() || c.rtt_s <= 0.0)
-        return false;
+        return 0.0;
     const double sendCeiling = rwndBytes();
     const std::uint32_t access = m_arcs[c.arcs.front()].resource;
     const double n = sharers(c.bottleneckResource);
-    return slowStartOverflows(std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling),
-                              m_solver.capacityBps(access) / sharers(access), c.bottleneck_bps / n,
-                              c.rtt_s, c.buffer_bytes / n);
+    const double first =
+        slowStartBytesBeforeDrop(std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling),
+                                 m_solver.capacityBps(access) / sharers(access),
+                                 c.bottleneck_bps / n, c.rtt_s, c.buffer_bytes / n);
+    if (!std::isfinite(first))
+        return 0.0;
+    return std::min(c.cwnd_bytes + first, 2.0 * sendCeiling);
 }
 
 double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) const
@@ -432,7 +468,7 @@ double ConnectionTable::roundS(const Connection& c, double tcpRate_bps, sim::Sim
     return std::max(c.rtt_s, std::min({byCubic, byReno, byNoLossCap}));
 }
 
-void ConnectionTable::lossEvent(Connection& c, sim::SimTime now) const
+void ConnectionTable::lossEvent(Connection& c, sim::SimTime now, bool random) const
 {
     // One loss event (docs §5): the window W at the loss is cut — Reno to W/2 (RFC 5681,
     // tcp_reno_ssthresh), CUBIC to β·W with W_max = W, or (1 + β)/2·W when W is below the
@@ -440,7 +476,8 @@ void ConnectionTable::lossEvent(Connection& c, sim::SimTime now) const
     // tcp_cubic.c) — never below 2 segments; slow start ends. The loss is a timeout with
     // PFTK's probability Q = min(1, 3/W) (W in segments; fewer than three duplicate ACKs come
     // back), each costing T0·(1 + 32p²) (PFTK's backoff series): the round after the loss
-    // carries its window over RTT + Q·T0·(1 + 32p²).
+    // carries its window over RTT + the timeout time — drawn for a random loss
+    // (LossModel::Sampled), else the expected Q·T0·(1 + 32p²).
     const double mss = m_config.mss_bytes;
     const double w = c.cwnd_bytes;
     const double p = std::min(1.0, c.loss);
@@ -462,17 +499,21 @@ void ConnectionTable::lossEvent(Connection& c, sim::SimTime now) const
     c.growth = true;
     const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
     const double q = std::min(1.0, 3.0 * mss / w);
-    c.stall_s = t0 * q * (1.0 + 32.0 * p * p);
-    // The epoch's growth starts after the expected timeout time.
+    const double timeout_s = t0 * (1.0 + 32.0 * p * p);
+    if (m_config.loss_model == LossModel::Mean || !random)
+        c.stall_s = q * timeout_s;
+    else
+        c.stall_s = lossUniform(c) < q ? timeout_s : 0.0;
+    // The epoch's growth starts after the timeout time.
     c.cubicElapsed_s = -c.stall_s;
     c.cubicEpoch = now;
     ++c.lossEvents;
-    // Losses within one round are one loss event (one window cut per round trip, as SACK
-    // recovery); the clock keeps its expected spacing.
-    const double spacing = lossSpacingBytes(c);
-    do
-        c.nextLoss_bytes += spacing;
-    while (c.nextLoss_bytes <= c.sent_bytes);
+    // Random losses among the window in flight at the loss are the same loss event (one cut
+    // per window, as SACK recovery up to its recovery point, RFC 6675).
+    if (random)
+        c.nextLoss_bytes += lossSpacingBytes(c);
+    while (c.nextLoss_bytes <= c.sent_bytes + w)
+        c.nextLoss_bytes += lossSpacingBytes(c);
 }
 
 bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime now) const
@@ -489,11 +530,11 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
         const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
         const double before = c.cwnd_bytes;
         c.cwnd_bytes = std::min(2.0 * c.cwnd_bytes, std::max(c.cwnd_bytes, ssCeiling));
-        if (!networkLimited && !c.burst && overflowsShared(c, before)) {
+        const double overshoot = networkLimited || c.burst ? 0.0 : overshootWindowBytes(c, before);
+        if (overshoot > 0.0) {
             // Slow-start overshoot: a loss event that is not one of the random losses.
-            const double nextRandom = c.nextLoss_bytes;
-            lossEvent(c, now);
-            c.nextLoss_bytes = nextRandom;
+            c.cwnd_bytes = std::max(c.cwnd_bytes, overshoot);
+            lossEvent(c, now, false);
             return true;
         }
         const bool hystart = hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config,
@@ -521,7 +562,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
     // The event was timed for the loss; a hundredth of a segment absorbs the rounding of its
     // time to whole nanoseconds.
     if (c.sent_bytes >= c.nextLoss_bytes - 0.01 * m_config.mss_bytes) {
-        lossEvent(c, now);
+        lossEvent(c, now, true);
     } else if (c.growth) {
         // The rate of this round follows the window at its midpoint.
         const double half = 0.5 * roundS(c, tcpRate_bps, now);
@@ -552,10 +593,13 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
     const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
     const double before = c.cwnd_bytes;
     c.cwnd_bytes *= 2.0;
-    if (!networkLimited && !c.burst && overflowsShared(c, before)) {
-        // The doubled window's burst overflows the bottleneck's buffer: a loss event, and
-        // CUBIC/Reno growth from the cut window until the steady cap (docs §5).
-        lossEvent(c, now);
+    const double overshoot = networkLimited || c.burst ? 0.0 : overshootWindowBytes(c, before);
+    if (overshoot > 0.0) {
+        // The doubled window's burst overflows the bottleneck's buffer: a loss event at the
+        // window the drop is seen at, and CUBIC/Reno growth from the cut window until the
+        // steady cap (docs §5).
+        c.cwnd_bytes = std::max(c.cwnd_bytes, overshoot);
+        lossEvent(c, now, false);
         c.nextLoss_bytes = kInf;
         return true;
     }

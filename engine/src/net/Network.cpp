@@ -247,9 +247,32 @@ void Network::scheduleRound(std::uint32_t ci)
     for (std::uint32_t slot : c.flows)
         if (m_flows[slot].protocol == Protocol::Tcp)
             rate += m_solver.rateBps(slot);
-    c.round =
-        m_sim.scheduleIn(sim::SimTime::fromSeconds(m_connections.roundS(c, rate, m_sim.now())),
-                         [this, ci] { onSlowStartRound(ci); });
+    c.roundFrom = m_sim.now();
+    c.roundAt = m_sim.now() + sim::SimTime::fromSeconds(m_connections.roundS(c, rate, m_sim.now()));
+    c.round = m_sim.schedule(c.roundAt, [this, ci] { onSlowStartRound(ci); });
+}
+
+void Network::retimeLossRound(std::uint32_t ci)
+{
+    Connection& c = m_connections[ci];
+    if (!ConnectionTable::lossEvents(c) || c.stall_s > 0.0 || !m_sim.pending(c.round))
+        return;
+    double rate = 0.0;
+    for (std::uint32_t slot : c.flows)
+        if (m_flows[slot].protocol == Protocol::Tcp) {
+            settleFlow(slot); // c.sent_bytes up to now
+            rate += m_solver.rateBps(slot);
+        }
+    if (!(rate > 0.0))
+        return;
+    const double toLoss_s = std::max(0.0, (c.nextLoss_bytes - c.sent_bytes) * 8.0 / rate);
+    const sim::SimTime at = std::max(m_sim.now() + sim::SimTime::fromSecondsCeil(toLoss_s),
+                                     c.roundFrom + sim::SimTime::fromSeconds(c.rtt_s));
+    if (at >= c.roundAt)
+        return;
+    m_sim.cancel(c.round);
+    c.roundAt = at;
+    c.round = m_sim.schedule(at, [this, ci] { onSlowStartRound(ci); });
 }
 
 void Network::onSlowStartRound(std::uint32_t ci)
@@ -305,6 +328,10 @@ void Network::recompute()
     for (std::uint32_t slot : m_solver.solvedFlows())
         if (m_solver.rateChanged(slot) || !m_sim.pending(m_flows[slot].done))
             reschedule(slot);
+    // A lossy connection's next loss comes at the new rate (docs §5, loss events).
+    for (std::uint32_t slot : m_solver.solvedFlows())
+        if (m_solver.rateChanged(slot) && m_flows[slot].protocol == Protocol::Tcp)
+            retimeLossRound(m_flows[slot].conn);
     if (m_config.debug_verify_max_min)
         m_solver.verifyAgainstFullSolve();
     m_stats.ensureSampler(); // restarts it when stalled flows got a rate again

@@ -12,9 +12,11 @@
 //   steady TCP cap = min(rwnd/RTT, U(B_q, BDP)·C_bottleneck)
 //   window cap = min(cwnd/RTT, steady cap) in slow start (cwnd ×2 per RTT, RFC 5681) and
 //     CUBIC growth, steady cap after; a connection's concurrent TCP messages share it equally
-//   lossy path (p > 0): a loss event every MSS/p wire bytes sent cuts cwnd (Reno ½, CUBIC β
-//     with W_max, K), the round after it lasts RTT + min(1, 3/W)·T0·(1 + 32p²) (PFTK's
-//     timeouts), T0 = RTT + max(rto_min, 4·RTTVAR) (Linux RTO); between losses cwnd grows by
+//   lossy path (p > 0): losses Bernoulli p per segment (geometric spacing drawn from the seed;
+//     LossModel::Mean: every MSS/p wire bytes); a loss cuts cwnd (Reno ½, CUBIC β with W_max,
+//     K), later losses within the window in flight at it are the same loss event; it is a
+//     timeout with probability min(1, 3/W) costing T0·(1 + 32p²) (PFTK; Mean: the expected
+//     time), T0 = RTT + max(rto_min, 4·RTTVAR) (Linux RTO); between losses cwnd grows by
 //     slow start / HyStart / CUBIC / Reno, never beyond min(rwnd, BDP + B_q) (×2 for rwnd in
 //     slow start: Linux tcp_is_cwnd_limited); window cap = cwnd/(RTT + stall)
 //   slow-start overshoot: a round whose burst (peak queue inflight·(1 − C/a), a = the arrival
@@ -92,9 +94,9 @@ struct Connection
     double renoStart_bytes = 0.0;   ///< start of the Reno(-friendly) line of the epoch
     double cubicElapsed_s = 0.0;    ///< growth time before the current sending period
     sim::SimTime cubicEpoch;        ///< start of the current sending period
-    // Loss events (lossy paths, docs/network-model.md §5): a loss every MSS/p wire bytes the
-    // connection sends (the expected spacing of Bernoulli losses, the assumption of the
-    // Mathis and PFTK derivations).
+    // Loss events (lossy paths, docs/network-model.md §5): Bernoulli loss p per segment the
+    // connection sends — geometric spacing drawn from the seed (LossModel::Sampled), or every
+    // MSS/p wire bytes (LossModel::Mean, the assumption of the Mathis and PFTK derivations).
     double sent_bytes = 0.0;     ///< TCP wire bytes the connection has sent
     double nextLoss_bytes = 0.0; ///< sent_bytes at which the next loss event comes
     double ssthresh_bytes = std::numeric_limits<double>::infinity();
@@ -104,12 +106,15 @@ struct Connection
     /// the round's midpoint (0: cwnd itself), so that a stepwise rate follows the growth's mean.
     double rateWindow_bytes = 0.0;
     std::uint64_t lossEvents = 0;
+    std::uint64_t lossDraws = 0; ///< random numbers drawn from the connection's loss stream
     /// Recent sending, for the bytes in flight (sent less than one RTT ago): points (time s,
     /// logged_bytes by then) at the start and end of every TCP message.
     std::deque<std::pair<double, double>> sendLog;
     double logged_bytes = 0.0;        ///< TCP wire bytes of messages that finished sending
     sim::SimTime lastSend;            ///< when the last TCP data-phase flow stopped sending
     sim::EventHandle round;           ///< next slow-start round
+    sim::SimTime roundFrom;           ///< when `round` was scheduled
+    sim::SimTime roundAt;             ///< when `round` fires
     std::uint32_t active = 0;         ///< flows in data phase or delivery
     std::uint32_t tcpFlows = 0;       ///< TCP flows in their data phase
     std::vector<std::uint32_t> flows; ///< slots of flows in their data phase
@@ -247,8 +252,9 @@ private:
     double steadyCapBps(const Connection& c, bool receiveWindow = true) const;
     double cubicWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Whether c's slow-start round from `before` to c.cwnd_bytes overflows the bottleneck's
-    /// buffer, the pipe and buffer shared with the TCP connections that cross it.
-    bool overflowsShared(const Connection& c, double before) const;
+    /// buffer, the pipe and buffer shared with the TCP connections that cross it: the window
+    /// at which the sender sees the drop (c.cwnd_bytes + the round's bytes before it), or 0.
+    double overshootWindowBytes(const Connection& c, double before) const;
     /// The receive window (max_window_bytes), +∞ when unlimited.
     double rwndBytes() const;
     /// TCP connections with a message on `resource` (at least 1).
@@ -260,10 +266,17 @@ private:
     double inflightCeilingBytes(const Connection& c) const;
     /// Loss-event model of one round (lossy paths).
     bool lossyRound(Connection& c, double tcpRate_bps, sim::SimTime now) const;
-    /// A loss event: cut the window (Reno ½, CUBIC β with W_max and K), charge the expected
-    /// retransmission-timeout time, start a new congestion-avoidance epoch.
-    void lossEvent(Connection& c, sim::SimTime now) const;
-    double lossSpacingBytes(const Connection& c) const;
+    /// A loss event: cut the window (Reno ½, CUBIC β with W_max and K), charge the
+    /// retransmission-timeout time (random: a random loss, whose timeout is drawn unless
+    /// LossModel::Mean; else a slow-start overshoot, charged the expected time), start a new
+    /// congestion-avoidance epoch; the next random loss comes after the window in flight.
+    void lossEvent(Connection& c, sim::SimTime now, bool random) const;
+    /// Wire bytes from one loss to the next (inclusive of the lost segment): geometric in
+    /// segments with mean 1/p drawn from c's loss stream, or MSS/p (LossModel::Mean).
+    double lossSpacingBytes(Connection& c) const;
+    /// Next uniform in [0, 1) of c's loss stream: one stream per (seed, src, dst, stream),
+    /// so a connection's losses do not depend on what else the network carries.
+    double lossUniform(Connection& c) const;
     /// Mean standing queue (bytes) TCP in congestion avoidance keeps on a saturated resource
     /// whose buffer holds queue_bytes, as seen by a message of connection c.
     double standingQueueBytes(const Connection& c, std::uint32_t resource,

@@ -158,6 +158,10 @@ private:
     void retargetWireBytes(std::uint32_t conn);
     void onSlowStartRound(std::uint32_t conn);
     void scheduleRound(std::uint32_t conn);
+    /// The rate of a connection on a lossy path changed: its next round, timed for the loss
+    /// at the old rate, moves earlier if the loss now comes sooner (at least one RTT after
+    /// the round was scheduled).
+    void retimeLossRound(std::uint32_t conn);
 
     // transfers
     void beginSending(std::uint32_t slot, bool freshConnection);

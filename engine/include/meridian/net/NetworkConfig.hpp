@@ -15,6 +15,19 @@ enum class CongestionControl
     Cubic, ///< Linux's default (RFC 9438) with HyStart (docs/network-model.md §5)
 };
 
+/// Where a connection's random losses fall (docs/network-model.md §5).
+enum class LossModel
+{
+    /// Bernoulli loss per segment, drawn from the seed: the segments between losses are
+    /// geometric with mean 1/p, and a loss is a timeout with PFTK's probability — one
+    /// realisation, as one run of a real stack or a packet-level simulator.
+    Sampled,
+    /// Every loss at the mean spacing MSS/p and every loss charged the expected timeout time:
+    /// no run is unlucky (the assumption of the Mathis and PFTK derivations); faster than the
+    /// mean over seeds where a transfer meets few losses.
+    Mean,
+};
+
 struct NetworkConfig
 {
     CongestionControl congestion_control = CongestionControl::Cubic;
@@ -32,7 +45,8 @@ struct NetworkConfig
     double sample_interval_s = 0.1;    ///< utilisation time series; 0 = no series, else ≥ 1 ns
     /// Most samples kept per series: beyond, pairs merge and the interval doubles (≥ 2).
     std::size_t max_samples = 4096;
-    std::uint64_t seed = 1; ///< experiment seed for jitter streams
+    LossModel loss_model = LossModel::Sampled;
+    std::uint64_t seed = 1; ///< experiment seed for jitter and loss streams
     topology::RouteMetric metric = topology::RouteMetric::Delay;
     /// Keep a TransferResult per finished transfer (flowRecords()); turn off for runs with
     /// millions of transfers whose callers collect what they need from the callbacks.
