@@ -3,10 +3,13 @@
 
 For every row of tests/reference/results/ns3.csv this writes the equivalent Meridian `.topo`
 (p2p experiment for one flow, a direct broadcast from the sender for P parallel flows, a ring
-all-reduce collective for nccl_ring), runs `meridian-cli run FILE --out DIR`, reads the
+all-reduce collective for nccl_ring), runs `meridian-cli run FILE --seed K --out DIR`, reads the
 completion time from results.json and replaces the generated section of docs/validation.md
 (between the BEGIN/END GENERATED markers) with the table: case, ns-3 time, Meridian time,
-error %, then median and max |error| per group and overall.
+error %, then median and max |error| per group and overall. A case with random loss is run
+with seeds 1..N (`--seeds`, default 20) and its mean compared with the mean of ns-3's runs
+(run 1 in ns3.csv, more in ns3-seeds.csv / ns3-linux-cc-seeds.csv): a single run of either is
+one sample of the loss process.
 
     python3 tests/reference/compare.py build/app/meridian-cli
     python3 tests/reference/compare.py build/app/meridian-cli --work /tmp/meridian-cmp
@@ -36,8 +39,10 @@ RESULTS = os.path.join(HERE, "results", "ns3.csv")
 PROGRAM_ORDER = os.path.join(HERE, "results", "ns3-program-order.csv")
 # More ns-3 runs (RNG runs 2..5) of the cases with random loss (docs/validation.md, Results).
 SEEDS = os.path.join(HERE, "results", "ns3-seeds.csv")
-# The tcp_flows cases run with Linux's congestion-control rules (run_suite.py --linux-cc).
+# The tcp_flows cases run with Linux's congestion-control rules (run_suite.py --linux-cc),
+# and more runs of those with random loss (--linux-cc --seeds).
 LINUX_CC = os.path.join(HERE, "results", "ns3-linux-cc.csv")
+LINUX_CC_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-seeds.csv")
 MERIDIAN_CSV = os.path.join(HERE, "results", "meridian.csv")
 # NCCL's defaults that Meridian's comm defaults stand for (collectives.md, Pipelining): 4 MiB
 # buffer in 8 slots; the ring moves 1 MiB slices (2 slots), 4 in flight, 2 MiB per step and loop.
@@ -138,45 +143,60 @@ def ring_topology(row):
     return nodes, links, experiment, unmapped
 
 
-def run_meridian(cli, row, work):
+def lossy(row):
+    return float(row.get("loss") or 0) > 0
+
+
+def run_meridian(cli, row, work, seeds):
+    """Runs Meridian on the case with seeds 1..seeds (1 for a case without random loss: the
+    seed changes nothing there); returns (completion times, unmapped)."""
     build = ring_topology if row["program"] == "nccl_ring" else flows_topology
     nodes, links, experiment, unmapped = build(row)
     topo = {"format": "meridian.topo", "version": 1, "name": "ns-3 reference " + row["case"],
             "nodes": nodes, "links": links, "experiment": experiment}
     name = row["case"] + ("-linux-cc" if row.get("rules") == "linux" else "")
     path = os.path.join(work, name + ".topo")
-    out = os.path.join(work, name)
     with open(path, "w") as f:
         json.dump(topo, f, indent=1)
-    proc = subprocess.run([cli, "run", path, "--out", out, "--format", "json", "--quiet"],
-                          capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.stderr.write("meridian-cli failed on %s: %s\n" % (path, proc.stderr.strip()))
-        return None, unmapped
-    with open(os.path.join(out, "results.json")) as f:
-        return json.load(f)["collective"]["repetitions_s"][0], unmapped
+    times = []
+    for seed in range(1, (seeds if lossy(row) else 1) + 1):
+        out = os.path.join(work, "%s-seed%d" % (name, seed))
+        proc = subprocess.run([cli, "run", path, "--seed", str(seed), "--out", out,
+                               "--format", "json", "--quiet"], capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.stderr.write("meridian-cli failed on %s: %s\n" % (path, proc.stderr.strip()))
+            return None, unmapped
+        with open(os.path.join(out, "results.json")) as f:
+            times.append(json.load(f)["collective"]["repetitions_s"][0])
+    return times, unmapped
 
 
 def fmt_s(x):
     return "%.4g" % x
 
 
+def spread(times):
+    return fmt_s(times[0]) if len(times) == 1 else "%d: %s–%s" % (len(times), fmt_s(min(times)),
+                                                                    fmt_s(max(times)))
+
+
 def table(rows, last="not expressible in Meridian today"):
-    lines = ["| case | ns-3 (s) | Meridian (s) | error | %s |" % last,
-             "|---|---:|---:|---:|---|"]
+    lines = ["| case | ns-3 (s) | Meridian (s) | error | ns-3 runs | Meridian seeds | %s |" % last,
+             "|---|---:|---:|---:|---|---|---|"]
     for r in rows:
         err = "%+.1f %%" % r["error_pct"] if r["error_pct"] is not None else "—"
         mer = fmt_s(r["meridian_s"]) if r["meridian_s"] is not None else "failed"
-        lines.append("| %s | %s | %s | %s | %s |" % (r["case"], fmt_s(float(r["ns3_s"])), mer,
-                                                    err, ", ".join(r["unmapped"])))
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            r["case"], fmt_s(r["ns3_s"]), mer, err, spread(r["ns3_runs"]),
+            spread(r["meridian_runs"]) if r["meridian_runs"] else "—", ", ".join(r["unmapped"])))
     return lines
 
 
-def summary(rows):
+def summary(rows, key="error_pct"):
     groups = {}
     for r in rows:
-        if r["error_pct"] is not None:
-            groups.setdefault(r["group"], []).append(abs(r["error_pct"]))
+        if r[key] is not None:
+            groups.setdefault(r["group"], []).append(abs(r[key]))
     lines = ["| group | rows | median abs(error) | max abs(error) |", "|---|---:|---:|---:|"]
     everything = []
     for g, errs in groups.items():
@@ -195,60 +215,46 @@ def summary(rows):
     return lines
 
 
-def seed_means(rows, stat=statistics.mean):
-    """The rows with random loss and more ns-3 runs in results/ns3-seeds.csv, compared with
-    `stat` (mean or median) of all their runs (run 1 from ns3.csv): one row per such case."""
-    if not os.path.exists(SEEDS):
-        return []
+def ns3_runs(path):
+    """More ns-3 runs (run ≥ 2) of the cases with random loss: case → [times]."""
     runs = {}
-    with open(SEEDS, newline="") as f:
-        for c in csv.DictReader(f):
-            runs.setdefault(c["case"], []).append(float(c["ns3_s"]))
-    out = []
-    for r in rows:
-        if r["case"] not in runs or r["meridian_s"] is None:
-            continue
-        times = [float(r["ns3_s"])] + runs[r["case"]]
-        mean = stat(times)
-        out.append(dict(r, ns3_s=repr(mean), error_pct=100.0 * (r["meridian_s"] - mean) / mean,
-                        unmapped=["%d runs: %s s" % (len(times),
-                                                     ", ".join(fmt_s(t) for t in times))]))
-    return out
+    if os.path.exists(path):
+        with open(path, newline="") as f:
+            for c in csv.DictReader(f):
+                runs.setdefault(c["case"], []).append(float(c["ns3_s"]))
+    return runs
 
 
-def write_doc(rows, extra, linux, cli_version):
+def pct(a, b):
+    return 100.0 * (a - b) / b
+
+
+def write_doc(rows, extra, linux, cli_version, seeds):
     body = [BEGIN, "",
-            "Meridian: `%s`. ns-3: `tests/reference/results/ns3.csv`. error = (Meridian − ns-3)"
-            " / ns-3." % cli_version, "", "### Summary", ""] + summary(rows) + [
-            "", "### Every case", ""] + table(rows)
+            "Meridian: `%s`. ns-3: `tests/reference/results/ns3.csv` (run 1) and "
+            "`results/ns3-seeds.csv` (more runs of the cases with random loss). error = "
+            "(Meridian − ns-3) / ns-3. A case with random loss compares the mean of Meridian's "
+            "seeds 1–%d with the mean of ns-3's runs (columns ns-3 runs and Meridian seeds: "
+            "count: fastest–slowest); a loss-free case is deterministic in both." % (
+                cli_version, seeds), "", "### Summary", ""] + summary(rows)
+    body += ["", "The same with medians (Meridian's median over its seeds against the median of "
+             "ns-3's runs; loss-free rows as above):", ""] + summary(rows, "median_error_pct")
+    body += ["", "One run against one run (Meridian's seed 1 against ns-3's run 1; a noisy "
+             "measure where a transfer meets few losses — Results):", ""]
+    body += summary(rows, "single_error_pct") + ["", "### Every case", ""] + table(rows)
     if extra:
         body += ["", "### More rings in program order (`results/ns3-program-order.csv`)", "",
                  "6 MiB send and receive buffers, 1 or 2 channels (`-cN`), NCCL's slicing.", ""]
         body += [l for l in summary(extra) if not l.startswith("| **all**")] + [""] + table(extra)
-    seeded = seed_means(rows)
-    if seeded:
-        by_case = {r["case"]: r for r in seeded}
-        mixed = [by_case.get(r["case"], r) for r in rows]
-        body += ["", "### Against the mean of several ns-3 runs where the loss is random "
-                 "(`results/ns3-seeds.csv`)", "",
-                 "Rows with random loss are compared with the mean of ns-3's runs 1–5 "
-                 "(`tcp_flows --run=K`); loss-free rows and rows without more runs keep run 1. "
-                 "Why: a transfer that expects a handful of random losses takes very different "
-                 "times from one run to the next (Results).", ""]
-        body += summary(mixed)
-        by_median = {r["case"]: r for r in seed_means(rows, statistics.median)}
-        body += ["", "The same against the median of the runs (a few very slow runs — an early "
-                 "loss that strands one flow — weigh on the mean):", ""]
-        body += summary([by_median.get(r["case"], r) for r in rows])
-        body += ["", "The rows with more runs (ns-3 column: their mean):", ""]
-        body += table(seeded, "ns-3 runs")
     if linux:
         body += ["", "### The TCP cases against ns-3 with Linux's congestion control "
                  "(`results/ns3-linux-cc.csv`)", "",
                  "The same `tcp_flows` cases with `tests/reference/ns3/linux_cc.h` instead of "
                  "ns-3's own TcpCubic/TcpNewReno: cwnd grows only while cwnd-limited, CUBIC's "
                  "Reno-friendly region and Linux's HyStart thresholds, Reno with byte counting "
-                 "(Meridian with its default b = 1 for these NewReno rows).", ""]
+                 "(Meridian with its default b = 1 for these NewReno rows). One ns-3 run per "
+                 "case: a lossy row compares Meridian's mean over its seeds with that one run.",
+                 ""]
         body += summary(linux) + [""] + table(linux)
     body += ["", END]
     with open(DOC) as f:
@@ -268,21 +274,35 @@ def main():
                     help="folder for the generated .topo files and run outputs")
     ap.add_argument("--label", default="",
                     help="what to call the Meridian build in the doc (default: git describe)")
+    ap.add_argument("--seeds", type=int, default=20,
+                    help="Meridian seeds 1..N per case with random loss (default 20)")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     with open(RESULTS, newline="") as f:
         cases = list(csv.DictReader(f))
-    def compared(c):
-        """Runs Meridian on case c, prints the comparison line, returns the table row."""
-        meridian_s, unmapped = run_meridian(os.path.abspath(args.cli), c, args.work)
-        ns3_s = float(c["ns3_s"])
-        err = None if meridian_s is None else 100.0 * (meridian_s - ns3_s) / ns3_s
-        print("%-45s ns3 %9.4g  meridian %9s  %s" % (
-            c["case"], ns3_s, "failed" if meridian_s is None else fmt_s(meridian_s),
-            "" if err is None else "%+.1f %%" % err), flush=True)
-        return dict(c, meridian_s=meridian_s, error_pct=err, unmapped=unmapped)
+    more_runs = ns3_runs(SEEDS)
+    more_linux_runs = ns3_runs(LINUX_CC_SEEDS)
 
-    rows = [compared(c) for c in cases]
+    def compared(c, runs=None):
+        """Runs Meridian on case c, prints the comparison line, returns the table row: the
+        means of Meridian's seeds and of ns-3's runs (run 1 and `runs`), and the same with
+        medians and with one run each."""
+        times, unmapped = run_meridian(os.path.abspath(args.cli), c, args.work, args.seeds)
+        ns3 = [float(c["ns3_s"])] + (runs or [])
+        row = dict(c, ns3_s=statistics.mean(ns3), ns3_runs=ns3, meridian_runs=times,
+                   meridian_s=None, error_pct=None, median_error_pct=None,
+                   single_error_pct=None, unmapped=unmapped)
+        if times:
+            row.update(meridian_s=statistics.mean(times),
+                       error_pct=pct(statistics.mean(times), statistics.mean(ns3)),
+                       median_error_pct=pct(statistics.median(times), statistics.median(ns3)),
+                       single_error_pct=pct(times[0], ns3[0]))
+        print("%-45s ns3 %9.4g  meridian %9s  %s" % (
+            c["case"], row["ns3_s"], "failed" if not times else fmt_s(row["meridian_s"]),
+            "" if row["error_pct"] is None else "%+.1f %%" % row["error_pct"]), flush=True)
+        return row
+
+    rows = [compared(c, more_runs.get(c["case"])) for c in cases]
     extra = []
     if os.path.exists(PROGRAM_ORDER):
         with open(PROGRAM_ORDER, newline="") as f:
@@ -293,18 +313,21 @@ def main():
     if os.path.exists(LINUX_CC):
         with open(LINUX_CC, newline="") as f:
             for c in csv.DictReader(f):
-                linux.append(compared(dict(c, rules="linux", group=c["group"] + "-linux-cc")))
+                linux.append(compared(dict(c, rules="linux", group=c["group"] + "-linux-cc"),
+                                      more_linux_runs.get(c["case"])))
     with open(MERIDIAN_CSV, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["case", "group", "ns3_s", "meridian_s", "error_pct"])
+        w.writerow(["case", "group", "ns3_runs", "ns3_mean_s", "meridian_seeds",
+                    "meridian_mean_s", "error_pct"])
         for r in rows + extra + linux:
-            w.writerow([r["case"], r["group"], r["ns3_s"],
+            w.writerow([r["case"], r["group"], len(r["ns3_runs"]), repr(r["ns3_s"]),
+                        len(r["meridian_runs"] or []),
                         "" if r["meridian_s"] is None else repr(r["meridian_s"]),
                         "" if r["error_pct"] is None else "%.2f" % r["error_pct"]])
     label = args.label or subprocess.run(
         ["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
         text=True).stdout.strip()
-    write_doc(rows, extra, linux, "meridian-cli " + label)
+    write_doc(rows, extra, linux, "meridian-cli " + label, args.seeds)
 
 
 if __name__ == "__main__":
