@@ -1,7 +1,9 @@
 #pragma once
 // Small topology builders shared by the net unit tests and the validation tests.
 
+#include "meridian/net/Network.hpp"
 #include "meridian/net/NetworkConfig.hpp"
+#include "meridian/sim/Simulator.hpp"
 #include "meridian/topology/Topology.hpp"
 
 #include <array>
@@ -77,6 +79,20 @@ inline net::NetworkConfig renoConfig()
     cfg.delayed_ack_b = 2.0;
     cfg.loss_model = net::LossModel::Mean;
     return cfg;
+}
+
+/// One TCP transfer of `bytes` from node "a" to node "b" of `t` on a fresh network, run to
+/// its end: its result (duration_s(), ok, retransmitted bytes).
+inline net::TransferResult transferAB(const topology::Topology& t, const net::NetworkConfig& cfg,
+                                      double bytes)
+{
+    sim::Simulator sim;
+    net::Network net(sim, t, cfg);
+    net::TransferResult res;
+    net.startTransfer(*t.findNode("a"), *t.findNode("b"), bytes, net::Protocol::Tcp,
+                      [&](const net::TransferResult& r) { res = r; });
+    sim.run();
+    return res;
 }
 
 } // namespace meridian::test

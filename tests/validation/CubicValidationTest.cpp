@@ -98,13 +98,7 @@ private Q_SLOTS:
         cfg.loss_model = LossModel::Mean;
         const auto t = path(100e9, d, lambda, 1e9);
         const auto duration = [&](double bytes) {
-            sim::Simulator sim;
-            Network net(sim, t, cfg);
-            TransferResult res;
-            net.startTransfer(*t.findNode("a"), *t.findNode("b"), bytes, Protocol::Tcp,
-                              [&](const TransferResult& r) { res = r; });
-            sim.run();
-            return res.duration_s();
+            return test::transferAB(t, cfg, bytes).duration_s();
         };
         const double b1 = std::round(expected * 300.0 / 8), b2 = std::round(expected * 1200.0 / 8);
         const double rate = (b2 - b1) / (1 - p) * 8 / (duration(b2) - duration(b1));

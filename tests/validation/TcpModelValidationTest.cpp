@@ -64,12 +64,7 @@ private Q_SLOTS:
         cfg.max_window_bytes = 0;
         const auto t = path(C, d, lambda, 1e9);
         const auto duration = [&](double bytes) {
-            sim::Simulator sim;
-            Network net(sim, t, cfg);
-            TransferResult res;
-            net.startTransfer(*t.findNode("a"), *t.findNode("b"), bytes, Protocol::Tcp,
-                              [&](const TransferResult& r) { res = r; });
-            sim.run();
+            const TransferResult res = test::transferAB(t, cfg, bytes);
             [&] {
                 QVERIFY(res.ok);
                 QVERIFY(std::abs(res.retransmitted_bytes - (bytes / (1 - p) - bytes)) <
@@ -96,14 +91,7 @@ private Q_SLOTS:
         // loss-free time here too, the wire bytes being 1/(1 − p) of the payload.
         NetworkConfig cfg = test::renoConfig();
         const auto run = [&](double lambda) {
-            const auto t = path(1e9, 0.02, lambda, 1e7);
-            sim::Simulator sim;
-            Network net(sim, t, cfg);
-            TransferResult res;
-            net.startTransfer(*t.findNode("a"), *t.findNode("b"), 100e6, Protocol::Tcp,
-                              [&](const TransferResult& r) { res = r; });
-            sim.run();
-            return res.duration_s();
+            return test::transferAB(path(1e9, 0.02, lambda, 1e7), cfg, 100e6).duration_s();
         };
         const double lossFree = run(0.0), lossy = run(0.5e-5);
         QVERIFY2(std::abs(lossy - lossFree) / lossFree < 2e-5,
@@ -121,14 +109,7 @@ private Q_SLOTS:
         cfg.loss_model = LossModel::Sampled;
         const auto run = [&](double lambda, std::uint64_t seed) {
             cfg.seed = seed;
-            const auto t = path(1e9, 0.02, lambda, 1e7);
-            sim::Simulator sim;
-            Network net(sim, t, cfg);
-            TransferResult res;
-            net.startTransfer(*t.findNode("a"), *t.findNode("b"), 100e6, Protocol::Tcp,
-                              [&](const TransferResult& r) { res = r; });
-            sim.run();
-            return res.duration_s();
+            return test::transferAB(path(1e9, 0.02, lambda, 1e7), cfg, 100e6).duration_s();
         };
         const double lossFree = run(0.0, 1);
         int clean = 0;
@@ -185,13 +166,7 @@ private Q_SLOTS:
         for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
             cfg.seed = seed;
             const auto duration = [&](double bytes) {
-                sim::Simulator sim;
-                Network net(sim, t, cfg);
-                TransferResult res;
-                net.startTransfer(*t.findNode("a"), *t.findNode("b"), bytes, Protocol::Tcp,
-                                  [&](const TransferResult& r) { res = r; });
-                sim.run();
-                return res.duration_s();
+                return test::transferAB(t, cfg, bytes).duration_s();
             };
             const double b1 = std::round(expected * 100.0 / 8),
                          b2 = std::round(expected * 4000.0 / 8);
