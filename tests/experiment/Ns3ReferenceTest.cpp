@@ -104,22 +104,22 @@ constexpr PinnedRow PINNED_ROWS[] = {
     {"tcp-P1-rtt20-loss0-q0.1bdp-cubic", "linux", 0.10},
     {"tcpunc-P1-rtt80-loss0-q0.1bdp-newreno", "linux", 0.10},
     // Random loss, a transfer that meets a few losses: the mean over seeds of sampled losses
-    // against the mean of ns-3's runs (a single run ranges over 2-10× here) (seen −1.8 …
-    // +6.1 %)                                                                               15 %
+    // against the mean of ns-3's runs (a single run ranges over 2-10× here) (seen −0.9 …
+    // +9.1 %)                                                                               15 %
     {"tcp-P1-rtt80-loss1e-05-q1bdp-cubic", "linux", 0.15},
     {"tcp-P1-rtt80-loss0.0001-q1bdp-newreno", "linux", 0.15},
     {"tcpunc-P1-rtt80-loss0.0001-q0.1bdp-newreno", "linux", 0.15},
     // Random loss, tens to hundreds of losses: Reno near Ott-Kemperman-Mathis, CUBIC of 1 GiB
-    // at 10 Gbit/s (seen −5.5 … −4.1 %)                                                      10 %
+    // at 10 Gbit/s (seen −4.6 … −1.7 %)                                                      10 %
     {"tcp1g-loss0.0001", "linux", 0.10},
     {"tcp1g-loss0.001", "linux", 0.10},
     {"tcp-P1-rtt80-loss0.001-q1bdp-newreno", "linux", 0.10},
     {"tcp-P4-rtt80-loss0.001-q1bdp-newreno", "linux", 0.10},
-    // Four NewReno flows sharing the bottleneck (seen −4.9 … +0.9 %)                        10 %
+    // Four NewReno flows sharing the bottleneck (seen −2.8 … +0.9 %)                        10 %
     {"tcp-P4-rtt80-loss0-q1bdp-newreno", "linux", 0.10},
     {"tcp-P4-rtt20-loss0.001-q0.1bdp-newreno", "linux", 0.10},
     // CUBIC under random loss at 20-80 ms, a documented departure (docs/validation.md, What
-    // remains): Meridian is faster than ns-3 with Linux's CUBIC (seen −15.6 %); kept to catch
+    // remains): Meridian is faster than ns-3 with Linux's CUBIC (seen −10.8 %); kept to catch
     // drifts                                                                                 25 %
     {"tcp-P1-rtt80-loss0.001-q1bdp-cubic", "linux", 0.25},
 };

@@ -208,8 +208,13 @@ private Q_SLOTS:
             });
             sim.schedule(sim::SimTime::fromSeconds(3.0),
                          [&] { g = net.startTransfer(a, b, 1e12, Protocol::Tcp, nullptr); });
+            // The window's mean over 5-8 s (300 samples: tens of loss cycles), not one instant
+            // of its sawtooth.
+            cap = 0;
+            for (int i = 0; i < 300; ++i)
+                sim.schedule(sim::SimTime::fromSeconds(5.0 + 0.01 * i),
+                             [&] { cap += net.flowCapBps(g) / 300; });
             sim.runUntil(sim::SimTime::fromSeconds(8.0));
-            cap = net.flowCapBps(g);
         };
         double lostWarm = 0, capWarm = 0, lostFresh = 0, capFresh = 0;
         run(true, lostWarm, capWarm);
@@ -217,10 +222,10 @@ private Q_SLOTS:
         QVERIFY(std::abs(lostWarm - 1e6 * 0.01) < 1e-6);
         QVERIFY(std::abs(lostFresh - 1e6 * 0.01) < 1e-6);
         // The warm connection picks up the new loss rate (its loss clock starts a mean spacing
-        // after its earlier bytes, docs/network-model.md §5) and the new bandwidth: 5 s later
+        // after its earlier bytes, docs/network-model.md §5) and the new bandwidth: 2-5 s later
         // its loss-limited window is the fresh one's. Not to the byte: their first losses come
-        // at different windows (the warm one's comes 20 ms earlier), and the sawtooth's phase
-        // at 8 s differs by a little (seen 0.5 %).
+        // at different windows (the warm one's 20 ms earlier), so their sawtooths are out of
+        // phase; their means over 3 s agree within 5 %.
         QVERIFY2(std::abs(capWarm - capFresh) < 0.05 * capFresh,
                  qPrintable(QString("%1 %2").arg(capWarm).arg(capFresh)));
         // At p = 1 % the window is loss-limited: 5 s after the start it is far below the link

@@ -327,6 +327,7 @@ void ConnectionTable::openWindow(Connection& c, bool freshConnection, bool keepW
     // zero cap and a flow stalled forever): start it like a fresh one.
     c.cubicEpoch = now; // a paused CUBIC growth resumes now
     c.stall_s = 0.0;
+    c.roundSent_bytes = c.sent_bytes; // the first round starts now
     c.rateWindow_bytes = 0.0;
     if (freshConnection || !(c.cwnd_bytes > 0.0)) {
         c.cwnd_bytes = iw;
@@ -529,12 +530,24 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
         const double ssCeiling = std::min(2.0 * sendCeiling, ceiling);
         const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
         const double before = c.cwnd_bytes;
+        if (c.sent_bytes >= c.nextLoss_bytes - 0.01 * m_config.mss_bytes) {
+            // A random loss among the round's segments, j bytes into it: the sender sees it one
+            // RTT later, when the ACKs of the j bytes before it have grown cwnd by j (slow
+            // start, byte counting), and cuts from before + j, not from the doubled window.
+            const double j = std::clamp(c.nextLoss_bytes - c.roundSent_bytes, 0.0, before);
+            c.cwnd_bytes = std::min(before + j, std::max(before, ssCeiling));
+            lossEvent(c, now, true);
+            c.rateWindow_bytes = 0.0;
+            c.roundSent_bytes = c.sent_bytes;
+            return true;
+        }
         c.cwnd_bytes = std::min(2.0 * c.cwnd_bytes, std::max(c.cwnd_bytes, ssCeiling));
         const double overshoot = networkLimited || c.burst ? 0.0 : overshootWindowBytes(c, before);
         if (overshoot > 0.0) {
             // Slow-start overshoot: a loss event that is not one of the random losses.
             c.cwnd_bytes = std::max(c.cwnd_bytes, overshoot);
             lossEvent(c, now, false);
+            c.roundSent_bytes = c.sent_bytes;
             return true;
         }
         const bool hystart = hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config,
@@ -569,6 +582,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
         c.rateWindow_bytes = std::min(growthWindowBytes(c, now + sim::SimTime::fromSeconds(half)),
                                       std::max(c.cwnd_bytes, ceiling));
     }
+    c.roundSent_bytes = c.sent_bytes;
     return true;
 }
 

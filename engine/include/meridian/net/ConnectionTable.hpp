@@ -97,8 +97,9 @@ struct Connection
     // Loss events (lossy paths, docs/network-model.md §5): Bernoulli loss p per segment the
     // connection sends — geometric spacing drawn from the seed (LossModel::Sampled), or every
     // MSS/p wire bytes (LossModel::Mean, the assumption of the Mathis and PFTK derivations).
-    double sent_bytes = 0.0;     ///< TCP wire bytes the connection has sent
-    double nextLoss_bytes = 0.0; ///< sent_bytes at which the next loss event comes
+    double sent_bytes = 0.0;      ///< TCP wire bytes the connection has sent
+    double nextLoss_bytes = 0.0;  ///< sent_bytes at which the next loss event comes
+    double roundSent_bytes = 0.0; ///< sent_bytes when the current round started
     double ssthresh_bytes = std::numeric_limits<double>::infinity();
     double cubicWmax_bytes = 0.0; ///< CUBIC's last_max_cwnd (0: no loss yet)
     double stall_s = 0.0;         ///< expected retransmission-timeout time of this round
