@@ -177,6 +177,36 @@ private Q_SLOTS:
                 t0 * std::min(1.0, 3 * std::sqrt(3 * b * p / 8)) * p * (1 + 32 * p * p));
     }
 
+    void udpMessageDoesNotTouchTheTcpWindow()
+    {
+        // A UDP message between two TCP transfers on the same host pair is another socket: the
+        // second transfer restarts its window after the idle time since the first one's last
+        // send (RFC 2861, Linux's lsndtime), exactly as without the UDP message.
+        const auto second = [](bool udp) {
+            topology::Topology t;
+            t.addNode(netNode("a"));
+            t.addNode(netNode("b"));
+            t.addLink(netLink("ab", "a", "b", 1e9, 0.005));
+            sim::Simulator sim;
+            Network net(sim, t, NetworkConfig{});
+            const NodeId a = *t.findNode("a"), b = *t.findNode("b");
+            net.startTransfer(a, b, 20e6, Protocol::Tcp, nullptr);
+            if (udp)
+                sim.schedule(sim::SimTime::fromSeconds(0.9),
+                             [&] { net.startTransfer(a, b, 1e6, Protocol::Udp, nullptr); });
+            double d = 0;
+            sim.schedule(sim::SimTime::fromSeconds(1.0), [&] {
+                net.startTransfer(a, b, 20e6, Protocol::Tcp,
+                                  [&](const TransferResult& r) { d = r.duration_s(); });
+            });
+            sim.run();
+            return d;
+        };
+        const double without = second(false), with = second(true);
+        QVERIFY(without > 0);
+        QVERIFY2(with == without, qPrintable(QString("%1 %2").arg(with).arg(without)));
+    }
+
     void idleConnectionPicksUpScheduleSteps()
     {
         // B1: loss 1 % and 1 → 10 Gbit/s at t = 1 s. A connection used before t = 1 and reused

@@ -155,7 +155,7 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
                             " to " + m_topology.node(c.dst).id;
     for (std::uint32_t slot : slots)
         failFlow(slot, why);
-    connectionFlowEnded(ci);
+    connectionFlowEnded(ci, true);
     return false;
 }
 
@@ -209,10 +209,13 @@ void Network::evaluateBurst(std::uint32_t ci)
             setFlowBurst(m_flows[slot], burst);
 }
 
-void Network::connectionFlowEnded(std::uint32_t ci)
+void Network::connectionFlowEnded(std::uint32_t ci, bool tcp)
 {
+    // Only the end of a TCP message closes the window: a UDP message on the same host pair
+    // is another socket, and closing twice would count the gap as CUBIC growth time and move
+    // the idle-restart clock (Linux's lsndtime is the TCP socket's last send).
     Connection& c = m_connections[ci];
-    if (c.tcpFlows == 0) {
+    if (tcp && c.tcpFlows == 0) {
         m_connections.closeWindow(c, m_sim.now());
         m_sim.cancel(c.round);
         c.round = {};

@@ -193,7 +193,7 @@ void Network::onDataComplete(std::uint32_t slot)
     detachFlow(slot);
     if (f.protocol == Protocol::Tcp)
         ConnectionTable::logSend(m_connections[ci], m_sim.now(), f.wire.wire_bytes);
-    connectionFlowEnded(ci);
+    connectionFlowEnded(ci, f.protocol == Protocol::Tcp);
     f.remaining_bytes = 0.0;
     f.dataEnd = m_sim.now();
     const double horizon = static_cast<double>(sim::SimTime::max().ns() - m_sim.now().ns()) * 1e-9;
@@ -248,7 +248,7 @@ void Network::failFlow(std::uint32_t slot, const std::string& error)
     const bool wasSending = f.dataPhase;
     detachFlow(slot);
     if (wasSending)
-        connectionFlowEnded(f.conn);
+        connectionFlowEnded(f.conn, f.protocol == Protocol::Tcp);
     if (m_connections[f.conn].orderedSending == slot) {
         // The byte stream is broken: what waits behind this message fails with it.
         Connection& c = m_connections[f.conn];

@@ -154,7 +154,9 @@ private:
     void updateConnCaps(std::uint32_t conn);
     void setFlowBurst(Flow& f, bool burst);
     void evaluateBurst(std::uint32_t conn);
-    void connectionFlowEnded(std::uint32_t conn);
+    /// A message of the connection stopped sending (tcp: it was a TCP message): the window
+    /// closes when the connection's last TCP message has stopped.
+    void connectionFlowEnded(std::uint32_t conn, bool tcp);
     void retargetWireBytes(std::uint32_t conn);
     void onSlowStartRound(std::uint32_t conn);
     void scheduleRound(std::uint32_t conn);
