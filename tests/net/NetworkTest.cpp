@@ -253,9 +253,10 @@ private Q_SLOTS:
         QVERIFY(std::abs(lostFresh - 1e6 * 0.01) < 1e-6);
         // The warm connection picks up the new loss rate (its loss clock starts a mean spacing
         // after its earlier bytes, docs/network-model.md §5) and the new bandwidth: 2-5 s later
-        // its loss-limited window is the fresh one's. Not to the byte: their first losses come
-        // at different windows (the warm one's 20 ms earlier), so their sawtooths are out of
-        // phase; their means over 3 s agree within 5 %.
+        // its loss-limited window is the fresh one's. Not to the byte: the warm one restarts
+        // with ssthresh = ¾ of its old window (RFC 2861) and its loss clock counts from its
+        // earlier bytes, so the two sawtooths are out of phase; their means over 3 s agree
+        // within 5 %.
         QVERIFY2(std::abs(capWarm - capFresh) < 0.05 * capFresh,
                  qPrintable(QString("%1 %2").arg(capWarm).arg(capFresh)));
         // At p = 1 % the window is loss-limited: 5 s after the start it is far below the link
