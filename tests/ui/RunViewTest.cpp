@@ -373,6 +373,18 @@ private Q_SLOTS:
             std::string("double-binary-tree"));
         w->document()->undoStack()->undo();
 
+        // Where random losses fall is a transport choice: sampled from the seed (default) or
+        // every loss at the mean spacing.
+        auto* lossModel = qobject_cast<QComboBox*>(dock->editorFor("transport.loss_model"));
+        QVERIFY(lossModel != nullptr);
+        const int mean = lossModel->findData(QStringLiteral("mean"));
+        QVERIFY(mean > 0 && lossModel->findData(QStringLiteral("sampled")) > 0);
+        lossModel->setCurrentIndex(mean);
+        Q_EMIT lossModel->activated(mean);
+        QCOMPARE(w->document()->project().experiment["transport"]["loss_model"].get<std::string>(),
+                 std::string("mean"));
+        w->document()->undoStack()->undo();
+
         // A default restored by emptying the field removes the key.
         QVERIFY(dock->setOption("comm.channels", QStringLiteral("4")));
         QCOMPARE(w->document()->project().experiment["comm"]["channels"].get<int>(), 4);
