@@ -28,6 +28,7 @@ results/ns3-program-order.csv (6 MiB buffers, 1 or 2 channels) get a table of th
 import argparse
 import csv
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -185,6 +186,8 @@ def table(rows, last="not expressible in Meridian today"):
              "|---|---:|---:|---:|---|---|---|"]
     for r in rows:
         err = "%+.1f %%" % r["error_pct"] if r["error_pct"] is not None else "—"
+        if r.get("se_pct"):
+            err += " (s.e. %.1f %%)" % r["se_pct"]
         mer = fmt_s(r["meridian_s"]) if r["meridian_s"] is not None else "failed"
         lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
             r["case"], fmt_s(r["ns3_s"]), mer, err, spread(r["ns3_runs"]),
@@ -193,25 +196,36 @@ def table(rows, last="not expressible in Meridian today"):
 
 
 def summary(rows, key="error_pct"):
-    groups = {}
+    """Median and max |error| per group; for the means (key error_pct) also how many rows are
+    within target: |error| ≤ 10 %, or a difference of the means within two standard errors
+    (the two means are not distinguishable with the runs there are)."""
+    groups, hits = {}, {}
     for r in rows:
         if r[key] is not None:
             groups.setdefault(r["group"], []).append(abs(r[key]))
-    lines = ["| group | rows | median abs(error) | max abs(error) |", "|---|---:|---:|---:|"]
-    everything = []
+            hits.setdefault(r["group"], []).append(r.get("within", False))
+    means = key == "error_pct"
+    lines = ["| group | rows | median abs(error) | max abs(error) |" +
+             (" within 10 % or 2 s.e. |" if means else ""),
+             "|---|---:|---:|---:|" + ("---:|" if means else "")]
+
+    def line(name, errs, hit):
+        return "| %s | %d | %.1f %% | %.1f %% |" % (name, len(errs), statistics.median(errs),
+                                                   max(errs)) + (
+            " %d |" % sum(hit) if means else "")
+
+    everything, every_hit = [], []
     for g, errs in groups.items():
         if g.endswith(DATAFLOW_SUFFIX):
             continue
         everything += errs
-        lines.append("| %s | %d | %.1f %% | %.1f %% |" % (g, len(errs), statistics.median(errs),
-                                                          max(errs)))
+        every_hit += hits[g]
+        lines.append(line(g, errs, hits[g]))
     if everything:
-        lines.append("| **all** | %d | %.1f %% | %.1f %% |" % (
-            len(everything), statistics.median(everything), max(everything)))
+        lines.append(line("**all**", everything, every_hit))
     for g, errs in groups.items():
         if g.endswith(DATAFLOW_SUFFIX):
-            lines.append("| %s (not NCCL's order, not in all) | %d | %.1f %% | %.1f %% |" % (
-                g, len(errs), statistics.median(errs), max(errs)))
+            lines.append(line(g + " (not NCCL's order, not in all)", errs, hits[g]))
     return lines
 
 
@@ -235,7 +249,9 @@ def write_doc(rows, extra, linux, cli_version, seeds):
             "`results/ns3-seeds.csv` (more runs of the cases with random loss). error = "
             "(Meridian − ns-3) / ns-3. A case with random loss compares the mean of Meridian's "
             "seeds 1–%d with the mean of ns-3's runs (columns ns-3 runs and Meridian seeds: "
-            "count: fastest–slowest); a loss-free case is deterministic in both." % (
+            "count: fastest–slowest; s.e.: the standard error of the difference of the two "
+            "means); a loss-free case is deterministic in both. Within target: |error| ≤ 10 %%, "
+            "or a difference within two standard errors." % (
                 cli_version, seeds), "", "### Summary", ""] + summary(rows)
     body += ["", "The same with medians (Meridian's median over its seeds against the median of "
              "ns-3's runs; loss-free rows as above):", ""] + summary(rows, "median_error_pct")
@@ -297,6 +313,14 @@ def main():
                        error_pct=pct(statistics.mean(times), statistics.mean(ns3)),
                        median_error_pct=pct(statistics.median(times), statistics.median(ns3)),
                        single_error_pct=pct(times[0], ns3[0]))
+            # Standard error of the difference of the two means (both sides are samples).
+            se = 0.0
+            if len(times) > 1 and len(ns3) > 1:
+                se = math.sqrt(statistics.variance(ns3) / len(ns3) +
+                               statistics.variance(times) / len(times))
+            row.update(se_pct=100.0 * se / statistics.mean(ns3),
+                       within=abs(row["error_pct"]) <= 10.0 or
+                       abs(statistics.mean(times) - statistics.mean(ns3)) <= 2.0 * se)
         print("%-45s ns3 %9.4g  meridian %9s  %s" % (
             c["case"], row["ns3_s"], "failed" if not times else fmt_s(row["meridian_s"]),
             "" if row["error_pct"] is None else "%+.1f %%" % row["error_pct"]), flush=True)
