@@ -253,6 +253,13 @@ void ConnectionTable::refresh(Connection& c)
     c.unwindowedCap_bps = steadyCapBps(c, false);
 }
 
+bool ConnectionTable::lossDue(const Connection& c) const
+{
+    // The round was timed for the loss; a hundredth of a segment absorbs the rounding of its
+    // time to whole nanoseconds.
+    return c.sent_bytes >= c.nextLoss_bytes - 0.01 * m_config.mss_bytes;
+}
+
 double ConnectionTable::lossUniform(Connection& c) const
 {
     std::uint64_t state = pairKey(c.src, c.dst) ^ (kLossDomain << 16);
@@ -530,7 +537,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
         const double ssCeiling = std::min(2.0 * sendCeiling, ceiling);
         const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
         const double before = c.cwnd_bytes;
-        if (c.sent_bytes >= c.nextLoss_bytes - 0.01 * m_config.mss_bytes) {
+        if (lossDue(c)) {
             // A random loss among the round's segments, j bytes into it: the sender sees it one
             // RTT later, when the ACKs of the j bytes before it have grown cwnd by j (slow
             // start, byte counting), and cuts from before + j, not from the doubled window.
@@ -572,9 +579,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
         c.cwnd_bytes = std::min(growthWindowBytes(c, now), std::max(c.cwnd_bytes, ceiling));
     }
     c.rateWindow_bytes = 0.0;
-    // The event was timed for the loss; a hundredth of a segment absorbs the rounding of its
-    // time to whole nanoseconds.
-    if (c.sent_bytes >= c.nextLoss_bytes - 0.01 * m_config.mss_bytes) {
+    if (lossDue(c)) {
         lossEvent(c, now, true);
     } else if (c.growth) {
         // The rate of this round follows the window at its midpoint.

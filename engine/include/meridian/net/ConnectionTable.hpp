@@ -275,6 +275,8 @@ private:
     /// Wire bytes from one loss to the next (inclusive of the lost segment): geometric in
     /// segments with mean 1/p drawn from c's loss stream, or MSS/p (LossModel::Mean).
     double lossSpacingBytes(Connection& c) const;
+    /// Whether c has sent up to its next random loss.
+    bool lossDue(const Connection& c) const;
     /// Next uniform in [0, 1) of c's loss stream: one stream per (seed, src, dst, stream),
     /// so a connection's losses do not depend on what else the network carries.
     double lossUniform(Connection& c) const;
