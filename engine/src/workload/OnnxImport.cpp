@@ -181,9 +181,18 @@ Initializer parseTensor(std::string_view data)
             r.skip();
         }
     }
-    for (auto d : t.dims)
+    // Element counts are kept as int64 parameter counts and doubles: refuse a tensor beyond
+    // 2^53 elements (exact in both; no model holds a petascale tensor) before it overflows.
+    constexpr double kMaxElements = 9007199254740992.0; // 2^53
+    double elements = 1.0;
+    for (auto d : t.dims) {
         if (d < 0)
             throw InputError({}, "initializer " + t.name, "negative dimension");
+        elements *= static_cast<double>(d);
+        if (elements > kMaxElements)
+            throw InputError({}, "initializer " + (t.name.empty() ? "(unnamed)" : t.name),
+                             "more than 2^53 elements (dimensions too large)");
+    }
     return t;
 }
 
@@ -384,7 +393,7 @@ public:
         unused.name = "unused initializers";
         for (const auto& t : m_graph.initializers)
             if (isFloatType(t.data_type) && m_used.count(t.name) == 0) {
-                unused.parameters += static_cast<std::int64_t>(product(t.dims));
+                addParameters(unused, "initializer " + t.name, product(t.dims));
                 if (auto d = dtypeOf(t.data_type))
                     m_paramsByType[*d] += product(t.dims);
             }
@@ -424,6 +433,16 @@ private:
             m_shapes[n.outputs[0]] = s;
     }
 
+    /// Adds `count` parameters (≤ 2^53, checked when the initializer was read) to the layer;
+    /// a sum beyond 2^53 is refused, naming `where`, instead of overflowing int64.
+    static void addParameters(LayerSpec& layer, const std::string& where, double count)
+    {
+        constexpr double kMaxParameters = 9007199254740992.0; // 2^53
+        if (static_cast<double>(layer.parameters) + count > kMaxParameters)
+            throw InputError({}, where, "parameter count beyond 2^53");
+        layer.parameters += static_cast<std::int64_t>(count);
+    }
+
     void countParameters(const Node& n, LayerSpec& layer)
     {
         for (const auto& in : n.inputs) {
@@ -431,10 +450,10 @@ private:
             if (it == m_inits.end() || !isFloatType(it->second->data_type) ||
                 !m_used.insert(in).second)
                 continue;
-            const auto count = static_cast<std::int64_t>(product(it->second->dims));
-            layer.parameters += count;
+            const double count = product(it->second->dims);
+            addParameters(layer, "initializer " + in, count);
             if (auto d = dtypeOf(it->second->data_type))
-                m_paramsByType[*d] += static_cast<double>(count);
+                m_paramsByType[*d] += count;
         }
     }
 
