@@ -532,6 +532,8 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
     // start up to twice the packets in flight, tcp_is_cwnd_limited).
     const double ceiling = inflightCeilingBytes(c);
     c.stall_s = 0.0;
+    const double roundStart_bytes = c.roundSent_bytes;
+    c.roundSent_bytes = c.sent_bytes; // the next round starts now
     if (c.slowStart) {
         const double sendCeiling = rwndBytes(); // in slow start ×2
         const double ssCeiling = std::min(2.0 * sendCeiling, ceiling);
@@ -541,11 +543,10 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             // A random loss among the round's segments, j bytes into it: the sender sees it one
             // RTT later, when the ACKs of the j bytes before it have grown cwnd by j (slow
             // start, byte counting), and cuts from before + j, not from the doubled window.
-            const double j = std::clamp(c.nextLoss_bytes - c.roundSent_bytes, 0.0, before);
+            const double j = std::clamp(c.nextLoss_bytes - roundStart_bytes, 0.0, before);
             c.cwnd_bytes = std::min(before + j, std::max(before, ssCeiling));
             lossEvent(c, now, true);
             c.rateWindow_bytes = 0.0;
-            c.roundSent_bytes = c.sent_bytes;
             return true;
         }
         c.cwnd_bytes = std::min(2.0 * c.cwnd_bytes, std::max(c.cwnd_bytes, ssCeiling));
@@ -554,7 +555,6 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             // Slow-start overshoot: a loss event that is not one of the random losses.
             c.cwnd_bytes = std::max(c.cwnd_bytes, overshoot);
             lossEvent(c, now, false);
-            c.roundSent_bytes = c.sent_bytes;
             return true;
         }
         const bool hystart = hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config,
@@ -587,7 +587,6 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
         c.rateWindow_bytes = std::min(growthWindowBytes(c, now + sim::SimTime::fromSeconds(half)),
                                       std::max(c.cwnd_bytes, ceiling));
     }
-    c.roundSent_bytes = c.sent_bytes;
     return true;
 }
 

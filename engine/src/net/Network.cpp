@@ -243,13 +243,22 @@ void Network::retargetWireBytes(std::uint32_t ci)
     }
 }
 
+double Network::tcpRateBps(std::uint32_t ci, bool settle)
+{
+    double rate = 0.0;
+    for (std::uint32_t slot : m_connections[ci].flows)
+        if (m_flows[slot].protocol == Protocol::Tcp) {
+            if (settle)
+                settleFlow(slot); // brings c.sent_bytes up to now for the loss clock
+            rate += m_solver.rateBps(slot);
+        }
+    return rate;
+}
+
 void Network::scheduleRound(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
-    double rate = 0.0;
-    for (std::uint32_t slot : c.flows)
-        if (m_flows[slot].protocol == Protocol::Tcp)
-            rate += m_solver.rateBps(slot);
+    const double rate = tcpRateBps(ci, false);
     c.roundFrom = m_sim.now();
     c.roundAt = m_sim.now() + sim::SimTime::fromSeconds(m_connections.roundS(c, rate, m_sim.now()));
     c.round = m_sim.schedule(c.roundAt, [this, ci] { onSlowStartRound(ci); });
@@ -260,12 +269,7 @@ void Network::retimeLossRound(std::uint32_t ci)
     Connection& c = m_connections[ci];
     if (!ConnectionTable::lossEvents(c) || c.stall_s > 0.0 || !m_sim.pending(c.round))
         return;
-    double rate = 0.0;
-    for (std::uint32_t slot : c.flows)
-        if (m_flows[slot].protocol == Protocol::Tcp) {
-            settleFlow(slot); // c.sent_bytes up to now
-            rate += m_solver.rateBps(slot);
-        }
+    const double rate = tcpRateBps(ci, true);
     if (!(rate > 0.0))
         return;
     const double toLoss_s = std::max(0.0, (c.nextLoss_bytes - c.sent_bytes) * 8.0 / rate);
@@ -284,13 +288,7 @@ void Network::onSlowStartRound(std::uint32_t ci)
     c.round = {};
     if (c.tcpFlows == 0 || !ConnectionTable::windowLimited(c))
         return;
-    double rate = 0.0;
-    for (std::uint32_t slot : c.flows)
-        if (m_flows[slot].protocol == Protocol::Tcp) {
-            if (ConnectionTable::lossEvents(c))
-                settleFlow(slot); // brings c.sent_bytes up to now for the loss clock
-            rate += m_solver.rateBps(slot);
-        }
+    const double rate = tcpRateBps(ci, ConnectionTable::lossEvents(c));
     if (m_connections.windowRound(c, rate, m_sim.now()))
         scheduleRound(ci);
     evaluateBurst(ci);

@@ -159,6 +159,9 @@ private:
     void connectionFlowEnded(std::uint32_t conn, bool tcp);
     void retargetWireBytes(std::uint32_t conn);
     void onSlowStartRound(std::uint32_t conn);
+    /// Total rate of the connection's TCP messages (bit/s); settle: first bring their progress
+    /// (and the connection's sent_bytes, its loss clock) up to now.
+    double tcpRateBps(std::uint32_t conn, bool settle);
     void scheduleRound(std::uint32_t conn);
     /// The rate of a connection on a lossy path changed: its next round, timed for the loss
     /// at the old rate, moves earlier if the loss now comes sooner (at least one RTT after
