@@ -162,6 +162,10 @@ Node parseNode(std::string_view data)
     return n;
 }
 
+// Element and parameter counts are kept as int64 and as doubles: a tensor or a layer beyond
+// 2^53 (exact in both; no model holds a petascale tensor) is refused before it overflows.
+constexpr double kMaxCount = 9007199254740992.0; // 2^53
+
 Initializer parseTensor(std::string_view data)
 {
     Initializer t;
@@ -181,15 +185,12 @@ Initializer parseTensor(std::string_view data)
             r.skip();
         }
     }
-    // Element counts are kept as int64 parameter counts and doubles: refuse a tensor beyond
-    // 2^53 elements (exact in both; no model holds a petascale tensor) before it overflows.
-    constexpr double kMaxElements = 9007199254740992.0; // 2^53
     double elements = 1.0;
     for (auto d : t.dims) {
         if (d < 0)
             throw InputError({}, "initializer " + t.name, "negative dimension");
         elements *= static_cast<double>(d);
-        if (elements > kMaxElements)
+        if (elements > kMaxCount)
             throw InputError({}, "initializer " + (t.name.empty() ? "(unnamed)" : t.name),
                              "more than 2^53 elements (dimensions too large)");
     }
@@ -393,9 +394,10 @@ public:
         unused.name = "unused initializers";
         for (const auto& t : m_graph.initializers)
             if (isFloatType(t.data_type) && m_used.count(t.name) == 0) {
-                addParameters(unused, "initializer " + t.name, product(t.dims));
+                const double count = product(t.dims);
+                addParameters(unused, t.name, count);
                 if (auto d = dtypeOf(t.data_type))
-                    m_paramsByType[*d] += product(t.dims);
+                    m_paramsByType[*d] += count;
             }
         if (unused.parameters > 0)
             m_model.layers.push_back(std::move(unused));
@@ -433,13 +435,12 @@ private:
             m_shapes[n.outputs[0]] = s;
     }
 
-    /// Adds `count` parameters (≤ 2^53, checked when the initializer was read) to the layer;
-    /// a sum beyond 2^53 is refused, naming `where`, instead of overflowing int64.
-    static void addParameters(LayerSpec& layer, const std::string& where, double count)
+    /// Adds initializer `name`'s `count` parameters (≤ 2^53, checked when it was read) to the
+    /// layer; a sum beyond 2^53 is refused, naming it, instead of overflowing int64.
+    static void addParameters(LayerSpec& layer, const std::string& name, double count)
     {
-        constexpr double kMaxParameters = 9007199254740992.0; // 2^53
-        if (static_cast<double>(layer.parameters) + count > kMaxParameters)
-            throw InputError({}, where, "parameter count beyond 2^53");
+        if (static_cast<double>(layer.parameters) + count > kMaxCount)
+            throw InputError({}, "initializer " + name, "parameter count beyond 2^53");
         layer.parameters += static_cast<std::int64_t>(count);
     }
 
@@ -451,7 +452,7 @@ private:
                 !m_used.insert(in).second)
                 continue;
             const double count = product(it->second->dims);
-            addParameters(layer, "initializer " + in, count);
+            addParameters(layer, in, count);
             if (auto d = dtypeOf(it->second->data_type))
                 m_paramsByType[*d] += count;
         }
