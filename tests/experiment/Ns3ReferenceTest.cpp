@@ -192,28 +192,17 @@ private Q_SLOTS:
         QTest::addColumn<double>("bytes");
         QTest::addColumn<double>("window_bytes");
         QTest::addColumn<double>("ns3_s");
-        std::ifstream in(MERIDIAN_SOURCE_DIR "/tests/reference/results/ns3.csv");
-        QVERIFY(in);
-        std::string line;
-        std::getline(in, line);
-        const auto header = split(line);
-        auto column = [&](const char* name) {
-            const auto it = std::find(header.begin(), header.end(), name);
-            return static_cast<std::size_t>(it - header.begin());
-        };
-        const std::size_t loop = column("loop_bytes"), ns3 = column("ns3_s");
-        QVERIFY(loop < header.size() && ns3 < header.size());
+        const Csv grid = readCsv(MERIDIAN_SOURCE_DIR "/tests/reference/results/ns3.csv");
+        QVERIFY(!grid.rows.empty());
         int rows = 0;
-        while (std::getline(in, line)) {
-            const auto f = split(line);
-            if (f.size() <= ns3 || f[loop].empty() || std::stod(f[loop]) <= 0)
+        for (const auto& r : grid.rows) {
+            if (r.at("loop_bytes").empty() || std::stod(r.at("loop_bytes")) <= 0)
                 continue;
-            QTest::newRow(f[0].c_str())
-                << std::stoi(f[column("n")]) << std::stoi(f[column("channels")])
-                << std::stod(f[column("bw_gbps")]) << std::stod(f[column("delay_ms")])
-                << std::stod(f[column("bytes")])
-                << std::min(std::stod(f[column("sndbuf")]), std::stod(f[column("rcvbuf")]))
-                << std::stod(f[ns3]);
+            QTest::newRow(r.at("case").c_str())
+                << std::stoi(r.at("n")) << std::stoi(r.at("channels")) << std::stod(r.at("bw_gbps"))
+                << std::stod(r.at("delay_ms")) << std::stod(r.at("bytes"))
+                << std::min(std::stod(r.at("sndbuf")), std::stod(r.at("rcvbuf")))
+                << std::stod(r.at("ns3_s"));
             ++rows;
         }
         QVERIFY(rows >= 6);
