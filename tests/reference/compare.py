@@ -292,10 +292,16 @@ def main():
                     help="what to call the Meridian build in the doc (default: git describe)")
     ap.add_argument("--seeds", type=int, default=20,
                     help="Meridian seeds 1..N per case with random loss (default 20)")
+    ap.add_argument("--only", default="",
+                    help="try a model change: only the cases whose id contains this, of the "
+                         "Linux-rules table and the program-order rings; prints the summary, "
+                         "writes nothing")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     with open(RESULTS, newline="") as f:
         cases = list(csv.DictReader(f))
+    if args.only:
+        cases = []
     more_runs = ns3_runs(SEEDS)
     more_linux_runs = ns3_runs(LINUX_CC_SEEDS)
 
@@ -331,14 +337,21 @@ def main():
     if os.path.exists(PROGRAM_ORDER):
         with open(PROGRAM_ORDER, newline="") as f:
             for c in csv.DictReader(f):
+                if args.only and args.only not in c["case"]:
+                    continue
                 extra.append(compared(dict(c, group="ring-program-order-6MiB",
                                            program="nccl_ring", flows="1")))
     linux = []
     if os.path.exists(LINUX_CC):
         with open(LINUX_CC, newline="") as f:
             for c in csv.DictReader(f):
+                if args.only and args.only not in c["case"]:
+                    continue
                 linux.append(compared(dict(c, rules="linux", group=c["group"] + "-linux-cc"),
                                       more_linux_runs.get(c["case"])))
+    if args.only:
+        print("\n".join(summary(extra + linux)))
+        return
     with open(MERIDIAN_CSV, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["case", "group", "ns3_runs", "ns3_mean_s", "meridian_seeds",
