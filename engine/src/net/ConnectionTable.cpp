@@ -549,11 +549,13 @@ void ConnectionTable::lossEvent(Connection& c, sim::SimTime now, bool random) co
     c.cubicElapsed_s = -c.stall_s;
     c.cubicEpoch = now;
     ++c.lossEvents;
-    // Random losses among the window in flight at the loss are the same loss event (one cut
-    // per window, as SACK recovery up to its recovery point, RFC 6675).
+    // Random losses among what is sent in the RTT after the loss are the same loss event:
+    // TCP learns of the loss one RTT later and recovers everything sent until then as one
+    // (SACK recovery up to its recovery point, RFC 6675). The cut applies from the loss on, so
+    // that RTT carries the cut window, not w.
     if (random)
         c.nextLoss_bytes += lossSpacingBytes(c);
-    while (c.nextLoss_bytes <= c.sent_bytes + w)
+    while (c.nextLoss_bytes <= c.sent_bytes + cut)
         c.nextLoss_bytes += lossSpacingBytes(c);
 }
 

@@ -274,7 +274,7 @@ private:
     /// A loss event: cut the window (Reno ½, CUBIC β with W_max and K), charge the
     /// retransmission-timeout time (random: a random loss, whose timeout is drawn unless
     /// LossModel::Mean; else a slow-start overshoot, charged the expected time), start a new
-    /// congestion-avoidance epoch; the next random loss comes after the window in flight.
+    /// congestion-avoidance epoch; the next random loss comes after one RTT at the cut window.
     void lossEvent(Connection& c, sim::SimTime now, bool random) const;
     /// Wire bytes from one loss to the next (inclusive of the lost segment): geometric in
     /// segments with mean 1/p drawn from c's loss stream, or MSS/p (LossModel::Mean).
