@@ -68,6 +68,9 @@ struct Connection
     NodeId dst;
     std::uint32_t stream = 0;
     std::uint32_t bottleneckResource = 0; ///< resource of the bottleneck (bottleneck_bps)
+    /// TCP connections already sending through the bottleneck when this one started (its
+    /// place in the order the connections' slow-start rounds reach the bottleneck's queue).
+    std::uint32_t rank = 0;
     std::uint64_t routeEpoch = 0;
     std::uint64_t paramEpoch = 0;    ///< table's parameter epoch when rtt/loss/caps were computed
     std::vector<std::uint32_t> arcs; ///< forward route
@@ -225,7 +228,8 @@ public:
 
     // --- TCP messages per resource (standing queues) --------------------------------------
     /// A TCP message of the connection starts (+1) or stops (−1) sending on its resources.
-    void countTcpFlow(const Connection& c, int delta);
+    /// A connection that starts takes its rank behind the ones already on its bottleneck.
+    void countTcpFlow(Connection& c, int delta);
     /// A TCP message of the connection starts (+1) or stops (−1) sending its last window as a
     /// burst (no standing queue).
     void countBurst(const Connection& c, int delta);
@@ -264,6 +268,9 @@ private:
     double rwndBytes() const;
     /// TCP connections with a message on `resource` (at least 1).
     double sharers(std::uint32_t resource) const;
+    /// Connections whose slow-start rounds reach c's bottleneck queue ahead of c's, plus c:
+    /// its rank + 1, at most the connections now sending there.
+    double slowStartOrder(const Connection& c) const;
     /// Window of the current congestion-avoidance epoch at `now` (CUBIC curve or Reno line).
     double growthWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Largest window the connection can have in flight: min(rwnd, BDP + bottleneck buffer);
