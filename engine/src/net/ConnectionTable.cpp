@@ -424,26 +424,35 @@ bool ConnectionTable::overshootLoss(Connection& c, double before, bool networkLi
     if (!(overshoot > 0.0))
         return false;
     c.cwnd_bytes = std::max(c.cwnd_bytes, overshoot);
-    const double seen_bytes = c.cwnd_bytes;
-    lossEvent(c, now, false);
-    // When the send buffer held the whole flight at the drop (cwnd ≥ rwnd: Linux keeps every
-    // unacknowledged byte in it, tcp_wmem), the sender can send nothing new until recovery
-    // repairs the holes; then the cumulative ACK frees the buffer at once and the cut window
-    // leaves as one burst at the access rate a. If that burst, cwnd·(1 − C_b/a), overflows
-    // the buffer, recovery ends in a second loss event: the window is cut twice. ns-3 with
-    // Linux's rules, 80 ms, 1 Gbit/s, 0.1-BDP queue, 4 MiB buffers: drops at 0.73 s (the
-    // overshoot, 486) and again at 0.96 s (631); NewReno 3,894 → 1,947 → 974 segments, CUBIC
-    // 3,894 → 2,726 → 1,914.
-    const double sendCeiling = rwndBytes();
-    if (!std::isfinite(sendCeiling) || seen_bytes < sendCeiling)
-        return true;
-    // The burst is this connection's alone, at its first link's rate.
-    const double access_bps = m_solver.capacityBps(m_arcs[c.arcs.front()].resource);
-    if (access_bps > c.bottleneck_bps &&
-        std::min(c.cwnd_bytes, sendCeiling) * (1.0 - c.bottleneck_bps / access_bps) >
-            c.buffer_bytes)
-        lossEvent(c, now, false);
+    lossWithRecovery(c, now, false);
     return true;
+}
+
+void ConnectionTable::lossWithRecovery(Connection& c, sim::SimTime now, bool random) const
+{
+    // A loss event at cwnd = c.cwnd_bytes (lossEvent), then what its recovery does to the send
+    // buffer. Linux keeps every unacknowledged byte in the send buffer (tcp_wmem, rwnd here):
+    // from the loss until the retransmission is acknowledged the lost segment holds the left
+    // edge, so the window in flight at the loss, W, plus what recovery sends at the cut window
+    // must fit in it. When they do not, the sender stalls until the cumulative ACK frees the
+    // buffer at once, and then sends what the cut window allows, min(W_cut, W + W_cut − rwnd),
+    // as one burst at its first link's rate a. If that burst, ·(1 − C_b/a), overflows the
+    // bottleneck's buffer, recovery ends in a second loss event: the window is cut twice.
+    // ns-3 with Linux's rules, 80 ms, 1 Gbit/s, 0.1-BDP queue, 4 MiB buffers, a slow-start
+    // overshoot at 3,894 segments: drops at 0.73 s (486) and again at 0.96 s (631); NewReno
+    // 3,894 → 1,947 → 974 segments, CUBIC 3,894 → 2,726 → 1,914; with a 16 MiB send buffer one
+    // cut.
+    const double seen_bytes = c.cwnd_bytes;
+    lossEvent(c, now, random);
+    const double sendCeiling = rwndBytes();
+    if (!std::isfinite(sendCeiling) || c.arcs.empty())
+        return;
+    const double burst_bytes =
+        std::min(c.cwnd_bytes, std::min(seen_bytes, sendCeiling) + c.cwnd_bytes - sendCeiling);
+    const double access_bps = m_solver.capacityBps(m_arcs[c.arcs.front()].resource);
+    if (burst_bytes > 0.0 && access_bps > c.bottleneck_bps &&
+        burst_bytes * (1.0 - c.bottleneck_bps / access_bps) > c.buffer_bytes)
+        lossEvent(c, now, false);
 }
 
 double ConnectionTable::cubicWindowBytes(const Connection& c, sim::SimTime now) const
@@ -595,7 +604,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             // start, byte counting), and cuts from before + j, not from the doubled window.
             const double j = std::clamp(c.nextLoss_bytes - roundStart_bytes, 0.0, before);
             c.cwnd_bytes = std::min(before + j, std::max(before, ssCeiling));
-            lossEvent(c, now, true);
+            lossWithRecovery(c, now, true);
             c.rateWindow_bytes = 0.0;
             return true;
         }
@@ -625,7 +634,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
     }
     c.rateWindow_bytes = 0.0;
     if (lossDue(c)) {
-        lossEvent(c, now, true);
+        lossWithRecovery(c, now, true);
     } else if (c.growth) {
         // The rate of this round follows the window at its midpoint.
         const double half = 0.5 * roundS(c, tcpRate_bps, now);

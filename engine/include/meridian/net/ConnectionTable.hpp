@@ -283,6 +283,9 @@ private:
     /// LossModel::Mean; else a slow-start overshoot, charged the expected time), start a new
     /// congestion-avoidance epoch; the next random loss comes after one RTT at the cut window.
     void lossEvent(Connection& c, sim::SimTime now, bool random) const;
+    /// lossEvent, and a second one when recovery stalls on the send buffer and the burst that
+    /// follows overflows the bottleneck's buffer.
+    void lossWithRecovery(Connection& c, sim::SimTime now, bool random) const;
     /// Wire bytes from one loss to the next (inclusive of the lost segment): geometric in
     /// segments with mean 1/p drawn from c's loss stream, or MSS/p (LossModel::Mean).
     double lossSpacingBytes(Connection& c) const;
