@@ -257,12 +257,12 @@ private:
     double steadyCapBps(const Connection& c, bool receiveWindow = true) const;
     double cubicWindowBytes(const Connection& c, sim::SimTime now) const;
     /// Whether c's slow-start round from `before` to c.cwnd_bytes overflows the bottleneck's
-    /// buffer, the pipe and buffer shared with the TCP connections that cross it: the window
-    /// at which the sender sees the drop (c.cwnd_bytes + the round's bytes before it), or 0.
+    /// buffer, behind the bursts of the connections that started slow start there before it
+    /// (its rank): the window at which the sender sees the drop (c.cwnd_bytes + the round's
+    /// bytes before it), or 0.
     double overshootWindowBytes(const Connection& c, double before) const;
     /// A slow-start round from `before` that overshoots (overshootWindowBytes) is a loss
-    /// event, two when the send buffer held the flight and the window's burst after recovery
-    /// overflows the buffer again; returns whether the round overshot.
+    /// event (lossWithRecovery); returns whether the round overshot.
     bool overshootLoss(Connection& c, double before, bool networkLimited, sim::SimTime now) const;
     /// The receive window (max_window_bytes), +∞ when unlimited.
     double rwndBytes() const;
