@@ -11,11 +11,13 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <fcntl.h>
 #include <filesystem>
 #include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdio.h>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -96,12 +98,33 @@ private:
     bool m_quiet;
 };
 
+/// Whether `dir` is missing or an empty folder.
+bool missingOrEmpty(const std::filesystem::path& dir)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(dir, ec)))
+        return true;
+    return std::filesystem::is_directory(std::filesystem::symlink_status(dir, ec)) &&
+           std::filesystem::is_empty(dir, ec) && !ec;
+}
+
+/// Swaps the folders `a` and `b` in one step (Linux renameat2 RENAME_EXCHANGE); false when
+/// the file system cannot (then nothing changed).
+bool exchangeFolders(const std::filesystem::path& a, const std::filesystem::path& b)
+{
+    return ::renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0;
+}
+
 /// Writes a run's files all or nothing: `write` fills a staging folder beside `out` (same
-/// file system), and only when every file is complete, and every name it will take in `out`
-/// is free or a regular file, are they moved in, one rename each (run-info.json last). A
-/// failed write (full disk, read-only folder, a name too long, a folder in the way) removes
-/// the staging folder and leaves `out` as it was; a process killed while writing leaves at
-/// most the hidden staging folder, never a mix of new and old files in `out`.
+/// file system); only when every file is complete, and every name it will take in `out` is
+/// free or a regular file, does it replace `out`, in one step: a rename of the staging
+/// folder when `out` is missing or empty; otherwise, when every entry of `out` is a regular
+/// file, the files the run does not rewrite are hard-linked into the staging folder and the
+/// two folders are exchanged at once (renameat2). Only where neither applies (subfolders in
+/// `out`, a file system without the exchange) are the files moved in one rename each
+/// (run-info.json last). A failed write (full disk, read-only folder, a name too long, a
+/// folder in the way) removes the staging folder and leaves `out` as it was; a process
+/// killed while writing leaves at most the hidden staging folder.
 void writeOutputs(const std::filesystem::path& out,
                   const std::function<void(const std::filesystem::path&)>& write)
 {
@@ -122,6 +145,11 @@ void writeOutputs(const std::filesystem::path& out,
             return std::make_pair(a == "run-info.json", a) <
                    std::make_pair(b == "run-info.json", b);
         });
+        if (missingOrEmpty(out)) {
+            fs::rename(staging, out, ec);
+            if (!ec)
+                return;
+        }
         fs::create_directories(out, ec);
         if (ec)
             throw InputError(out.string(), "", "cannot create the output folder: " + ec.message());
@@ -129,6 +157,29 @@ void writeOutputs(const std::filesystem::path& out,
             const auto status = fs::symlink_status(out / f, ec);
             if (fs::exists(status) && !fs::is_regular_file(status))
                 throw InputError((out / f).string(), "", "cannot replace: not a regular file");
+        }
+        // Keep what `out` holds besides this run's files: hard links into the staging folder,
+        // then one exchange of the two folders.
+        bool onlyFiles = !fs::is_symlink(fs::symlink_status(out, ec));
+        for (const auto& entry : fs::directory_iterator(out)) {
+            if (!onlyFiles)
+                break;
+            const fs::path f = entry.path().filename();
+            if (!entry.is_regular_file(ec) || entry.is_symlink(ec)) {
+                onlyFiles = false;
+                break;
+            }
+            if (!fs::exists(fs::symlink_status(staging / f, ec))) {
+                fs::create_hard_link(entry.path(), staging / f, ec);
+                if (ec) {
+                    onlyFiles = false;
+                    break;
+                }
+            }
+        }
+        if (onlyFiles && exchangeFolders(staging, out)) {
+            fs::remove_all(staging, ec); // now the previous contents
+            return;
         }
         for (const auto& f : files) {
             fs::rename(staging / f, out / f, ec);
