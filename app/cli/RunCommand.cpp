@@ -11,13 +11,13 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio> // renameat2, RENAME_EXCHANGE (glibc, _GNU_SOURCE)
 #include <fcntl.h>
 #include <filesystem>
 #include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <stdio.h>
 #include <unistd.h>
 #include <utility>
 #include <vector>
