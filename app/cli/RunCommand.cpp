@@ -102,10 +102,10 @@ private:
 bool missingOrEmpty(const std::filesystem::path& dir)
 {
     std::error_code ec;
-    if (!std::filesystem::exists(std::filesystem::symlink_status(dir, ec)))
+    const auto status = std::filesystem::symlink_status(dir, ec);
+    if (!std::filesystem::exists(status))
         return true;
-    return std::filesystem::is_directory(std::filesystem::symlink_status(dir, ec)) &&
-           std::filesystem::is_empty(dir, ec) && !ec;
+    return std::filesystem::is_directory(status) && std::filesystem::is_empty(dir, ec) && !ec;
 }
 
 /// Swaps the folders `a` and `b` in one step (Linux renameat2 RENAME_EXCHANGE); false when

@@ -324,6 +324,10 @@ def main():
         cases = list(csv.DictReader(f))
     if args.only:
         cases = []
+
+    def wanted(c):
+        """With --only, whether case c is one of the subset."""
+        return not args.only or args.only in c["case"]
     more_runs = ns3_runs(SEEDS)
     more_linux_runs = ns3_runs(LINUX_CC_SEEDS)
 
@@ -358,17 +362,13 @@ def main():
     extra = []
     if os.path.exists(PROGRAM_ORDER):
         with open(PROGRAM_ORDER, newline="") as f:
-            for c in csv.DictReader(f):
-                if args.only and args.only not in c["case"]:
-                    continue
+            for c in filter(wanted, csv.DictReader(f)):
                 extra.append(compared(dict(c, group="ring-program-order-6MiB",
                                            program="nccl_ring", flows="1")))
     linux = []
     if os.path.exists(LINUX_CC):
         with open(LINUX_CC, newline="") as f:
-            for c in csv.DictReader(f):
-                if args.only and args.only not in c["case"]:
-                    continue
+            for c in filter(wanted, csv.DictReader(f)):
                 linux.append(compared(dict(c, rules="linux", group=c["group"] + "-linux-cc"),
                                       more_linux_runs.get(c["case"])))
     if args.only:
