@@ -148,6 +148,7 @@ int main(int argc, char* argv[])
     double min_rto_ms = -1.0;
     double delack_ms = 40.0;
     bool trace = false;
+    double start_spread_ms = 0.0;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("flows", "parallel TCP flows", flows);
@@ -170,6 +171,10 @@ int main(int argc, char* argv[])
                  delack_ms);
     cmd.AddValue("trace", "print every flow's cwnd, flight, ssthresh and timeouts to stderr",
                  trace);
+    cmd.AddValue("start_spread_ms",
+                 "each flow's application starts at a uniform random instant in [0, this], ms "
+                 "(0: all at once); drawn from the run's RNG",
+                 start_spread_ms);
     cmd.Parse(argc, argv);
 
     RngSeedManager::SetSeed(1);
@@ -225,6 +230,8 @@ int main(int argc, char* argv[])
     tch.Uninstall(bn_devs);
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
+    Ptr<UniformRandomVariable> start_draw = CreateObject<UniformRandomVariable>();
+    start_draw->SetStream(7);
     g_flows.assign(flows, FlowState{});
     const uint64_t per_flow = bytes / flows;
     for (uint32_t i = 0; i < flows; ++i) {
@@ -240,7 +247,10 @@ int main(int argc, char* argv[])
         src.SetAttribute("MaxBytes", UintegerValue(g_flows[i].target_bytes));
         src.SetAttribute("SendSize", UintegerValue(1448 * 16));
         ApplicationContainer src_app = src.Install(nodes.Get(0));
-        src_app.Start(Seconds(0));
+        src_app.Start(start_spread_ms > 0.0
+                          ? MicroSeconds(static_cast<int64_t>(
+                                start_draw->GetValue(0.0, start_spread_ms * 1000.0)))
+                          : Seconds(0));
         src_app.Get(0)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&onFirstTx, i));
         if (trace) {
             g_traced.resize(flows);
