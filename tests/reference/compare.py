@@ -45,6 +45,9 @@ SEEDS = os.path.join(HERE, "results", "ns3-seeds.csv")
 LINUX_CC = os.path.join(HERE, "results", "ns3-linux-cc.csv")
 LINUX_CC_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-seeds.csv")
 MERIDIAN_CSV = os.path.join(HERE, "results", "meridian.csv")
+# The real-Linux reference (linux/run_linux.py): runs through the kernel's TCP over an emulated
+# 100 Mbit/s bottleneck, and the same cases in ns-3 with Linux's rules (reference column).
+REAL_LINUX = os.path.join(HERE, "results", "linux.csv")
 # NCCL's defaults that Meridian's comm defaults stand for (collectives.md, Pipelining): 4 MiB
 # buffer in 8 slots; the ring moves 1 MiB slices (2 slots), 4 in flight, 2 MiB per step and loop.
 NCCL_BUFFSIZE_BYTES = 4 * 1024 * 1024
@@ -229,6 +232,48 @@ def summary(rows, key="error_pct"):
     return lines
 
 
+def real_linux_cases(path):
+    """results/linux.csv grouped by case: (the case's parameters, the kernel's run times,
+    ns-3's run times with Linux's rules)."""
+    cases = {}
+    if os.path.exists(path):
+        with open(path, newline="") as f:
+            for r in csv.DictReader(f):
+                c = cases.setdefault(r["case"], (r, [], []))
+                c[1 if r["reference"] == "linux" else 2].append(float(r["time_s"]))
+    return [c for c in cases.values() if c[1]]
+
+
+def real_linux_table(rows):
+    """Per case: the kernel's mean and range over its runs, ns-3 (Linux's rules) and Meridian
+    against that mean; then median and max |error| of both over the rows."""
+    lines = ["| case | Linux (s), mean | Linux runs | ns-3, Linux rules (s) | ns-3 error | "
+             "Meridian (s) | Meridian error |", "|---|---:|---|---:|---:|---:|---:|"]
+    for r in rows:
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            r["case"], fmt_s(r["ns3_s"]), spread(r["ns3_runs"]),
+            "—" if r["ns3_linux_cc_s"] is None else fmt_s(r["ns3_linux_cc_s"]),
+            "—" if r["ns3_error_pct"] is None else "%+.1f %%" % r["ns3_error_pct"],
+            "failed" if r["meridian_s"] is None else fmt_s(r["meridian_s"]),
+            "—" if r["error_pct"] is None else "%+.1f %%" % r["error_pct"] + (
+                " (s.e. %.1f %%)" % r["se_pct"] if r.get("se_pct") else "")))
+    head = ["| against the kernel's mean | rows | median abs(error) | max abs(error) | ≤ 10 % | "
+            "≤ 30 % | within 10 % or 2 s.e. |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, key in (("Meridian", "error_pct"), ("ns-3 with Linux's rules", "ns3_error_pct")):
+        for g in sorted({r["group"] for r in rows}) + ["**all**"]:
+            sel = [r for r in rows if r[key] is not None and g in ("**all**", r["group"])]
+            if not sel:
+                continue
+            errs = [abs(r[key]) for r in sel]
+            within = sum(r.get("within", False) if key == "error_pct" else
+                         abs(r[key]) <= 10.0 or abs(r[key]) <= 2.0 * r["linux_se_pct"]
+                         for r in sel)
+            head.append("| %s, %s | %d | %.1f %% | %.1f %% | %d | %d | %d |" % (
+                name, g, len(errs), statistics.median(errs), max(errs),
+                sum(e <= 10 for e in errs), sum(e <= 30 for e in errs), within))
+    return head + [""] + lines
+
+
 def ns3_runs(path):
     """More ns-3 runs (run ≥ 2) of the cases with random loss: case → [times]."""
     runs = {}
@@ -255,7 +300,7 @@ def headline(rows):
         "%.1f %%" % max(outside) if outside else "—")
 
 
-def write_doc(rows, extra, linux, cli_version, seeds):
+def write_doc(rows, extra, linux, kernel, cli_version, seeds):
     body = [BEGIN, "",
             "Meridian: `%s`. ns-3: `tests/reference/results/ns3.csv` (run 1) and "
             "`results/ns3-seeds.csv` (more runs of the cases with random loss). error = "
@@ -294,6 +339,19 @@ def write_doc(rows, extra, linux, cli_version, seeds):
                  "2–10 in `results/ns3-linux-cc-seeds.csv`).",
                  ""]
         body += summary(linux) + [""] + table(linux)
+    if kernel:
+        body += ["", "### Real Linux (`results/linux.csv`)", "",
+                 "Runs through the kernel's own TCP (Linux 6.18, CUBIC or Reno, its HyStart, "
+                 "RACK, PRR, buffer autotuning) between network namespaces over an emulated "
+                 "100 Mbit/s bottleneck (tests/reference/linux/), and the same cases in ns-3 "
+                 "with Linux's rules. error = (x − the kernel's mean) / the kernel's mean; s.e.: "
+                 "the standard error of the kernel's mean (for Meridian on a case with random "
+                 "loss: of the difference of the kernel's and Meridian's means). A case with "
+                 "random loss compares means: of the kernel's ten runs, of ns-3's ten and of "
+                 "Meridian's seeds. "
+                 "Within target: |error| ≤ 10 % or within two "
+                 "standard errors of the kernel's mean.", ""]
+        body += real_linux_table(kernel)
     body += ["", END]
     with open(DOC) as f:
         text = f.read()
@@ -371,15 +429,33 @@ def main():
             for c in filter(wanted, csv.DictReader(f)):
                 linux.append(compared(dict(c, rules="linux", group=c["group"] + "-linux-cc"),
                                       more_linux_runs.get(c["case"])))
+    kernel = []
+    for c, linux_times, ns3_times in real_linux_cases(REAL_LINUX):
+        if not wanted(c):
+            continue
+        r = compared(dict(c, ns3_s=linux_times[0], rules="linux"), linux_times[1:])
+        ns3_time = statistics.mean(ns3_times) if ns3_times else None
+        r.update(ns3_linux_cc_s=ns3_time, ns3_error_pct=None if ns3_time is None else
+                 pct(ns3_time, r["ns3_s"]), linux_se_pct=100.0 * (
+                     statistics.stdev(linux_times) / math.sqrt(len(linux_times))
+                     if len(linux_times) > 1 else 0.0) / r["ns3_s"])
+        if r["error_pct"] is not None and len(r["meridian_runs"]) == 1:
+            # Deterministic Meridian: the kernel's runs alone make the standard error.
+            r["se_pct"] = r["linux_se_pct"]
+            r["within"] = abs(r["error_pct"]) <= 10.0 or abs(r["error_pct"]) <= 2 * r["se_pct"]
+        kernel.append(r)
     if args.only:
-        print("\n".join(summary(extra + linux)))
-        print(headline(extra + linux))
+        if extra + linux:
+            print("\n".join(summary(extra + linux)))
+            print(headline(extra + linux))
+        if kernel:
+            print("\n".join(real_linux_table(kernel)))
         return
     with open(MERIDIAN_CSV, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["case", "group", "ns3_runs", "ns3_mean_s", "meridian_seeds",
                     "meridian_mean_s", "error_pct"])
-        for r in rows + extra + linux:
+        for r in rows + extra + linux + kernel:
             w.writerow([r["case"], r["group"], len(r["ns3_runs"]), repr(r["ns3_s"]),
                         len(r["meridian_runs"] or []),
                         "" if r["meridian_s"] is None else repr(r["meridian_s"]),
@@ -387,7 +463,7 @@ def main():
     label = args.label or subprocess.run(
         ["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
         text=True).stdout.strip()
-    write_doc(rows, extra, linux, "meridian-cli " + label, args.seeds)
+    write_doc(rows, extra, linux, kernel, "meridian-cli " + label, args.seeds)
 
 
 if __name__ == "__main__":

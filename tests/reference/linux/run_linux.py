@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""The real-Linux reference: TCP flows through the running kernel's TCP over an emulated
+bottleneck, and the same cases in ns-3 with Linux's rules, into results/linux.csv.
+
+Needs root on a kernel with network namespaces, veth, tun and HTB (netns.sh). Why 100 Mbit/s:
+the emulation is three namespaces on this machine's two cores, and above ~200 Mbit/s the
+delay line's releases run late by milliseconds (it prints how late; docs/validation.md).
+
+    sudo python3 tests/reference/linux/run_linux.py            # the grid, 5 Linux runs each
+    sudo python3 tests/reference/linux/run_linux.py --only P4 --runs 3
+
+Grid: 1 and 4 flows x RTT {20, 80, 200} ms x queue {0.1, 1, 2} x BDP x {CUBIC, Reno}, loss 0,
+bottleneck 100 Mbit/s, sender NIC 1 Gbit/s, Linux's default buffer maxima (tcp_wmem 4 MiB,
+tcp_rmem 6 MiB), size clamp(20 x BDP, 5 MB, 30 MB) over all flows; and one flow with random
+loss {1e-4, 1e-3} on the data path at RTT {20, 80} ms, 1-BDP queue, 5 MB, ten runs each in the
+kernel and in ns-3 (RNG runs 1-10). Rows already in the CSV are kept (resume); --rerun drops
+the chosen cases' rows first.
+"""
+import argparse
+import csv
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REFERENCE = os.path.dirname(HERE)
+sys.path.insert(0, REFERENCE)
+import run_suite  # noqa: E402  (the ns-3 command line of a tcp_flows case)
+
+RESULTS = os.path.join(REFERENCE, "results", "linux.csv")
+RATE_MBIT = 100
+PACKET_BYTES = 1500
+FIELDS = ["case", "group", "program", "flows", "bw_gbps", "rtt_ms", "delay_ms", "loss",
+          "queue_pkts", "queue_bdp", "cc", "sndbuf", "rcvbuf", "bytes", "reference", "run",
+          "time_s", "flow_times_s", "queue_drops", "wall_s"]
+LINUX_CC_NAME = {"cubic": "cubic", "newreno": "reno"}
+NS3_CC_NAME = {"cubic": "linux-cubic", "newreno": "linux-reno"}
+LOSSY_RUNS = 10  # runs of a case with random loss, in the kernel and in ns-3
+
+
+def grid():
+    cases = []
+    for flows in (1, 4):
+        for rtt_ms in (20, 80, 200):
+            bdp = RATE_MBIT * 1e6 / 8 * rtt_ms / 1e3
+            nbytes = int(min(max(20 * bdp, 5e6), 30e6))
+            for q in (0.1, 1, 2):
+                for cc in ("cubic", "newreno"):
+                    cases.append({
+                        "case": "lx-P%d-rtt%d-loss0-q%sbdp-%s" % (flows, rtt_ms, q, cc),
+                        "group": "linux-P%d" % flows, "program": "tcp_flows", "flows": flows,
+                        "bw_gbps": RATE_MBIT / 1000, "rtt_ms": rtt_ms, "delay_ms": rtt_ms / 2,
+                        "loss": 0, "queue_pkts": round(q * bdp / PACKET_BYTES), "queue_bdp": q,
+                        "cc": cc, "sndbuf": 4194304, "rcvbuf": 6291456, "bytes": nbytes})
+    # Random loss on the data path: one flow, 1-BDP queue, 5 MB (a loss-limited transfer at
+    # p = 1e-3 and 80 ms runs at ~6 Mbit/s), ten runs each (--runs applies to loss-free cases).
+    for rtt_ms in (20, 80):
+        bdp = RATE_MBIT * 1e6 / 8 * rtt_ms / 1e3
+        for loss in (1e-4, 1e-3):
+            for cc in ("cubic", "newreno"):
+                cases.append({
+                    "case": "lx-P1-rtt%d-loss%s-q1bdp-%s" % (rtt_ms, loss, cc),
+                    "group": "linux-P1-loss", "program": "tcp_flows", "flows": 1,
+                    "bw_gbps": RATE_MBIT / 1000, "rtt_ms": rtt_ms, "delay_ms": rtt_ms / 2,
+                    "loss": loss, "queue_pkts": round(bdp / PACKET_BYTES), "queue_bdp": 1,
+                    "cc": cc, "sndbuf": 4194304, "rcvbuf": 6291456, "bytes": 5000000})
+    return cases
+
+
+def linux_run(c, run):
+    """One run through the kernel: (time_s, per-flow times, bottleneck drops)."""
+    netns = os.path.join(HERE, "netns.sh")
+    subprocess.run([netns, "shape", str(RATE_MBIT), str(c["queue_pkts"]), str(c["rtt_ms"]),
+                    str(c["loss"]), LINUX_CC_NAME[c["cc"]], str(c["sndbuf"]), str(c["rcvbuf"]),
+                    str(run)], check=True)
+    port = 5000 + random.randrange(1000)
+    flows = os.path.join(HERE, "flows.py")
+    rcv = subprocess.Popen(["ip", "netns", "exec", "rcv", sys.executable, flows, "rcv",
+                            str(port), str(c["flows"])], stdout=subprocess.PIPE, text=True)
+    assert rcv.stdout.readline().strip() == "ready"
+    snd = subprocess.run(["ip", "netns", "exec", "snd", sys.executable, flows, "snd",
+                          "10.0.2.1", str(port), str(c["flows"]), str(c["bytes"])],
+                         capture_output=True, text=True, check=True, timeout=600)
+    out = rcv.communicate(timeout=600)[0]
+    t0 = float(snd.stdout.split()[1])
+    ends = [float(l.split()[2]) - t0 for l in out.splitlines() if l.startswith("end")]
+    stats = subprocess.run(["tc", "-n", "rtr", "-s", "qdisc", "show", "dev", "r1"],
+                           capture_output=True, text=True).stdout
+    drops = re.search(r"bfifo.*?dropped (\d+)", stats, re.S)
+    return max(ends), ends, int(drops.group(1)) if drops else -1
+
+
+def ns3_run(c, run):
+    cmd = run_suite.command(dict(c, cc_impl=NS3_CC_NAME[c["cc"]])) + ["--run=%d" % run]
+    f = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip().split(",")
+    flows = int(f[0])
+    return float(f[2 + flows]), [float(x) for x in f[2:2 + flows]], int(f[3 + flows])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", default="", help="cases whose id contains this")
+    ap.add_argument("--runs", type=int, default=5, help="Linux runs per case (default 5)")
+    ap.add_argument("--rerun", action="store_true", help="drop the chosen cases' rows first")
+    args = ap.parse_args()
+    cases = [c for c in grid() if args.only in c["case"]]
+    rows = []
+    if os.path.exists(RESULTS):
+        with open(RESULTS, newline="") as f:
+            rows = list(csv.DictReader(f))
+    chosen = {c["case"] for c in cases}
+    if args.rerun:
+        rows = [r for r in rows if r["case"] not in chosen]
+    done = {(r["case"], r["reference"], int(r["run"])) for r in rows}
+    def runs(c):
+        return max(args.runs, LOSSY_RUNS) if c["loss"] else args.runs
+    todo = [(c, "ns3-linux-cc", run) for c in cases for run in range(1, (runs(c) if c["loss"]
+                                                                          else 1) + 1)]
+    todo += [(c, "linux", run) for run in range(1, max(map(runs, cases)) + 1) for c in cases
+             if run <= runs(c)]
+    subprocess.run([os.path.join(HERE, "netns.sh"), "up"], check=True)
+    try:
+        for c, reference, run in todo:
+            if (c["case"], reference, run) in done:
+                continue
+            start = time.time()
+            t, ends, drops = (linux_run if reference == "linux" else ns3_run)(c, run)
+            row = dict(c, reference=reference, run=run, time_s="%.6f" % t,
+                       flow_times_s=";".join("%.6f" % e for e in ends), queue_drops=drops,
+                       wall_s="%.1f" % (time.time() - start))
+            rows.append({k: row[k] for k in FIELDS})
+            print("%-32s %-13s run %d  %8.4f s  drops %d" % (c["case"], reference, run, t,
+                                                              drops), flush=True)
+            order = {c["case"]: i for i, c in enumerate(grid())}
+            rows.sort(key=lambda r: (order.get(r["case"], 1e9), r["reference"] != "linux",
+                                     int(r["run"])))
+            with open(RESULTS + ".tmp", "w", newline="") as f:
+                w = csv.DictWriter(f, FIELDS, lineterminator="\n")
+                w.writeheader()
+                w.writerows(rows)
+            os.replace(RESULTS + ".tmp", RESULTS)
+    finally:
+        subprocess.run([os.path.join(HERE, "netns.sh"), "down"])
+
+
+if __name__ == "__main__":
+    main()
