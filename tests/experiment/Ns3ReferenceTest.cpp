@@ -9,7 +9,8 @@
 //     +20.4 %: Meridian keeps the two channels in lock-step, ns-3's drift apart)
 //   TCP transfers (`transfers`, PINNED_ROWS): 8 % to 25 % by regime (see there)
 // The program-order rows of results/ns3.csv (ringpo-*, ring24po-*, made by run_suite.py) are
-// pinned too.
+// pinned too, and some rows of the kernel's own TCP (results/linux.csv, made as root by
+// tests/reference/linux/run_linux.py).
 #include "StarRing.hpp"
 #include "TestMain.hpp"
 #include "meridian/experiment/Runner.hpp"
@@ -87,7 +88,9 @@ Csv readCsv(const std::string& path)
 struct PinnedRow
 {
     const char* caseId;
-    const char* reference; ///< "stock" (ns-3's TcpCubic/TcpNewReno) or "linux" (linux_cc.h)
+    /// "stock" (ns-3's TcpCubic/TcpNewReno), "linux" (ns-3 with linux_cc.h) or "kernel" (the
+    /// kernel's own TCP, results/linux.csv, tests/reference/linux/)
+    const char* reference;
     double tolerance;
 };
 constexpr PinnedRow PINNED_ROWS[] = {
@@ -133,6 +136,20 @@ constexpr PinnedRow PINNED_ROWS[] = {
     // remains): Meridian is faster than ns-3 with Linux's CUBIC (seen −10.8 %); kept to catch
     // drifts                                                                                 25 %
     {"tcp-P1-rtt80-loss0.001-q1bdp-cubic", "linux", 0.25},
+    // The kernel's own TCP at 100 Mbit/s (mean of its ten runs; docs/validation.md, "The
+    // kernel's own TCP"). One flow, loss-free, queue ≥ 1 BDP (seen +0.2 … +6.7 %)             8 %
+    {"lx-P1-rtt20-loss0-q1bdp-cubic", "kernel", 0.08},
+    {"lx-P1-rtt80-loss0-q1bdp-newreno", "kernel", 0.08},
+    {"lx-P1-rtt200-loss0-q2bdp-cubic", "kernel", 0.08},
+    // One flow overshooting a 0.1-BDP queue (seen −7.2 … −5.5 %)                            15 %
+    {"lx-P1-rtt80-loss0-q0.1bdp-newreno", "kernel", 0.15},
+    {"lx-P1-rtt200-loss0-q0.1bdp-cubic", "kernel", 0.15},
+    // One flow, random loss, 5 MB (ten kernel runs spread 2-9x) (seen −3.1 … −1.1 %)        15 %
+    {"lx-P1-rtt20-loss0.001-q1bdp-newreno", "kernel", 0.15},
+    {"lx-P1-rtt80-loss0.0001-q1bdp-cubic", "kernel", 0.15},
+    // Four Reno flows into a 2-BDP queue (seen −4.2 … +5.6 %)                                10 %
+    {"lx-P4-rtt80-loss0-q2bdp-newreno", "kernel", 0.10},
+    {"lx-P4-rtt200-loss0-q2bdp-newreno", "kernel", 0.10},
 };
 
 // Tolerances of the program-order rings (docs/validation.md, "NCCL's program order"):
@@ -265,17 +282,28 @@ private Q_SLOTS:
         QFETCH(std::string, caseId);
         QFETCH(std::string, reference);
         QFETCH(double, tolerance);
-        const bool linux = reference == "linux";
+        const bool kernel = reference == "kernel";
+        const bool linux = reference == "linux" || kernel; // Linux's Reno counts bytes
         const std::string dir = MERIDIAN_SOURCE_DIR "/tests/reference/results/";
-        const Csv main = readCsv(dir + (linux ? "ns3-linux-cc.csv" : "ns3.csv"));
-        const Csv more = readCsv(dir + (linux ? "ns3-linux-cc-seeds.csv" : "ns3-seeds.csv"));
-        const auto row = main.find(caseId);
+        std::optional<std::map<std::string, std::string>> row;
+        std::vector<double> ns3; // the reference's runs
+        if (kernel) {
+            for (const auto& r : readCsv(dir + "linux.csv").rows)
+                if (r.at("case") == caseId && r.at("reference") == "linux") {
+                    row = row.value_or(r);
+                    ns3.push_back(std::stod(r.at("time_s")));
+                }
+        } else {
+            row = readCsv(dir + (linux ? "ns3-linux-cc.csv" : "ns3.csv")).find(caseId);
+            if (row)
+                ns3.push_back(std::stod(row->at("ns3_s")));
+            for (const auto& r :
+                 readCsv(dir + (linux ? "ns3-linux-cc-seeds.csv" : "ns3-seeds.csv")).rows)
+                if (r.at("case") == caseId)
+                    ns3.push_back(std::stod(r.at("ns3_s")));
+        }
         QVERIFY2(row.has_value(), caseId.c_str());
         const auto col = [&](const char* name) { return row->at(name); };
-        std::vector<double> ns3 = {std::stod(col("ns3_s"))};
-        for (const auto& r : more.rows)
-            if (r.at("case") == caseId)
-                ns3.push_back(std::stod(r.at("ns3_s")));
         const double gbps = std::stod(col("bw_gbps"));
         const double loss = std::stod(col("loss"));
         json bottleneck = {{"id", "bottleneck"},
@@ -320,7 +348,8 @@ private Q_SLOTS:
         const double got = sum / seeds;
         const double want = std::accumulate(ns3.begin(), ns3.end(), 0.0) / double(ns3.size());
         const double error = (got - want) / want;
-        qInfo("%s (%s): Meridian %.4f s (mean of %d), ns-3 %.4f s (mean of %zu), error %+.1f %% "
+        qInfo("%s (%s): Meridian %.4f s (mean of %d), reference %.4f s (mean of %zu), error "
+              "%+.1f %% "
               "(tolerance %.0f %%)",
               caseId.c_str(), reference.c_str(), got, seeds, want, ns3.size(), 100 * error,
               100 * tolerance);
