@@ -149,6 +149,7 @@ int main(int argc, char* argv[])
     double delack_ms = 40.0;
     bool trace = false;
     double start_spread_ms = 0.0;
+    bool separate_senders = false;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("flows", "parallel TCP flows", flows);
@@ -175,6 +176,10 @@ int main(int argc, char* argv[])
                  "each flow's application starts at a uniform random instant in [0, this], ms "
                  "(0: all at once); drawn from the run's RNG",
                  start_spread_ms);
+    cmd.AddValue("separate_senders",
+                 "each flow from its own sender host with its own access link (default: all "
+                 "from one host, whose device queue serves their packets in arrival order)",
+                 separate_senders);
     cmd.Parse(argc, argv);
 
     RngSeedManager::SetSeed(1);
@@ -193,6 +198,13 @@ int main(int argc, char* argv[])
 
     NodeContainer nodes;
     nodes.Create(3); // 0 = snd, 1 = rtr, 2 = rcv
+    NodeContainer senders; // --separate_senders: flow i's host (else snd for every flow)
+    senders.Add(nodes.Get(0));
+    if (separate_senders) {
+        for (uint32_t i = 1; i < flows; ++i) {
+            senders.Create(1);
+        }
+    }
     const std::string bw = std::to_string(bw_gbps * 1e9) + "bps";
     const std::string access_bw = std::to_string(10.0 * bw_gbps * 1e9) + "bps";
 
@@ -201,6 +213,10 @@ int main(int argc, char* argv[])
     access.SetChannelAttribute("Delay", TimeValue(Seconds(0)));
     access.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1000000p"));
     NetDeviceContainer access_devs = access.Install(nodes.Get(0), nodes.Get(1));
+    std::vector<NetDeviceContainer> extra_access;
+    for (uint32_t i = 1; i < senders.GetN(); ++i) {
+        extra_access.push_back(access.Install(senders.Get(i), nodes.Get(1)));
+    }
 
     PointToPointHelper bottleneck;
     bottleneck.SetDeviceAttribute("DataRate", StringValue(bw));
@@ -220,6 +236,9 @@ int main(int argc, char* argv[])
 
     InternetStackHelper stack;
     stack.Install(nodes);
+    for (uint32_t i = 1; i < senders.GetN(); ++i) {
+        stack.Install(senders.Get(i));
+    }
     Ipv4AddressHelper addr;
     addr.SetBase("10.1.1.0", "255.255.255.0");
     addr.Assign(access_devs);
@@ -228,6 +247,11 @@ int main(int argc, char* argv[])
     TrafficControlHelper tch;
     tch.Uninstall(access_devs);
     tch.Uninstall(bn_devs);
+    for (std::size_t i = 0; i < extra_access.size(); ++i) {
+        addr.SetBase(("10.2." + std::to_string(i + 1) + ".0").c_str(), "255.255.255.0");
+        addr.Assign(extra_access[i]);
+        tch.Uninstall(extra_access[i]);
+    }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
     Ptr<UniformRandomVariable> start_draw = CreateObject<UniformRandomVariable>();
@@ -246,7 +270,7 @@ int main(int argc, char* argv[])
         BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(bn_if.GetAddress(1), port));
         src.SetAttribute("MaxBytes", UintegerValue(g_flows[i].target_bytes));
         src.SetAttribute("SendSize", UintegerValue(1448 * 16));
-        ApplicationContainer src_app = src.Install(nodes.Get(0));
+        ApplicationContainer src_app = src.Install(senders.Get(i < senders.GetN() ? i : 0));
         src_app.Start(start_spread_ms > 0.0
                           ? MicroSeconds(static_cast<int64_t>(
                                 start_draw->GetValue(0.0, start_spread_ms * 1000.0)))
@@ -261,6 +285,9 @@ int main(int argc, char* argv[])
     // (stopped) device queue without counting it in the queue, so drops = packets rtr received
     // from snd - packets its bottleneck queue accepted.
     access_devs.Get(1)->TraceConnectWithoutContext("MacRx", MakeCallback(&onRouterRx));
+    for (const NetDeviceContainer& d : extra_access) {
+        d.Get(1)->TraceConnectWithoutContext("MacRx", MakeCallback(&onRouterRx));
+    }
     bn_devs.Get(1)->TraceConnectWithoutContext("PhyRxDrop", MakeCallback(&onRandomDrop));
 
     Simulator::Stop(Seconds(max_sim_s));
