@@ -23,7 +23,11 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { kSlots = 1 << 20, kMaxPacketBytes = 2048 };
+enum
+{
+    kSlots = 1 << 20,
+    kMaxPacketBytes = 2048
+};
 
 static unsigned char* g_packets;
 static uint16_t g_lengths[kSlots];
@@ -83,8 +87,8 @@ int main(int argc, char** argv)
         }
         if (t - last_report_ns > 2000000000LL) {
             if (released)
-                fprintf(stderr, "released %ld dropped %ld latest_late_us %.0f\n", released,
-                        dropped, max_late_ns / 1e3);
+                fprintf(stderr, "released %ld dropped %ld latest_late_us %.0f\n", released, dropped,
+                        max_late_ns / 1e3);
             released = dropped = 0;
             max_late_ns = 0;
             last_report_ns = t;

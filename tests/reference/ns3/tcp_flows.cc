@@ -197,7 +197,7 @@ int main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(MilliSeconds(delack_ms)));
 
     NodeContainer nodes;
-    nodes.Create(3); // 0 = snd, 1 = rtr, 2 = rcv
+    nodes.Create(3);       // 0 = snd, 1 = rtr, 2 = rcv
     NodeContainer senders; // --separate_senders: flow i's host (else snd for every flow)
     senders.Add(nodes.Get(0));
     if (separate_senders) {
