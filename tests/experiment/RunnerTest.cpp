@@ -499,6 +499,36 @@ private Q_SLOTS:
         for (const auto& w : even.warnings)
             QVERIFY2(w.find("sequences") == std::string::npos, w.c_str());
     }
+    void parallelTcpStreamsSayTheyAreOptimistic()
+    {
+        // The four-stream rows are where the model is furthest from the kernel's own TCP
+        // (docs/validation.md): a p2p with several TCP streams says so, one stream does not.
+        auto warns = [](int streams, const char* protocol) {
+            json j = {{"format", "meridian.topo"},
+                      {"version", 1},
+                      {"nodes", json::array({{{"id", "a"}, {"kind", "host"}},
+                                             {{"id", "b"}, {"kind", "host"}}})},
+                      {"links", json::array({{{"id", "l"},
+                                              {"a", "a"},
+                                              {"b", "b"},
+                                              {"bandwidth_gbps", 1},
+                                              {"delay_ms", 1}}})},
+                      {"experiment",
+                       {{"kind", "p2p"},
+                        {"from", "a"},
+                        {"to", "b"},
+                        {"bytes", 1e6},
+                        {"protocol", protocol},
+                        {"streams", streams}}}};
+            for (const auto& w : runProject(j).warnings)
+                if (w.find("streams slow-start together") != std::string::npos)
+                    return true;
+            return false;
+        };
+        QVERIFY(warns(4, "tcp"));
+        QVERIFY(!warns(1, "tcp"));
+        QVERIFY(!warns(4, "udp"));
+    }
     void fabricShapesThatAreNotDistinctSaySo()
     {
         // fat-tree and spine-leaf are the same non-blocking two-tier Clos; rail-optimised and

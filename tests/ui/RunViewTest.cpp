@@ -416,6 +416,25 @@ private Q_SLOTS:
                  std::string("collective"));
     }
 
+    void showsTheRunsWarnings()
+    {
+        // Four TCP streams: the model says it is optimistic there (docs/validation.md); the
+        // status line counts the warnings, the Results dock shows them.
+        auto w = openPreset(QStringLiteral("presets/p2p-wan-iperf.topo"));
+        ExperimentDock* dock = w->runs()->experimentDock();
+        QVERIFY(dock->setOption("streams", QStringLiteral("4")));
+        QVERIFY(dock->setOption("bytes", QStringLiteral("64MiB")));
+        RunWorkbench* runs = w->runs();
+        QVERIFY(runs->run());
+        QVERIFY(runs->controller()->waitForEnd(120000));
+        QCOMPARE(runs->controller()->state(), RunController::State::Finished);
+        QVERIFY(runs->phaseLabel()->text().contains(QStringLiteral("1 warning")));
+        const auto* summary = runs->resultsDock()->findChild<QLabel*>("resultsSummary");
+        QVERIFY(summary);
+        QVERIFY(summary->text().contains(QStringLiteral("streams slow-start together")));
+        QVERIFY(summary->toolTip().contains(QStringLiteral("CUBIC 23-48 %")));
+    }
+
     void showsTheControlPlaneOfTheFailoverPreset()
     {
         auto w = openPreset(QStringLiteral("presets/failover-wan.topo"));

@@ -185,7 +185,19 @@ void ResultsDock::setResults(const experiment::Results& r, const QString& title)
                            .arg(QString::fromStdString(units::formatDuration(cp.stopped_s)));
     }
     summary += tr("; engine: %1 events, %2 flows").arg(r.engine.events).arg(r.engine.flows);
+    // The run's warnings (model validity, inputs it adjusted): the first in full, all of them
+    // in the tooltip.
+    QStringList warnings;
+    for (const auto& w : r.warnings)
+        warnings << QString::fromStdString(w);
+    if (!warnings.isEmpty()) {
+        QString line = tr("Warning: %1").arg(warnings.first().toHtmlEscaped());
+        if (warnings.size() > 1)
+            line += tr(" (and %1 more: hover to read them)").arg(warnings.size() - 1);
+        summary += QStringLiteral("<br><span style=\"color:#a04800\">%1</span>").arg(line);
+    }
     m_summary->setText(summary);
+    m_summary->setToolTip(warnings.join(QStringLiteral("\n\n")));
 }
 
 QStringList ResultsDock::tableNames() const

@@ -316,9 +316,14 @@ void RunWorkbench::onFinished()
     m_runView->showResults(r, project.topology);
     m_runView->showHistory(m_history);
     m_results->setResults(r, record.label());
-    m_phaseLabel->setText(
-        tr("%1 finished: simulated %2 (links show mean utilisation)")
-            .arg(record.name, QString::fromStdString(units::formatDuration(r.total_s))));
+    QString text = tr("%1 finished: simulated %2 (links show mean utilisation)")
+                       .arg(record.name, QString::fromStdString(units::formatDuration(r.total_s)));
+    // The run's warnings are read in the Results dock.
+    if (r.warnings.size() == 1)
+        text += tr(" — 1 warning (Results)");
+    else if (r.warnings.size() > 1)
+        text += tr(" — %1 warnings (Results)").arg(r.warnings.size());
+    m_phaseLabel->setText(text);
     updateRunActions();
 }
 
