@@ -55,216 +55,216 @@ start %1, duration %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="536"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="537"/>
         <source>%1 %2 → %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="542"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="543"/>
         <source>
 sent %1, lost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="551"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="552"/>
         <source>
 sent %1, arrived %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="573"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="574"/>
         <source>lost message</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="582"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="583"/>
         <source>%1 adopted by %2
 at %3, Lamport %4, from iteration %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="592"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="593"/>
         <source>order adopted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="602"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="603"/>
         <source>centre %1 failed at %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="608"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="609"/>
         <source>%1 detected the failure of %2 at %3 (%4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="617"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="618"/>
         <source>centre failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="621"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="622"/>
         <source>failure detected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="629"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="646"/>
         <source>trigger %1 (%2) fired at %3, Lamport %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="634"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="651"/>
         <source>
 applies from iteration %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="643"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="660"/>
         <source>trigger fired</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="649"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="666"/>
         <source>stopped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="650"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="667"/>
         <source>run stopped at %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="689"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="961"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="707"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="979"/>
         <source>simulated time (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="693"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="711"/>
         <source>No phases yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="715"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="733"/>
         <source>critical path</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="807"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="853"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="869"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="825"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="871"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="887"/>
         <source>iteration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="808"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="826"/>
         <source>phase duration (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="811"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="829"/>
         <source>No iteration finished yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="860"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="878"/>
         <source>GPU effective compute ratio (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="863"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="881"/>
         <source>GPU effective compute ratio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="879"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="911"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="918"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="897"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="929"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="936"/>
         <source>repetition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="880"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="898"/>
         <source>time (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="884"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="902"/>
         <source>No repetition finished yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="914"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="932"/>
         <source>mean %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="962"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="980"/>
         <source>throughput (Gbit/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="963"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="981"/>
         <source>utilisation (%)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1004"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1022"/>
         <source>No links chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1005"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1023"/>
         <source>No link traffic yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1044"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1062"/>
         <source>Total time per phase</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1076"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1094"/>
         <source>no phases</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1077"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1095"/>
         <source>total time (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1085"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1103"/>
         <source>Time per centre</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1087"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1105"/>
         <source>compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1090"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1108"/>
         <source>comm.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1091"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1109"/>
         <source>update</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1092"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1110"/>
         <source>idle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1114"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1132"/>
         <source>no centres</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1115"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1133"/>
         <source>time over all iterations (s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2474,6 +2474,16 @@ Several items of one kind can be edited together.</source>
         <source>; engine: %1 events, %2 flows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="194"/>
+        <source>Warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="196"/>
+        <source> (and %1 more: hover to read them)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>meridian::ui::RunView</name>
@@ -2570,7 +2580,7 @@ Several items of one kind can be edited together.</source>
     <message>
         <location filename="../ui/run/RunWorkbench.cpp" line="151"/>
         <location filename="../ui/run/RunWorkbench.cpp" line="185"/>
-        <location filename="../ui/run/RunWorkbench.cpp" line="331"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="336"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2616,8 +2626,8 @@ Several items of one kind can be edited together.</source>
     </message>
     <message>
         <location filename="../ui/run/RunWorkbench.cpp" line="167"/>
-        <location filename="../ui/run/RunWorkbench.cpp" line="352"/>
-        <location filename="../ui/run/RunWorkbench.cpp" line="363"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="357"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="368"/>
         <source>Export report</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2687,28 +2697,38 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="320"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="319"/>
         <source>%1 finished: simulated %2 (links show mean utilisation)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="331"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="323"/>
+        <source> — 1 warning (Results)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="325"/>
+        <source> — %1 warnings (Results)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="336"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="352"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="357"/>
         <source>There is no finished run to report.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="372"/>
-        <location filename="../ui/run/RunWorkbench.cpp" line="378"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="377"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="383"/>
         <source>Export results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="372"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="377"/>
         <source>There is no finished run to export.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -56,220 +56,220 @@ start %1, duration %2</source>
         <translation>无法保存 %1：未知格式“%2”（应为 .png、.pdf 或 .svg）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="536"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="537"/>
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="542"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="543"/>
         <source>
 sent %1, lost</source>
         <translation>
 发送于 %1，已丢失</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="551"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="552"/>
         <source>
 sent %1, arrived %2 (%3)</source>
         <translation>
 发送于 %1，到达于 %2（%3）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="573"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="574"/>
         <source>lost message</source>
         <translation>丢失的消息</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="582"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="583"/>
         <source>%1 adopted by %2
 at %3, Lamport %4, from iteration %5</source>
         <translation>%2 采纳了 %1
 时间 %3，Lamport %4，自第 %5 次迭代起</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="592"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="593"/>
         <source>order adopted</source>
         <translation>指令已采纳</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="602"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="603"/>
         <source>centre %1 failed at %2</source>
         <translation>中心 %1 于 %2 故障</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="608"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="609"/>
         <source>%1 detected the failure of %2 at %3 (%4)</source>
         <translation>%1 于 %3 检测到 %2 故障（%4）</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="617"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="618"/>
         <source>centre failed</source>
         <translation>中心故障</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="621"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="622"/>
         <source>failure detected</source>
         <translation>检测到故障</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="629"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="646"/>
         <source>trigger %1 (%2) fired at %3, Lamport %4</source>
         <translation>触发器 %1（%2）于 %3 触发，Lamport %4</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="634"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="651"/>
         <source>
 applies from iteration %1</source>
         <translation>
 自第 %1 次迭代起生效</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="643"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="660"/>
         <source>trigger fired</source>
         <translation>触发器触发</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="649"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="666"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="650"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="667"/>
         <source>run stopped at %1: %2</source>
         <translation>运行于 %1 停止：%2</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="689"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="961"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="707"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="979"/>
         <source>simulated time (s)</source>
         <translation>仿真时间 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="693"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="711"/>
         <source>No phases yet</source>
         <translation>尚无阶段</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="715"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="733"/>
         <source>critical path</source>
         <translation>关键路径</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="807"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="853"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="869"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="825"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="871"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="887"/>
         <source>iteration</source>
         <translation>迭代</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="808"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="826"/>
         <source>phase duration (s)</source>
         <translation>阶段时长 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="811"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="829"/>
         <source>No iteration finished yet</source>
         <translation>尚无完成的迭代</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="860"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="878"/>
         <source>GPU effective compute ratio (%)</source>
         <translation>GPU 有效计算占比 (%)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="863"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="881"/>
         <source>GPU effective compute ratio</source>
         <translation>GPU 有效计算占比</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="879"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="911"/>
-        <location filename="../ui/charts/ResultCharts.cpp" line="918"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="897"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="929"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="936"/>
         <source>repetition</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="880"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="898"/>
         <source>time (s)</source>
         <translation>时间 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="884"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="902"/>
         <source>No repetition finished yet</source>
         <translation>尚无完成的重复</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="914"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="932"/>
         <source>mean %1</source>
         <translation>均值 %1</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="962"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="980"/>
         <source>throughput (Gbit/s)</source>
         <translation>吞吐量 (Gbit/s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="963"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="981"/>
         <source>utilisation (%)</source>
         <translation>利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1004"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1022"/>
         <source>No links chosen</source>
         <translation>未选择链路</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1005"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1023"/>
         <source>No link traffic yet</source>
         <translation>链路尚无流量</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1044"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1062"/>
         <source>Total time per phase</source>
         <translation>各阶段总时间</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1076"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1094"/>
         <source>no phases</source>
         <translation>无阶段</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1077"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1095"/>
         <source>total time (s)</source>
         <translation>总时间 (s)</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1085"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1103"/>
         <source>Time per centre</source>
         <translation>各中心时间</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1087"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1105"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1090"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1108"/>
         <source>comm.</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1091"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1109"/>
         <source>update</source>
         <translation>更新</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1092"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1110"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1114"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1132"/>
         <source>no centres</source>
         <translation>无中心</translation>
     </message>
     <message>
-        <location filename="../ui/charts/ResultCharts.cpp" line="1115"/>
+        <location filename="../ui/charts/ResultCharts.cpp" line="1133"/>
         <source>time over all iterations (s)</source>
         <translation>所有迭代总时间 (s)</translation>
     </message>
@@ -2482,6 +2482,16 @@ Several items of one kind can be edited together.</source>
         <source>; engine: %1 events, %2 flows</source>
         <translation>；引擎：%1 个事件，%2 个流</translation>
     </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="194"/>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ResultsDock.cpp" line="196"/>
+        <source> (and %1 more: hover to read them)</source>
+        <translation>（另有 %1 条：悬停查看）</translation>
+    </message>
 </context>
 <context>
     <name>meridian::ui::RunView</name>
@@ -2578,7 +2588,7 @@ Several items of one kind can be edited together.</source>
     <message>
         <location filename="../ui/run/RunWorkbench.cpp" line="151"/>
         <location filename="../ui/run/RunWorkbench.cpp" line="185"/>
-        <location filename="../ui/run/RunWorkbench.cpp" line="331"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="336"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
@@ -2624,8 +2634,8 @@ Several items of one kind can be edited together.</source>
     </message>
     <message>
         <location filename="../ui/run/RunWorkbench.cpp" line="167"/>
-        <location filename="../ui/run/RunWorkbench.cpp" line="352"/>
-        <location filename="../ui/run/RunWorkbench.cpp" line="363"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="357"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="368"/>
         <source>Export report</source>
         <translation>导出报告</translation>
     </message>
@@ -2695,28 +2705,38 @@ Several items of one kind can be edited together.</source>
         <translation>%1 — t = %2 · 已完成 %3 %</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="320"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="319"/>
         <source>%1 finished: simulated %2 (links show mean utilisation)</source>
         <translation>%1 已完成：仿真 %2（链路显示平均利用率）</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="331"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="323"/>
+        <source> — 1 warning (Results)</source>
+        <translation> — 1 条警告（见“结果”）</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="325"/>
+        <source> — %1 warnings (Results)</source>
+        <translation> — %1 条警告（见“结果”）</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="336"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="352"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="357"/>
         <source>There is no finished run to report.</source>
         <translation>没有可生成报告的已完成运行。</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="372"/>
-        <location filename="../ui/run/RunWorkbench.cpp" line="378"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="377"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="383"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message>
-        <location filename="../ui/run/RunWorkbench.cpp" line="372"/>
+        <location filename="../ui/run/RunWorkbench.cpp" line="377"/>
         <source>There is no finished run to export.</source>
         <translation>没有可导出的已完成运行。</translation>
     </message>
