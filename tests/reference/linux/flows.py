@@ -5,6 +5,10 @@
                                          "end FLOW T" line per flow: CLOCK_MONOTONIC when the
                                          flow's last byte was read
     flows.py snd HOST PORT FLOWS BYTES   (in snd's namespace) prints "start T"
+    flows.py one HOST PORT INDEX BYTES START
+                                         one flow, index INDEX, from this namespace, sending
+                                         from CLOCK_MONOTONIC START on (separate_senders.sh:
+                                         one sender host per flow); prints "start T"
 
 The sender opens every connection first (handshake, then a one-byte flow index, so the RTT is
 measured), waits 0.5 s, then sends bytes/FLOWS on each from one instant T (the last flow takes
@@ -75,8 +79,24 @@ def send(host, port, flows, nbytes):
     print("start %.6f" % t0)
 
 
+def send_one(host, port, index, nbytes, start_s):
+    s = socket.create_connection((host, port))
+    s.sendall(bytes([index]))
+    while time.monotonic() < start_s:
+        time.sleep(0.0005)
+    t0 = time.monotonic()
+    s.sendall(bytes(nbytes))
+    s.shutdown(socket.SHUT_WR)
+    s.recv(1)  # until the receiver closes
+    s.close()
+    print("start %.6f" % t0)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "rcv":
         receive(int(sys.argv[2]), int(sys.argv[3]))
+    elif sys.argv[1] == "one":
+        send_one(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
+                 float(sys.argv[6]))
     else:
         send(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
