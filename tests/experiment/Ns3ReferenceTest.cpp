@@ -348,9 +348,8 @@ private Q_SLOTS:
         const double got = sum / seeds;
         const double want = std::accumulate(ns3.begin(), ns3.end(), 0.0) / double(ns3.size());
         const double error = (got - want) / want;
-        qInfo("%s (%s): Meridian %.4f s (mean of %d), reference %.4f s (mean of %zu), error "
-              "%+.1f %% "
-              "(tolerance %.0f %%)",
+        qInfo("%s (%s): Meridian %.4f s (mean of %d), reference %.4f s (mean of %zu), "
+              "error %+.1f %% (tolerance %.0f %%)",
               caseId.c_str(), reference.c_str(), got, seeds, want, ns3.size(), 100 * error,
               100 * tolerance);
         QVERIFY2(std::abs(error) <= tolerance, qPrintable(QString::number(100 * error)));

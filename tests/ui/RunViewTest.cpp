@@ -433,6 +433,8 @@ private Q_SLOTS:
         QVERIFY(summary);
         QVERIFY(summary->text().contains(QStringLiteral("streams slow-start together")));
         QVERIFY(summary->toolTip().contains(QStringLiteral("CUBIC 23-48 %")));
+        runs->resultsDock()->clear();
+        QVERIFY(summary->toolTip().isEmpty());
     }
 
     void showsTheControlPlaneOfTheFailoverPreset()

@@ -111,6 +111,7 @@ void ResultsDock::clear()
         delete w;
     }
     m_summary->setText(tr("No results yet: run the experiment (Run ▸ Run)."));
+    m_summary->setToolTip(QString()); // no warnings of a run that is gone
 }
 
 void ResultsDock::setResults(const experiment::Results& r, const QString& title)

@@ -380,6 +380,11 @@ double ConnectionTable::sharers(std::uint32_t resource) const
     return std::max(1.0, static_cast<double>(m_tcpLoad[resource].connections));
 }
 
+double ConnectionTable::firstLinkBps(const Connection& c) const
+{
+    return m_solver.capacityBps(m_arcs[c.arcs.front()].resource);
+}
+
 double ConnectionTable::slowStartOrder(const Connection& c) const
 {
     return std::min(static_cast<double>(c.rank) + 1.0, sharers(c.bottleneckResource));
@@ -404,11 +409,9 @@ double ConnectionTable::overshootWindowBytes(const Connection& c, double before)
     if (c.arcs.empty() || c.rtt_s <= 0.0)
         return 0.0;
     const double sendCeiling = rwndBytes();
-    const std::uint32_t access = m_arcs[c.arcs.front()].resource;
-    const double first =
-        slowStartBytesBeforeDrop(std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling),
-                                 m_solver.capacityBps(access), c.bottleneck_bps, c.rtt_s,
-                                 c.buffer_bytes, slowStartOrder(c) - 1.0);
+    const double first = slowStartBytesBeforeDrop(
+        std::min(before, sendCeiling), std::min(c.cwnd_bytes, sendCeiling), firstLinkBps(c),
+        c.bottleneck_bps, c.rtt_s, c.buffer_bytes, slowStartOrder(c) - 1.0);
     if (!std::isfinite(first))
         return 0.0;
     return std::min(c.cwnd_bytes + first, 2.0 * sendCeiling);
@@ -449,7 +452,7 @@ void ConnectionTable::lossWithRecovery(Connection& c, sim::SimTime now, bool ran
         return;
     const double burst_bytes =
         std::min(c.cwnd_bytes, std::min(seen_bytes, sendCeiling) + c.cwnd_bytes - sendCeiling);
-    const double access_bps = m_solver.capacityBps(m_arcs[c.arcs.front()].resource);
+    const double access_bps = firstLinkBps(c);
     if (burst_bytes > 0.0 && access_bps > c.bottleneck_bps &&
         burst_bytes * (1.0 - c.bottleneck_bps / access_bps) > c.buffer_bytes)
         lossEvent(c, now, false);

@@ -268,6 +268,8 @@ private:
     double rwndBytes() const;
     /// TCP connections with a message on `resource` (at least 1).
     double sharers(std::uint32_t resource) const;
+    /// Capacity of c's first link (the rate a window burst leaves the sender at); c routed.
+    double firstLinkBps(const Connection& c) const;
     /// Connections whose slow-start rounds reach c's bottleneck queue ahead of c's, plus c:
     /// its rank + 1, at most the connections now sending there.
     double slowStartOrder(const Connection& c) const;
