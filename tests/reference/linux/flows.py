@@ -51,6 +51,14 @@ def receive(port, flows):
         print("end %d %.6f" % (i, ends[i]))
 
 
+def send_and_close(s, data):
+    """Sends data, closes the sending side, and waits until the receiver has closed."""
+    s.sendall(data)
+    s.shutdown(socket.SHUT_WR)
+    s.recv(1)
+    s.close()
+
+
 def send(host, port, flows, nbytes):
     socks = [socket.create_connection((host, port)) for _ in range(flows)]
     for i, s in enumerate(socks):
@@ -62,10 +70,7 @@ def send(host, port, flows, nbytes):
 
     def transmit(s, n):
         start.wait()
-        s.sendall(memoryview(payload)[:n])
-        s.shutdown(socket.SHUT_WR)
-        s.recv(1)  # until the receiver closes
-        s.close()
+        send_and_close(s, memoryview(payload)[:n])
 
     threads = [threading.Thread(target=transmit, args=(
         s, per_flow + (nbytes - per_flow * flows if i == flows - 1 else 0)))
@@ -85,10 +90,7 @@ def send_one(host, port, index, nbytes, start_s):
     while time.monotonic() < start_s:
         time.sleep(0.0005)
     t0 = time.monotonic()
-    s.sendall(bytes(nbytes))
-    s.shutdown(socket.SHUT_WR)
-    s.recv(1)  # until the receiver closes
-    s.close()
+    send_and_close(s, bytes(nbytes))
     print("start %.6f" % t0)
 
 

@@ -15,6 +15,8 @@
 #
 #   netns.sh up                      create the namespaces (needs root, veth, tun, HTB)
 #   netns.sh shape RATE_MBIT QUEUE_PKTS RTT_MS LOSS CC WMEM_MAX RMEM_MAX SEED
+#   netns.sh sender NS DEV RATE_MBIT CC WMEM_MAX RMEM_MAX   another sender host's TCP and NIC
+#                                    (as `shape` sets snd's; separate_senders.sh)
 #   netns.sh down
 set -e
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +38,19 @@ start_delayline() { # NAME DELAY_MS LOSS SEED
     done
     ip -n rtr link set "$1" up
     ip netns exec rtr sysctl -qw "net.ipv4.conf.$1.rp_filter=0"
+}
+
+shape_sender() { # NS DEV RATE_MBIT CC WMEM_MAX RMEM_MAX: a sender host's TCP and its NIC
+    local ns=$1 dev=$2 rate=$3 cc=$4 wmax=$5 rmax=$6
+    ip netns exec "$ns" sysctl -qw net.ipv4.tcp_no_metrics_save=1 \
+        "net.ipv4.tcp_wmem=4096 16384 $wmax" "net.ipv4.tcp_rmem=4096 131072 $rmax" \
+        "net.ipv4.tcp_congestion_control=$cc"
+    ip netns exec "$ns" ip tcp_metrics flush all 2>/dev/null || true
+    tc -n "$ns" qdisc del dev "$dev" root 2>/dev/null || true
+    tc -n "$ns" qdisc add dev "$dev" root handle 1: htb default 1 r2q 10000
+    tc -n "$ns" class add dev "$dev" parent 1: classid 1:1 htb rate $((10 * rate))mbit \
+        ceil $((10 * rate))mbit burst 15k cburst 15k
+    tc -n "$ns" qdisc add dev "$dev" parent 1:1 handle 10: pfifo limit 100000
 }
 
 case "$1" in
@@ -65,17 +80,10 @@ up)
     ;;
 shape)
     rate=$2 queue=$3 rtt=$4 loss=$5 cc=$6 wmax=$7 rmax=$8 seed=$9
-    for n in snd rcv; do
-        ip netns exec $n sysctl -qw net.ipv4.tcp_no_metrics_save=1 \
-            "net.ipv4.tcp_wmem=4096 16384 $wmax" "net.ipv4.tcp_rmem=4096 131072 $rmax"
-        ip netns exec $n ip tcp_metrics flush all 2>/dev/null || true
-    done
-    ip netns exec snd sysctl -qw "net.ipv4.tcp_congestion_control=$cc"
-    tc -n snd qdisc del dev s0 root 2>/dev/null || true
-    tc -n snd qdisc add dev s0 root handle 1: htb default 1 r2q 10000
-    tc -n snd class add dev s0 parent 1: classid 1:1 htb rate $((10 * rate))mbit \
-        ceil $((10 * rate))mbit burst 15k cburst 15k
-    tc -n snd qdisc add dev s0 parent 1:1 handle 10: pfifo limit 100000
+    ip netns exec rcv sysctl -qw net.ipv4.tcp_no_metrics_save=1 \
+        "net.ipv4.tcp_wmem=4096 16384 $wmax" "net.ipv4.tcp_rmem=4096 131072 $rmax"
+    ip netns exec rcv ip tcp_metrics flush all 2>/dev/null || true
+    shape_sender snd s0 "$rate" "$cc" "$wmax" "$rmax"
     tc -n rtr qdisc del dev r1 root 2>/dev/null || true
     tc -n rtr qdisc add dev r1 root handle 1: htb default 1 r2q 1000
     tc -n rtr class add dev r1 parent 1: classid 1:1 htb rate ${rate}mbit ceil ${rate}mbit \
@@ -90,6 +98,10 @@ shape)
     else
         ip -n rtr route flush table 101 2>/dev/null || true
     fi
+    ;;
+sender)
+    shift
+    shape_sender "$@"
     ;;
 down)
     stop_delaylines

@@ -29,15 +29,8 @@ cleanup() {
 trap cleanup EXIT
 for run in $(seq "$runs"); do
     "$HERE/netns.sh" shape "$rate" "$queue" "$rtt" 0 "$cc" 4194304 6291456 "$run"
-    for i in 2 3 4; do # the same sysctls and NIC as snd's (netns.sh shape)
-        ip netns exec snd$i sysctl -qw net.ipv4.tcp_no_metrics_save=1 \
-            "net.ipv4.tcp_wmem=4096 16384 4194304" "net.ipv4.tcp_rmem=4096 131072 6291456" \
-            "net.ipv4.tcp_congestion_control=$cc"
-        tc -n snd$i qdisc del dev x$i root 2>/dev/null || true
-        tc -n snd$i qdisc add dev x$i root handle 1: htb default 1 r2q 10000
-        tc -n snd$i class add dev x$i parent 1: classid 1:1 htb rate $((10 * rate))mbit \
-            ceil $((10 * rate))mbit burst 15k cburst 15k
-        tc -n snd$i qdisc add dev x$i parent 1:1 handle 10: pfifo limit 100000
+    for i in 2 3 4; do # the same TCP settings and NIC as snd's
+        "$HERE/netns.sh" sender snd$i x$i "$rate" "$cc" 4194304 6291456
     done
     out=$(mktemp -d)
     port=$((5000 + RANDOM % 900))
