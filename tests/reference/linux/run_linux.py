@@ -121,6 +121,7 @@ def main():
                                                                           else 1) + 1)]
     todo += [(c, "linux", run) for run in range(1, max(map(runs, cases)) + 1) for c in cases
              if run <= runs(c)]
+    order = {c["case"]: i for i, c in enumerate(grid())}  # the CSV's row order
     subprocess.run([os.path.join(HERE, "netns.sh"), "up"], check=True)
     try:
         for c, reference, run in todo:
@@ -134,7 +135,6 @@ def main():
             rows.append({k: row[k] for k in FIELDS})
             print("%-32s %-13s run %d  %8.4f s  drops %d" % (c["case"], reference, run, t,
                                                               drops), flush=True)
-            order = {c["case"]: i for i, c in enumerate(grid())}
             rows.sort(key=lambda r: (order.get(r["case"], 1e9), r["reference"] != "linux",
                                      int(r["run"])))
             with open(RESULTS + ".tmp", "w", newline="") as f:
