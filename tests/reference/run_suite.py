@@ -51,6 +51,11 @@ LINUX_CC = {"cubic": "linux-cubic", "newreno": "linux-reno"}
 RESULTS_SEEDS = os.path.join(HERE, "results", "ns3-seeds.csv")
 # With --linux-cc --seeds: more runs of the --linux-cc cases with random loss.
 RESULTS_LINUX_CC_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-seeds.csv")
+# --separate-senders (with --linux-cc): the parallel-flow cases with each flow on its own sender
+# host (tcp_flows --separate_senders=1), so that ns-3's one host does not hand each socket's
+# window to one device queue as a block (docs/validation.md, departure 8).
+RESULTS_LINUX_CC_SEP = os.path.join(HERE, "results", "ns3-linux-cc-sep.csv")
+RESULTS_LINUX_CC_SEP_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-sep-seeds.csv")
 # The two slowest lossy cases (6-10 minutes per run in ns-3; with --linux-cc the two NewReno
 # ones, 4-6 minutes) are left out of --seeds.
 SEED_SKIP = {"stock": ("tcpunc-P1-rtt80-loss0.0001-q1bdp-cubic",
@@ -170,8 +175,9 @@ def command(c):
               "--cc=%s" % cc, "--sndbuf=%d" % c["sndbuf"], "--rcvbuf=%d" % c["rcvbuf"],
               "--bytes=%d" % c["bytes"]]
     if c["program"] == "tcp_flows":
+        sep = ["--separate_senders=1"] if c.get("separate_senders") else []
         return [exe, "--flows=%d" % c["flows"], "--rtt_ms=%s" % fmt(c["rtt_ms"]),
-                "--loss=%s" % fmt(c["loss"])] + common
+                "--loss=%s" % fmt(c["loss"])] + sep + common
     return [exe, "--n=%d" % c["n"], "--delay_ms=%s" % fmt(c["delay_ms"]),
             "--channels=%d" % c["channels"], "--chunk_bytes=%d" % c["chunk_bytes"],
             "--slots=%d" % c["slots"], "--loop_bytes=%d" % int(c.get("loop_bytes") or 0),
@@ -288,14 +294,24 @@ def main():
     ap.add_argument("--linux-cc", action="store_true",
                     help="run the tcp_flows cases with Linux's congestion-control rules "
                          "(ns3/linux_cc.h) into results/ns3-linux-cc.csv")
+    ap.add_argument("--separate-senders", action="store_true",
+                    help="with --linux-cc: the parallel-flow cases with one sender host per "
+                         "flow into results/ns3-linux-cc-sep.csv (--seeds: "
+                         "ns3-linux-cc-sep-seeds.csv)")
     args = ap.parse_args()
+    if args.separate_senders and not args.linux_cc:
+        ap.error("--separate-senders needs --linux-cc")
 
     cases = grid()
+    global RESULTS, RESULTS_LINUX_CC_SEEDS
     if args.linux_cc:
-        global RESULTS
         RESULTS = RESULTS_LINUX_CC
         cases = {cid: dict(c, cc_impl=LINUX_CC[c["cc"]]) for cid, c in cases.items()
                  if c["program"] == "tcp_flows"}
+    if args.separate_senders:
+        RESULTS, RESULTS_LINUX_CC_SEEDS = RESULTS_LINUX_CC_SEP, RESULTS_LINUX_CC_SEP_SEEDS
+        cases = {cid: dict(c, separate_senders=True) for cid, c in cases.items()
+                 if c["flows"] > 1}
     if args.seeds:
         subprocess.run(["make", "-C", NS3_DIR, "-s"], check=True)
         first, last = (int(x) for x in args.runs.split("-"))
