@@ -56,6 +56,11 @@ shape_sender() { # NS DEV RATE_MBIT CC WMEM_MAX RMEM_MAX: a sender host's TCP an
 case "$1" in
 up)
     "$0" down
+    # A namespace may only choose a congestion control the initial namespace allows (else
+    # EPERM): allow Reno and CUBIC next to whatever is allowed already.
+    allowed=$(sysctl -n net.ipv4.tcp_allowed_congestion_control)
+    sysctl -qw net.ipv4.tcp_allowed_congestion_control="$(printf '%s\n' $allowed reno cubic |
+        sort -u | tr '\n' ' ')"
     for n in snd rtr rcv; do
         ip netns add $n
         ip -n $n link set lo up

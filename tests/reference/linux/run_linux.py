@@ -13,7 +13,9 @@ Grid: 1 and 4 flows x RTT {20, 80, 200} ms x queue {0.1, 1, 2} x BDP x {CUBIC, R
 bottleneck 100 Mbit/s, sender NIC 1 Gbit/s, Linux's default buffer maxima (tcp_wmem 4 MiB,
 tcp_rmem 6 MiB), size clamp(20 x BDP, 5 MB, 30 MB) over all flows; and one flow with random
 loss {1e-4, 1e-3} on the data path at RTT {20, 80} ms, 1-BDP queue, 5 MB, ten runs each in the
-kernel and in ns-3 (RNG runs 1-10). Rows already in the CSV are kept (resume); --rerun drops
+kernel and in ns-3 (RNG runs 1-10); and twins of ns-3 grid rows with random loss (the 2 ms
+four-flow rows and the 20 ms rows at p = 1e-4) scaled to 100 Mbit/s with the RTT x 10, ten
+runs each. Rows already in the CSV are kept (resume); --rerun drops
 the chosen cases' rows first.
 """
 import argparse
@@ -38,6 +40,7 @@ FIELDS = ["case", "group", "program", "flows", "bw_gbps", "rtt_ms", "delay_ms", 
           "time_s", "flow_times_s", "queue_drops", "wall_s"]
 LINUX_CC_NAME = {"cubic": "cubic", "newreno": "reno"}
 NS3_CC_NAME = {"cubic": "linux-cubic", "newreno": "linux-reno"}
+REFERENCES = ["linux", "ns3-linux-cc", "ns3-linux-cc-sep"]  # the CSV's order within a case
 LOSSY_RUNS = 10  # runs of a case with random loss, in the kernel and in ns-3
 
 
@@ -67,6 +70,26 @@ def grid():
                     "bw_gbps": RATE_MBIT / 1000, "rtt_ms": rtt_ms, "delay_ms": rtt_ms / 2,
                     "loss": loss, "queue_pkts": round(bdp / PACKET_BYTES), "queue_bdp": 1,
                     "cc": cc, "sndbuf": 4194304, "rcvbuf": 6291456, "bytes": 5000000})
+    # Twins of the ns-3 grid's parallel-flow rows with random loss at 2 ms and of its 20 ms
+    # rows at p = 1e-4 (where Meridian and ns-3 disagree most): the same case scaled to
+    # 100 Mbit/s with the RTT x 10 -- the same BDP in packets, queue, bytes and loss per packet,
+    # every time x 10 (a loss-free or Reno transfer is the same in RTTs) -- ten runs each.
+    for rtt_ms, nbytes, losses, flow_counts, queues in (
+            (20, 10_000_000, (1e-4, 1e-3), (4,), (0.1, 1, 2)),
+            (200, 50_000_000, (1e-4,), (1, 4), (1, 2))):
+        bdp = RATE_MBIT * 1e6 / 8 * rtt_ms / 1e3
+        for flows in flow_counts:
+            for loss in losses:
+                for q in queues:
+                    for cc in ("cubic", "newreno"):
+                        cases.append({
+                            "case": "lx-P%d-rtt%d-loss%s-q%sbdp-%s" % (flows, rtt_ms, loss, q, cc),
+                            "group": "linux-P%d-loss" % flows, "program": "tcp_flows",
+                            "flows": flows, "bw_gbps": RATE_MBIT / 1000, "rtt_ms": rtt_ms,
+                            "delay_ms": rtt_ms / 2, "loss": loss,
+                            "queue_pkts": max(1, round(q * bdp / PACKET_BYTES)),
+                            "queue_bdp": q, "cc": cc, "sndbuf": 4194304, "rcvbuf": 6291456,
+                            "bytes": nbytes})
     return cases
 
 
@@ -93,8 +116,9 @@ def linux_run(c, run):
     return max(ends), ends, int(drops.group(1)) if drops else -1
 
 
-def ns3_run(c, run):
-    cmd = run_suite.command(dict(c, cc_impl=NS3_CC_NAME[c["cc"]])) + ["--run=%d" % run]
+def ns3_run(c, run, separate_senders=False):
+    cmd = run_suite.command(dict(c, cc_impl=NS3_CC_NAME[c["cc"]],
+                                 separate_senders=separate_senders)) + ["--run=%d" % run]
     f = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip().split(",")
     flows = int(f[0])
     return float(f[2 + flows]), [float(x) for x in f[2:2 + flows]], int(f[3 + flows])
@@ -105,6 +129,8 @@ def main():
     ap.add_argument("--only", default="", help="cases whose id contains this")
     ap.add_argument("--runs", type=int, default=5, help="Linux runs per case (default 5)")
     ap.add_argument("--rerun", action="store_true", help="drop the chosen cases' rows first")
+    ap.add_argument("--ns3-only", action="store_true",
+                    help="run only the ns-3 rows (no root, no namespaces)")
     args = ap.parse_args()
     cases = [c for c in grid() if args.only in c["case"]]
     rows = []
@@ -119,23 +145,31 @@ def main():
         return max(args.runs, LOSSY_RUNS) if c["loss"] else args.runs
     todo = [(c, "ns3-linux-cc", run) for c in cases for run in range(1, (runs(c) if c["loss"]
                                                                           else 1) + 1)]
-    todo += [(c, "linux", run) for run in range(1, max(map(runs, cases)) + 1) for c in cases
-             if run <= runs(c)]
+    # ns-3 with each of several flows on its own sender host (tcp_flows --separate_senders):
+    # which of ns-3's two layouts is nearer the kernel (docs/validation.md).
+    todo += [(c, "ns3-linux-cc-sep", 1) for c in cases if c["flows"] > 1]
+    if not args.ns3_only:
+        todo += [(c, "linux", run) for run in range(1, max(map(runs, cases)) + 1)
+                 for c in cases if run <= runs(c)]
     order = {c["case"]: i for i, c in enumerate(grid())}  # the CSV's row order
-    subprocess.run([os.path.join(HERE, "netns.sh"), "up"], check=True)
+    if not args.ns3_only:
+        subprocess.run([os.path.join(HERE, "netns.sh"), "up"], check=True)
     try:
         for c, reference, run in todo:
             if (c["case"], reference, run) in done:
                 continue
             start = time.time()
-            t, ends, drops = (linux_run if reference == "linux" else ns3_run)(c, run)
+            if reference == "linux":
+                t, ends, drops = linux_run(c, run)
+            else:
+                t, ends, drops = ns3_run(c, run, reference == "ns3-linux-cc-sep")
             row = dict(c, reference=reference, run=run, time_s="%.6f" % t,
                        flow_times_s=";".join("%.6f" % e for e in ends), queue_drops=drops,
                        wall_s="%.1f" % (time.time() - start))
             rows.append({k: row[k] for k in FIELDS})
             print("%-32s %-13s run %d  %8.4f s  drops %d" % (c["case"], reference, run, t,
                                                               drops), flush=True)
-            rows.sort(key=lambda r: (order.get(r["case"], 1e9), r["reference"] != "linux",
+            rows.sort(key=lambda r: (order.get(r["case"], 1e9), REFERENCES.index(r["reference"]),
                                      int(r["run"])))
             with open(RESULTS + ".tmp", "w", newline="") as f:
                 w = csv.DictWriter(f, FIELDS, lineterminator="\n")
@@ -143,7 +177,8 @@ def main():
                 w.writerows(rows)
             os.replace(RESULTS + ".tmp", RESULTS)
     finally:
-        subprocess.run([os.path.join(HERE, "netns.sh"), "down"])
+        if not args.ns3_only:
+            subprocess.run([os.path.join(HERE, "netns.sh"), "down"])
 
 
 if __name__ == "__main__":
