@@ -44,6 +44,10 @@ SEEDS = os.path.join(HERE, "results", "ns3-seeds.csv")
 # and more runs of those with random loss (--linux-cc --seeds).
 LINUX_CC = os.path.join(HERE, "results", "ns3-linux-cc.csv")
 LINUX_CC_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-seeds.csv")
+# The parallel-flow cases of LINUX_CC with one sender host per flow (run_suite.py --linux-cc
+# --separate-senders; more runs of the lossy ones in the -seeds file).
+LINUX_CC_SEP = os.path.join(HERE, "results", "ns3-linux-cc-sep.csv")
+LINUX_CC_SEP_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-sep-seeds.csv")
 MERIDIAN_CSV = os.path.join(HERE, "results", "meridian.csv")
 # The real-Linux reference (linux/run_linux.py): runs through the kernel's TCP over an emulated
 # 100 Mbit/s bottleneck, and the same cases in ns-3 with Linux's rules (reference column).
@@ -234,13 +238,14 @@ def summary(rows, key="error_pct"):
 
 def real_linux_cases(path):
     """results/linux.csv grouped by case: (the case's parameters, the kernel's run times,
-    ns-3's run times with Linux's rules)."""
+    ns-3's run times with Linux's rules, the same with one sender host per flow)."""
     cases = {}
+    column = {"linux": 1, "ns3-linux-cc": 2, "ns3-linux-cc-sep": 3}
     if os.path.exists(path):
         with open(path, newline="") as f:
             for r in csv.DictReader(f):
-                c = cases.setdefault(r["case"], (r, [], []))
-                c[1 if r["reference"] == "linux" else 2].append(float(r["time_s"]))
+                c = cases.setdefault(r["case"], (r, [], [], []))
+                c[column[r["reference"]]].append(float(r["time_s"]))
     return [c for c in cases.values() if c[1]]
 
 
@@ -248,18 +253,21 @@ def real_linux_table(rows):
     """Per case: the kernel's mean and range over its runs, ns-3 (Linux's rules) and Meridian
     against that mean; then median and max |error| of both over the rows."""
     lines = ["| case | Linux (s), mean | Linux runs | ns-3, Linux rules (s) | ns-3 error | "
-             "Meridian (s) | Meridian error |", "|---|---:|---|---:|---:|---:|---:|"]
+             "ns-3, a host per flow: error | Meridian (s) | Meridian error |",
+             "|---|---:|---|---:|---:|---:|---:|---:|"]
     for r in rows:
-        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["case"], fmt_s(r["ns3_s"]), spread(r["ns3_runs"]),
             "—" if r["ns3_linux_cc_s"] is None else fmt_s(r["ns3_linux_cc_s"]),
             "—" if r["ns3_error_pct"] is None else "%+.1f %%" % r["ns3_error_pct"],
+            "—" if r["ns3_sep_error_pct"] is None else "%+.1f %%" % r["ns3_sep_error_pct"],
             "failed" if r["meridian_s"] is None else fmt_s(r["meridian_s"]),
             "—" if r["error_pct"] is None else "%+.1f %%" % r["error_pct"] + (
                 " (s.e. %.1f %%)" % r["se_pct"] if r.get("se_pct") else "")))
     head = ["| against the kernel's mean | rows | median abs(error) | max abs(error) | ≤ 10 % | "
             "≤ 30 % | within 10 % or 2 s.e. |", "|---|---:|---:|---:|---:|---:|---:|"]
-    for name, key in (("Meridian", "error_pct"), ("ns-3 with Linux's rules", "ns3_error_pct")):
+    for name, key in (("Meridian", "error_pct"), ("ns-3 with Linux's rules", "ns3_error_pct"),
+                      ("ns-3 with Linux's rules, a sender host per flow", "ns3_sep_error_pct")):
         for g in sorted({r["group"] for r in rows}) + ["**all**"]:
             sel = [r for r in rows if r[key] is not None and g in ("**all**", r["group"])]
             if not sel:
@@ -288,19 +296,181 @@ def pct(a, b):
     return 100.0 * (a - b) / b
 
 
-def headline(rows):
+def against(times, ns3):
+    """Meridian's run times against a reference's: the means, the error of the means, of the
+    medians and of the first run of each, the standard error of the difference of the means
+    and whether the row is within target (10 % or two standard errors)."""
+    row = dict(ns3_s=statistics.mean(ns3), ns3_runs=ns3, meridian_s=None, error_pct=None,
+               median_error_pct=None, single_error_pct=None)
+    if times:
+        row.update(meridian_s=statistics.mean(times),
+                   error_pct=pct(statistics.mean(times), statistics.mean(ns3)),
+                   median_error_pct=pct(statistics.median(times), statistics.median(ns3)),
+                   single_error_pct=pct(times[0], ns3[0]))
+        # Standard error of the difference of the two means (both sides are samples).
+        se = 0.0
+        if len(times) > 1 and len(ns3) > 1:
+            se = math.sqrt(statistics.variance(ns3) / len(ns3) +
+                           statistics.variance(times) / len(times))
+        row.update(se_pct=100.0 * se / statistics.mean(ns3),
+                   within=abs(row["error_pct"]) <= 10.0 or
+                   abs(statistics.mean(times) - statistics.mean(ns3)) <= 2.0 * se)
+    return row
+
+
+def layouts(linux, sep_cases, sep_runs):
+    """The parallel-flow rows of `linux` (ns-3 with one sender host) paired with the same cases
+    with one sender host per flow (`sep_cases`, more runs in `sep_runs`): per row, Meridian
+    against each layout and against the nearer of the two (the reference's layout spread:
+    the kernel's four-flow times do not depend on the layout, ns-3's do)."""
+    out = []
+    for r in linux:
+        c = sep_cases.get(r["case"])
+        if c is None or r["meridian_s"] is None:
+            continue
+        sep = against(r["meridian_runs"], [float(c["ns3_s"])] + sep_runs.get(r["case"], []))
+        lo, hi = sorted((r["ns3_s"], sep["ns3_s"]))
+        nearer = min((r, sep), key=lambda x: abs(x["error_pct"]))
+        out.append(dict(r, sep=sep, nearer_error_pct=0.0 if lo <= r["meridian_s"] <= hi else
+                        nearer["error_pct"], nearer_within=r["within"] or sep["within"] or
+                        lo <= r["meridian_s"] <= hi))
+    return out
+
+
+def layouts_table(pairs):
+    lines = ["| case | ns-3, one host (s) | Meridian error | ns-3, a host per flow (s) | "
+             "Meridian error | error to the nearer |", "|---|---:|---:|---:|---:|---:|"]
+
+    def err(x):
+        return "%+.1f %%" % x["error_pct"] + (" (s.e. %.1f %%)" % x["se_pct"]
+                                              if x.get("se_pct") else "")
+    for r in pairs:
+        lines.append("| %s | %s | %s | %s | %s | %s |" % (
+            r["case"], fmt_s(r["ns3_s"]), err(r), fmt_s(r["sep"]["ns3_s"]), err(r["sep"]),
+            "between" if r["nearer_error_pct"] == 0.0 else "%+.1f %%" % r["nearer_error_pct"]))
+    return lines
+
+
+def layouts_summary(pairs):
+    head = ["| four-flow rows against | rows | median abs(error) | max abs(error) | ≤ 10 % | "
+            "≤ 30 % | within 10 % or 2 s.e. |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, err, within in (
+            ("ns-3, one sender host", lambda r: r["error_pct"], lambda r: r["within"]),
+            ("ns-3, a sender host per flow", lambda r: r["sep"]["error_pct"],
+             lambda r: r["sep"]["within"]),
+            ("the nearer of the two (or between them)", lambda r: r["nearer_error_pct"],
+             lambda r: r["nearer_within"])):
+        errs = [abs(err(r)) for r in pairs]
+        head.append("| %s | %d | %.1f %% | %.1f %% | %d | %d | %d |" % (
+            name, len(errs), statistics.median(errs), max(errs), sum(e <= 10 for e in errs),
+            sum(e <= 30 for e in errs), sum(map(within, pairs))))
+    return head
+
+
+def twin_key(c, scale=1.0):
+    """What a tcp_flows case is, with its RTT divided and its rate multiplied by `scale`."""
+    return (int(c["flows"]), float(c["loss"]), c["cc"], int(c["queue_pkts"]), int(c["bytes"]),
+            round(float(c["rtt_ms"]) / scale, 6), round(float(c["bw_gbps"]) * scale, 6))
+
+
+def twins(linux, kernel):
+    """The ns-3 (Linux's rules) grid rows that have a kernel twin: the same case at a tenth of
+    the rate and ten times the RTT (the same BDP in packets, queue, bytes and loss per packet),
+    run in the kernel and in ns-3. Per row: the grid row, the twin, whether ns-3 departs from
+    the kernel on the twin (|ns-3 − kernel| > 10 % and > two standard errors of the difference
+    of their means), and Meridian's error against the kernel on the twin."""
+    by_key = {twin_key(r): r for r in linux}
+    out = []
+    for k in kernel:
+        r = by_key.get(twin_key(k, 10.0))
+        if r is None or k["ns3_linux_cc_s"] is None or k["error_pct"] is None:
+            continue
+        ns3, lx = k["ns3_linux_cc_runs"], k["ns3_runs"]
+        se = math.sqrt((statistics.variance(ns3) / len(ns3) if len(ns3) > 1 else 0.0) +
+                       (statistics.variance(lx) / len(lx) if len(lx) > 1 else 0.0))
+        departs = (abs(k["ns3_error_pct"]) > 10.0 and
+                   abs(k["ns3_linux_cc_s"] - k["ns3_s"]) > 2.0 * se)
+        out.append(dict(r, twin=k, departs=departs, twin_ns3_se_pct=100.0 * se / k["ns3_s"]))
+    return out
+
+
+def twins_table(rows):
+    lines = ["| ns-3 grid row | Meridian error against ns-3 | kernel twin | kernel (s), mean | "
+             "ns-3 on the twin: error | ns-3 departs | Meridian on the twin: error |",
+             "|---|---:|---|---:|---:|---|---:|"]
+
+    def err(pct_, se):
+        return "%+.1f %%" % pct_ + (" (s.e. %.1f %%)" % se if se else "")
+    for r in rows:
+        k = r["twin"]
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            r["case"], err(r["error_pct"], r.get("se_pct")), k["case"], fmt_s(k["ns3_s"]),
+            err(k["ns3_error_pct"], r["twin_ns3_se_pct"]), "yes" if r["departs"] else "no",
+            err(k["error_pct"], k.get("se_pct"))))
+    return lines
+
+
+def with_twins(rows, pairs):
+    """`rows` with each row whose kernel twin shows ns-3 departing from the kernel measured
+    against the kernel twin instead."""
+    by_case = {r["case"]: r["twin"] for r in pairs if r["departs"]}
+    return [dict(r, error_pct=by_case[r["case"]]["error_pct"],
+                 within=by_case[r["case"]].get("within", False))
+            if r["case"] in by_case else r for r in rows]
+
+
+def with_layouts(rows, pairs):
+    """`rows` with each parallel-flow row in `pairs` measured against the nearer layout."""
+    by_case = {r["case"]: r for r in pairs}
+    return [dict(r, error_pct=by_case[r["case"]]["nearer_error_pct"],
+                 within=by_case[r["case"]]["nearer_within"]) if r["case"] in by_case else r
+            for r in rows]
+
+
+HEADLINE_HEAD = ["| measure | rows | median abs(error) | max abs(error) | ≤ 10 % | ≤ 30 % | "
+                 "within 10 % or 2 s.e. | outside | max outside |",
+                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+
+
+def by_medians(rows):
+    """`rows` with each row with random loss measured by the median of Meridian's seeds against
+    the median of the reference's runs (within target: |error| ≤ 10 %)."""
+    return [dict(r, error_pct=r["median_error_pct"],
+                 within=abs(r["median_error_pct"]) <= 10.0)
+            if float(r.get("loss") or 0) > 0 and r.get("median_error_pct") is not None else r
+            for r in rows]
+
+
+def headline(rows, label):
     """One line over `rows`: count, median and max |error|, how many within 10 % and 30 %,
     within target (10 % or 2 s.e.), and the rows outside it with their largest error."""
     errs = [abs(r["error_pct"]) for r in rows if r["error_pct"] is not None]
     outside = [abs(r["error_pct"]) for r in rows
                if r["error_pct"] is not None and not r.get("within", False)]
-    return "| %d | %.1f %% | %.1f %% | %d | %d | %d | %d | %s |" % (
-        len(errs), statistics.median(errs), max(errs), sum(e <= 10 for e in errs),
+    return "| %s | %d | %.1f %% | %.1f %% | %d | %d | %d | %d | %s |" % (
+        label, len(errs), statistics.median(errs), max(errs), sum(e <= 10 for e in errs),
         sum(e <= 30 for e in errs), len(errs) - len(outside), len(outside),
         "%.1f %%" % max(outside) if outside else "—")
 
 
-def write_doc(rows, extra, linux, kernel, cli_version, seeds):
+def headline_lines(rows, pairs, twin_rows):
+    """The headline table over `rows` (the Linux-rules TCP rows and the rings): the issue's
+    measure (means of runs), then the same with each row with random loss by medians, each
+    four-flow row against the nearer of ns-3's sender layouts, and each row whose kernel twin
+    shows ns-3 departing from the kernel against that twin."""
+    lines = HEADLINE_HEAD + [headline(rows, "means of runs (the issue's measure)"),
+                             headline(by_medians(rows), "rows with random loss by medians")]
+    if pairs:
+        lines.append(headline(with_layouts(rows, pairs), "four-flow rows against the nearer "
+                              "of ns-3's two sender layouts (%d rows)" % len(pairs)))
+    if twin_rows:
+        lines.append(headline(with_twins(rows, twin_rows), "rows where ns-3 departs from its "
+                              "kernel twin against the kernel (%d rows)" %
+                              sum(r["departs"] for r in twin_rows)))
+    return lines
+
+
+def write_doc(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds):
     body = [BEGIN, "",
             "Meridian: `%s`. ns-3: `tests/reference/results/ns3.csv` (run 1) and "
             "`results/ns3-seeds.csv` (more runs of the cases with random loss). error = "
@@ -314,10 +484,14 @@ def write_doc(rows, extra, linux, kernel, cli_version, seeds):
         body += ["### Headline: ns-3 with Linux's rules and the program-order rings", "",
                  "The TCP rows against ns-3 with Linux's congestion control (means over runs) "
                  "and the rings in NCCL's program order (`results/ns3-program-order.csv`). "
-                 "Outside target: |error| > 10 % and more than two standard errors.", "",
-                 "| rows | median abs(error) | max abs(error) | ≤ 10 % | ≤ 30 % | "
-                 "within 10 % or 2 s.e. | outside | max outside |",
-                 "|---:|---:|---:|---:|---:|---:|---:|---:|", headline(extra + linux), ""]
+                 "Outside target: |error| > 10 % and more than two standard errors. The first "
+                 "line is the issue's measure; the others change one thing each: a row with "
+                 "random loss compared by medians (Meridian's seeds, the reference's runs; "
+                 "within target: ≤ 10 %), a four-flow row against the nearer of ns-3's two "
+                 "sender layouts, a row against its kernel twin where ns-3 departs from it "
+                 "(both below).", "",
+                 ] + headline_lines(extra + linux, pairs, twin_rows)
+        body += [""]
     body += ["### Summary (stock ns-3)", ""] + summary(rows)
     body += ["", "The same with medians (Meridian's median over its seeds against the median of "
              "ns-3's runs; loss-free rows as above):", ""] + summary(rows, "median_error_pct")
@@ -339,6 +513,26 @@ def write_doc(rows, extra, linux, kernel, cli_version, seeds):
                  "2–10 in `results/ns3-linux-cc-seeds.csv`).",
                  ""]
         body += summary(linux) + [""] + table(linux)
+    if pairs:
+        body += ["", "### Four flows: one sender host or one per flow "
+                 "(`results/ns3-linux-cc-sep.csv`)", "",
+                 "The parallel-flow cases of the table above again in ns-3 with Linux's rules, "
+                 "each flow from its own sender host (`tcp_flows --separate_senders=1`; more runs "
+                 "of the lossy ones in `results/ns3-linux-cc-sep-seeds.csv`). The same Meridian "
+                 "runs against both layouts; *error to the nearer*: 0 (between) when Meridian's "
+                 "mean lies between the two layouts' means, else the error against the nearer "
+                 "one. Within target against the pair: within target against either layout, or "
+                 "between them.", ""]
+        body += layouts_summary(pairs) + [""] + layouts_table(pairs)
+    if twin_rows:
+        body += ["", "### Rows with a kernel twin", "",
+                 "ns-3 grid rows (Linux's rules) whose case the kernel reference also runs at a "
+                 "tenth of the rate and ten times the RTT (`lx-…` rows: the same BDP in "
+                 "packets, queue, bytes and loss per packet, so every time is ×10 where the "
+                 "dynamics are the same in RTTs). Errors on the twin are against the kernel's "
+                 "mean; ns-3 departs where it is more than 10 % and more than two standard "
+                 "errors (of the difference of the two means, in brackets) off the kernel.", ""]
+        body += twins_table(twin_rows)
     if kernel:
         body += ["", "### Real Linux (`results/linux.csv`)", "",
                  "Runs through the kernel's own TCP (Linux 6.18, CUBIC or Reno, its HyStart, "
@@ -394,23 +588,8 @@ def main():
         means of Meridian's seeds and of ns-3's runs (run 1 and `runs`), and the same with
         medians and with one run each."""
         times, unmapped = run_meridian(os.path.abspath(args.cli), c, args.work, args.seeds)
-        ns3 = [float(c["ns3_s"])] + (runs or [])
-        row = dict(c, ns3_s=statistics.mean(ns3), ns3_runs=ns3, meridian_runs=times,
-                   meridian_s=None, error_pct=None, median_error_pct=None,
-                   single_error_pct=None, unmapped=unmapped)
-        if times:
-            row.update(meridian_s=statistics.mean(times),
-                       error_pct=pct(statistics.mean(times), statistics.mean(ns3)),
-                       median_error_pct=pct(statistics.median(times), statistics.median(ns3)),
-                       single_error_pct=pct(times[0], ns3[0]))
-            # Standard error of the difference of the two means (both sides are samples).
-            se = 0.0
-            if len(times) > 1 and len(ns3) > 1:
-                se = math.sqrt(statistics.variance(ns3) / len(ns3) +
-                               statistics.variance(times) / len(times))
-            row.update(se_pct=100.0 * se / statistics.mean(ns3),
-                       within=abs(row["error_pct"]) <= 10.0 or
-                       abs(statistics.mean(times) - statistics.mean(ns3)) <= 2.0 * se)
+        row = dict(c, meridian_runs=times, unmapped=unmapped,
+                   **against(times, [float(c["ns3_s"])] + (runs or [])))
         print("%-45s ns3 %9.4g  meridian %9s  %s" % (
             c["case"], row["ns3_s"], "failed" if not times else fmt_s(row["meridian_s"]),
             "" if row["error_pct"] is None else "%+.1f %%" % row["error_pct"]), flush=True)
@@ -429,14 +608,21 @@ def main():
             for c in filter(wanted, csv.DictReader(f)):
                 linux.append(compared(dict(c, rules="linux", group=c["group"] + "-linux-cc"),
                                       more_linux_runs.get(c["case"])))
+    sep_cases = {}
+    if os.path.exists(LINUX_CC_SEP):
+        with open(LINUX_CC_SEP, newline="") as f:
+            sep_cases = {c["case"]: c for c in csv.DictReader(f)}
+    pairs = layouts(linux, sep_cases, ns3_runs(LINUX_CC_SEP_SEEDS))
     kernel = []
-    for c, linux_times, ns3_times in real_linux_cases(REAL_LINUX):
+    for c, linux_times, ns3_times, sep_times in real_linux_cases(REAL_LINUX):
         if not wanted(c):
             continue
         r = compared(dict(c, ns3_s=linux_times[0], rules="linux"), linux_times[1:])
         ns3_time = statistics.mean(ns3_times) if ns3_times else None
-        r.update(ns3_linux_cc_s=ns3_time, ns3_error_pct=None if ns3_time is None else
-                 pct(ns3_time, r["ns3_s"]), linux_se_pct=100.0 * (
+        sep_time = statistics.mean(sep_times) if sep_times else None
+        r.update(ns3_linux_cc_s=ns3_time, ns3_linux_cc_runs=ns3_times, ns3_error_pct=None if ns3_time is None else
+                 pct(ns3_time, r["ns3_s"]), ns3_sep_error_pct=None if sep_time is None else
+                 pct(sep_time, r["ns3_s"]), linux_se_pct=100.0 * (
                      statistics.stdev(linux_times) / math.sqrt(len(linux_times))
                      if len(linux_times) > 1 else 0.0) / r["ns3_s"])
         if r["error_pct"] is not None and len(r["meridian_runs"]) == 1:
@@ -444,10 +630,15 @@ def main():
             r["se_pct"] = r["linux_se_pct"]
             r["within"] = abs(r["error_pct"]) <= 10.0 or abs(r["error_pct"]) <= 2 * r["se_pct"]
         kernel.append(r)
+    twin_rows = twins(linux, kernel)
     if args.only:
+        if twin_rows:
+            print("\n".join(twins_table(twin_rows)))
+        if pairs:
+            print("\n".join(layouts_summary(pairs) + [""] + layouts_table(pairs)))
         if extra + linux:
-            print("\n".join(summary(extra + linux)))
-            print(headline(extra + linux))
+            print("\n".join(summary(extra + linux) + [""] +
+                             headline_lines(extra + linux, pairs, twin_rows)))
         if kernel:
             print("\n".join(real_linux_table(kernel)))
         return
@@ -463,7 +654,7 @@ def main():
     label = args.label or subprocess.run(
         ["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
         text=True).stdout.strip()
-    write_doc(rows, extra, linux, kernel, "meridian-cli " + label, args.seeds)
+    write_doc(rows, extra, linux, pairs, twin_rows, kernel, "meridian-cli " + label, args.seeds)
 
 
 if __name__ == "__main__":
