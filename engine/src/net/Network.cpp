@@ -289,10 +289,26 @@ void Network::onSlowStartRound(std::uint32_t ci)
     if (c.tcpFlows == 0 || !ConnectionTable::windowLimited(c))
         return;
     const double rate = tcpRateBps(ci, ConnectionTable::lossEvents(c));
+    c.overflowed = false;
     if (m_connections.windowRound(c, rate, m_sim.now()))
         scheduleRound(ci);
     evaluateBurst(ci);
     updateConnCaps(ci);
+    if (!m_connections[ci].overflowed)
+        return;
+    // The overflow drops packets of every connection sending through the bottleneck.
+    const std::vector<std::uint32_t> sharing =
+        m_connections.tcpConnections(m_connections[ci].bottleneckResource);
+    for (std::uint32_t j : sharing) {
+        Connection& o = m_connections[j];
+        if (!m_connections.overflowCut(o, m_connections[ci], m_sim.now()))
+            continue;
+        if (m_sim.pending(o.round))
+            m_sim.cancel(o.round);
+        scheduleRound(j);
+        evaluateBurst(j);
+        updateConnCaps(j);
+    }
 }
 
 std::optional<double> Network::rttS(NodeId src, NodeId dst)

@@ -110,6 +110,7 @@ struct Connection
     /// the round's midpoint (0: cwnd itself), so that a stepwise rate follows the growth's mean.
     double rateWindow_bytes = 0.0;
     std::uint64_t lossEvents = 0;
+    sim::SimTime lastCut;        ///< when the last loss event came
     std::uint64_t lossDraws = 0; ///< random numbers drawn from the connection's loss stream
     /// Recent sending, for the bytes in flight (sent less than one RTT ago): points (time s,
     /// logged_bytes by then) at the start and end of every TCP message.
@@ -133,6 +134,9 @@ struct Connection
     // Flags last: the struct packs without padding holes (clang-analyzer
     // optin.performance.Padding).
     bool hasRoute = false;
+    /// This round found the windows through the bottleneck above its pipe and buffer
+    /// (ConnectionTable::sharedOverflow): the other connections there are cut too.
+    bool overflowed = false;
     bool slowStart = true;
     bool burst = false;  ///< window-limited, but everything left fits in the current window
     bool growth = false; ///< in congestion-avoidance growth (above)
@@ -264,6 +268,18 @@ private:
     /// A slow-start round from `before` that overshoots (overshootWindowBytes) is a loss
     /// event (lossWithRecovery); returns whether the round overshot.
     bool overshootLoss(Connection& c, double before, bool networkLimited, sim::SimTime now) const;
+    bool sharedOverflow(Connection& c, sim::SimTime now) const;
+
+public:
+    /// Cuts `o` for the overflow `by` found (sharedOverflow): whether it was cut.
+    bool overflowCut(Connection& o, const Connection& by, sim::SimTime now) const;
+    /// The connections with a TCP message through `resource`.
+    const std::vector<std::uint32_t>& tcpConnections(std::uint32_t resource) const
+    {
+        return m_tcpLoad[resource].members;
+    }
+
+private:
     /// The receive window (max_window_bytes), +∞ when unlimited.
     double rwndBytes() const;
     /// TCP connections with a message on `resource` (at least 1).
@@ -304,8 +320,9 @@ private:
     struct TcpLoad
     {
         std::uint32_t flows = 0;
-        std::uint32_t bursts = 0;      ///< of which send their last window as a burst
-        std::uint32_t connections = 0; ///< connections with at least one TCP message
+        std::uint32_t bursts = 0;           ///< of which send their last window as a burst
+        std::uint32_t connections = 0;      ///< connections with at least one TCP message
+        std::vector<std::uint32_t> members; ///< those connections' indices
     };
 
     const NetworkConfig& m_config;
