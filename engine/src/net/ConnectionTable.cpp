@@ -451,9 +451,12 @@ bool ConnectionTable::sharedOverflow(Connection& c, sim::SimTime now) const
     double windows = 0.0;
     for (std::uint32_t oi : m_tcpLoad[c.bottleneckResource].members) {
         const Connection& o = m_connections[oi];
-        if (o.bottleneckResource == c.bottleneckResource)
-            windows += std::min(
-                {o.cwnd_bytes, sendCeiling, o.appWindow_bytes > 0.0 ? o.appWindow_bytes : kInf});
+        if (o.bottleneckResource != c.bottleneckResource)
+            continue;
+        double window = std::min(o.cwnd_bytes, sendCeiling);
+        if (o.appWindow_bytes > 0.0)
+            window = std::min(window, o.appWindow_bytes);
+        windows += window;
     }
     if (!(windows > c.bottleneck_bps * c.rtt_s / 8.0 + c.buffer_bytes))
         return false;
