@@ -348,22 +348,22 @@ applies from iteration %1</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="59"/>
+        <location filename="../ui/MainWindow.cpp" line="60"/>
         <source>Meridian topology (*.topo)</source>
         <translation>Meridian 拓扑 (*.topo)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="67"/>
+        <location filename="../ui/MainWindow.cpp" line="68"/>
         <source>File: %1</source>
         <translation>文件：%1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="70"/>
+        <location filename="../ui/MainWindow.cpp" line="71"/>
         <source>Where: %1</source>
         <translation>位置：%1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="72"/>
+        <location filename="../ui/MainWindow.cpp" line="73"/>
         <source>Problem: %1</source>
         <translation>问题：%1</translation>
     </message>
@@ -1560,471 +1560,476 @@ applies from iteration %1</source>
 <context>
     <name>meridian::ui::MainWindow</name>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="234"/>
+        <location filename="../ui/MainWindow.cpp" line="235"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="236"/>
+        <location filename="../ui/MainWindow.cpp" line="237"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="239"/>
+        <location filename="../ui/MainWindow.cpp" line="240"/>
         <source>Open topology</source>
         <translation>打开拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="243"/>
+        <location filename="../ui/MainWindow.cpp" line="244"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="244"/>
+        <location filename="../ui/MainWindow.cpp" line="245"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="246"/>
-        <location filename="../ui/MainWindow.cpp" line="661"/>
+        <location filename="../ui/MainWindow.cpp" line="247"/>
+        <location filename="../ui/MainWindow.cpp" line="688"/>
         <source>Save topology</source>
         <translation>保存拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="250"/>
+        <location filename="../ui/MainWindow.cpp" line="251"/>
         <source>&amp;Import GraphML…</source>
         <translation>导入 GraphML(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="250"/>
+        <location filename="../ui/MainWindow.cpp" line="251"/>
         <source>Ctrl+I</source>
         <translation>Ctrl+I</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="252"/>
+        <location filename="../ui/MainWindow.cpp" line="253"/>
         <source>Import GraphML (Topology Zoo)</source>
         <translation>导入 GraphML（Topology Zoo）</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="253"/>
+        <location filename="../ui/MainWindow.cpp" line="254"/>
         <source>GraphML (*.graphml *.xml)</source>
         <translation>GraphML (*.graphml *.xml)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="257"/>
+        <location filename="../ui/MainWindow.cpp" line="258"/>
         <source>Export as &amp;PNG…</source>
         <translation>导出为 PNG(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="259"/>
+        <location filename="../ui/MainWindow.cpp" line="260"/>
         <source>Export PNG</source>
         <translation>导出 PNG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="259"/>
+        <location filename="../ui/MainWindow.cpp" line="260"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="263"/>
+        <location filename="../ui/MainWindow.cpp" line="264"/>
         <source>Export as S&amp;VG…</source>
         <translation>导出为 SVG(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="265"/>
+        <location filename="../ui/MainWindow.cpp" line="266"/>
         <source>Export SVG</source>
         <translation>导出 SVG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="265"/>
+        <location filename="../ui/MainWindow.cpp" line="266"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="269"/>
+        <location filename="../ui/MainWindow.cpp" line="270"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="274"/>
+        <location filename="../ui/MainWindow.cpp" line="275"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="277"/>
+        <location filename="../ui/MainWindow.cpp" line="278"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="281"/>
+        <location filename="../ui/MainWindow.cpp" line="282"/>
         <source>Ctrl+Y</source>
         <translation>Ctrl+Y</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="281"/>
+        <location filename="../ui/MainWindow.cpp" line="282"/>
         <source>Ctrl+Shift+Z</source>
         <translation>Ctrl+Shift+Z</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="286"/>
+        <location filename="../ui/MainWindow.cpp" line="287"/>
         <source>Cu&amp;t</source>
         <translation>剪切(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="288"/>
+        <location filename="../ui/MainWindow.cpp" line="289"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="290"/>
+        <location filename="../ui/MainWindow.cpp" line="291"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="292"/>
+        <location filename="../ui/MainWindow.cpp" line="293"/>
         <source>D&amp;uplicate</source>
         <translation>复制一份(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="292"/>
+        <location filename="../ui/MainWindow.cpp" line="293"/>
         <source>Ctrl+D</source>
         <translation>Ctrl+D</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="294"/>
+        <location filename="../ui/MainWindow.cpp" line="295"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="298"/>
+        <location filename="../ui/MainWindow.cpp" line="299"/>
         <source>Select &amp;All</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="300"/>
+        <location filename="../ui/MainWindow.cpp" line="301"/>
         <source>Collapse / &amp;Expand Centre</source>
         <translation>折叠 / 展开算力中心(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="301"/>
+        <location filename="../ui/MainWindow.cpp" line="302"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="311"/>
+        <location filename="../ui/MainWindow.cpp" line="312"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="314"/>
+        <location filename="../ui/MainWindow.cpp" line="315"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="316"/>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>&amp;Actual Size</source>
         <translation>实际大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="316"/>
+        <location filename="../ui/MainWindow.cpp" line="317"/>
         <source>Ctrl+0</source>
         <translation>Ctrl+0</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="319"/>
+        <location filename="../ui/MainWindow.cpp" line="320"/>
         <source>&amp;Fit to View</source>
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="319"/>
+        <location filename="../ui/MainWindow.cpp" line="320"/>
         <source>Ctrl+1</source>
         <translation>Ctrl+1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="322"/>
+        <location filename="../ui/MainWindow.cpp" line="323"/>
         <source>Show &amp;Grid</source>
         <translation>显示网格(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="322"/>
+        <location filename="../ui/MainWindow.cpp" line="323"/>
         <source>Ctrl+G</source>
         <translation>Ctrl+G</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="326"/>
+        <location filename="../ui/MainWindow.cpp" line="327"/>
         <source>&amp;Snap to Grid</source>
         <translation>对齐网格(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="333"/>
+        <location filename="../ui/MainWindow.cpp" line="334"/>
         <source>&amp;Select</source>
         <translation>选择(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="333"/>
+        <location filename="../ui/MainWindow.cpp" line="334"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="337"/>
+        <location filename="../ui/MainWindow.cpp" line="338"/>
         <source>&amp;Link Tool</source>
         <translation>连线工具(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="337"/>
+        <location filename="../ui/MainWindow.cpp" line="338"/>
         <source>L</source>
         <translation>L</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="346"/>
+        <location filename="../ui/MainWindow.cpp" line="347"/>
         <source>Link tool (L): drag from one node to another. Shift+drag works in any tool.</source>
         <translation>链路工具 (L)：从一个节点拖到另一个节点。任何工具下都可按住 Shift 拖动。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="351"/>
+        <location filename="../ui/MainWindow.cpp" line="352"/>
         <source>&amp;Generate Topology…</source>
         <translation>生成拓扑(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="352"/>
+        <location filename="../ui/MainWindow.cpp" line="353"/>
         <source>Ctrl+Shift+G</source>
         <translation>Ctrl+Shift+G</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="353"/>
+        <location filename="../ui/MainWindow.cpp" line="354"/>
         <source>&amp;Force-Directed Layout</source>
         <translation>力导向布局(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="355"/>
+        <location filename="../ui/MainWindow.cpp" line="356"/>
         <source>&amp;Spring Layout (Kamada–Kawai)</source>
         <translation>弹簧布局（Kamada–Kawai）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="357"/>
+        <location filename="../ui/MainWindow.cpp" line="358"/>
         <source>&amp;Geographic Layout</source>
         <translation>地理布局(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="387"/>
+        <location filename="../ui/MainWindow.cpp" line="388"/>
         <source>Palette</source>
         <translation>组件面板</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="390"/>
+        <location filename="../ui/MainWindow.cpp" line="391"/>
         <source>Outline</source>
         <translation>大纲</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="393"/>
+        <location filename="../ui/MainWindow.cpp" line="394"/>
         <source>Overview</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="395"/>
+        <location filename="../ui/MainWindow.cpp" line="396"/>
         <source>Properties</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="400"/>
+        <location filename="../ui/MainWindow.cpp" line="401"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="419"/>
+        <location filename="../ui/MainWindow.cpp" line="420"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="423"/>
+        <location filename="../ui/MainWindow.cpp" line="424"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="434"/>
+        <location filename="../ui/MainWindow.cpp" line="435"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="442"/>
+        <location filename="../ui/MainWindow.cpp" line="443"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="453"/>
+        <location filename="../ui/MainWindow.cpp" line="454"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="458"/>
+        <location filename="../ui/MainWindow.cpp" line="459"/>
         <source>&amp;Layout</source>
         <translation>布局(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="463"/>
+        <location filename="../ui/MainWindow.cpp" line="464"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="497"/>
+        <location filename="../ui/MainWindow.cpp" line="498"/>
         <source> (running, read-only)</source>
         <translation>（运行中，只读）</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="507"/>
+        <location filename="../ui/MainWindow.cpp" line="508"/>
         <source>&lt;new document&gt;</source>
         <translation>&lt;新文档&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="508"/>
+        <location filename="../ui/MainWindow.cpp" line="509"/>
         <source>&lt;opened %1&gt;</source>
         <translation>&lt;已打开 %1&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <location filename="../ui/MainWindow.cpp" line="517"/>
         <source>1 node</source>
         <translation>1 个节点</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="516"/>
+        <location filename="../ui/MainWindow.cpp" line="517"/>
         <source>%1 nodes</source>
         <translation>%1 个节点</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="518"/>
+        <location filename="../ui/MainWindow.cpp" line="519"/>
         <source>1 link</source>
         <translation>1 条链路</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="518"/>
+        <location filename="../ui/MainWindow.cpp" line="519"/>
         <source>%1 links</source>
         <translation>%1 条链路</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="522"/>
+        <location filename="../ui/MainWindow.cpp" line="523"/>
         <source>Link tool: drag from a node to another node. Esc returns to Select.</source>
         <translation>链路工具：从一个节点拖到另一个节点。按 Esc 返回选择工具。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="523"/>
+        <location filename="../ui/MainWindow.cpp" line="524"/>
         <source>Drag kinds from the palette · Shift+drag between nodes to link · wheel zooms · middle/Space+drag pans</source>
         <translation>从面板拖入类型 · Shift+拖动连接节点 · 滚轮缩放 · 中键/空格+拖动平移</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="626"/>
+        <location filename="../ui/MainWindow.cpp" line="627"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="627"/>
+        <location filename="../ui/MainWindow.cpp" line="628"/>
         <source>“%1” has unsaved changes. Save them?</source>
         <translation>“%1” 有未保存的修改，是否保存？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="649"/>
+        <location filename="../ui/MainWindow.cpp" line="650"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="674"/>
+        <location filename="../ui/MainWindow.cpp" line="659"/>
+        <source>%1 gives no node positions; laying it out.</source>
+        <translation>%1 未给出节点位置，正在自动布局。</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="701"/>
         <source>Cannot save file</source>
         <translation>无法保存文件</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="679"/>
+        <location filename="../ui/MainWindow.cpp" line="706"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="693"/>
+        <location filename="../ui/MainWindow.cpp" line="720"/>
         <source>Recover unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="694"/>
+        <location filename="../ui/MainWindow.cpp" line="721"/>
         <source>Meridian was closed without saving %1 (autosaved %2). Restore the automatically saved copy?</source>
         <translation>Meridian 关闭时未保存 %1（自动保存于 %2）。是否恢复自动保存的副本？</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="696"/>
+        <location filename="../ui/MainWindow.cpp" line="723"/>
         <source>an untitled drawing</source>
         <translation>未命名的图</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="706"/>
+        <location filename="../ui/MainWindow.cpp" line="733"/>
         <source>Cannot recover</source>
         <translation>无法恢复</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="759"/>
-        <location filename="../ui/MainWindow.cpp" line="764"/>
+        <location filename="../ui/MainWindow.cpp" line="786"/>
+        <location filename="../ui/MainWindow.cpp" line="791"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="770"/>
+        <location filename="../ui/MainWindow.cpp" line="797"/>
         <source>Cannot import GraphML</source>
         <translation>无法导入 GraphML</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="804"/>
-        <location filename="../ui/MainWindow.cpp" line="816"/>
-        <location filename="../ui/MainWindow.cpp" line="835"/>
+        <location filename="../ui/MainWindow.cpp" line="831"/>
+        <location filename="../ui/MainWindow.cpp" line="843"/>
+        <location filename="../ui/MainWindow.cpp" line="862"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="804"/>
+        <location filename="../ui/MainWindow.cpp" line="831"/>
         <source>Could not encode %1 as PNG</source>
         <translation>无法将 %1 编码为 PNG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="832"/>
+        <location filename="../ui/MainWindow.cpp" line="859"/>
         <source>Topology exported by Meridian</source>
         <translation>由 Meridian 导出的拓扑</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="835"/>
+        <location filename="../ui/MainWindow.cpp" line="862"/>
         <source>Could not render %1 as SVG</source>
         <translation>无法将 %1 渲染为 SVG</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="906"/>
+        <location filename="../ui/MainWindow.cpp" line="933"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="915"/>
+        <location filename="../ui/MainWindow.cpp" line="942"/>
         <source>Duplicate</source>
         <translation>复制一份</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="966"/>
+        <location filename="../ui/MainWindow.cpp" line="993"/>
         <source>Generate %1</source>
         <translation>生成 %1</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="974"/>
+        <location filename="../ui/MainWindow.cpp" line="1001"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1040"/>
+        <location filename="../ui/MainWindow.cpp" line="1067"/>
         <source>Force-directed layout</source>
         <translation>力导向布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1046"/>
+        <location filename="../ui/MainWindow.cpp" line="1073"/>
         <source>Spring layout</source>
         <translation>弹簧布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1053"/>
+        <location filename="../ui/MainWindow.cpp" line="1080"/>
         <source>Spring layout not available</source>
         <translation>弹簧布局不可用</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1054"/>
+        <location filename="../ui/MainWindow.cpp" line="1081"/>
         <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
 
 Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
@@ -2033,50 +2038,50 @@ Use the force-directed layout instead: it handles 10,000 nodes in seconds.</sour
 请改用力导向布局：它可在数秒内处理 10,000 个节点。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1071"/>
-        <location filename="../ui/MainWindow.cpp" line="1073"/>
+        <location filename="../ui/MainWindow.cpp" line="1098"/>
+        <location filename="../ui/MainWindow.cpp" line="1100"/>
         <source>Geographic layout</source>
         <translation>地理布局</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1074"/>
+        <location filename="../ui/MainWindow.cpp" line="1101"/>
         <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
         <translation>没有节点具有经纬度。请在属性编辑器中设置，或导入 GraphML 地图。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1107"/>
+        <location filename="../ui/MainWindow.cpp" line="1134"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1123"/>
+        <location filename="../ui/MainWindow.cpp" line="1150"/>
         <source>Computing the %1 of %2 nodes…
 You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
         <translation>正在计算 %2 个节点的%1…
 您可以继续工作，但如果在完成前编辑了图，布局结果将被丢弃。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1130"/>
+        <location filename="../ui/MainWindow.cpp" line="1157"/>
         <source>%1 running…</source>
         <translation>%1 运行中…</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1147"/>
+        <location filename="../ui/MainWindow.cpp" line="1174"/>
         <source>%1 cancelled; nothing was moved.</source>
         <translation>%1 已取消；未移动任何节点。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1155"/>
+        <location filename="../ui/MainWindow.cpp" line="1182"/>
         <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
         <translation>%1 已丢弃：计算期间图被编辑过。请重新运行以应用。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1169"/>
+        <location filename="../ui/MainWindow.cpp" line="1196"/>
         <source>%1: every node is already in place.</source>
         <translation>%1：所有节点均已就位。</translation>
     </message>
     <message>
-        <location filename="../ui/MainWindow.cpp" line="1175"/>
+        <location filename="../ui/MainWindow.cpp" line="1202"/>
         <source>%1 done in %2 s.</source>
         <translation>%1 完成，用时 %2 s。</translation>
     </message>
@@ -2453,42 +2458,42 @@ Several items of one kind can be edited together.</source>
         <translation>按当前顺序将所显示的表格复制为 CSV</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="159"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="160"/>
         <source>&lt;b&gt;%1&lt;/b&gt; — %2 experiment, seed %3: simulated %4</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2 实验，种子 %3：仿真 %4</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="167"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="168"/>
         <source>, %1 iterations, GPU effective compute %2 %</source>
         <translation>，%1 次迭代，GPU 有效计算 %2 %</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="172"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="173"/>
         <source>, mean %1, busbw %2 Gbit/s</source>
         <translation>，均值 %1，总线带宽 %2 Gbit/s</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="177"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="178"/>
         <source>; control plane: %1 messages, %2 retransmissions, %3 triggers fired, %4 failures detected</source>
         <translation>；控制平面：%1 条消息，%2 次重传，%3 个触发器触发，检测到 %4 次故障</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="184"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="185"/>
         <source>, stopped at %1</source>
         <translation>，于 %1 停止</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="187"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="188"/>
         <source>; engine: %1 events, %2 flows</source>
         <translation>；引擎：%1 个事件，%2 个流</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="194"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="195"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../ui/run/ResultsDock.cpp" line="196"/>
+        <location filename="../ui/run/ResultsDock.cpp" line="197"/>
         <source> (and %1 more: hover to read them)</source>
         <translation>（另有 %1 条：悬停查看）</translation>
     </message>

@@ -51,6 +51,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QUndoView>
+#include <array>
 
 namespace meridian::ui {
 
@@ -651,7 +652,33 @@ bool MainWindow::openFile(const QString& path)
     }
     addRecentFile(m_doc->filePath());
     m_view->fitAll();
+    if (stackedOnOnePoint(m_doc->topology())) {
+        // A file written by a script often gives no positions ("pos" is optional), so every
+        // node would sit on one point: lay it out (one undo step) rather than show a pile.
+        statusBar()->showMessage(
+            tr("%1 gives no node positions; laying it out.").arg(QFileInfo(path).fileName()), 6000);
+        startLayout(topology::AutoLayout::geolocatedCount(m_doc->topology()) > 0
+                        ? LayoutKind::Geographic
+                        : LayoutKind::Force);
+    }
     return true;
+}
+
+bool MainWindow::stackedOnOnePoint(const topology::Topology& topo)
+{
+    // Two or more top-level nodes, all at one position.
+    std::size_t count = 0;
+    std::array<double, 2> first{};
+    for (std::size_t i = 0; i < topo.nodeCount(); ++i) {
+        const topology::NodeAttributes& n = topo.node(NodeId::fromIndex(i));
+        if (!n.parent.empty())
+            continue;
+        if (count++ == 0)
+            first = n.pos;
+        else if (n.pos != first)
+            return false;
+    }
+    return count >= 2;
 }
 
 bool MainWindow::save()

@@ -106,6 +106,9 @@ public:
     /// Runs the event loop until the running layout (if any) has finished. Returns true if
     /// the last layout was applied to the document.
     bool waitForLayout();
+    /// Whether topo has two or more top-level nodes, all at one position (a file without
+    /// "pos"): opening such a file lays it out.
+    static bool stackedOnOnePoint(const topology::Topology& topo);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -246,6 +246,7 @@ int main(int argc, char** argv)
         });
         if (!files.isEmpty() && !window.openFile(files.first()))
             return 1;
+        window.waitForLayout(); // a file without positions is laid out on opening
         if (parser.isSet(importOpt) && !window.importGraphml(parser.value(importOpt)))
             return 1;
         if (parser.isSet(layoutOpt)) {

@@ -14,8 +14,10 @@
 #include "ui/TopologyScene.hpp"
 
 #include <QAction>
+#include <QFile>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest/QtTest>
 #include <cmath>
@@ -111,6 +113,52 @@ private Q_SLOTS:
         const auto* n = doc->node(doc->topology().node(NodeId(0)).id);
         QCOMPARE(w->scene()->nodeItem(QString::fromStdString(n->id))->pos(),
                  QPointF(n->pos[0], n->pos[1]));
+    }
+
+    void fileWithoutPositionsIsLaidOutOnOpening()
+    {
+        // "pos" is optional in a .topo; a script that writes none would put every node on
+        // one point. Opening lays such a file out (one undo step); a placed file stays put.
+        QTemporaryDir dir;
+        const auto write = [&dir](const QString& name, bool placed) {
+            QFile f(dir.filePath(name));
+            if (!f.open(QIODevice::WriteOnly))
+                return QString();
+            const char* pos0 = placed ? R"(, "pos": [0, 0])" : "";
+            const char* pos1 = placed ? R"(, "pos": [300, 0])" : "";
+            const char* pos2 = placed ? R"(, "pos": [600, 40])" : "";
+            f.write(
+                QStringLiteral(R"({"format": "meridian.topo", "version": 1, "nodes": [)"
+                               R"({"id": "a", "kind": "host"%1}, {"id": "r", "kind": "router"%2},)"
+                               R"({"id": "b", "kind": "host"%3}], "links": [)"
+                               R"({"id": "l1", "a": "a", "b": "r", "bandwidth_gbps": 10},)"
+                               R"({"id": "l2", "a": "r", "b": "b", "bandwidth_gbps": 1}]})")
+                    .arg(QLatin1String(pos0), QLatin1String(pos1), QLatin1String(pos2))
+                    .toUtf8());
+            return f.fileName();
+        };
+        const QString bare = write(QStringLiteral("bare.topo"), false);
+        const QString placed = write(QStringLiteral("placed.topo"), true);
+        QVERIFY(!bare.isEmpty() && !placed.isEmpty());
+
+        auto w = makeWindow();
+        Document* doc = w->document();
+        QVERIFY(w->openFile(bare));
+        QVERIFY(w->waitForLayout());
+        QVERIFY(m_errors.isEmpty());
+        QVERIFY(!MainWindow::stackedOnOnePoint(doc->topology()));
+        QVERIFY(minDistance(topLevelPositions(doc->topology())) > 40.0);
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Force-directed layout"));
+        doc->undoStack()->undo();
+        QVERIFY(MainWindow::stackedOnOnePoint(doc->topology()));
+
+        QVERIFY(w->openFile(placed));
+        QVERIFY(!w->layoutRunning());
+        QCOMPARE(doc->undoStack()->count(), 0);
+        const auto p = topLevelPositions(doc->topology());
+        QCOMPARE(p.size(), std::size_t{3});
+        QCOMPARE(p[1][0], 300.0);
     }
 
     void cancelLeavesPositionsUnchanged()
