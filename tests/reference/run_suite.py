@@ -9,6 +9,8 @@ simulations run at once.
     python3 tests/reference/run_suite.py                # everything (31 min on 2 shared cores)
     python3 tests/reference/run_suite.py --only ring24  # cases whose id contains 'ring24'
     python3 tests/reference/run_suite.py --list         # print the case ids
+    python3 tests/reference/run_suite.py --linux-cc --separate-senders   # the parallel-flow
+        # cases, Linux's rules, one sender host per flow (results/ns3-linux-cc-sep.csv)
 
 Grid (see docs/validation.md for the reasons):
   tcp-*     single flow and 4 parallel flows, bottleneck 1 Gbit/s, RTT {2, 20, 80} ms,
