@@ -643,8 +643,10 @@ def main():
             print("\n".join(real_linux_table(kernel)))
         return
     with open(MERIDIAN_CSV, "w", newline="") as f:
+        # The reference is ns-3 (stock, or with Linux's rules: groups *-linux-cc) or, for the
+        # lx-* rows (groups linux-*), the kernel's own TCP.
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(["case", "group", "ns3_runs", "ns3_mean_s", "meridian_seeds",
+        w.writerow(["case", "group", "reference_runs", "reference_mean_s", "meridian_seeds",
                     "meridian_mean_s", "error_pct"])
         for r in rows + extra + linux + kernel:
             w.writerow([r["case"], r["group"], len(r["ns3_runs"]), repr(r["ns3_s"]),
