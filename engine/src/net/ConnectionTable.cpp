@@ -442,10 +442,9 @@ bool ConnectionTable::sharedOverflow(Connection& c, sim::SimTime now) const
     // cut at 0.190-0.241 s (1,880, 1,921, 2,890 segments), the fourth, in congestion avoidance
     // at 64 segments after a random loss, at 0.271 s too (to 34); the kernel's four Reno flows
     // into 1-2 BDP drop 2,600-4,500 packets at the bottleneck. A connection in its recovery
-    // (cut less than an RTT ago) does not count the overflow again.
+    // does not count the overflow again. Like overshootLoss, the overflow is c's loss event.
     if (!c.slowStart || c.arcs.empty() || c.rtt_s <= 0.0 || !std::isfinite(c.bottleneck_bps) ||
-        sharers(c.bottleneckResource) < 2.0 ||
-        (c.lossEvents > 0 && (now - c.lastCut).toSeconds() < c.rtt_s))
+        sharers(c.bottleneckResource) < 2.0 || inRecovery(c, now))
         return false;
     const double sendCeiling = rwndBytes();
     double windows = 0.0;
@@ -460,8 +459,22 @@ bool ConnectionTable::sharedOverflow(Connection& c, sim::SimTime now) const
     }
     if (!(windows > c.bottleneck_bps * c.rtt_s / 8.0 + c.buffer_bytes))
         return false;
+    overflowLoss(c, now);
     c.overflowed = true;
     return true;
+}
+
+bool ConnectionTable::inRecovery(const Connection& c, sim::SimTime now)
+{
+    return c.lossEvents > 0 && (now - c.lastCut).toSeconds() < c.rtt_s;
+}
+
+void ConnectionTable::overflowLoss(Connection& c, sim::SimTime now) const
+{
+    lossWithRecovery(c, now, false);
+    if (!lossEvents(c))
+        c.nextLoss_bytes = kInf; // loss-free path: growth from the cut window (windowRound)
+    c.rateWindow_bytes = 0.0;
 }
 
 bool ConnectionTable::overflowCut(Connection& o, const Connection& by, sim::SimTime now) const
@@ -470,16 +483,12 @@ bool ConnectionTable::overflowCut(Connection& o, const Connection& by, sim::SimT
     // another bottleneck, or is in its recovery. A connection still in slow start sees the
     // loss after the round in progress has doubled its window.
     if (&o == &by || o.tcpFlows == 0 || o.rtt_s <= 0.0 ||
-        o.bottleneckResource != by.bottleneckResource ||
-        (o.lossEvents > 0 && (now - o.lastCut).toSeconds() < o.rtt_s))
+        o.bottleneckResource != by.bottleneckResource || inRecovery(o, now))
         return false;
     if (o.slowStart)
         o.cwnd_bytes =
             std::min(2.0 * o.cwnd_bytes, std::max(o.cwnd_bytes, inflightCeilingBytes(o)));
-    lossWithRecovery(o, now, false);
-    if (!lossEvents(o))
-        o.nextLoss_bytes = kInf; // loss-free path: growth from the cut window (windowRound)
-    o.rateWindow_bytes = 0.0;
+    overflowLoss(o, now);
     return true;
 }
 
@@ -665,13 +674,8 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             return true;
         }
         c.cwnd_bytes = std::min(2.0 * c.cwnd_bytes, std::max(c.cwnd_bytes, ssCeiling));
-        if (overshootLoss(c, before, networkLimited, now))
+        if (overshootLoss(c, before, networkLimited, now) || sharedOverflow(c, now))
             return true;
-        if (sharedOverflow(c, now)) {
-            lossWithRecovery(c, now, false);
-            c.rateWindow_bytes = 0.0;
-            return true;
-        }
         const bool hystart = hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config,
                                           sharers(c.bottleneckResource));
         if (c.cwnd_bytes >= c.ssthresh_bytes || networkLimited || hystart ||
@@ -726,12 +730,7 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
     const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
     const double before = c.cwnd_bytes;
     c.cwnd_bytes *= 2.0;
-    bool cut = overshootLoss(c, before, networkLimited, now);
-    if (!cut && sharedOverflow(c, now)) {
-        lossWithRecovery(c, now, false);
-        cut = true;
-    }
-    if (cut) {
+    if (overshootLoss(c, before, networkLimited, now) || sharedOverflow(c, now)) {
         // CUBIC/Reno growth from the cut window until the steady cap (docs §5).
         c.nextLoss_bytes = kInf;
         return true;

@@ -268,7 +268,14 @@ private:
     /// A slow-start round from `before` that overshoots (overshootWindowBytes) is a loss
     /// event (lossWithRecovery); returns whether the round overshot.
     bool overshootLoss(Connection& c, double before, bool networkLimited, sim::SimTime now) const;
+    /// A slow-start round of c that finds the windows through its bottleneck above its pipe
+    /// and buffer is a loss event (overflowLoss) and sets c.overflowed; returns whether.
     bool sharedOverflow(Connection& c, sim::SimTime now) const;
+    /// The loss event of an overflow of the shared bottleneck (lossWithRecovery, then growth
+    /// from the cut window).
+    void overflowLoss(Connection& c, sim::SimTime now) const;
+    /// Cut less than an RTT ago: a further overflow is part of the same recovery.
+    static bool inRecovery(const Connection& c, sim::SimTime now);
 
 public:
     /// Cuts `o` for the overflow `by` found (sharedOverflow): whether it was cut.
