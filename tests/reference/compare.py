@@ -236,6 +236,18 @@ def summary(rows, key="error_pct"):
     return lines
 
 
+STATS_HEAD = ("rows | median abs(error) | max abs(error) | ≤ 10 % | ≤ 30 % | "
+              "within 10 % or 2 s.e. |")
+
+
+def stats_cells(errs, within):
+    """The table cells of |errors| `errs` of which `within` are within target: count, median,
+    max, how many ≤ 10 % and ≤ 30 %, and `within`."""
+    return "%d | %.1f %% | %.1f %% | %d | %d | %d |" % (
+        len(errs), statistics.median(errs), max(errs), sum(e <= 10 for e in errs),
+        sum(e <= 30 for e in errs), within)
+
+
 def real_linux_cases(path):
     """results/linux.csv grouped by case: (the case's parameters, the kernel's run times,
     ns-3's run times with Linux's rules, the same with one sender host per flow)."""
@@ -264,8 +276,7 @@ def real_linux_table(rows):
             "failed" if r["meridian_s"] is None else fmt_s(r["meridian_s"]),
             "—" if r["error_pct"] is None else "%+.1f %%" % r["error_pct"] + (
                 " (s.e. %.1f %%)" % r["se_pct"] if r.get("se_pct") else "")))
-    head = ["| against the kernel's mean | rows | median abs(error) | max abs(error) | ≤ 10 % | "
-            "≤ 30 % | within 10 % or 2 s.e. |", "|---|---:|---:|---:|---:|---:|---:|"]
+    head = ["| against the kernel's mean | " + STATS_HEAD, "|---|---:|---:|---:|---:|---:|---:|"]
     for name, key in (("Meridian", "error_pct"), ("ns-3 with Linux's rules", "ns3_error_pct"),
                       ("ns-3 with Linux's rules, a sender host per flow", "ns3_sep_error_pct")):
         for g in sorted({r["group"] for r in rows}) + ["**all**"]:
@@ -276,9 +287,7 @@ def real_linux_table(rows):
             within = sum(r.get("within", False) if key == "error_pct" else
                          abs(r[key]) <= 10.0 or abs(r[key]) <= 2.0 * r["linux_se_pct"]
                          for r in sel)
-            head.append("| %s, %s | %d | %.1f %% | %.1f %% | %d | %d | %d |" % (
-                name, g, len(errs), statistics.median(errs), max(errs),
-                sum(e <= 10 for e in errs), sum(e <= 30 for e in errs), within))
+            head.append("| %s, %s | %s" % (name, g, stats_cells(errs, within)))
     return head + [""] + lines
 
 
@@ -352,8 +361,7 @@ def layouts_table(pairs):
 
 
 def layouts_summary(pairs):
-    head = ["| four-flow rows against | rows | median abs(error) | max abs(error) | ≤ 10 % | "
-            "≤ 30 % | within 10 % or 2 s.e. |", "|---|---:|---:|---:|---:|---:|---:|"]
+    head = ["| four-flow rows against | " + STATS_HEAD, "|---|---:|---:|---:|---:|---:|---:|"]
     for name, err, within in (
             ("ns-3, one sender host", lambda r: r["error_pct"], lambda r: r["within"]),
             ("ns-3, a sender host per flow", lambda r: r["sep"]["error_pct"],
@@ -361,9 +369,7 @@ def layouts_summary(pairs):
             ("the nearer of the two (or between them)", lambda r: r["nearer_error_pct"],
              lambda r: r["nearer_within"])):
         errs = [abs(err(r)) for r in pairs]
-        head.append("| %s | %d | %.1f %% | %.1f %% | %d | %d | %d |" % (
-            name, len(errs), statistics.median(errs), max(errs), sum(e <= 10 for e in errs),
-            sum(e <= 30 for e in errs), sum(map(within, pairs))))
+        head.append("| %s | %s" % (name, stats_cells(errs, sum(map(within, pairs)))))
     return head
 
 
@@ -427,8 +433,7 @@ def with_layouts(rows, pairs):
             for r in rows]
 
 
-HEADLINE_HEAD = ["| measure | rows | median abs(error) | max abs(error) | ≤ 10 % | ≤ 30 % | "
-                 "within 10 % or 2 s.e. | outside | max outside |",
+HEADLINE_HEAD = ["| measure | " + STATS_HEAD + " outside | max outside |",
                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
 
@@ -447,10 +452,8 @@ def headline(rows, label):
     errs = [abs(r["error_pct"]) for r in rows if r["error_pct"] is not None]
     outside = [abs(r["error_pct"]) for r in rows
                if r["error_pct"] is not None and not r.get("within", False)]
-    return "| %s | %d | %.1f %% | %.1f %% | %d | %d | %d | %d | %s |" % (
-        label, len(errs), statistics.median(errs), max(errs), sum(e <= 10 for e in errs),
-        sum(e <= 30 for e in errs), len(errs) - len(outside), len(outside),
-        "%.1f %%" % max(outside) if outside else "—")
+    return "| %s | %s %d | %s |" % (label, stats_cells(errs, len(errs) - len(outside)),
+                                    len(outside), "%.1f %%" % max(outside) if outside else "—")
 
 
 def headline_lines(rows, pairs, twin_rows):
