@@ -44,6 +44,18 @@ REFERENCES = ["linux", "ns3-linux-cc", "ns3-linux-cc-sep"]  # the CSV's order wi
 LOSSY_RUNS = 10  # runs of a case with random loss, in the kernel and in ns-3
 
 
+def lx_case(flows, rtt_ms, loss, q, cc, nbytes):
+    """A kernel case: P flows, RTT, random loss on the data path, a queue of q BDPs, CUBIC or
+    Reno, Linux's default buffer maxima (tcp_wmem 4 MiB, tcp_rmem 6 MiB), nbytes in all."""
+    bdp = RATE_MBIT * 1e6 / 8 * rtt_ms / 1e3
+    return {"case": "lx-P%d-rtt%d-loss%s-q%sbdp-%s" % (flows, rtt_ms, loss, q, cc),
+            "group": "linux-P%d%s" % (flows, "-loss" if loss else ""), "program": "tcp_flows",
+            "flows": flows, "bw_gbps": RATE_MBIT / 1000, "rtt_ms": rtt_ms,
+            "delay_ms": rtt_ms / 2, "loss": loss,
+            "queue_pkts": max(1, round(q * bdp / PACKET_BYTES)), "queue_bdp": q, "cc": cc,
+            "sndbuf": 4194304, "rcvbuf": 6291456, "bytes": nbytes}
+
+
 def grid():
     cases = []
     for flows in (1, 4):
@@ -52,24 +64,13 @@ def grid():
             nbytes = int(min(max(20 * bdp, 5e6), 30e6))
             for q in (0.1, 1, 2):
                 for cc in ("cubic", "newreno"):
-                    cases.append({
-                        "case": "lx-P%d-rtt%d-loss0-q%sbdp-%s" % (flows, rtt_ms, q, cc),
-                        "group": "linux-P%d" % flows, "program": "tcp_flows", "flows": flows,
-                        "bw_gbps": RATE_MBIT / 1000, "rtt_ms": rtt_ms, "delay_ms": rtt_ms / 2,
-                        "loss": 0, "queue_pkts": round(q * bdp / PACKET_BYTES), "queue_bdp": q,
-                        "cc": cc, "sndbuf": 4194304, "rcvbuf": 6291456, "bytes": nbytes})
+                    cases.append(lx_case(flows, rtt_ms, 0, q, cc, nbytes))
     # Random loss on the data path: one flow, 1-BDP queue, 5 MB (a loss-limited transfer at
     # p = 1e-3 and 80 ms runs at ~6 Mbit/s), ten runs each (--runs applies to loss-free cases).
     for rtt_ms in (20, 80):
-        bdp = RATE_MBIT * 1e6 / 8 * rtt_ms / 1e3
         for loss in (1e-4, 1e-3):
             for cc in ("cubic", "newreno"):
-                cases.append({
-                    "case": "lx-P1-rtt%d-loss%s-q1bdp-%s" % (rtt_ms, loss, cc),
-                    "group": "linux-P1-loss", "program": "tcp_flows", "flows": 1,
-                    "bw_gbps": RATE_MBIT / 1000, "rtt_ms": rtt_ms, "delay_ms": rtt_ms / 2,
-                    "loss": loss, "queue_pkts": round(bdp / PACKET_BYTES), "queue_bdp": 1,
-                    "cc": cc, "sndbuf": 4194304, "rcvbuf": 6291456, "bytes": 5000000})
+                cases.append(lx_case(1, rtt_ms, loss, 1, cc, 5000000))
     # Twins of the ns-3 grid's parallel-flow rows with random loss at 2 ms and of its 20 ms
     # rows at p = 1e-4 (where Meridian and ns-3 disagree most): the same case scaled to
     # 100 Mbit/s with the RTT x 10 -- the same BDP in packets, queue, bytes and loss per packet,
@@ -77,19 +78,11 @@ def grid():
     for rtt_ms, nbytes, losses, flow_counts, queues in (
             (20, 10_000_000, (1e-4, 1e-3), (4,), (0.1, 1, 2)),
             (200, 50_000_000, (1e-4,), (1, 4), (1, 2))):
-        bdp = RATE_MBIT * 1e6 / 8 * rtt_ms / 1e3
         for flows in flow_counts:
             for loss in losses:
                 for q in queues:
                     for cc in ("cubic", "newreno"):
-                        cases.append({
-                            "case": "lx-P%d-rtt%d-loss%s-q%sbdp-%s" % (flows, rtt_ms, loss, q, cc),
-                            "group": "linux-P%d-loss" % flows, "program": "tcp_flows",
-                            "flows": flows, "bw_gbps": RATE_MBIT / 1000, "rtt_ms": rtt_ms,
-                            "delay_ms": rtt_ms / 2, "loss": loss,
-                            "queue_pkts": max(1, round(q * bdp / PACKET_BYTES)),
-                            "queue_bdp": q, "cc": cc, "sndbuf": 4194304, "rcvbuf": 6291456,
-                            "bytes": nbytes})
+                        cases.append(lx_case(flows, rtt_ms, loss, q, cc, nbytes))
     return cases
 
 
