@@ -377,7 +377,7 @@ double ConnectionTable::rwndBytes() const
 
 double ConnectionTable::sharers(std::uint32_t resource) const
 {
-    return std::max(1.0, static_cast<double>(m_tcpLoad[resource].connections));
+    return std::max(1.0, static_cast<double>(m_tcpLoad[resource].members.size()));
 }
 
 double ConnectionTable::firstLinkBps(const Connection& c) const
@@ -808,19 +808,15 @@ void ConnectionTable::countTcpFlow(Connection& c, int delta)
     const bool opened = delta > 0 && c.tcpFlows == 1;
     const bool closed = delta < 0 && c.tcpFlows == 0;
     if (opened && c.bottleneckResource < m_tcpLoad.size())
-        c.rank = m_tcpLoad[c.bottleneckResource].connections;
+        c.rank = static_cast<std::uint32_t>(m_tcpLoad[c.bottleneckResource].members.size());
     const auto ci = static_cast<std::uint32_t>(&c - m_connections.data());
     for (std::uint32_t r : c.resources) {
         TcpLoad& load = m_tcpLoad[r];
         load.flows += static_cast<std::uint32_t>(delta);
-        if (opened) {
-            ++load.connections;
+        if (opened)
             load.members.push_back(ci);
-        }
-        if (closed) {
-            --load.connections;
+        if (closed)
             load.members.erase(std::find(load.members.begin(), load.members.end(), ci));
-        }
     }
 }
 

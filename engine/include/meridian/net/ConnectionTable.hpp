@@ -327,9 +327,9 @@ private:
     struct TcpLoad
     {
         std::uint32_t flows = 0;
-        std::uint32_t bursts = 0;           ///< of which send their last window as a burst
-        std::uint32_t connections = 0;      ///< connections with at least one TCP message
-        std::vector<std::uint32_t> members; ///< those connections' indices
+        std::uint32_t bursts = 0; ///< of which send their last window as a burst
+        /// The connections with at least one TCP message here (their count: sharers()).
+        std::vector<std::uint32_t> members;
     };
 
     const NetworkConfig& m_config;
