@@ -8,6 +8,8 @@ delay line's releases run late by milliseconds (it prints how late; docs/validat
 
     sudo python3 tests/reference/linux/run_linux.py            # the grid, 5 Linux runs each
     sudo python3 tests/reference/linux/run_linux.py --only P4 --runs 3
+    sudo python3 tests/reference/linux/run_linux.py --only lx-P4-rtt20-loss0.001-q1bdp-newreno \
+        --runs 10 --counters     # each run's time and the sender's loss-recovery counters
 
 Grid: 1 and 4 flows x RTT {20, 80, 200} ms x queue {0.1, 1, 2} x BDP x {CUBIC, Reno}, loss 0,
 bottleneck 100 Mbit/s, sender NIC 1 Gbit/s, Linux's default buffer maxima (tcp_wmem 4 MiB,
@@ -86,12 +88,20 @@ def grid():
     return cases
 
 
-def linux_run(c, run):
-    """One run through the kernel: (time_s, per-flow times, bottleneck drops)."""
+# The sender's loss-recovery counters (nstat) that --counters prints.
+RECOVERY_COUNTERS = ["TcpRetransSegs", "TcpExtTCPSackRecovery", "TcpExtTCPTimeouts",
+                     "TcpExtTCPLossProbes"]
+
+
+def linux_run(c, run, counters=None):
+    """One run through the kernel: (time_s, per-flow times, bottleneck drops). With a dict
+    `counters`, also the sender's RECOVERY_COUNTERS over the run into it."""
     netns = os.path.join(HERE, "netns.sh")
     subprocess.run([netns, "shape", str(RATE_MBIT), str(c["queue_pkts"]), str(c["rtt_ms"]),
                     str(c["loss"]), LINUX_CC_NAME[c["cc"]], str(c["sndbuf"]), str(c["rcvbuf"]),
                     str(run)], check=True)
+    if counters is not None:  # nstat -n: take the history, so the next read is this run's
+        subprocess.run(["ip", "netns", "exec", "snd", "nstat", "-n"], check=True)
     port = 5000 + random.randrange(1000)
     flows = os.path.join(HERE, "flows.py")
     rcv = subprocess.Popen(["ip", "netns", "exec", "rcv", sys.executable, flows, "rcv",
@@ -106,6 +116,10 @@ def linux_run(c, run):
     stats = subprocess.run(["tc", "-n", "rtr", "-s", "qdisc", "show", "dev", "r1"],
                            capture_output=True, text=True).stdout
     drops = re.search(r"bfifo.*?dropped (\d+)", stats, re.S)
+    if counters is not None:
+        out = subprocess.run(["ip", "netns", "exec", "snd", "nstat", "-z"] + RECOVERY_COUNTERS,
+                             capture_output=True, text=True, check=True).stdout
+        counters.update({f[0]: int(f[1]) for f in (l.split() for l in out.splitlines()[1:])})
     return max(ends), ends, int(drops.group(1)) if drops else -1
 
 
@@ -124,8 +138,24 @@ def main():
     ap.add_argument("--rerun", action="store_true", help="drop the chosen cases' rows first")
     ap.add_argument("--ns3-only", action="store_true",
                     help="run only the ns-3 rows (no root, no namespaces)")
+    ap.add_argument("--counters", action="store_true",
+                    help="kernel runs 1..--runs of the chosen cases, each printed with the "
+                         "sender's loss-recovery counters (timeouts, tail loss probes); "
+                         "writes nothing")
     args = ap.parse_args()
     cases = [c for c in grid() if args.only in c["case"]]
+    if args.counters:
+        subprocess.run([os.path.join(HERE, "netns.sh"), "up"], check=True)
+        try:
+            for c in cases:
+                for run in range(1, args.runs + 1):
+                    counters = {}
+                    t = linux_run(c, run, counters)[0]
+                    print("%-40s run %2d  %8.4f s  %s" % (c["case"], run, t, "  ".join(
+                        "%s=%d" % kv for kv in counters.items())), flush=True)
+        finally:
+            subprocess.run([os.path.join(HERE, "netns.sh"), "down"])
+        return
     rows = []
     if os.path.exists(RESULTS):
         with open(RESULTS, newline="") as f:
