@@ -375,6 +375,12 @@ double ConnectionTable::rwndBytes() const
     return kInf;
 }
 
+double ConnectionTable::sendLimitBytes(const Connection& c) const
+{
+    const double rwnd = rwndBytes();
+    return c.appWindow_bytes > 0.0 ? std::min(rwnd, c.appWindow_bytes) : rwnd;
+}
+
 double ConnectionTable::sharers(std::uint32_t resource) const
 {
     return std::max(1.0, static_cast<double>(m_tcpLoad[resource].members.size()));
@@ -446,16 +452,11 @@ bool ConnectionTable::sharedOverflow(Connection& c, sim::SimTime now) const
     if (!c.slowStart || c.arcs.empty() || c.rtt_s <= 0.0 || !std::isfinite(c.bottleneck_bps) ||
         sharers(c.bottleneckResource) < 2.0 || inRecovery(c, now))
         return false;
-    const double sendCeiling = rwndBytes();
     double windows = 0.0;
     for (std::uint32_t oi : m_tcpLoad[c.bottleneckResource].members) {
         const Connection& o = m_connections[oi];
-        if (o.bottleneckResource != c.bottleneckResource)
-            continue;
-        double window = std::min(o.cwnd_bytes, sendCeiling);
-        if (o.appWindow_bytes > 0.0)
-            window = std::min(window, o.appWindow_bytes);
-        windows += window;
+        if (o.bottleneckResource == c.bottleneckResource)
+            windows += std::min(o.cwnd_bytes, sendLimitBytes(o));
     }
     if (!(windows > c.bottleneck_bps * c.rtt_s / 8.0 + c.buffer_bytes))
         return false;
@@ -887,9 +888,7 @@ double ConnectionTable::standingQueueBytes(const Connection& c, std::uint32_t re
     const auto n = static_cast<double>(tcp.flows - tcp.bursts);
     if (n <= 0.0)
         return 0.0;
-    double window = rwndBytes();
-    if (c.appWindow_bytes > 0.0)
-        window = std::min(window, c.appWindow_bytes);
+    const double window = sendLimitBytes(c);
     if (!std::isfinite(window))
         return 0.5 * queue_bytes;
     const double share_Bps = m_solver.allocBps(resource) / 8.0 / static_cast<double>(tcp.flows);

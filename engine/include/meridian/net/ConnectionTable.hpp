@@ -289,6 +289,9 @@ public:
 private:
     /// The receive window (max_window_bytes), +∞ when unlimited.
     double rwndBytes() const;
+    /// The most the receive window and the application (NCCL's slots) let c have in flight,
+    /// +∞ when neither limits it.
+    double sendLimitBytes(const Connection& c) const;
     /// TCP connections with a message on `resource` (at least 1).
     double sharers(std::uint32_t resource) const;
     /// Capacity of c's first link (the rate a window burst leaves the sender at); c routed.
