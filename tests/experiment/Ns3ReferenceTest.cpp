@@ -136,8 +136,11 @@ constexpr PinnedRow PINNED_ROWS[] = {
     {"tcp-P4-rtt20-loss0.001-q0.1bdp-newreno", "linux", 0.10},
     // Four Reno flows with random loss that slow-start together into a 1-BDP queue: their
     // windows overflow it together and every flow is cut, so that later random losses cost
-    // rate (−36.6 % when each connection counted only its own window) (seen −4.8 %)         15 %
-    {"tcp-P4-rtt2-loss0.001-q1bdp-newreno", "linux", 0.15},
+    // rate (at 2 ms −36.6 % when each connection counted only its own window). Pinned at
+    // 20 ms: at 2 ms ns-3 times out on 11 of 30 runs, a retransmission lost in the overflowed
+    // queue waiting 100 RTTs (no RACK; the kernel never does on the twin, docs/validation.md,
+    // departure 4), which Meridian's recovery does not model (seen −1.1 %)                 15 %
+    {"tcp-P4-rtt20-loss0.001-q1bdp-newreno", "linux", 0.15},
     // CUBIC under random loss at 20-80 ms, a documented departure (docs/validation.md, What
     // remains): Meridian is faster than ns-3 with Linux's CUBIC (seen −6.3 %); kept to catch
     // drifts                                                                                 25 %

@@ -1,6 +1,7 @@
 // CUBIC (Linux's default congestion control) against closed forms written out here from
 // RFC 9438 and tcp_cubic.c, not from the engine's TransportModel: the loss response, the
-// small-buffer cycle, HyStart's exit at BDP/2 and the convex growth after it.
+// small-buffer cycle, HyStart's exit at BDP/2, the convex growth after it and the 1/32 s
+// hold after a cut.
 #include "../net/NetFixtures.hpp"
 #include "TestMain.hpp"
 #include "meridian/net/Network.hpp"
@@ -9,6 +10,7 @@
 #include <cmath>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 using namespace meridian;
 using namespace meridian::net;
@@ -198,6 +200,57 @@ private Q_SLOTS:
         const double rate = flow.rateAt(rtt + 20 * rtt);
         QVERIFY2(rate <= w * 8 / rtt * (1 + 1e-9) && rate >= w * 8 / rtt * (1 - 1.0 / 16),
                  qPrintable(QStringLiteral("%1 vs W/RTT %2").arg(rate).arg(w * 8 / rtt)));
+    }
+
+    void windowHoldsItsCutForOne32ndOfASecond()
+    {
+        // Linux's bictcp_update recomputes the ACKs per increment at most every HZ/32 jiffies
+        // while cwnd is unchanged, and right after a cut CUBIC's curve is nearly flat (slope
+        // 3·C·K² segments/s, K = ∛(0.3·W_max/C)): the window holds its cut for 1/32 s and
+        // then, the ACKs having been counted, catches up with the Reno-friendly line
+        // 0.7·W + α·t/RTT, α = 3·0.3/1.7 (docs/network-model.md §5). 1 Gbit/s, RTT 2 ms,
+        // p = 1e-3 at the mean spacing: the window cycles near 47 segments (K ≈ 3.2 s, slope
+        // 12 segments/s < 32), so after each cut it holds 1/32 s = 16 RTTs where the window,
+        // re-read every 1/32 of its growth, otherwise changes every ≈ 2.5 RTTs.
+        const double C = 1e9, d = 0.0005, rtt = 4 * d;
+        const double bdp = C * rtt / 8 / kMss;
+        NetworkConfig cfg;
+        cfg.max_window_bytes = 0;
+        cfg.loss_model = LossModel::Mean;
+        LongFlow flow(path(C, d, 0.5e-3, 4 * bdp * kMss), cfg);
+        // Runs of equal rate, sampled every 0.1 ms from 0.5 s to 1.5 s, as windows (segments).
+        constexpr double kStep = 1e-4;
+        std::vector<std::pair<double, double>> runs; // (window, duration)
+        for (double t = 0.5; t < 1.5; t += kStep) {
+            const double w = flow.rateAt(t) * rtt / 8 / kMss;
+            if (!runs.empty() && std::abs(w - runs.back().first) <= 1e-9 * w)
+                runs.back().second += kStep;
+            else
+                runs.emplace_back(w, kStep);
+        }
+        int cuts = 0;
+        for (std::size_t i = 2; i + 1 < runs.size(); ++i) {
+            // A loss: the round after it (its window over RTT + the expected timeout time),
+            // then the cut window.
+            if (!(runs[i - 1].first < runs[i - 2].first && runs[i].first > runs[i - 1].first))
+                continue;
+            ++cuts;
+            const double before = runs[i - 2].first;
+            const auto [cut, flatS] = runs[i];
+            const double next = runs[i + 1].first;
+            qInfo("%.1f cut to %.1f segments: flat %.2f ms, then %.1f", before, cut, flatS * 1e3,
+                  next);
+            QVERIFY2(std::abs(cut - 0.7 * before) < 1.0, qPrintable(QString::number(cut)));
+            // The round after the loss is the first of the 16 RTTs of the flat window.
+            QVERIFY2(std::abs(flatS - (1.0 / 32 - rtt)) <= 2 * kStep,
+                     qPrintable(QString::number(flatS * 1e3)));
+            // Then on the line, α·(1/32 s)/RTT = 8.3 segments above the cut, within the 1/32
+            // of the window that the growth is re-read by (≈ 1.3 segments).
+            const double line = cut + 3 * 0.3 / 1.7 * (1.0 / 32) / rtt;
+            QVERIFY2(std::abs(next - line) < cut / 32 + 0.5,
+                     qPrintable(QStringLiteral("%1 vs line %2").arg(next).arg(line)));
+        }
+        QVERIFY2(cuts >= 10, qPrintable(QString::number(cuts)));
     }
 };
 

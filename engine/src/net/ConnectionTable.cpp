@@ -78,6 +78,19 @@ double noLossCapTimeS(double ratio, double rtt_s)
     return rtt_s * std::log(ratio) / std::log(TransportModel::kCubicNoLossGrowthPerRtt);
 }
 
+// Linux's CUBIC after a loss (tcp_cubic.c bictcp_update, docs §5): at the epoch's start the
+// curve's slope is 3·C·K² segments/s, so cwnd first grows after 1/(3·C·K²) s; while cwnd is
+// unchanged the increment is recomputed only every HZ/32 jiffies (1/32 s), the ACKs meanwhile
+// counted, so the window stays at its cut for 1/32 s and then catches up with max(cubic, Reno).
+// The time the window stays flat, 0 where the curve moves it sooner (K ≥ 5.1 s, W ≳ 180 segs).
+double cubicFlatS(const Connection& c, const NetworkConfig& config)
+{
+    if (config.congestion_control != CongestionControl::Cubic || c.cubicWmax_bytes <= 0.0)
+        return 0.0;
+    const double slope = 3.0 * TransportModel::kCubicC * c.cubicK_s * c.cubicK_s; // segments/s
+    return slope * TransportModel::kCubicRecomputeS < 1.0 ? TransportModel::kCubicRecomputeS : 0.0;
+}
+
 // Time until the window of c's congestion-avoidance epoch has grown by 1/32 more.
 double growthStepS(const Connection& c, const NetworkConfig& config, sim::SimTime now)
 {
@@ -90,7 +103,7 @@ double growthStepS(const Connection& c, const NetworkConfig& config, sim::SimTim
             c.cubicK_s + std::cbrt((target - c.cubicOrigin_bytes) / mss / TransportModel::kCubicC);
         const double byReno =
             (target - c.renoStart_bytes) / mss * c.rtt_s / TransportModel::kCubicAlpha;
-        until = std::min(byCubic, byReno);
+        until = std::max(std::min(byCubic, byReno), cubicFlatS(c, config));
         if (c.cubicWmax_bytes <= 0.0) // no loss yet: at least ×1.05 per RTT
             until = std::min(until, noLossCapTimeS(target / c.renoStart_bytes, c.rtt_s));
     } else {
@@ -549,6 +562,8 @@ double ConnectionTable::growthWindowBytes(const Connection& c, sim::SimTime now)
         const double reno = c.renoStart_bytes + TransportModel::kCubicAlpha * t / c.rtt_s * mss;
         if (c.cubicWmax_bytes <= 0.0) // no loss yet (HyStart's exit): at least ×1.05 per RTT
             return std::max({cubic, reno, noLossCapBytes(c.renoStart_bytes, t, c.rtt_s)});
+        if (t < cubicFlatS(c, m_config))
+            return c.renoStart_bytes; // flat until the increment is recomputed
         return std::max(cubic, reno);
     }
     return c.renoStart_bytes + t / (m_config.delayed_ack_b * c.rtt_s) * mss;
@@ -604,10 +619,13 @@ void ConnectionTable::lossEvent(Connection& c, sim::SimTime now, bool random) co
     // tcp_reno_ssthresh), CUBIC to β·W with W_max = W, or (1 + β)/2·W when W is below the
     // previous W_max (fast convergence), and K = ∛((W_max − β·W)/C) (RFC 9438 §4.6-4.7,
     // tcp_cubic.c) — never below 2 segments; slow start ends. The loss is a timeout with
-    // PFTK's probability Q = min(1, 3/W) (W in segments; fewer than three duplicate ACKs come
-    // back), each costing T0·(1 + 32p²) (PFTK's backoff series): the round after the loss
-    // carries its window over RTT + the timeout time — drawn for a random loss
-    // (LossModel::Sampled), else the expected Q·T0·(1 + 32p²).
+    // probability Q, each costing T0·(1 + 32p²) (PFTK's backoff series): a sampled random
+    // loss, recovered by SACK from the duplicate ACKs of what is sent after it, only when its
+    // retransmission is lost too (Q = p) unless W < 4 segments; an overflow (losses correlated
+    // within the round) or a loss at the mean spacing with PFTK's Q = min(1, 3/W) (W in
+    // segments; fewer than three duplicate ACKs come back). The round after the loss carries
+    // its window over RTT + the timeout time — drawn for a random loss (LossModel::Sampled),
+    // else the expected Q·T0·(1 + 32p²).
     const double mss = m_config.mss_bytes;
     const double w = c.cwnd_bytes;
     const double p = std::min(1.0, c.loss);
@@ -628,7 +646,8 @@ void ConnectionTable::lossEvent(Connection& c, sim::SimTime now, bool random) co
     c.slowStart = false;
     c.growth = true;
     const double t0 = c.rtt_s + std::max(m_config.min_rto_s, 4.0 * c.rttvar_s);
-    const double q = std::min(1.0, 3.0 * mss / w);
+    const bool sack = random && m_config.loss_model == LossModel::Sampled && w >= 4.0 * mss;
+    const double q = sack ? p : std::min(1.0, 3.0 * mss / w);
     const double timeout_s = t0 * (1.0 + 32.0 * p * p);
     if (m_config.loss_model == LossModel::Mean || !random)
         c.stall_s = q * timeout_s;

@@ -34,6 +34,9 @@ public:
     /// bictcp_update: while last_max_cwnd = 0 the ACKs per increment are capped at 20, so cwnd
     /// grows by at least 1/20 per RTT): ×1.05 per RTT, exponentially. RFC 9438 has no such cap.
     static constexpr double kCubicNoLossGrowthPerRtt = 1.0 + 1.0 / 20.0;
+    /// Linux recomputes CUBIC's increment at most every HZ/32 jiffies while cwnd is unchanged
+    /// (tcp_cubic.c bictcp_update; ACKs are still counted meanwhile): 1/32 s.
+    static constexpr double kCubicRecomputeS = 1.0 / 32.0;
 
     /// CUBIC's mean window under random loss p, in segments (RFC 9438 §5 / RFC 8312 §5.1):
     ///   W_cubic = (C·(3+β)/(4·(1−β)))^¼ · (RTT/p)^¾,
