@@ -10,6 +10,7 @@ delay line's releases run late by milliseconds (it prints how late; docs/validat
     sudo python3 tests/reference/linux/run_linux.py --only P4 --runs 3
     sudo python3 tests/reference/linux/run_linux.py --only lx-P4-rtt20-loss0.001-q1bdp-newreno \
         --runs 10 --counters     # each run's time and the sender's loss-recovery counters
+                                 # (its timeouts into results/timeouts.csv)
 
 Grid: 1 and 4 flows x RTT {20, 80, 200} ms x queue {0.1, 1, 2} x BDP x {CUBIC, Reno}, loss 0,
 bottleneck 100 Mbit/s, sender NIC 1 Gbit/s, Linux's default buffer maxima (tcp_wmem 4 MiB,
@@ -33,6 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REFERENCE = os.path.dirname(HERE)
 sys.path.insert(0, REFERENCE)
 import run_suite  # noqa: E402  (the ns-3 command line of a tcp_flows case)
+import timeouts  # noqa: E402  (results/timeouts.csv)
 
 RESULTS = os.path.join(REFERENCE, "results", "linux.csv")
 RATE_MBIT = 100
@@ -140,12 +142,13 @@ def main():
                     help="run only the ns-3 rows (no root, no namespaces)")
     ap.add_argument("--counters", action="store_true",
                     help="kernel runs 1..--runs of the chosen cases, each printed with the "
-                         "sender's loss-recovery counters (timeouts, tail loss probes); "
-                         "writes nothing")
+                         "sender's loss-recovery counters (timeouts, tail loss probes); the "
+                         "timeouts of each run go to results/timeouts.csv (timeouts.py)")
     args = ap.parse_args()
     cases = [c for c in grid() if args.only in c["case"]]
     if args.counters:
         subprocess.run([os.path.join(HERE, "netns.sh"), "up"], check=True)
+        counted = []
         try:
             for c in cases:
                 for run in range(1, args.runs + 1):
@@ -153,8 +156,12 @@ def main():
                     t = linux_run(c, run, counters)[0]
                     print("%-40s run %2d  %8.4f s  %s" % (c["case"], run, t, "  ".join(
                         "%s=%d" % kv for kv in counters.items())), flush=True)
+                    counted.append(dict(case=c["case"], reference="linux", run=run,
+                                        time_s="%.6f" % t,
+                                        timeouts=counters["TcpExtTCPTimeouts"]))
         finally:
             subprocess.run([os.path.join(HERE, "netns.sh"), "down"])
+            timeouts.record(counted)
         return
     rows = []
     if os.path.exists(RESULTS):
