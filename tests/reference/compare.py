@@ -38,6 +38,8 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+import timeouts  # results/timeouts.csv: the references' retransmission timeouts per run
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RESULTS = os.path.join(HERE, "results", "ns3.csv")
@@ -388,13 +390,34 @@ def twin_key(c, scale=1.0):
             round(float(c["rtt_ms"]) / scale, 6), round(float(c["bw_gbps"]) * scale, 6))
 
 
+def one_sided_fisher(m, n_a, n_b):
+    """Fisher's exact test, one-sided: the probability that all m runs with an event fall in
+    group a (n_a runs) when group b (n_b runs) has none, under no difference between them."""
+    return math.comb(n_a, m) / math.comb(n_a + n_b, m)
+
+
+def timeout_departure(row_counts, twin_counts):
+    """Whether ns-3 departs from the kernel in its retransmission timeouts: the kernel's twin
+    never times out and ns-3's runs of the row do, more often than chance allows (one-sided
+    Fisher p < 0.05); with the counts as text (runs with a timeout / runs counted)."""
+    if not row_counts or not twin_counts:
+        return False, ""
+    m = sum(1 for n in row_counts if n)
+    text = "%d/%d / %d/%d" % (m, len(row_counts), sum(1 for n in twin_counts if n),
+                              len(twin_counts))
+    return (sum(twin_counts) == 0 and m > 0 and
+            one_sided_fisher(m, len(row_counts), len(twin_counts)) < 0.05), text
+
+
 def twins(linux, kernel):
     """The ns-3 (Linux's rules) grid rows that have a kernel twin: the same case at a tenth of
     the rate and ten times the RTT (the same BDP in packets, queue, bytes and loss per packet),
     run in the kernel and in ns-3. Per row: the grid row, the twin, whether ns-3 departs from
     the kernel on the twin (|ns-3 − kernel| > 10 % and > two standard errors of the difference
-    of their means), and Meridian's error against the kernel on the twin."""
+    of their means), or in its timeouts (ns-3 times out on the row where the kernel never does
+    on the twin, results/timeouts.csv), and Meridian's error against the kernel on the twin."""
     by_key = {twin_key(r): r for r in linux}
+    counts = timeouts.load()
     out = []
     for k in kernel:
         r = by_key.get(twin_key(k, 10.0))
@@ -403,24 +426,31 @@ def twins(linux, kernel):
         ns3, lx = k["ns3_linux_cc_runs"], k["ns3_runs"]
         se = math.sqrt((statistics.variance(ns3) / len(ns3) if len(ns3) > 1 else 0.0) +
                        (statistics.variance(lx) / len(lx) if len(lx) > 1 else 0.0))
-        departs = (abs(k["ns3_error_pct"]) > 10.0 and
+        in_time = (abs(k["ns3_error_pct"]) > 10.0 and
                    abs(k["ns3_linux_cc_s"] - k["ns3_s"]) > 2.0 * se)
-        out.append(dict(r, twin=k, departs=departs, twin_ns3_se_pct=100.0 * se / k["ns3_s"]))
+        in_timeouts, counted = timeout_departure(counts.get((r["case"], "ns3-linux-cc")),
+                                                 counts.get((k["case"], "linux")))
+        out.append(dict(r, twin=k, departs=in_time or in_timeouts,
+                        departs_how=", ".join(w for w, x in (("time", in_time),
+                                                             ("timeouts", in_timeouts)) if x),
+                        timeouts_counted=counted, twin_ns3_se_pct=100.0 * se / k["ns3_s"]))
     return out
 
 
 def twins_table(rows):
     lines = ["| ns-3 grid row | Meridian error against ns-3 | kernel twin | kernel (s), mean | "
-             "ns-3 on the twin: error | ns-3 departs | Meridian on the twin: error |",
-             "|---|---:|---|---:|---:|---|---:|"]
+             "ns-3 on the twin: error | runs timing out: ns-3 on the row / the kernel's twin | "
+             "ns-3 departs | Meridian on the twin: error |",
+             "|---|---:|---|---:|---:|---:|---|---:|"]
 
     def err(pct_, se):
         return "%+.1f %%" % pct_ + (" (s.e. %.1f %%)" % se if se else "")
     for r in rows:
         k = r["twin"]
-        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["case"], err(r["error_pct"], r.get("se_pct")), k["case"], fmt_s(k["ns3_s"]),
-            err(k["ns3_error_pct"], r["twin_ns3_se_pct"]), "yes" if r["departs"] else "no",
+            err(k["ns3_error_pct"], r["twin_ns3_se_pct"]), r["timeouts_counted"] or "—",
+            "yes (%s)" % r["departs_how"] if r["departs"] else "no",
             err(k["error_pct"], k.get("se_pct"))))
     return lines
 
@@ -479,6 +509,9 @@ def headline_lines(rows, pairs, twin_rows):
         lines.append(headline(with_twins(rows, twin_rows), "rows where ns-3 departs from its "
                               "kernel twin against the kernel (%d rows)" %
                               sum(r["departs"] for r in twin_rows)))
+    if pairs and twin_rows:
+        lines.append(headline(with_twins(with_layouts(rows, pairs), twin_rows),
+                              "both: ns-3's departures from Linux replaced (the two lines above)"))
     return lines
 
 
@@ -501,7 +534,7 @@ def write_doc(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds):
                  "random loss compared by medians (Meridian's seeds, the reference's runs; "
                  "within target: ≤ 10 %), a four-flow row against the nearer of ns-3's two "
                  "sender layouts, a row against its kernel twin where ns-3 departs from it "
-                 "(both below).", "",
+                 "(both below); the last line makes both of those changes.", "",
                  ] + headline_lines(extra + linux, pairs, twin_rows)
         body += [""]
     body += ["### Summary (stock ns-3)", ""] + summary(rows)
@@ -543,7 +576,10 @@ def write_doc(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds):
                  "packets, queue, bytes and loss per packet, so every time is ×10 where the "
                  "dynamics are the same in RTTs). Errors on the twin are against the kernel's "
                  "mean; ns-3 departs where it is more than 10 % and more than two standard "
-                 "errors (of the difference of the two means, in brackets) off the kernel.", ""]
+                 "errors (of the difference of the two means, in brackets) off the kernel, or "
+                 "where its runs of the row time out and the kernel's runs of the twin never do "
+                 "(one-sided Fisher's exact test, p < 0.05; counts from "
+                 "`results/timeouts.csv`: `timeouts.py`, `run_linux.py --counters`).", ""]
         body += twins_table(twin_rows)
     if kernel:
         body += ["", "### Real Linux (`results/linux.csv`)", "",
