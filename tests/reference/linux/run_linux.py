@@ -90,9 +90,13 @@ def grid():
     return cases
 
 
-# The sender's loss-recovery counters (nstat) that --counters prints.
+# The sender's loss-recovery and slow-start counters (nstat) that --counters prints: how
+# HyStart ended each flow's slow start (ACK train or delay increase; *Cwnd: the sum of the
+# windows it ended them at, in segments).
 RECOVERY_COUNTERS = ["TcpRetransSegs", "TcpExtTCPSackRecovery", "TcpExtTCPTimeouts",
-                     "TcpExtTCPLossProbes"]
+                     "TcpExtTCPLossProbes", "TcpExtTCPHystartTrainDetect",
+                     "TcpExtTCPHystartTrainCwnd", "TcpExtTCPHystartDelayDetect",
+                     "TcpExtTCPHystartDelayCwnd"]
 
 
 def linux_run(c, run, counters=None):
@@ -142,7 +146,8 @@ def main():
                     help="run only the ns-3 rows (no root, no namespaces)")
     ap.add_argument("--counters", action="store_true",
                     help="kernel runs 1..--runs of the chosen cases, each printed with the "
-                         "sender's loss-recovery counters (timeouts, tail loss probes); the "
+                         "sender's loss-recovery and HyStart counters (timeouts, tail loss "
+                         "probes, slow-start exits by ACK train or delay); the "
                          "timeouts of each run go to results/timeouts.csv (timeouts.py)")
     args = ap.parse_args()
     cases = [c for c in grid() if args.only in c["case"]]
