@@ -432,7 +432,7 @@ private Q_SLOTS:
         const auto* summary = runs->resultsDock()->findChild<QLabel*>("resultsSummary");
         QVERIFY(summary);
         QVERIFY(summary->text().contains(QStringLiteral("streams slow-start together")));
-        QVERIFY(summary->toolTip().contains(QStringLiteral("CUBIC 23-48 %")));
+        QVERIFY(summary->toolTip().contains(QStringLiteral("CUBIC 19-38 %")));
         runs->resultsDock()->clear();
         QVERIFY(summary->toolTip().isEmpty());
     }

@@ -7,6 +7,7 @@
 #include "meridian/net/Network.hpp"
 
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 #include <utility>
@@ -251,6 +252,58 @@ private Q_SLOTS:
                      qPrintable(QStringLiteral("%1 vs line %2").arg(next).arg(line)));
         }
         QVERIFY2(cuts >= 10, qPrintable(QString::number(cuts)));
+    }
+
+    void hystartDelayEndsParallelStreamsTogetherWithUnequalWindows()
+    {
+        // Four CUBIC streams a → b slow-start together through one 100 Mbit/s bottleneck, RTT
+        // 80 ms, buffer 2 BDP (BDP = 690.6 segments). Their ACK trains are broken by each
+        // other's bursts, so HyStart's delay increase ends slow start: once the windows reach
+        // 2·(BDP + C·η), η = clamp(RTT/8, 4 ms, 16 ms) = 10 ms, i.e. 1,553.9 segments
+        // (tcp_cubic.c HYSTART_DELAY; the kernel's four flows: 1.5-2.2 BDP at this RTT). From
+        // 10 segments each, doubling every RTT: 4·320 = 1,280 after 5 rounds; in the sixth the
+        // first stream's doubling takes them to 640 + 3·320 = 1,600 ≥ 1,553.9 and every stream
+        // leaves slow start, the 1,600 shared by rank ∝ 1/(r + 1): 768, 384, 256, 192. Below
+        // the buffer (BDP + 2 BDP), so no loss. A drop-tail FIFO serves each stream in
+        // proportion to its window: rate_i = W_i/(RTT + Q/C) with the standing queue
+        // Q = ΣW − BDP, i.e. C·W_i/ΣW (the fluid model of a FIFO), not a max-min fair quarter.
+        const double C = 1e8, d = 0.02, rtt = 4 * d;
+        const double bdp = C * rtt / 8 / kMss;
+        const double eta = std::clamp(rtt / 8, 0.004, 0.016);
+        QVERIFY(4 * 320 < 2 * (bdp + C * eta / 8 / kMss) && 1600 >= 2 * (bdp + C * eta / 8 / kMss));
+        topology::Topology topo = path(C, d, 0.0, 2 * bdp * kMss);
+        sim::Simulator sim;
+        NetworkConfig cfg;
+        cfg.max_window_bytes = 0;
+        Network net(sim, topo, cfg);
+        std::vector<FlowId> flows;
+        for (std::uint32_t stream = 0; stream < 4; ++stream) {
+            TransferOptions options;
+            options.stream = stream;
+            flows.push_back(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), 1e12,
+                                              Protocol::Tcp, nullptr, options));
+        }
+        // Before the sixth round: equal quarters of the 1,280 segments in flight.
+        sim.runUntil(sim::SimTime::fromSeconds(5.5 * rtt));
+        for (FlowId f : flows) {
+            const double rate = net.flowRateBps(f);
+            QVERIFY2(std::abs(rate - 320 * kMss * 8 / (rtt + (1280 - bdp) * kMss * 8 / C)) <
+                         1e-6 * rate,
+                     qPrintable(QString::number(rate)));
+        }
+        sim.runUntil(sim::SimTime::fromSeconds(6 * rtt + 1e-6));
+        const double shares[] = {768, 384, 256, 192};
+        double sum = 0.0;
+        for (std::size_t i = 0; i < flows.size(); ++i) {
+            const double rate = net.flowRateBps(flows[i]);
+            sum += rate;
+            QVERIFY2(std::abs(rate - C * shares[i] / 1600) < 1e-6 * C,
+                     qPrintable(QStringLiteral("stream %1: %2 vs %3")
+                                    .arg(i)
+                                    .arg(rate)
+                                    .arg(C * shares[i] / 1600)));
+        }
+        QVERIFY2(std::abs(sum - C) < 1e-6 * C, qPrintable(QString::number(sum)));
     }
 };
 

@@ -546,8 +546,8 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
             std::to_string(spec.bench.streams) +
             " TCP streams slow-start together on one path: the model is optimistic here; "
             "against the Linux kernel's TCP (4 streams, 100 Mbit/s) it is faster by a median of "
-            "19 % without random loss (Reno up to 16 %, CUBIC 23-48 %) and of 21 % with it "
-            "(5-35 %) (docs/validation.md, \"The kernel's own TCP\")");
+            "17 % without random loss (Reno up to 16 %, CUBIC 19-38 %) and of 18 % with it "
+            "(6-34 %) (docs/validation.md, \"The kernel's own TCP\")");
     r.finish();
     return spec;
 }

@@ -19,6 +19,10 @@ constexpr double kSaturated = 1e-9;
 constexpr double kHystartLowWindowSegments = 16.0;
 // ACKs closer than this continue HyStart's ACK train (tcp_cubic.c hystart_ack_delta_us).
 constexpr double kHystartAckDeltaS = 0.002;
+// HyStart's delay threshold η = clamp(RTT_min/8, 4 ms, 16 ms) (tcp_cubic.c HYSTART_DELAY_MIN,
+// HYSTART_DELAY_MAX).
+constexpr double kHystartDelayMinS = 0.004;
+constexpr double kHystartDelayMaxS = 0.016;
 // Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of
 // RngStream(seed, small id, ...) can draw the same stream.
 constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
@@ -126,12 +130,18 @@ bool hystartExits(const Connection& c, double before, double after, double sendC
     if (config.congestion_control != CongestionControl::Cubic || !std::isfinite(c.bottleneck_bps) ||
         c.bottleneck_bps <= 0.0 || after < kHystartLowWindowSegments * config.mss_bytes)
         return false;
-    // n connections sending through the bottleneck at once interleave there: each one's ACKs
-    // come back at C_b/n, so its train is n times longer.
-    const double share_bps = c.bottleneck_bps / sharers;
-    const double trainBefore_s = std::min(before, sendCeiling) * 8.0 / share_bps;
-    return std::min(after, sendCeiling) >= 0.5 * share_bps * c.rtt_s / 8.0 ||
-           c.rtt_s - trainBefore_s <= kHystartAckDeltaS;
+    // Two rounds' trains merge when the gap between them is within hystart_ack_delta.
+    const double trainBefore_s = std::min(before, sendCeiling) * 8.0 / c.bottleneck_bps;
+    if (c.rtt_s - trainBefore_s <= kHystartAckDeltaS)
+        return true;
+    // A train longer than half the RTT: only a connection alone there. Connections that slow-
+    // start together reach the bottleneck one window after the other (overshootWindowBytes),
+    // so each one's ACKs come back as short full-rate trains with the others' between them,
+    // longer than hystart_ack_delta apart: the train does not end their slow start, the delay
+    // increase does (hystartDelayExit). Kernel, four CUBIC flows at 100 Mbit/s, RTT 20-200 ms:
+    // 0 train exits in 20 runs (TcpExtTCPHystartTrainDetect), every flow left by the delay;
+    // ns-3 with Linux's rules at 20-80 ms: 1 train exit of 12 flows, one sender host or four.
+    return sharers < 2.0 && std::min(after, sendCeiling) >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0;
 }
 
 std::uint64_t pairKey(NodeId a, NodeId b)
@@ -329,20 +339,30 @@ double ConnectionTable::steadyCapBps(const Connection& c, bool receiveWindow) co
 
 double ConnectionTable::windowCapBps(const Connection& c) const
 {
+    return windowCapBps(c, sharedQueueS(c));
+}
+
+double ConnectionTable::windowCapBps(const Connection& c, double queue_s) const
+{
     // The round after a loss event carries one window over RTT + the expected timeout time.
     if (windowLimited(c) && !c.burst && c.rtt_s > 0.0) {
         const double w = c.rateWindow_bytes > 0.0 ? c.rateWindow_bytes : c.cwnd_bytes;
-        return std::min(w * 8.0 / (c.rtt_s + c.stall_s), c.steadyCap_bps);
+        return std::min(w * 8.0 / (c.rtt_s + c.stall_s + queue_s), c.steadyCap_bps);
     }
     return c.withinWindow ? c.unwindowedCap_bps : c.steadyCap_bps;
 }
 
 double ConnectionTable::flowCapBps(const Connection& c, Protocol protocol) const
 {
+    return flowCapBps(c, protocol, sharedQueueS(c));
+}
+
+double ConnectionTable::flowCapBps(const Connection& c, Protocol protocol, double queue_s) const
+{
     if (protocol != Protocol::Tcp)
         return kInf;
     // Concurrent messages of one connection share its window (docs §5).
-    return windowCapBps(c) / std::max<std::uint32_t>(1, c.tcpFlows);
+    return windowCapBps(c, queue_s) / std::max<std::uint32_t>(1, c.tcpFlows);
 }
 
 void ConnectionTable::openWindow(Connection& c, bool freshConnection, bool keepWindow,
@@ -465,16 +485,135 @@ bool ConnectionTable::sharedOverflow(Connection& c, sim::SimTime now) const
     if (!c.slowStart || c.arcs.empty() || c.rtt_s <= 0.0 || !std::isfinite(c.bottleneck_bps) ||
         sharers(c.bottleneckResource) < 2.0 || inRecovery(c, now))
         return false;
+    if (!(bottleneckWindowsBytes(c) > c.bottleneck_bps * c.rtt_s / 8.0 + c.buffer_bytes))
+        return false;
+    overflowLoss(c, now);
+    c.overflowed = true;
+    return true;
+}
+
+double ConnectionTable::sharedQueueS(const Connection& c) const
+{
+    if (c.arcs.empty() || sharers(c.bottleneckResource) < 2.0)
+        return 0.0;
+    return sharedQueueS(c, bottleneckWindowsBytes(c));
+}
+
+double ConnectionTable::sharedQueueS(const Connection& c, double windows_bytes) const
+{
+    // Windows beyond the pipe wait in the bottleneck's drop-tail queue, at most its buffer:
+    // each connection then gets W_i/(RTT + Q/C_b), i.e. C_b·W_i/ΣW, the fluid model of a FIFO
+    // (a flow's share of the queue is its share of the arrivals), not a max-min fair share.
+    if (c.arcs.empty() || !std::isfinite(c.bottleneck_bps) || c.bottleneck_bps <= 0.0 ||
+        sharers(c.bottleneckResource) < 2.0)
+        return 0.0;
+    const double queue_bytes =
+        std::clamp(windows_bytes - c.bottleneck_bps * c.rtt_s / 8.0, 0.0, c.buffer_bytes);
+    return queue_bytes * 8.0 / c.bottleneck_bps;
+}
+
+bool ConnectionTable::noteSharedQueue(std::uint32_t resource, double queue_s) const
+{
+    double& last = m_tcpLoad[resource].queue_s;
+    if (last == queue_s)
+        return false;
+    last = queue_s;
+    return true;
+}
+
+double ConnectionTable::bottleneckWindowsBytes(const Connection& c) const
+{
     double windows = 0.0;
     for (std::uint32_t oi : m_tcpLoad[c.bottleneckResource].members) {
         const Connection& o = m_connections[oi];
         if (o.bottleneckResource == c.bottleneckResource)
             windows += std::min(o.cwnd_bytes, sendLimitBytes(o));
     }
-    if (!(windows > c.bottleneck_bps * c.rtt_s / 8.0 + c.buffer_bytes))
+    return windows;
+}
+
+bool ConnectionTable::hystartDelayExit(Connection& c, sim::SimTime now) const
+{
+    // HyStart's delay increase (tcp_cubic.c hystart_update, HYSTART_DELAY): slow start ends in
+    // the round whose first RTT samples exceed the minimum by η = clamp(RTT/8, 4 ms, 16 ms),
+    // i.e. once the windows through the bottleneck keep a queue of C_b·η (never, when the
+    // buffer cannot hold η). Past the pipe slow start grows the windows by C_b per second (a
+    // segment more per segment served) and the queue delay by a second per second, and a
+    // round lasts RTT + the queue delay at its start: the first round that sees more than η
+    // starts with the windows at 2·(BDP + C_b·η). Every connection in slow start there sees it
+    // within that RTT and leaves slow start at the window it has; those windows are unequal
+    // (each one's rounds reach the queue behind the bursts of the ones that started before
+    // it): rank r holds a share ∝ 1/(r + 1). Where 2·(BDP + C_b·η) is beyond the pipe and the
+    // buffer the queue overflows as well, and every connection is cut from its share.
+    // Measured (docs §5): the kernel's four CUBIC flows at 100 Mbit/s leave slow start by the
+    // delay (0 ACK-train exits in 20 runs), the windows summing to 2.4-3.2 BDP at RTT 20 ms,
+    // 1.5-2.2 at 80 ms, 1.9-3.0 at 200 ms, each sorted by size ≈ 1 : 0.5 : 0.3 : 0.3 of the
+    // largest (ss -ti); ns-3 with Linux's rules 1.9-2.7 BDP, 1 : 0.5 : 0.34 : 0.34.
+    if (m_config.congestion_control != CongestionControl::Cubic || c.arcs.empty() ||
+        c.rtt_s <= 0.0 || !std::isfinite(c.bottleneck_bps) || c.bottleneck_bps <= 0.0 ||
+        sharers(c.bottleneckResource) < 2.0 ||
+        c.cwnd_bytes < kHystartLowWindowSegments * m_config.mss_bytes)
         return false;
-    overflowLoss(c, now);
-    c.overflowed = true;
+    const double eta_s = std::clamp(c.rtt_s / 8.0, kHystartDelayMinS, kHystartDelayMaxS);
+    const double delay_bytes = c.bottleneck_bps * eta_s / 8.0;
+    const double pipe_bytes = c.bottleneck_bps * c.rtt_s / 8.0;
+    const double full_bytes = pipe_bytes + c.buffer_bytes;
+    const double windows_bytes = bottleneckWindowsBytes(c);
+    if (c.buffer_bytes < delay_bytes ||
+        windows_bytes < std::min(2.0 * (pipe_bytes + delay_bytes), full_bytes))
+        return false;
+    // What the connections in slow start share: the windows at the exit less those of the
+    // connections already past slow start.
+    double others_bytes = 0.0;
+    double weights = 0.0;
+    for (std::uint32_t oi : m_tcpLoad[c.bottleneckResource].members) {
+        const Connection& o = m_connections[oi];
+        if (o.bottleneckResource != c.bottleneckResource)
+            continue;
+        if (o.slowStart)
+            weights += 1.0 / slowStartOrder(o);
+        else
+            others_bytes += std::min(o.cwnd_bytes, sendLimitBytes(o));
+    }
+    c.delayExitShared_bytes = std::max(0.0, windows_bytes - others_bytes);
+    c.delayExitWeights = weights;
+    c.cwnd_bytes = std::max(2.0 * m_config.mss_bytes, delayExitShare(c, c));
+    c.delayExited = true;
+    if (windows_bytes > full_bytes) {
+        overflowLoss(c, now);
+        c.overflowed = true;
+    } else {
+        leaveSlowStart(c, now);
+    }
+    return true;
+}
+
+double ConnectionTable::delayExitShare(const Connection& o, const Connection& by) const
+{
+    return by.delayExitWeights > 0.0
+               ? by.delayExitShared_bytes / slowStartOrder(o) / by.delayExitWeights
+               : o.cwnd_bytes;
+}
+
+void ConnectionTable::leaveSlowStart(Connection& c, sim::SimTime now) const
+{
+    c.slowStart = false;
+    c.growth = true;
+    c.cubicOrigin_bytes = std::max(c.cwnd_bytes, c.cubicWmax_bytes);
+    c.cubicK_s = std::cbrt((c.cubicOrigin_bytes - c.cwnd_bytes) / m_config.mss_bytes /
+                           TransportModel::kCubicC);
+    c.renoStart_bytes = c.cwnd_bytes;
+    c.cubicElapsed_s = 0.0;
+    c.cubicEpoch = now;
+}
+
+bool ConnectionTable::delayExitJoin(Connection& o, const Connection& by, sim::SimTime now) const
+{
+    if (&o == &by || o.tcpFlows == 0 || !o.slowStart || o.rtt_s <= 0.0 ||
+        o.bottleneckResource != by.bottleneckResource)
+        return false;
+    o.cwnd_bytes = std::max(2.0 * m_config.mss_bytes, delayExitShare(o, by));
+    leaveSlowStart(o, now);
     return true;
 }
 
@@ -694,6 +833,10 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             return true;
         }
         c.cwnd_bytes = std::min(2.0 * c.cwnd_bytes, std::max(c.cwnd_bytes, ssCeiling));
+        if (hystartDelayExit(c, now)) {
+            c.rateWindow_bytes = 0.0;
+            return true;
+        }
         if (overshootLoss(c, before, networkLimited, now) || sharedOverflow(c, now))
             return true;
         const bool hystart = hystartExits(c, before, c.cwnd_bytes, sendCeiling, m_config,
@@ -704,14 +847,7 @@ bool ConnectionTable::lossyRound(Connection& c, double tcpRate_bps, sim::SimTime
             // and origin = cwnd when there is none above it), Reno's line.
             c.cwnd_bytes =
                 std::min(c.cwnd_bytes, std::max(c.ssthresh_bytes, 2.0 * m_config.mss_bytes));
-            c.slowStart = false;
-            c.growth = true;
-            c.cubicOrigin_bytes = std::max(c.cwnd_bytes, c.cubicWmax_bytes);
-            c.cubicK_s = std::cbrt((c.cubicOrigin_bytes - c.cwnd_bytes) / m_config.mss_bytes /
-                                   TransportModel::kCubicC);
-            c.renoStart_bytes = c.cwnd_bytes;
-            c.cubicElapsed_s = 0.0;
-            c.cubicEpoch = now;
+            leaveSlowStart(c, now);
         }
     } else if (c.growth) {
         // Linux does not grow cwnd while it is not the limit (tcp_is_cwnd_limited).
@@ -750,6 +886,11 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
     const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
     const double before = c.cwnd_bytes;
     c.cwnd_bytes *= 2.0;
+    if (hystartDelayExit(c, now)) {
+        if (c.overflowed)
+            c.nextLoss_bytes = kInf;
+        return true;
+    }
     if (overshootLoss(c, before, networkLimited, now) || sharedOverflow(c, now)) {
         // CUBIC/Reno growth from the cut window until the steady cap (docs §5).
         c.nextLoss_bytes = kInf;

@@ -162,8 +162,28 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
 void Network::updateConnCaps(std::uint32_t ci)
 {
     const Connection& c = m_connections[ci];
+    const std::vector<std::uint32_t>& sharing = m_connections.tcpConnections(c.bottleneckResource);
+    if (c.arcs.empty() || sharing.size() < 2) {
+        setConnCaps(ci, 0.0);
+        return;
+    }
+    // Connections through one bottleneck wait behind the queue their windows keep there
+    // together (ConnectionTable::sharedQueueS): a window that changes it changes every rate.
+    const double windows = m_connections.bottleneckWindowsBytes(c);
+    const double queue_s = m_connections.sharedQueueS(c, windows);
+    setConnCaps(ci, queue_s);
+    if (!m_connections.noteSharedQueue(c.bottleneckResource, queue_s))
+        return;
+    for (std::uint32_t j : sharing)
+        if (j != ci && m_connections[j].bottleneckResource == c.bottleneckResource)
+            setConnCaps(j, m_connections.sharedQueueS(m_connections[j], windows));
+}
+
+void Network::setConnCaps(std::uint32_t ci, double queue_s)
+{
+    const Connection& c = m_connections[ci];
     for (std::uint32_t slot : c.flows)
-        if (m_solver.setFlowCap(slot, m_connections.flowCapBps(c, m_flows[slot].protocol)))
+        if (m_solver.setFlowCap(slot, m_connections.flowCapBps(c, m_flows[slot].protocol, queue_s)))
             requestRecompute();
 }
 
@@ -290,18 +310,22 @@ void Network::onSlowStartRound(std::uint32_t ci)
         return;
     const double rate = tcpRateBps(ci, ConnectionTable::lossEvents(c));
     c.overflowed = false;
+    c.delayExited = false;
     if (m_connections.windowRound(c, rate, m_sim.now()))
         scheduleRound(ci);
     evaluateBurst(ci);
     updateConnCaps(ci);
-    if (!m_connections[ci].overflowed)
+    if (!m_connections[ci].overflowed && !m_connections[ci].delayExited)
         return;
-    // The overflow drops packets of every connection sending through the bottleneck.
+    // HyStart's delay exit ends the slow start of every connection through the bottleneck;
+    // the overflow drops packets of every connection sending there.
     const std::vector<std::uint32_t> sharing =
         m_connections.tcpConnections(m_connections[ci].bottleneckResource);
     for (std::uint32_t j : sharing) {
         Connection& o = m_connections[j];
-        if (!m_connections.overflowCut(o, m_connections[ci], m_sim.now()))
+        const Connection& by = m_connections[ci];
+        const bool joined = by.delayExited && m_connections.delayExitJoin(o, by, m_sim.now());
+        if (!(by.overflowed && m_connections.overflowCut(o, by, m_sim.now())) && !joined)
             continue;
         if (m_sim.pending(o.round))
             m_sim.cancel(o.round);

@@ -131,12 +131,20 @@ struct Connection
     /// Bytes the application keeps in flight at most (TransferOptions::app_window_bytes of its
     /// last message; 0 = no limit besides rwnd): bounds the standing queue it can build.
     double appWindow_bytes = 0.0;
+    /// HyStart's delay exit this connection's round found (ConnectionTable::hystartDelayExit):
+    /// the bytes the connections leaving slow start there share, and the sum of their weights
+    /// 1/(rank + 1).
+    double delayExitShared_bytes = 0.0;
+    double delayExitWeights = 0.0;
     // Flags last: the struct packs without padding holes (clang-analyzer
     // optin.performance.Padding).
     bool hasRoute = false;
     /// This round found the windows through the bottleneck above its pipe and buffer
     /// (ConnectionTable::sharedOverflow): the other connections there are cut too.
     bool overflowed = false;
+    /// This round ended slow start by HyStart's delay increase for every connection in slow
+    /// start through the bottleneck (ConnectionTable::hystartDelayExit): the others leave too.
+    bool delayExited = false;
     bool slowStart = true;
     bool burst = false;  ///< window-limited, but everything left fits in the current window
     bool growth = false; ///< in congestion-avoidance growth (above)
@@ -202,10 +210,26 @@ public:
     {
         return c.slowStart || c.growth || lossEvents(c);
     }
-    /// Rate the window allows the whole connection (bit/s).
+    /// Rate the window allows the whole connection (bit/s): one window per RTT plus the queue
+    /// the windows through its bottleneck keep there (sharedQueueS).
     double windowCapBps(const Connection& c) const;
+    /// The same with the shared queue given (queue_s).
+    double windowCapBps(const Connection& c, double queue_s) const;
     /// Transport cap of one message: its share of the window for TCP, +∞ otherwise.
     double flowCapBps(const Connection& c, Protocol protocol) const;
+    /// The same with the shared queue given (queue_s).
+    double flowCapBps(const Connection& c, Protocol protocol, double queue_s) const;
+    /// The queue delay the windows through c's bottleneck keep there beyond its pipe (at most
+    /// its buffer) when several connections share it, 0 otherwise: every one of them waits it
+    /// per round, so a drop-tail FIFO serves each in proportion to its window.
+    double sharedQueueS(const Connection& c) const;
+    /// The same for windows_bytes in all through the bottleneck (bottleneckWindowsBytes).
+    double sharedQueueS(const Connection& c, double windows_bytes) const;
+    /// The windows through c's bottleneck (c's included), each at most its send limit.
+    double bottleneckWindowsBytes(const Connection& c) const;
+    /// Records queue_s as the shared queue the caps through `resource` were last set with;
+    /// returns whether it changed.
+    bool noteSharedQueue(std::uint32_t resource, double queue_s) const;
     /// A TCP message starts on a connection with no TCP message sending: the window is fresh,
     /// kept from the last message, or decayed by idleness.
     /// keepWindow: the application kept the connection busy meanwhile (no RFC 2861 restart).
@@ -271,6 +295,18 @@ private:
     /// A slow-start round of c that finds the windows through its bottleneck above its pipe
     /// and buffer is a loss event (overflowLoss) and sets c.overflowed; returns whether.
     bool sharedOverflow(Connection& c, sim::SimTime now) const;
+    /// HyStart's delay increase for a CUBIC connection sharing its bottleneck: whether c's
+    /// slow-start round ends slow start for the connections in slow start there (the windows
+    /// through the bottleneck reach 2·(BDP + C_b·η)). c leaves with its share (delayExitShare)
+    /// and sets c.delayExited; where the windows are beyond the pipe and the buffer the queue
+    /// overflows too (overflowLoss, c.overflowed).
+    bool hystartDelayExit(Connection& c, sim::SimTime now) const;
+    /// o's window when `by`'s round ended slow start through their bottleneck by HyStart's
+    /// delay (its rank's share of by.delayExitShared_bytes).
+    double delayExitShare(const Connection& o, const Connection& by) const;
+    /// Congestion avoidance from c's window: CUBIC's curve from the last W_max (K = 0 and
+    /// origin = cwnd when there is none above it), Reno's line.
+    void leaveSlowStart(Connection& c, sim::SimTime now) const;
     /// The loss event of an overflow of the shared bottleneck (lossWithRecovery, then growth
     /// from the cut window).
     void overflowLoss(Connection& c, sim::SimTime now) const;
@@ -280,6 +316,9 @@ private:
 public:
     /// Cuts `o` for the overflow `by` found (sharedOverflow): whether it was cut.
     bool overflowCut(Connection& o, const Connection& by, sim::SimTime now) const;
+    /// Ends o's slow start for the delay exit `by` found (hystartDelayExit) at its share,
+    /// unless o is `by`, has another bottleneck or is not in slow start: whether it did.
+    bool delayExitJoin(Connection& o, const Connection& by, sim::SimTime now) const;
     /// The connections with a TCP message through `resource`.
     const std::vector<std::uint32_t>& tcpConnections(std::uint32_t resource) const
     {
@@ -333,13 +372,15 @@ private:
         std::uint32_t bursts = 0; ///< of which send their last window as a burst
         /// The connections with at least one TCP message here (their count: sharers()).
         std::vector<std::uint32_t> members;
+        /// The shared queue (sharedQueueS) the members' caps were last set with.
+        double queue_s = 0.0;
     };
 
     const NetworkConfig& m_config;
     topology::Router& m_router;
     std::vector<LinkDirection>& m_arcs;
     const MaxMinSolver& m_solver;
-    std::vector<TcpLoad> m_tcpLoad; ///< by resource
+    mutable std::vector<TcpLoad> m_tcpLoad; ///< by resource (queue_s: noteSharedQueue)
     std::vector<Connection> m_connections;
     struct KeyHash
     {

@@ -152,6 +152,8 @@ private:
     bool rerouteBusy(std::uint32_t conn, LinkId failed);
     void refreshBusy(std::uint32_t conn);
     void updateConnCaps(std::uint32_t conn);
+    /// Sets the caps of conn's messages with the shared queue at its bottleneck (queue_s).
+    void setConnCaps(std::uint32_t conn, double queue_s);
     void setFlowBurst(Flow& f, bool burst);
     void evaluateBurst(std::uint32_t conn);
     /// A message of the connection stopped sending (tcp: it was a TCP message): the window
