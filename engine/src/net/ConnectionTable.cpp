@@ -139,8 +139,8 @@ bool hystartExits(const Connection& c, double before, double after, double sendC
     // so each one's ACKs come back as short full-rate trains with the others' between them,
     // longer than hystart_ack_delta apart: the train does not end their slow start, the delay
     // increase does (hystartDelayExit). Kernel, four CUBIC flows at 100 Mbit/s, RTT 20-200 ms:
-    // 0 train exits in 20 runs (TcpExtTCPHystartTrainDetect), every flow left by the delay;
-    // ns-3 with Linux's rules at 20-80 ms: 1 train exit of 12 flows, one sender host or four.
+    // 0 train exits in 11 runs (TcpExtTCPHystartTrainDetect), every flow left by the delay;
+    // ns-3 with Linux's rules at 20-80 ms: 1 train exit of 20 flows, one sender host or four.
     return sharers < 2.0 && std::min(after, sendCeiling) >= 0.5 * c.bottleneck_bps * c.rtt_s / 8.0;
 }
 
@@ -546,9 +546,10 @@ bool ConnectionTable::hystartDelayExit(Connection& c, sim::SimTime now) const
     // it): rank r holds a share ∝ 1/(r + 1). Where 2·(BDP + C_b·η) is beyond the pipe and the
     // buffer the queue overflows as well, and every connection is cut from its share.
     // Measured (docs §5): the kernel's four CUBIC flows at 100 Mbit/s leave slow start by the
-    // delay (0 ACK-train exits in 20 runs), the windows summing to 2.4-3.2 BDP at RTT 20 ms,
-    // 1.5-2.2 at 80 ms, 1.9-3.0 at 200 ms, each sorted by size ≈ 1 : 0.5 : 0.3 : 0.3 of the
-    // largest (ss -ti); ns-3 with Linux's rules 1.9-2.7 BDP, 1 : 0.5 : 0.34 : 0.34.
+    // delay (0 ACK-train exits in 11 runs), the windows summing to 2.4-3.2 BDP at RTT 20 ms,
+    // 1.5-2.2 at 80 ms, 1.9-3.0 at 200 ms, sorted by size 1 : 0.31-0.98 : 0.22-0.31 :
+    // 0.14-0.26 of the largest (ss -ti, two runs); ns-3 with Linux's rules 1.9-2.7 BDP,
+    // 1 : 0.29-0.56 : 0.15-0.56 : 0.15-0.5.
     if (m_config.congestion_control != CongestionControl::Cubic || c.arcs.empty() ||
         c.rtt_s <= 0.0 || !std::isfinite(c.bottleneck_bps) || c.bottleneck_bps <= 0.0 ||
         sharers(c.bottleneckResource) < 2.0 ||
