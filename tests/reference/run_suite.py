@@ -219,6 +219,19 @@ def load():
         return {r["case"]: r for r in csv.DictReader(f)}
 
 
+def write_csv(path, fieldnames, rows):
+    """Writes `rows` (dicts; keys beyond `fieldnames` ignored) to the CSV at `path` with a
+    header, through a temporary file beside it and os.replace: a reader or a crash never
+    sees half a file. Every results CSV of the suite is written this way."""
+    tmp = "%s.%d.tmp" % (path, os.getpid())
+    with open(tmp, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fieldnames, extrasaction="ignore",
+                           lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    os.replace(tmp, path)
+
+
 def save(mine, order):
     """Write the CSV: the rows on disk (another run may have added some) plus this run's.
     Groups and the program-order column come from the grid (older rows lack loop_bytes)."""
@@ -228,20 +241,15 @@ def save(mine, order):
         fcntl.flock(lock, fcntl.LOCK_EX)  # two suite processes may save at once
         rows = load()
         rows.update(mine)
-        tmp = "%s.%d.tmp" % (RESULTS, os.getpid())
-        with open(tmp, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=COLUMNS, extrasaction="ignore",
-                               lineterminator="\n")
-            w.writeheader()
-            for cid in order:
-                if cid in rows:
-                    row = dict(rows[cid])
-                    if cid in grid_cases:
-                        row["group"] = grid_cases[cid]["group"]
-                        row["loop_bytes"] = grid_cases[cid].get("loop_bytes", "")
-                    w.writerow({k: fmt(v) if isinstance(v, float) else v
-                                for k, v in row.items()})
-        os.replace(tmp, RESULTS)
+        out = []
+        for cid in order:
+            if cid in rows:
+                row = dict(rows[cid])
+                if cid in grid_cases:
+                    row["group"] = grid_cases[cid]["group"]
+                    row["loop_bytes"] = grid_cases[cid].get("loop_bytes", "")
+                out.append({k: fmt(v) if isinstance(v, float) else v for k, v in row.items()})
+        write_csv(RESULTS, COLUMNS, out)
 
 
 def run_seeds(cases, jobs, runs, out_csv, skip):
@@ -271,14 +279,10 @@ def run_seeds(cases, jobs, runs, out_csv, skip):
             kept = [[r["case"], int(r["run"]), r["ns3_s"], r["queue_drops"], r["random_drops"],
                      r["command"]] for r in csv.DictReader(f)
                     if (r["case"], int(r["run"])) not in done]
-    order = {cid: i for i, cid in enumerate(cases)}
+    order = {cid: i for i, cid in enumerate(grid())}  # the grid's order, not only this run's
     out = sorted(kept + out, key=lambda r: (order.get(r[0], len(order)), r[1]))
-    tmp = out_csv + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(["case", "run", "ns3_s", "queue_drops", "random_drops", "command"])
-        w.writerows(out)
-    os.replace(tmp, out_csv)
+    fields = ["case", "run", "ns3_s", "queue_drops", "random_drops", "command"]
+    write_csv(out_csv, fields, [dict(zip(fields, r)) for r in out])
 
 
 def main():

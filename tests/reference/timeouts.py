@@ -39,11 +39,7 @@ def record(rows):
     kept.update({key(r): {k: r[k] for k in FIELDS} for r in rows})
     out = sorted(kept.values(),
                  key=lambda r: (r["case"], REFERENCES.index(r["reference"]), int(r["run"])))
-    with open(TIMEOUTS + ".tmp", "w", newline="") as f:
-        w = csv.DictWriter(f, FIELDS, lineterminator="\n")
-        w.writeheader()
-        w.writerows(out)
-    os.replace(TIMEOUTS + ".tmp", TIMEOUTS)
+    run_suite.write_csv(TIMEOUTS, FIELDS, out)
 
 
 def load():

@@ -206,11 +206,7 @@ def main():
                                                               drops), flush=True)
             rows.sort(key=lambda r: (order.get(r["case"], 1e9), REFERENCES.index(r["reference"]),
                                      int(r["run"])))
-            with open(RESULTS + ".tmp", "w", newline="") as f:
-                w = csv.DictWriter(f, FIELDS, lineterminator="\n")
-                w.writeheader()
-                w.writerows(rows)
-            os.replace(RESULTS + ".tmp", RESULTS)
+            run_suite.write_csv(RESULTS, FIELDS, rows)
     finally:
         if not args.ns3_only:
             subprocess.run([os.path.join(HERE, "netns.sh"), "down"])
