@@ -162,11 +162,11 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
 void Network::updateConnCaps(std::uint32_t ci)
 {
     const Connection& c = m_connections[ci];
-    const std::vector<std::uint32_t>& sharing = m_connections.tcpConnections(c.bottleneckResource);
-    if (c.arcs.empty() || sharing.size() < 2) {
+    if (c.arcs.empty() || m_connections.tcpConnections(c.bottleneckResource).size() < 2) {
         setConnCaps(ci, 0.0);
         return;
     }
+    const std::vector<std::uint32_t>& sharing = m_connections.tcpConnections(c.bottleneckResource);
     // Connections through one bottleneck wait behind the queue their windows keep there
     // together (ConnectionTable::sharedQueueS): a window that changes it changes every rate.
     const double windows = m_connections.bottleneckWindowsBytes(c);
