@@ -559,23 +559,26 @@ bool ConnectionTable::hystartDelayExit(Connection& c, sim::SimTime now) const
     const double delay_bytes = c.bottleneck_bps * eta_s / 8.0;
     const double pipe_bytes = c.bottleneck_bps * c.rtt_s / 8.0;
     const double full_bytes = pipe_bytes + c.buffer_bytes;
-    const double windows_bytes = bottleneckWindowsBytes(c);
-    if (c.buffer_bytes < delay_bytes ||
-        windows_bytes < std::min(2.0 * (pipe_bytes + delay_bytes), full_bytes))
+    if (c.buffer_bytes < delay_bytes)
         return false;
-    // What the connections in slow start share: the windows at the exit less those of the
-    // connections already past slow start.
+    // The windows through the bottleneck (as bottleneckWindowsBytes), and what the connections
+    // in slow start share at the exit: those windows less the ones already past slow start.
+    double windows_bytes = 0.0;
     double others_bytes = 0.0;
     double weights = 0.0;
     for (std::uint32_t oi : m_tcpLoad[c.bottleneckResource].members) {
         const Connection& o = m_connections[oi];
         if (o.bottleneckResource != c.bottleneckResource)
             continue;
+        const double w = std::min(o.cwnd_bytes, sendLimitBytes(o));
+        windows_bytes += w;
         if (o.slowStart)
             weights += 1.0 / slowStartOrder(o);
         else
-            others_bytes += std::min(o.cwnd_bytes, sendLimitBytes(o));
+            others_bytes += w;
     }
+    if (windows_bytes < std::min(2.0 * (pipe_bytes + delay_bytes), full_bytes))
+        return false;
     c.delayExitShared_bytes = std::max(0.0, windows_bytes - others_bytes);
     c.delayExitWeights = weights;
     c.cwnd_bytes = std::max(2.0 * m_config.mss_bytes, delayExitShare(c, c));
@@ -887,11 +890,8 @@ bool ConnectionTable::windowRound(Connection& c, double tcpRate_bps, sim::SimTim
     const bool networkLimited = !c.burst && tcpRate_bps < windowCapBps(c) * (1.0 - 1e-9);
     const double before = c.cwnd_bytes;
     c.cwnd_bytes *= 2.0;
-    if (hystartDelayExit(c, now)) {
-        if (c.overflowed)
-            c.nextLoss_bytes = kInf;
+    if (hystartDelayExit(c, now)) // an overflow too: overflowLoss, growth from the cut
         return true;
-    }
     if (overshootLoss(c, before, networkLimited, now) || sharedOverflow(c, now)) {
         // CUBIC/Reno growth from the cut window until the steady cap (docs §5).
         c.nextLoss_bytes = kInf;

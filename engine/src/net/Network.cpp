@@ -162,11 +162,15 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
 void Network::updateConnCaps(std::uint32_t ci)
 {
     const Connection& c = m_connections[ci];
-    if (c.arcs.empty() || m_connections.tcpConnections(c.bottleneckResource).size() < 2) {
+    if (c.arcs.empty()) {
         setConnCaps(ci, 0.0);
         return;
     }
     const std::vector<std::uint32_t>& sharing = m_connections.tcpConnections(c.bottleneckResource);
+    if (sharing.size() < 2) {
+        setConnCaps(ci, 0.0);
+        return;
+    }
     // Connections through one bottleneck wait behind the queue their windows keep there
     // together (ConnectionTable::sharedQueueS): a window that changes it changes every rate.
     const double windows = m_connections.bottleneckWindowsBytes(c);
@@ -321,9 +325,9 @@ void Network::onSlowStartRound(std::uint32_t ci)
     // the overflow drops packets of every connection sending there.
     const std::vector<std::uint32_t> sharing =
         m_connections.tcpConnections(m_connections[ci].bottleneckResource);
+    const Connection& by = m_connections[ci];
     for (std::uint32_t j : sharing) {
         Connection& o = m_connections[j];
-        const Connection& by = m_connections[ci];
         const bool joined = by.delayExited && m_connections.delayExitJoin(o, by, m_sim.now());
         if (!(by.overflowed && m_connections.overflowCut(o, by, m_sim.now())) && !joined)
             continue;
