@@ -21,18 +21,6 @@ private Q_SLOTS:
         QCOMPARE(TransportModel::pathLoss(l, 0), 0.0);
     }
 
-    void pftkAtOnePercent()
-    {
-        // p = 0.01, b = 2, RTT = 0.1 s, T0 = 0.3 s, MSS = 1000 B:
-        // denominator = 0.1·√(0.04/3) + 0.3·min(1, 3√(0.06/8))·0.01·(1 + 0.0032)
-        const double p = 0.01;
-        const double denom =
-            0.1 * std::sqrt(2 * 2 * p / 3) +
-            0.3 * std::min(1.0, 3 * std::sqrt(3 * 2 * p / 8)) * p * (1 + 32 * p * p);
-        QVERIFY(std::abs(TransportModel::pftkRateBps(1000, 0.1, p, 2, 0.3) - 8000 / denom) < 1e-6);
-        QVERIFY(std::isinf(TransportModel::pftkRateBps(1000, 0.1, 0.0, 2, 0.3)));
-    }
-
     void renoQueueBound()
     {
         QCOMPARE(TransportModel::renoQueueUtilisation(0.0, 100.0), 0.75);

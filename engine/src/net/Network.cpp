@@ -1,5 +1,6 @@
 #include "meridian/net/Network.hpp"
 
+#include "ConnectionTable.hpp"
 #include "NetworkFlow.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/net/TransportModel.hpp"
@@ -16,7 +17,9 @@ using topology::ScheduleStep;
 
 Network::Network(sim::Simulator& sim, const topology::Topology& topology, NetworkConfig config)
     : m_sim(sim), m_topology(topology), m_config(config), m_router(topology, config.metric),
-      m_connections(m_config, m_router, m_arcs, m_solver, 2 * topology.linkCount()),
+      m_connectionTable(std::make_unique<ConnectionTable>(m_config, m_router, m_arcs, m_solver,
+                                                          2 * topology.linkCount())),
+      m_connections(*m_connectionTable),
       m_stats(m_sim, m_solver, m_config.sample_interval_s, m_config.max_samples)
 {
     const auto bad = [](const char* field, const char* problem) {
@@ -103,7 +106,7 @@ bool Network::prepareConnection(std::uint32_t ci)
     Connection& c = m_connections[ci];
     // An idle connection follows route changes; a busy one keeps its path unless a link of
     // it failed (then it moves, with its flows).
-    if (c.active == 0 || !c.hasRoute)
+    if (c.messages.active == 0 || !c.hasRoute)
         return m_connections.route(ci);
     if (m_connections.pathDown(c.arcs)) {
         LinkId failed;
@@ -125,7 +128,7 @@ void Network::refreshBusy(std::uint32_t ci)
 {
     m_connections.refresh(m_connections[ci]);
     const Connection& c = m_connections[ci];
-    if (c.tcpFlows > 0 && ConnectionTable::windowLimited(c) && !m_sim.pending(c.round))
+    if (c.messages.tcpFlows > 0 && c.window.limits(c.path) && !m_sim.pending(c.messages.round))
         scheduleRound(ci); // e.g. the path became lossy: loss events from now on
     updateConnCaps(ci);
     retargetWireBytes(ci);
@@ -133,7 +136,7 @@ void Network::refreshBusy(std::uint32_t ci)
 
 bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
 {
-    std::vector<std::uint32_t> slots = m_connections[ci].flows;
+    std::vector<std::uint32_t> slots = m_connections[ci].messages.flows;
     std::sort(slots.begin(), slots.end()); // deterministic order
     for (std::uint32_t slot : slots)
         detachFlow(slot);
@@ -142,7 +145,7 @@ bool Network::rerouteBusy(std::uint32_t ci, LinkId failed)
         for (std::uint32_t slot : slots)
             attachFlow(slot);
         const Connection& c = m_connections[ci];
-        if (c.tcpFlows > 0 && ConnectionTable::windowLimited(c) && !m_sim.pending(c.round))
+        if (c.messages.tcpFlows > 0 && c.window.limits(c.path) && !m_sim.pending(c.messages.round))
             scheduleRound(ci);
         updateConnCaps(ci);
         retargetWireBytes(ci); // the new path may lose more or less
@@ -166,27 +169,28 @@ void Network::updateConnCaps(std::uint32_t ci)
         setConnCaps(ci, 0.0);
         return;
     }
-    const std::vector<std::uint32_t>& sharing = m_connections.tcpConnections(c.bottleneckResource);
+    const std::vector<std::uint32_t>& sharing =
+        m_connections.bottlenecks().members(c.path.bottleneckResource);
     if (sharing.size() < 2) {
         setConnCaps(ci, 0.0);
         return;
     }
     // Connections through one bottleneck wait behind the queue their windows keep there
     // together (ConnectionTable::sharedQueueS): a window that changes it changes every rate.
-    const double windows = m_connections.bottleneckWindowsBytes(c);
-    const double queue_s = m_connections.sharedQueueS(c, windows);
+    const double windows = m_connections.bottlenecks().windowsBytes(c);
+    const double queue_s = m_connections.bottlenecks().queueS(c, windows);
     setConnCaps(ci, queue_s);
-    if (!m_connections.noteSharedQueue(c.bottleneckResource, queue_s))
+    if (!m_connections.bottlenecks().noteQueue(c.path.bottleneckResource, queue_s))
         return;
     for (std::uint32_t j : sharing)
-        if (j != ci && m_connections[j].bottleneckResource == c.bottleneckResource)
-            setConnCaps(j, m_connections.sharedQueueS(m_connections[j], windows));
+        if (j != ci && m_connections[j].path.bottleneckResource == c.path.bottleneckResource)
+            setConnCaps(j, m_connections.bottlenecks().queueS(m_connections[j], windows));
 }
 
 void Network::setConnCaps(std::uint32_t ci, double queue_s)
 {
     const Connection& c = m_connections[ci];
-    for (std::uint32_t slot : c.flows)
+    for (std::uint32_t slot : c.messages.flows)
         if (m_solver.setFlowCap(slot, m_connections.flowCapBps(c, m_flows[slot].protocol, queue_s)))
             requestRecompute();
 }
@@ -196,7 +200,7 @@ void Network::setFlowBurst(Flow& f, bool burst)
     if (f.burst == burst)
         return;
     f.burst = burst;
-    m_connections.countBurst(m_connections[f.conn], burst ? 1 : -1);
+    m_connections.bottlenecks().countBurst(m_connections[f.conn], burst ? 1 : -1);
 }
 
 void Network::evaluateBurst(std::uint32_t ci)
@@ -206,29 +210,28 @@ void Network::evaluateBurst(std::uint32_t ci)
     Connection& c = m_connections[ci];
     bool burst = false;
     bool withinWindow = false;
-    if (c.tcpFlows > 0) {
+    if (c.messages.tcpFlows > 0) {
         double left = 0.0;
         double sending = 0.0;
-        for (std::uint32_t slot : c.flows) {
+        for (std::uint32_t slot : c.messages.flows) {
             if (m_flows[slot].protocol != Protocol::Tcp)
                 continue;
             settleFlow(slot);
             left += m_flows[slot].remaining_bytes;
             sending += m_flows[slot].wire.wire_bytes - m_flows[slot].remaining_bytes;
         }
-        const double slack = kDoneBytes * c.tcpFlows;
-        if (ConnectionTable::windowLimited(c))
-            burst = left <= c.cwnd_bytes * (1.0 + 1e-9) + slack;
+        const double slack = kDoneBytes * c.messages.tcpFlows;
+        if (c.window.limits(c.path))
+            burst = left <= c.window.cwndBytes() * (1.0 + 1e-9) + slack;
         // The receive window bounds the bytes in flight, not the rate (docs §5): a message
         // that fits beside what is in flight leaves at the network's rate.
         const double rwnd = m_config.max_window_bytes;
-        withinWindow = rwnd > 0.0 && (!ConnectionTable::windowLimited(c) || burst) &&
-                       ConnectionTable::inFlightBytes(c, m_sim.now(), sending) + left <=
+        withinWindow = rwnd > 0.0 && (!c.window.limits(c.path) || burst) &&
+                       c.sendLog.inFlightBytes(m_sim.now(), sending, c.path.rtt_s) + left <=
                            rwnd * (1.0 + 1e-9) + slack;
     }
-    c.burst = burst;
-    c.withinWindow = withinWindow;
-    for (std::uint32_t slot : c.flows)
+    c.window.setLastWindow(burst, withinWindow);
+    for (std::uint32_t slot : c.messages.flows)
         if (m_flows[slot].protocol == Protocol::Tcp)
             setFlowBurst(m_flows[slot], burst);
 }
@@ -239,10 +242,10 @@ void Network::connectionFlowEnded(std::uint32_t ci, bool tcp)
     // is another socket, and closing twice would count the gap as CUBIC growth time and move
     // the idle-restart clock (Linux's lsndtime is the TCP socket's last send).
     Connection& c = m_connections[ci];
-    if (tcp && c.tcpFlows == 0) {
-        m_connections.closeWindow(c, m_sim.now());
-        m_sim.cancel(c.round);
-        c.round = {};
+    if (tcp && c.messages.tcpFlows == 0) {
+        c.window.close(m_connections.context(c), m_sim.now());
+        m_sim.cancel(c.messages.round);
+        c.messages.round = {};
     }
     updateConnCaps(ci);
 }
@@ -252,13 +255,14 @@ void Network::retargetWireBytes(std::uint32_t ci)
     // The connection's loss (or, for go-back-N, its window) changed while messages are sending
     // (a schedule step, a reroute): re-price what they still have to send.
     const Connection& c = m_connections[ci];
-    const std::vector<std::uint32_t> slots = c.flows;
+    const std::vector<std::uint32_t> slots = c.messages.flows;
     for (std::uint32_t slot : slots) {
         Flow& f = m_flows[slot];
-        if (!m_connections.repriceNeeded(f.wire, f.protocol, c))
+        if (!m_connections.pricing().repriceNeeded(f.wire, f.protocol, c.path))
             continue;
         settleFlow(slot);
-        if (!m_connections.reprice(f.wire, f.protocol, c, f.bytes, f.remaining_bytes)) {
+        if (!m_connections.pricing().reprice(f.wire, f.protocol, c.path, f.bytes,
+                                             f.remaining_bytes)) {
             failFlow(slot, "path from " + m_topology.node(c.src).id + " to " +
                                m_topology.node(c.dst).id + " loses every packet");
             continue;
@@ -270,10 +274,10 @@ void Network::retargetWireBytes(std::uint32_t ci)
 double Network::tcpRateBps(std::uint32_t ci, bool settle)
 {
     double rate = 0.0;
-    for (std::uint32_t slot : m_connections[ci].flows)
+    for (std::uint32_t slot : m_connections[ci].messages.flows)
         if (m_flows[slot].protocol == Protocol::Tcp) {
             if (settle)
-                settleFlow(slot); // brings c.sent_bytes up to now for the loss clock
+                settleFlow(slot); // brings the loss clock (bytes sent) up to now
             rate += m_solver.rateBps(slot);
         }
     return rate;
@@ -283,56 +287,61 @@ void Network::scheduleRound(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
     const double rate = tcpRateBps(ci, false);
-    c.roundFrom = m_sim.now();
-    c.roundAt = m_sim.now() + sim::SimTime::fromSeconds(m_connections.roundS(c, rate, m_sim.now()));
-    c.round = m_sim.schedule(c.roundAt, [this, ci] { onSlowStartRound(ci); });
+    c.messages.roundFrom = m_sim.now();
+    c.messages.roundAt =
+        m_sim.now() + sim::SimTime::fromSeconds(m_connections.roundS(c, rate, m_sim.now()));
+    c.messages.round = m_sim.schedule(c.messages.roundAt, [this, ci] { onSlowStartRound(ci); });
 }
 
 void Network::retimeLossRound(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
-    if (!ConnectionTable::lossEvents(c) || c.stall_s > 0.0 || !m_sim.pending(c.round))
+    if (!c.path.lossEvents() || c.window.stallS() > 0.0 || !m_sim.pending(c.messages.round))
         return;
     const double rate = tcpRateBps(ci, true);
     if (!(rate > 0.0))
         return;
-    const double toLoss_s = std::max(0.0, (c.nextLoss_bytes - c.sent_bytes) * 8.0 / rate);
-    const sim::SimTime at = std::max(m_sim.now() + sim::SimTime::fromSecondsCeil(toLoss_s),
-                                     c.roundFrom + sim::SimTime::fromSeconds(c.rtt_s));
-    if (at >= c.roundAt)
+    const double toLoss_s = std::max(0.0, c.window.bytesToNextLoss() * 8.0 / rate);
+    const sim::SimTime at =
+        std::max(m_sim.now() + sim::SimTime::fromSecondsCeil(toLoss_s),
+                 c.messages.roundFrom + sim::SimTime::fromSeconds(c.path.rtt_s));
+    if (at >= c.messages.roundAt)
         return;
-    m_sim.cancel(c.round);
-    c.roundAt = at;
-    c.round = m_sim.schedule(at, [this, ci] { onSlowStartRound(ci); });
+    m_sim.cancel(c.messages.round);
+    c.messages.roundAt = at;
+    c.messages.round = m_sim.schedule(at, [this, ci] { onSlowStartRound(ci); });
 }
 
 void Network::onSlowStartRound(std::uint32_t ci)
 {
     Connection& c = m_connections[ci];
-    c.round = {};
-    if (c.tcpFlows == 0 || !ConnectionTable::windowLimited(c))
+    c.messages.round = {};
+    if (c.messages.tcpFlows == 0 || !c.window.limits(c.path))
         return;
-    const double rate = tcpRateBps(ci, ConnectionTable::lossEvents(c));
-    c.overflowed = false;
-    c.delayExited = false;
+    const double rate = tcpRateBps(ci, c.path.lossEvents());
+    c.place.overflowed = false;
+    c.place.delayExited = false;
     if (m_connections.windowRound(c, rate, m_sim.now()))
         scheduleRound(ci);
     evaluateBurst(ci);
     updateConnCaps(ci);
-    if (!m_connections[ci].overflowed && !m_connections[ci].delayExited)
+    if (!m_connections[ci].place.overflowed && !m_connections[ci].place.delayExited)
         return;
     // HyStart's delay exit ends the slow start of every connection through the bottleneck;
     // the overflow drops packets of every connection sending there.
     const std::vector<std::uint32_t> sharing =
-        m_connections.tcpConnections(m_connections[ci].bottleneckResource);
+        m_connections.bottlenecks().members(m_connections[ci].path.bottleneckResource);
     const Connection& by = m_connections[ci];
     for (std::uint32_t j : sharing) {
         Connection& o = m_connections[j];
-        const bool joined = by.delayExited && m_connections.delayExitJoin(o, by, m_sim.now());
-        if (!(by.overflowed && m_connections.overflowCut(o, by, m_sim.now())) && !joined)
+        const bool joined =
+            by.place.delayExited && m_connections.bottlenecks().joinDelayExit(o, by, m_sim.now());
+        if (!(by.place.overflowed &&
+              m_connections.bottlenecks().cutForOverflow(o, by, m_sim.now())) &&
+            !joined)
             continue;
-        if (m_sim.pending(o.round))
-            m_sim.cancel(o.round);
+        if (m_sim.pending(o.messages.round))
+            m_sim.cancel(o.messages.round);
         scheduleRound(j);
         evaluateBurst(j);
         updateConnCaps(j);
@@ -344,7 +353,7 @@ std::optional<double> Network::rttS(NodeId src, NodeId dst)
     const std::uint32_t ci = m_connections.connectionFor(src, dst);
     if (!prepareConnection(ci))
         return std::nullopt;
-    return m_connections[ci].rtt_s;
+    return m_connections[ci].path.rtt_s;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -398,7 +407,7 @@ void Network::settleFlow(std::uint32_t slot)
             for (std::uint32_t r : m_connections[f.conn].resources)
                 m_stats.takeBack(r, overshoot_bytes * 8.0);
         if (f.protocol == Protocol::Tcp) // the connection's loss clock (docs §5)
-            m_connections[f.conn].sent_bytes += std::min(sent_bytes, f.remaining_bytes);
+            m_connections[f.conn].window.noteSent(std::min(sent_bytes, f.remaining_bytes));
         f.remaining_bytes = std::max(0.0, f.remaining_bytes - sent_bytes);
     }
     f.lastUpdate = m_sim.now();
@@ -515,7 +524,7 @@ void Network::applyLinkChange(LinkId link, const ScheduleStep& step)
     };
     for (std::uint32_t ci = 0; ci < m_connections.size(); ++ci) {
         Connection& c = m_connections[ci];
-        if (c.active == 0 || !c.hasRoute)
+        if (c.messages.active == 0 || !c.hasRoute)
             continue;
         const bool fwd = crosses(c.arcs);
         const bool rev = crosses(c.revArcs);

@@ -3,6 +3,7 @@
 // completion), shared by Network.cpp (connections, rates, link changes, statistics) and
 // NetworkTransfers.cpp (the life of a transfer: start, queue, send, deliver, fail).
 
+#include "WirePricing.hpp"
 #include "meridian/net/Network.hpp"
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 // Network: the life of a transfer — start (or queue behind an in-order message), send,
 // deliver, fail — and the drain check that fails stalled transfers (docs/network-model.md
 // §4, §8, §11). Connections, rates, link changes and statistics are in Network.cpp.
+#include "ConnectionTable.hpp"
 #include "NetworkFlow.hpp"
 #include "meridian/core/Error.hpp"
 
@@ -19,6 +20,33 @@ void Network::finish(const TransferResult& result, CompletionCallback& cb)
         m_records.push_back(result);
     if (cb)
         cb(result);
+}
+
+std::uint32_t Network::newFlow(FlowId id, std::uint32_t conn, Protocol protocol, double bytes,
+                               const TransferOptions& options)
+{
+    std::uint32_t slot;
+    if (!m_freeFlows.empty()) {
+        slot = m_freeFlows.back();
+        m_freeFlows.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(m_flows.size());
+        m_flows.emplace_back();
+    }
+    Flow& f = m_flows[slot];
+    f = Flow{};
+    f.id = id;
+    f.conn = conn;
+    f.protocol = protocol;
+    f.bytes = bytes;
+    f.ordered = options.ordered;
+    f.keepWindow = options.keep_window;
+    f.start = m_sim.now();
+    f.sendStart = m_sim.now();
+    f.dataEnd = m_sim.now();
+    f.lastUpdate = m_sim.now();
+    f.live = true;
+    return slot;
 }
 
 FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol protocol,
@@ -55,36 +83,17 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
                        [this, base, cb = std::move(onComplete)]() mutable { finish(base, cb); });
         return id;
     }
-    std::uint32_t slot;
-    if (!m_freeFlows.empty()) {
-        slot = m_freeFlows.back();
-        m_freeFlows.pop_back();
-    } else {
-        slot = static_cast<std::uint32_t>(m_flows.size());
-        m_flows.emplace_back();
-    }
+    const std::uint32_t slot = newFlow(id, ci, protocol, bytes, options);
     Flow& f = m_flows[slot];
-    f = Flow{};
-    f.id = id;
-    f.conn = ci;
-    f.protocol = protocol;
-    f.bytes = bytes;
-    f.ordered = options.ordered;
-    f.keepWindow = options.keep_window;
-    f.start = m_sim.now();
-    f.sendStart = m_sim.now();
-    f.dataEnd = m_sim.now();
-    f.lastUpdate = m_sim.now();
     f.cb = std::move(onComplete);
-    f.live = true;
     m_slotOfFlow.emplace(id.value(), slot);
     Connection& c = m_connections[ci];
-    const bool freshConnection = !c.used;
-    c.used = true;
-    ++c.active;
-    c.appWindow_bytes = options.app_window_bytes;
-    if (f.ordered && c.orderedSending != kNone) {
-        c.queued.push_back(slot); // behind the in-order message sending now
+    const bool freshConnection = !c.messages.used;
+    c.messages.used = true;
+    ++c.messages.active;
+    c.messages.appWindow_bytes = options.app_window_bytes;
+    if (f.ordered && c.messages.orderedSending != kNone) {
+        c.messages.queued.push_back(slot); // behind the in-order message sending now
         return id;
     }
     beginSending(slot, freshConnection);
@@ -98,7 +107,7 @@ void Network::beginSending(std::uint32_t slot, bool freshConnection)
     Connection& c = m_connections[ci];
     f.lastUpdate = m_sim.now();
     f.sendStart = m_sim.now();
-    f.wire = m_connections.price(f.protocol, c, f.bytes);
+    f.wire = m_connections.pricing().price(f.protocol, c.path, f.bytes);
     if (!std::isfinite(f.wire.wire_bytes)) {
         failFlow(slot, "path from " + m_topology.node(c.src).id + " to " +
                            m_topology.node(c.dst).id + " loses every packet");
@@ -106,16 +115,16 @@ void Network::beginSending(std::uint32_t slot, bool freshConnection)
     }
     f.remaining_bytes = f.wire.wire_bytes;
     if (f.ordered)
-        c.orderedSending = slot;
+        c.messages.orderedSending = slot;
 
-    if (f.protocol == Protocol::Tcp && c.tcpFlows == 0)
-        m_connections.openWindow(c, freshConnection, f.keepWindow, m_sim.now());
+    if (f.protocol == Protocol::Tcp && c.messages.tcpFlows == 0)
+        c.window.open(m_connections.context(c), freshConnection, f.keepWindow, m_sim.now());
     if (f.protocol == Protocol::Tcp)
-        ConnectionTable::logSend(c, m_sim.now(), 0.0);
+        c.sendLog.record(m_sim.now(), 0.0, c.path.rtt_s);
     attachFlow(slot);
     if (f.protocol == Protocol::Tcp) {
         evaluateBurst(ci);
-        if (ConnectionTable::windowLimited(c) && !m_sim.pending(c.round))
+        if (c.window.limits(c.path) && !m_sim.pending(c.messages.round))
             scheduleRound(ci);
         updateConnCaps(ci);
     }
@@ -124,11 +133,12 @@ void Network::beginSending(std::uint32_t slot, bool freshConnection)
 
 void Network::sendNextQueued(std::uint32_t ci)
 {
-    m_connections[ci].orderedSending = kNone;
+    m_connections[ci].messages.orderedSending = kNone;
     // A message that cannot start (its path loses every packet) fails; the next one tries.
-    while (m_connections[ci].orderedSending == kNone && !m_connections[ci].queued.empty()) {
-        const std::uint32_t next = m_connections[ci].queued.front();
-        m_connections[ci].queued.pop_front();
+    while (m_connections[ci].messages.orderedSending == kNone &&
+           !m_connections[ci].messages.queued.empty()) {
+        const std::uint32_t next = m_connections[ci].messages.queued.front();
+        m_connections[ci].messages.queued.pop_front();
         beginSending(next, false);
     }
 }
@@ -140,11 +150,11 @@ void Network::attachFlow(std::uint32_t slot)
     f.lastUpdate = m_sim.now();
     f.burst = false;
     Connection& c = m_connections[f.conn];
-    c.flows.push_back(slot);
+    c.messages.flows.push_back(slot);
     if (f.protocol == Protocol::Tcp) {
-        ++c.tcpFlows;
+        ++c.messages.tcpFlows;
         m_connections.countTcpFlow(c, 1);
-        setFlowBurst(f, c.burst);
+        setFlowBurst(f, c.window.lastWindow());
     }
     m_solver.addFlow(slot, c.resources.data(), c.resources.size(),
                      m_connections.flowCapBps(c, f.protocol));
@@ -159,9 +169,9 @@ void Network::detachFlow(std::uint32_t slot)
     settleFlow(slot);
     setFlowBurst(f, false);
     Connection& c = m_connections[f.conn];
-    c.flows.erase(std::find(c.flows.begin(), c.flows.end(), slot));
+    c.messages.flows.erase(std::find(c.messages.flows.begin(), c.messages.flows.end(), slot));
     if (f.protocol == Protocol::Tcp) {
-        --c.tcpFlows;
+        --c.messages.tcpFlows;
         m_connections.countTcpFlow(c, -1);
     }
     m_solver.removeFlow(slot);
@@ -173,7 +183,7 @@ void Network::detachFlow(std::uint32_t slot)
 void Network::releaseFlow(std::uint32_t slot)
 {
     Flow& f = m_flows[slot];
-    --m_connections[f.conn].active;
+    --m_connections[f.conn].messages.active;
     m_slotOfFlow.erase(f.id.value());
     f.live = false;
     f.cb = nullptr;
@@ -188,11 +198,12 @@ void Network::onDataComplete(std::uint32_t slot)
     const std::uint32_t ci = f.conn;
     // Latency is sampled now, while this flow still counts on its resources.
     double latency = m_connections.latencyS(m_connections[ci], f.id, true);
-    latency += f.wire.extraRounds * m_connections[ci].rtt_s;
+    latency += f.wire.extraRounds * m_connections[ci].path.rtt_s;
     f.done = {};
     detachFlow(slot);
     if (f.protocol == Protocol::Tcp)
-        ConnectionTable::logSend(m_connections[ci], m_sim.now(), f.wire.wire_bytes);
+        m_connections[ci].sendLog.record(m_sim.now(), f.wire.wire_bytes,
+                                         m_connections[ci].path.rtt_s);
     connectionFlowEnded(ci, f.protocol == Protocol::Tcp);
     f.remaining_bytes = 0.0;
     f.dataEnd = m_sim.now();
@@ -206,8 +217,8 @@ void Network::onDataComplete(std::uint32_t slot)
     if (f.ordered) {
         // One byte stream: a message is not delivered before the one sent ahead of it.
         Connection& c = m_connections[ci];
-        at = std::max(at, c.lastDelivery);
-        c.lastDelivery = at;
+        at = std::max(at, c.messages.lastDelivery);
+        c.messages.lastDelivery = at;
         sendNextQueued(ci);
     }
     if (m_solver.activeFlows() == 0)
@@ -249,12 +260,12 @@ void Network::failFlow(std::uint32_t slot, const std::string& error)
     detachFlow(slot);
     if (wasSending)
         connectionFlowEnded(f.conn, f.protocol == Protocol::Tcp);
-    if (m_connections[f.conn].orderedSending == slot) {
+    if (m_connections[f.conn].messages.orderedSending == slot) {
         // The byte stream is broken: what waits behind this message fails with it.
         Connection& c = m_connections[f.conn];
-        c.orderedSending = kNone;
+        c.messages.orderedSending = kNone;
         std::deque<std::uint32_t> waiting;
-        waiting.swap(c.queued);
+        waiting.swap(c.messages.queued);
         for (const std::uint32_t w : waiting)
             failFlow(w, error);
     }

@@ -7,54 +7,12 @@
 
 namespace meridian::net {
 
-namespace {
-// PFTK's timeout term T0·min(1, 3√(3bp/8))·p·(1 + 32p²), seconds per segment.
-double timeoutTerm(double loss, double b, double t0_s)
-{
-    return t0_s * std::min(1.0, 3.0 * std::sqrt(3.0 * b * loss / 8.0)) * loss *
-           (1.0 + 32.0 * loss * loss);
-}
-} // namespace
-
 double TransportModel::pathLoss(const double* losses, int count)
 {
     double delivered = 1.0;
     for (int i = 0; i < count; ++i)
         delivered *= 1.0 - std::clamp(losses[i], 0.0, 1.0);
     return 1.0 - delivered;
-}
-
-double TransportModel::pftkRateBps(double mss_bytes, double rtt_s, double loss, double b,
-                                   double t0_s)
-{
-    if (loss <= 0.0)
-        return std::numeric_limits<double>::infinity();
-    const double p = std::min(loss, 1.0);
-    const double denom = rtt_s * std::sqrt(2.0 * b * p / 3.0) + timeoutTerm(p, b, t0_s);
-    if (denom <= 0.0)
-        return std::numeric_limits<double>::infinity();
-    return mss_bytes * 8.0 / denom;
-}
-
-double TransportModel::cubicMeanWindowSegments(double rtt_s, double loss, double b)
-{
-    const double p = std::clamp(loss, 1e-300, 1.0);
-    const double cubic = std::pow(kCubicC * (3.0 + kCubicBeta) / (4.0 * (1.0 - kCubicBeta)), 0.25) *
-                         std::pow(rtt_s / p, 0.75);
-    const double renoFriendly = std::sqrt(3.0 / (2.0 * b * p));
-    return std::max(cubic, renoFriendly);
-}
-
-double TransportModel::cubicRateBps(double mss_bytes, double rtt_s, double loss, double b,
-                                    double t0_s)
-{
-    if (loss <= 0.0)
-        return std::numeric_limits<double>::infinity();
-    const double p = std::min(loss, 1.0);
-    const double denom = rtt_s / cubicMeanWindowSegments(rtt_s, p, b) + timeoutTerm(p, b, t0_s);
-    if (denom <= 0.0)
-        return std::numeric_limits<double>::infinity();
-    return mss_bytes * 8.0 / denom;
 }
 
 double TransportModel::cubicQueueUtilisation(double buffer_bytes, double bdp_bytes, double rtt_s,

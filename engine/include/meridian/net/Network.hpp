@@ -1,12 +1,14 @@
 #pragma once
-// Flow-level network model (ARCHITECTURE §3; every formula in docs/network-model.md).
+// Flow-level network model (docs/architecture.md "net"; every formula in
+// docs/network-model.md).
 //
 // A transfer (message) of `bytes` from src to dst becomes a flow on the route the Router
 // picks. Its life:
 //   1. data phase — the flow holds a rate r on every directed link resource of its route;
 //      r comes from progressive-filling max-min fairness over all active flows, each flow
-//      capped by its transport (TCP: min(cwnd/RTT in slow start, rwnd/RTT, PFTK, queue/BDP
-//      bound); UDP/GBN/SR: none). Wire bytes = bytes / efficiency (retransmissions).
+//      capped by its transport (TCP: its connection's window per RTT plus the queue it
+//      shares, at most the steady cap min(rwnd/RTT, U(B_q, BDP)·C_b) — TcpWindow; UDP, GBN,
+//      SR: none). Wire bytes = bytes / efficiency (retransmissions, WirePricing).
 //   2. delivery — when the last wire byte has left (one completion event per flow,
 //      rescheduled whenever r changes), the message still needs its one-way latency:
 //        Σ_l max(0, τ_l + jitter_l) + store-and-forward + queueing (+ recovery rounds)
@@ -15,8 +17,8 @@
 //
 // The Network composes three units and owns the transfers:
 //   MaxMinSolver      resources, the flows on them, their max-min rates (incremental, exact);
-//   ConnectionTable   per-(src, dst) route, RTT, loss, TCP window, wire-byte pricing and
-//                     one-way latency samples;
+//   ConnectionTable   per-(src, dst, stream) connections (engine/src/net: route, PathFigures,
+//                     TcpWindow, SharedBottlenecks, WirePricing) and one-way latency samples;
 //   LinkStatsRecorder link byte counts, busy time, peak, utilisation series.
 // All changes at one instant are batched into one recomputation event: the solver re-solves
 // what they affect, progress and statistics are brought up to now under the old rates, then
@@ -32,7 +34,7 @@
 //
 // The Topology must outlive the Network. Node and link ids are those of the Topology.
 
-#include "meridian/net/ConnectionTable.hpp"
+#include "meridian/net/LinkDirection.hpp"
 #include "meridian/net/LinkStats.hpp"
 #include "meridian/net/LinkStatsRecorder.hpp"
 #include "meridian/net/MaxMinSolver.hpp"
@@ -46,6 +48,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -53,6 +56,7 @@
 namespace meridian::net {
 
 using CompletionCallback = std::function<void(const TransferResult&)>;
+class ConnectionTable;
 
 /// How a message uses its connection (docs/network-model.md §10).
 struct TransferOptions
@@ -171,6 +175,9 @@ private:
     void retimeLossRound(std::uint32_t conn);
 
     // transfers
+    /// A flow slot (reused or new) for message `id` on connection `conn`, not yet sending.
+    std::uint32_t newFlow(FlowId id, std::uint32_t conn, Protocol protocol, double bytes,
+                          const TransferOptions& options);
     void beginSending(std::uint32_t slot, bool freshConnection);
     void sendNextQueued(std::uint32_t conn);
     void attachFlow(std::uint32_t slot);
@@ -198,7 +205,8 @@ private:
     /// arcs: full duplex, one per arc; half duplex, arc 2l's resource serves both directions.
     std::vector<LinkDirection> m_arcs;
     MaxMinSolver m_solver;
-    ConnectionTable m_connections;
+    std::unique_ptr<ConnectionTable> m_connectionTable;
+    ConnectionTable& m_connections; ///< *m_connectionTable
     LinkStatsRecorder m_stats;
     std::vector<Flow> m_flows;
     std::vector<std::uint32_t> m_freeFlows;

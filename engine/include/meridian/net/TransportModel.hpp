@@ -1,6 +1,9 @@
 #pragma once
-// Closed-form transport formulas used by the Network (every one documented with its source
-// and validity range in docs/network-model.md). Pure functions: no state, no Simulator.
+// Closed-form transport formulas the network model uses (every one documented with its source
+// and validity range in docs/network-model.md; checked by tests/net/TransportModelTest.cpp).
+// Pure functions: no state, no Simulator. The loss-limited rates of PFTK and RFC 9438's
+// response function are not here: the model reaches them through its loss events
+// (TcpWindow), and tests/validation compares it with them.
 
 #include "meridian/sim/RngStream.hpp"
 #include "meridian/topology/Attributes.hpp"
@@ -12,12 +15,6 @@ class TransportModel
 public:
     /// Path loss of independent per-link losses: p = 1 − Π(1 − λ_l).
     static double pathLoss(const double* losses, int count);
-
-    /// PFTK (Padhye et al. 1998) loss-limited TCP throughput in bit/s, without the W/RTT
-    /// term (applied separately):
-    ///   B = MSS·8 / ( RTT·√(2bp/3) + T0·min(1, 3·√(3bp/8))·p·(1 + 32p²) ).
-    /// Returns +∞ for p ≤ 0.
-    static double pftkRateBps(double mss_bytes, double rtt_s, double loss, double b, double t0_s);
 
     /// Mean link utilisation of one Reno flow whose drop-tail buffer B_q is smaller than the
     /// bandwidth-delay product (both in bytes); 1 when B_q ≥ BDP:
@@ -38,14 +35,6 @@ public:
     /// (tcp_cubic.c bictcp_update; ACKs are still counted meanwhile): 1/32 s.
     static constexpr double kCubicRecomputeS = 1.0 / 32.0;
 
-    /// CUBIC's mean window under random loss p, in segments (RFC 9438 §5 / RFC 8312 §5.1):
-    ///   W_cubic = (C·(3+β)/(4·(1−β)))^¼ · (RTT/p)^¾,
-    /// or its Reno-friendly region (§4.3: AIMD with α = 3(1−β)/(1+β) has Reno's mean window
-    /// √(3/(2bp))), whichever is larger, as Linux takes the larger of the two windows.
-    static double cubicMeanWindowSegments(double rtt_s, double loss, double b);
-    /// CUBIC's loss-limited rate in bit/s: PFTK's form with CUBIC's mean window,
-    ///   B = MSS·8 / ( RTT / W + T0·min(1, 3·√(3bp/8))·p·(1 + 32p²) );  +∞ for p ≤ 0.
-    static double cubicRateBps(double mss_bytes, double rtt_s, double loss, double b, double t0_s);
     /// Mean link utilisation of one CUBIC flow whose drop-tail buffer B_q is smaller than
     /// BDP/β − BDP: after a drop at W_max = BDP + B_q the window restarts at β·W_max and
     /// follows W(t) = C(t − K)³ + W_max (segments, t in s), K = ∛(W_max(1 − β)/C), or the

@@ -1,0 +1,212 @@
+#include "SharedBottlenecks.hpp"
+
+#include "ConnectionTable.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace meridian::net {
+
+namespace {
+// HyStart acts only from this window on (tcp_cubic.c hystart_low_window).
+constexpr double kHystartLowWindowSegments = 16.0;
+// HyStart's delay threshold η = clamp(RTT_min/8, 4 ms, 16 ms) (tcp_cubic.c HYSTART_DELAY_MIN,
+// HYSTART_DELAY_MAX).
+constexpr double kHystartDelayMinS = 0.004;
+constexpr double kHystartDelayMaxS = 0.016;
+} // namespace
+
+SharedBottlenecks::SharedBottlenecks(const NetworkConfig& config,
+                                     const std::vector<Connection>& connections,
+                                     std::size_t resourceCount)
+    : m_config(config), m_connections(connections), m_load(resourceCount)
+{}
+
+TcpContext SharedBottlenecks::context(const Connection& c) const
+{
+    return {m_config, c.path};
+}
+
+void SharedBottlenecks::countTcpFlow(Connection& c, std::uint32_t ci, int delta)
+{
+    // A connection counts while it has a TCP message.
+    const bool opened = delta > 0 && c.messages.tcpFlows == 1;
+    const bool closed = delta < 0 && c.messages.tcpFlows == 0;
+    if (opened && c.path.bottleneckResource < m_load.size())
+        c.place.rank = static_cast<std::uint32_t>(m_load[c.path.bottleneckResource].members.size());
+    for (std::uint32_t r : c.resources) {
+        Load& load = m_load[r];
+        load.flows += static_cast<std::uint32_t>(delta);
+        if (opened)
+            load.members.push_back(ci);
+        if (closed)
+            load.members.erase(std::find(load.members.begin(), load.members.end(), ci));
+    }
+}
+
+void SharedBottlenecks::countBurst(const Connection& c, int delta)
+{
+    for (std::uint32_t r : c.resources)
+        m_load[r].bursts += static_cast<std::uint32_t>(delta);
+}
+
+double SharedBottlenecks::sharers(std::uint32_t resource) const
+{
+    return std::max(1.0, static_cast<double>(m_load[resource].members.size()));
+}
+
+double SharedBottlenecks::slowStartOrder(const Connection& c) const
+{
+    return std::min(static_cast<double>(c.place.rank) + 1.0, sharers(c.path.bottleneckResource));
+}
+
+double SharedBottlenecks::sendLimitBytes(const Connection& c) const
+{
+    const double rwnd = m_config.max_window_bytes > 0.0 ? m_config.max_window_bytes
+                                                        : std::numeric_limits<double>::infinity();
+    const double app = c.messages.appWindow_bytes;
+    return app > 0.0 ? std::min(rwnd, app) : rwnd;
+}
+
+double SharedBottlenecks::windowsBytes(const Connection& c) const
+{
+    double windows = 0.0;
+    for (std::uint32_t oi : m_load[c.path.bottleneckResource].members) {
+        const Connection& o = m_connections[oi];
+        if (o.path.bottleneckResource == c.path.bottleneckResource)
+            windows += std::min(o.window.cwndBytes(), sendLimitBytes(o));
+    }
+    return windows;
+}
+
+double SharedBottlenecks::queueS(const Connection& c) const
+{
+    if (c.arcs.empty() || sharers(c.path.bottleneckResource) < 2.0)
+        return 0.0;
+    return queueS(c, windowsBytes(c));
+}
+
+double SharedBottlenecks::queueS(const Connection& c, double windows_bytes) const
+{
+    if (c.arcs.empty() || !c.path.hasBottleneck() || sharers(c.path.bottleneckResource) < 2.0)
+        return 0.0;
+    const double queue_bytes =
+        std::clamp(windows_bytes - c.path.bdpBytes(), 0.0, c.path.buffer_bytes);
+    return queue_bytes * 8.0 / c.path.bottleneck_bps;
+}
+
+bool SharedBottlenecks::noteQueue(std::uint32_t resource, double queue_s)
+{
+    double& last = m_load[resource].queue_s;
+    if (last == queue_s)
+        return false;
+    last = queue_s;
+    return true;
+}
+
+bool SharedBottlenecks::overflow(Connection& c, sim::SimTime now) const
+{
+    // Like the overshoot, the overflow is c's loss event; Network cuts the others
+    // (cutForOverflow). A connection in its recovery does not count it again.
+    const PathFigures& path = c.path;
+    if (!c.window.inSlowStart() || c.arcs.empty() || path.rtt_s <= 0.0 ||
+        !std::isfinite(path.bottleneck_bps) || sharers(path.bottleneckResource) < 2.0 ||
+        c.window.inRecovery(path, now))
+        return false;
+    if (!(windowsBytes(c) > path.pipeAndBufferBytes()))
+        return false;
+    c.window.overflowLoss(context(c), now);
+    c.place.overflowed = true;
+    return true;
+}
+
+bool SharedBottlenecks::delayExit(Connection& c, sim::SimTime now) const
+{
+    const PathFigures& path = c.path;
+    if (m_config.congestion_control != CongestionControl::Cubic || c.arcs.empty() ||
+        path.rtt_s <= 0.0 || !path.hasBottleneck() || sharers(path.bottleneckResource) < 2.0 ||
+        c.window.cwndBytes() < kHystartLowWindowSegments * m_config.mss_bytes)
+        return false;
+    const double eta_s = std::clamp(path.rtt_s / 8.0, kHystartDelayMinS, kHystartDelayMaxS);
+    const double delay_bytes = path.bottleneck_bps * eta_s / 8.0;
+    const double pipe_bytes = path.bdpBytes();
+    const double full_bytes = path.pipeAndBufferBytes();
+    if (path.buffer_bytes < delay_bytes)
+        return false; // the buffer cannot hold η: the delay never rises that far
+    // The windows through the bottleneck, and what the connections in slow start share at the
+    // exit: those windows less the ones already past slow start.
+    double windows_bytes = 0.0;
+    double others_bytes = 0.0;
+    double weights = 0.0;
+    for (std::uint32_t oi : m_load[path.bottleneckResource].members) {
+        const Connection& o = m_connections[oi];
+        if (o.path.bottleneckResource != path.bottleneckResource)
+            continue;
+        const double w = std::min(o.window.cwndBytes(), sendLimitBytes(o));
+        windows_bytes += w;
+        if (o.window.inSlowStart())
+            weights += 1.0 / slowStartOrder(o);
+        else
+            others_bytes += w;
+    }
+    if (windows_bytes < std::min(2.0 * (pipe_bytes + delay_bytes), full_bytes))
+        return false;
+    c.place.delayExitShared_bytes = std::max(0.0, windows_bytes - others_bytes);
+    c.place.delayExitWeights = weights;
+    const double share = std::max(2.0 * m_config.mss_bytes, delayExitShare(c, c));
+    c.place.delayExited = true;
+    if (windows_bytes > full_bytes) {
+        c.window.overflowLossAt(context(c), share, now);
+        c.place.overflowed = true;
+    } else {
+        c.window.exitSlowStartAt(context(c), share, now);
+    }
+    return true;
+}
+
+double SharedBottlenecks::delayExitShare(const Connection& o, const Connection& by) const
+{
+    return by.place.delayExitWeights > 0.0
+               ? by.place.delayExitShared_bytes / slowStartOrder(o) / by.place.delayExitWeights
+               : o.window.cwndBytes();
+}
+
+bool SharedBottlenecks::joinDelayExit(Connection& o, const Connection& by, sim::SimTime now) const
+{
+    if (&o == &by || o.messages.tcpFlows == 0 || !o.window.inSlowStart() || o.path.rtt_s <= 0.0 ||
+        o.path.bottleneckResource != by.path.bottleneckResource)
+        return false;
+    o.window.exitSlowStartAt(context(o), std::max(2.0 * m_config.mss_bytes, delayExitShare(o, by)),
+                             now);
+    return true;
+}
+
+bool SharedBottlenecks::cutForOverflow(Connection& o, const Connection& by, sim::SimTime now) const
+{
+    if (&o == &by || o.messages.tcpFlows == 0 || o.path.rtt_s <= 0.0 ||
+        o.path.bottleneckResource != by.path.bottleneckResource || o.window.inRecovery(o.path, now))
+        return false;
+    o.window.cutByOverflow(context(o), now);
+    return true;
+}
+
+double SharedBottlenecks::standingQueueBytes(const Connection& c, std::uint32_t resource,
+                                             double queue_bytes, double alloc_bps) const
+{
+    // n TCP flows in congestion avoidance share the link (r = alloc/n each). A window capped at
+    // W keeps W − r·RTT beyond the pipe: while n·(W − r·RTT) < Q that is a constant standing
+    // queue and nothing is lost; when the windows could overfill the buffer, drops cut them
+    // and the queue swings between ≈ 0 and Q (Reno sawtooth): mean Q/2.
+    const Load& load = m_load[resource];
+    const auto n = static_cast<double>(load.flows - load.bursts);
+    if (n <= 0.0)
+        return 0.0;
+    const double window = sendLimitBytes(c);
+    if (!std::isfinite(window))
+        return 0.5 * queue_bytes;
+    const double share_Bps = alloc_bps / 8.0 / static_cast<double>(load.flows);
+    const double excess = n * std::max(0.0, window - share_Bps * c.path.rtt_s);
+    return excess < queue_bytes ? excess : 0.5 * queue_bytes;
+}
+
+} // namespace meridian::net

@@ -1,0 +1,127 @@
+#pragma once
+// The rules of several TCP connections through one bottleneck (docs/network-model.md §5
+// "Several connections on one bottleneck"), kept per resource:
+//   rank        a connection that starts sending takes its place behind the ones already
+//               there: its slow-start rounds reach the queue behind their bursts (the
+//               overshoot's `ahead`, TcpWindow);
+//   FIFO shares windows beyond the pipe wait in the drop-tail queue, at most its buffer:
+//               Q = clamp(ΣW − BDP, 0, B_q) and each connection gets W_i/(RTT + Q/C_b), i.e.
+//               C_b·W_i/ΣW, the fluid model of a FIFO, not a max-min fair share;
+//   overflow    a slow-start round that finds ΣW > BDP + B_q drops packets of every
+//               connection sending there: each one not in its recovery is cut;
+//   delay exit  HyStart's delay increase (tcp_cubic.c HYSTART_DELAY, η = clamp(RTT/8, 4 ms,
+//               16 ms)): slow start ends for every connection there once ΣW ≥
+//               2·(BDP + C_b·η) (the first round whose RTT samples see η; past the pipe the
+//               queue delay grows a second per second), each leaving at a share of the
+//               slow-starting windows ∝ 1/(rank + 1) (a fit, docs/validation.md); beyond
+//               BDP + B_q it is an overflow too;
+//   standing queue (latency, §4) n windows capped at W keep n·(W − r·RTT) queued while that
+//               fits B_q, else the sawtooth's B_q/2.
+// Checked by tests/validation/CubicValidationTest.cpp (hystartDelayEndsParallelStreams...),
+// tests/experiment/Ns3ReferenceTest.cpp (four flows into 1 BDP) and the P4 rows of
+// docs/validation.md.
+
+#include "TcpWindow.hpp"
+#include "meridian/net/NetworkConfig.hpp"
+#include "meridian/sim/SimTime.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace meridian::net {
+
+struct Connection;
+
+/// A connection's place among those sharing its bottleneck.
+struct BottleneckPlace
+{
+    /// TCP connections already sending through the bottleneck when this one started.
+    std::uint32_t rank = 0;
+    /// HyStart's delay exit this connection's round found: the bytes the connections leaving
+    /// slow start share, and the sum of their weights 1/(rank + 1).
+    double delayExitShared_bytes = 0.0;
+    double delayExitWeights = 0.0;
+    /// This round found the windows above the pipe and the buffer: cut the others too.
+    bool overflowed = false;
+    /// This round ended slow start by the delay increase: the others leave too.
+    bool delayExited = false;
+};
+
+class SharedBottlenecks
+{
+public:
+    SharedBottlenecks(const NetworkConfig& config, const std::vector<Connection>& connections,
+                      std::size_t resourceCount);
+
+    /// Connection ci (its tcpFlows already changed by delta) starts (+1) or stops (−1) a TCP
+    /// message on its resources; a connection that starts takes its rank.
+    void countTcpFlow(Connection& c, std::uint32_t ci, int delta);
+    /// A TCP message of c starts (+1) or stops (−1) sending its last window as a burst.
+    void countBurst(const Connection& c, int delta);
+    /// The connections with a TCP message through `resource`.
+    const std::vector<std::uint32_t>& members(std::uint32_t resource) const
+    {
+        return m_load[resource].members;
+    }
+
+    /// TCP connections with a message on `resource` (at least 1).
+    double sharers(std::uint32_t resource) const;
+    /// Connections whose slow-start rounds reach c's bottleneck queue ahead of c's, plus c.
+    double slowStartOrder(const Connection& c) const;
+    /// The windows through c's bottleneck (c's included), each at most its send limit.
+    double windowsBytes(const Connection& c) const;
+    /// The queue delay the windows through c's bottleneck keep there beyond its pipe, at most
+    /// its buffer, when several connections share it (0 otherwise).
+    double queueS(const Connection& c) const;
+    /// The same for windows_bytes through the bottleneck in all (windowsBytes).
+    double queueS(const Connection& c, double windows_bytes) const;
+    /// Records queue_s as the queue the caps through `resource` were last set with; returns
+    /// whether it changed.
+    bool noteQueue(std::uint32_t resource, double queue_s);
+
+    /// HyStart's delay increase found by c's slow-start round (a CUBIC connection sharing its
+    /// bottleneck): whether it ends c's slow start (then c.place.delayExited, and
+    /// c.place.overflowed where the windows are beyond the pipe and the buffer too).
+    bool delayExit(Connection& c, sim::SimTime now) const;
+    /// Whether c's slow-start round finds the windows through its bottleneck above its pipe
+    /// and buffer: c is cut and c.place.overflowed set.
+    bool overflow(Connection& c, sim::SimTime now) const;
+    /// Ends o's slow start for the delay exit `by` found, at its share, unless o is `by`, has
+    /// another bottleneck or is not in slow start: whether it did.
+    bool joinDelayExit(Connection& o, const Connection& by, sim::SimTime now) const;
+    /// Cuts o for the overflow `by` found, unless o is `by`, has another bottleneck or is in
+    /// its recovery: whether it was cut.
+    bool cutForOverflow(Connection& o, const Connection& by, sim::SimTime now) const;
+
+    /// TCP messages on `resource` that are not last-window bursts (they keep a standing queue).
+    std::uint32_t queueingFlows(std::uint32_t resource) const
+    {
+        const Load& load = m_load[resource];
+        return load.flows > load.bursts ? load.flows - load.bursts : 0;
+    }
+    /// Mean standing queue (bytes) TCP in congestion avoidance keeps on a saturated resource
+    /// whose buffer holds queue_bytes and which carries alloc_bps, as a message of c sees it.
+    double standingQueueBytes(const Connection& c, std::uint32_t resource, double queue_bytes,
+                              double alloc_bps) const;
+
+private:
+    /// The most the receive window and the application (NCCL's slots) let c have in flight.
+    double sendLimitBytes(const Connection& c) const;
+    /// o's window when `by`'s round ended slow start by the delay (its rank's share).
+    double delayExitShare(const Connection& o, const Connection& by) const;
+    TcpContext context(const Connection& c) const;
+
+    struct Load
+    {
+        std::uint32_t flows = 0;
+        std::uint32_t bursts = 0; ///< of which send their last window as a burst
+        std::vector<std::uint32_t> members;
+        double queue_s = 0.0; ///< the queue the members' caps were last set with
+    };
+
+    const NetworkConfig& m_config;
+    const std::vector<Connection>& m_connections;
+    std::vector<Load> m_load; ///< by resource
+};
+
+} // namespace meridian::net
