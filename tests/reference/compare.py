@@ -16,6 +16,12 @@ is a small part of the difference's (docs/validation.md, "The measure").
 
     python3 tests/reference/compare.py build/app/meridian-cli
     python3 tests/reference/compare.py build/app/meridian-cli --work /tmp/meridian-cmp
+    python3 tests/reference/compare.py --from-csv           # no meridian-cli: seconds
+    python3 tests/reference/compare.py --from-csv --check   # write nothing, exit 1 on a difference
+
+A run writes results/meridian.csv with Meridian's seed statistics per row (Runs), from which
+`--from-csv` regenerates every table; it also writes the first screen of the page, the table
+per regime (SUITE_REGIMES, OTHER_REGIMES), between the REGIMES_BEGIN/END markers.
 
 The mapping from a case to Meridian settings is one function, `meridian_experiment_settings`:
 it is where new settings (congestion control, channels, slots, socket buffers) go when Meridian
@@ -896,6 +902,8 @@ def main():
     if args.check and not args.from_csv:
         ap.error("--check needs --from-csv")
     recorded = meridian_csv_rows(MERIDIAN_CSV) if args.from_csv else {}
+    if recorded:  # the seeds of the run that wrote meridian.csv, for the appendix's text
+        args.seeds = max(int(r["meridian_seeds"] or 0) for r in recorded.values())
     if not args.from_csv:
         os.makedirs(args.work, exist_ok=True)
     with open(RESULTS, newline="") as f:
