@@ -16,6 +16,12 @@ is a small part of the difference's (docs/validation.md, "The measure").
 
     python3 tests/reference/compare.py build/app/meridian-cli
     python3 tests/reference/compare.py build/app/meridian-cli --work /tmp/meridian-cmp
+    python3 tests/reference/compare.py --from-csv           # no meridian-cli: seconds
+    python3 tests/reference/compare.py --from-csv --check   # write nothing, exit 1 on a difference
+
+A run writes results/meridian.csv with Meridian's seed statistics per row (Runs), from which
+`--from-csv` regenerates every table; it also writes the first screen of the page, the table
+per regime (SUITE_REGIMES, OTHER_REGIMES), between the REGIMES_BEGIN/END markers.
 
 The mapping from a case to Meridian settings is one function, `meridian_experiment_settings`:
 it is where new settings (congestion control, channels, slots, socket buffers) go when Meridian
@@ -33,11 +39,13 @@ import csv
 import json
 import math
 import os
+import re
 import statistics
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+import run_suite  # write_csv: the suite's one atomic CSV writer
 import timeouts  # results/timeouts.csv: the references' retransmission timeouts per run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -55,6 +63,9 @@ LINUX_CC_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-seeds.csv")
 LINUX_CC_SEP = os.path.join(HERE, "results", "ns3-linux-cc-sep.csv")
 LINUX_CC_SEP_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-sep-seeds.csv")
 MERIDIAN_CSV = os.path.join(HERE, "results", "meridian.csv")
+MERIDIAN_FIELDS = ["case", "group", "reference_runs", "reference_mean_s", "meridian_seeds",
+                   "meridian_mean_s", "error_pct", "meridian_median_s", "meridian_first_s",
+                   "meridian_min_s", "meridian_max_s", "meridian_variance", "build"]
 # The real-Linux reference (linux/run_linux.py): runs through the kernel's TCP over an emulated
 # 100 Mbit/s bottleneck, and the same cases in ns-3 with Linux's rules (reference column).
 REAL_LINUX = os.path.join(HERE, "results", "linux.csv")
@@ -161,7 +172,66 @@ def lossy(row):
     return float(row.get("loss") or 0) > 0
 
 
-def run_meridian(cli, row, work, seeds):
+class Runs:
+    """Meridian's completion times of one row, as the tables use them: count, mean, median,
+    the first (seed 1), fastest and slowest, and the sample variance. `of(times)` takes them
+    from the runs; `from_csv(row)` from a row of results/meridian.csv, which keeps exactly
+    these figures (repr of the floats), so the tables regenerate without meridian-cli. A file
+    written before it kept them has only count and mean: the other fields are None there and
+    the cells that need them print UNKNOWN."""
+
+    def __init__(self, n, mean, median=None, first=None, lo=None, hi=None, variance=None):
+        self.n, self.mean, self.median, self.first = n, mean, median, first
+        self.lo, self.hi, self.variance = lo, hi, variance
+
+    @classmethod
+    def of(cls, times):
+        return cls(len(times), statistics.mean(times), statistics.median(times), times[0],
+                   min(times), max(times),
+                   statistics.variance(times) if len(times) > 1 else None)
+
+    @classmethod
+    def from_csv(cls, row):
+        if not row.get("meridian_mean_s"):
+            return None  # meridian-cli failed on this row
+        n, mean = int(row["meridian_seeds"]), float(row["meridian_mean_s"])
+        if n == 1:  # deterministic: one run is every statistic
+            return cls(1, mean, mean, mean, mean, mean)
+
+        def num(key):
+            return float(row[key]) if row.get(key) else None
+        return cls(n, mean, num("meridian_median_s"), num("meridian_first_s"),
+                   num("meridian_min_s"), num("meridian_max_s"), num("meridian_variance"))
+
+    def csv_cells(self):
+        """The meridian.csv columns of MERIDIAN_STATS."""
+        return {"meridian_median_s": repr(self.median), "meridian_first_s": repr(self.first),
+                "meridian_min_s": repr(self.lo), "meridian_max_s": repr(self.hi),
+                "meridian_variance": "" if self.variance is None else repr(self.variance)}
+
+
+# What a cell shows when the figure needs Meridian's seed statistics and results/meridian.csv
+# predates them (compare.py --from-csv on such a file; --check skips these cells).
+UNKNOWN = "?"
+MERIDIAN_STATS = ["meridian_median_s", "meridian_first_s", "meridian_min_s", "meridian_max_s",
+                  "meridian_variance"]
+
+
+def any3(*flags):
+    """Or over flags that may be unknown (None): True if one is True, else None if one is
+    unknown, else False."""
+    if any(f is True for f in flags):
+        return True
+    return None if any(f is None for f in flags) else False
+
+
+def count3(flags):
+    """How many flags are True, or UNKNOWN where one is unknown."""
+    flags = list(flags)
+    return UNKNOWN if any(f is None for f in flags) else sum(1 for f in flags if f)
+
+
+def run_meridian(cli, row, work, seeds, jobs):
     """Runs Meridian on the case with seeds 1..seeds (1 for a case without random loss: the
     seed changes nothing there); returns (completion times, unmapped)."""
     build = ring_topology if row["program"] == "nccl_ring" else flows_topology
@@ -183,7 +253,7 @@ def run_meridian(cli, row, work, seeds):
         with open(os.path.join(out, "results.json")) as f:
             return json.load(f)["collective"]["repetitions_s"][0]
 
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
         times = list(pool.map(one, range(1, (seeds if lossy(row) else 1) + 1)))
     if any(t is None for t in times):
         return None, unmapped
@@ -199,17 +269,36 @@ def spread(times):
                                                                     fmt_s(max(times)))
 
 
+def runs_spread(runs):
+    """spread() of Meridian's runs."""
+    if runs.n == 1:
+        return fmt_s(runs.mean)
+    if runs.lo is None:
+        return "%d: %s" % (runs.n, UNKNOWN)
+    return "%d: %s–%s" % (runs.n, fmt_s(runs.lo), fmt_s(runs.hi))
+
+
+def se_text(r, se_key="se_pct", runs_key="meridian_runs"):
+    """' (s.e. x %)' after an error: nothing where the standard error is 0 (both sides
+    deterministic), UNKNOWN where Meridian's variance is not known."""
+    if r.get(se_key):
+        return " (s.e. %.1f %%)" % r[se_key]
+    runs = r.get(runs_key)
+    if r.get(se_key, 0) is None and runs is not None and runs.n > 1:
+        return " (s.e. %s)" % UNKNOWN
+    return ""
+
+
 def table(rows, last="not expressible in Meridian today"):
     lines = ["| case | ns-3 (s) | Meridian (s) | error | ns-3 runs | Meridian seeds | %s |" % last,
              "|---|---:|---:|---:|---|---|---|"]
     for r in rows:
-        err = "%+.1f %%" % r["error_pct"] if r["error_pct"] is not None else "—"
-        if r.get("se_pct"):
-            err += " (s.e. %.1f %%)" % r["se_pct"]
+        err = "%+.1f %%" % r["error_pct"] + se_text(r) if r["error_pct"] is not None else "—"
         mer = fmt_s(r["meridian_s"]) if r["meridian_s"] is not None else "failed"
         lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
             r["case"], fmt_s(r["ns3_s"]), mer, err, spread(r["ns3_runs"]),
-            spread(r["meridian_runs"]) if r["meridian_runs"] else "—", ", ".join(r["unmapped"])))
+            runs_spread(r["meridian_runs"]) if r["meridian_runs"] else "—",
+            ", ".join(r["unmapped"])))
     return lines
 
 
@@ -219,8 +308,9 @@ def summary(rows, key="error_pct"):
     (the two means are not distinguishable with the runs there are)."""
     groups, hits = {}, {}
     for r in rows:
-        if r[key] is not None:
-            groups.setdefault(r["group"], []).append(abs(r[key]))
+        if r["meridian_s"] is not None:  # a row on which meridian-cli failed has no error
+            # None (UNKNOWN): the figure needs seed statistics that meridian.csv lacks.
+            groups.setdefault(r["group"], []).append(None if r[key] is None else abs(r[key]))
             hits.setdefault(r["group"], []).append(r.get("within", False))
     means = key == "error_pct"
     lines = ["| group | rows | median abs(error) | max abs(error) |" +
@@ -228,9 +318,12 @@ def summary(rows, key="error_pct"):
              "|---|---:|---:|---:|" + ("---:|" if means else "")]
 
     def line(name, errs, hit):
+        if None in errs:
+            return "| %s | %d | %s | %s |" % (name, len(errs), UNKNOWN, UNKNOWN) + (
+                " %s |" % count3(hit) if means else "")
         return "| %s | %d | %.1f %% | %.1f %% |" % (name, len(errs), statistics.median(errs),
                                                    max(errs)) + (
-            " %d |" % sum(hit) if means else "")
+            " %s |" % count3(hit) if means else "")
 
     everything, every_hit = [], []
     for g, errs in groups.items():
@@ -254,7 +347,7 @@ STATS_HEAD = ("rows | median abs(error) | max abs(error) | ≤ 10 % | ≤ 30 % |
 def stats_cells(errs, within):
     """The table cells of |errors| `errs` of which `within` are within target: count, median,
     max, how many ≤ 10 % and ≤ 30 %, and `within`."""
-    return "%d | %.1f %% | %.1f %% | %d | %d | %d |" % (
+    return "%d | %.1f %% | %.1f %% | %d | %d | %s |" % (
         len(errs), statistics.median(errs), max(errs), sum(e <= 10 for e in errs),
         sum(e <= 30 for e in errs), within)
 
@@ -285,8 +378,7 @@ def real_linux_table(rows):
             "—" if r["ns3_error_pct"] is None else "%+.1f %%" % r["ns3_error_pct"],
             "—" if r["ns3_sep_error_pct"] is None else "%+.1f %%" % r["ns3_sep_error_pct"],
             "failed" if r["meridian_s"] is None else fmt_s(r["meridian_s"]),
-            "—" if r["error_pct"] is None else "%+.1f %%" % r["error_pct"] + (
-                " (s.e. %.1f %%)" % r["se_pct"] if r.get("se_pct") else "")))
+            "—" if r["error_pct"] is None else "%+.1f %%" % r["error_pct"] + se_text(r)))
     head = ["| against the kernel's mean | " + STATS_HEAD, "|---|---:|---:|---:|---:|---:|---:|"]
     for name, key in (("Meridian", "error_pct"), ("ns-3 with Linux's rules", "ns3_error_pct"),
                       ("ns-3 with Linux's rules, a sender host per flow", "ns3_sep_error_pct")):
@@ -295,9 +387,9 @@ def real_linux_table(rows):
             if not sel:
                 continue
             errs = [abs(r[key]) for r in sel]
-            within = sum(r.get("within", False) if key == "error_pct" else
-                         abs(r[key]) <= 10.0 or abs(r[key]) <= 2.0 * r["linux_se_pct"]
-                         for r in sel)
+            within = count3(r.get("within", False) if key == "error_pct" else
+                            abs(r[key]) <= 10.0 or abs(r[key]) <= 2.0 * r["linux_se_pct"]
+                            for r in sel)
             head.append("| %s, %s | %s" % (name, g, stats_cells(errs, within)))
     return head + [""] + lines
 
@@ -316,25 +408,26 @@ def pct(a, b):
     return 100.0 * (a - b) / b
 
 
-def against(times, ns3):
-    """Meridian's run times against a reference's: the means, the error of the means, of the
-    medians and of the first run of each, the standard error of the difference of the means
-    and whether the row is within target (10 % or two standard errors)."""
+def against(runs, ns3):
+    """Meridian's runs (a Runs) against a reference's run times: the means, the error of the
+    means, of the medians and of the first run of each, the standard error of the difference
+    of the means and whether the row is within target (10 % or two standard errors). A figure
+    that needs a seed statistic meridian.csv lacks is None (`within`: None where it decides)."""
     row = dict(ns3_s=statistics.mean(ns3), ns3_runs=ns3, meridian_s=None, error_pct=None,
                median_error_pct=None, single_error_pct=None)
-    if times:
-        row.update(meridian_s=statistics.mean(times),
-                   error_pct=pct(statistics.mean(times), statistics.mean(ns3)),
-                   median_error_pct=pct(statistics.median(times), statistics.median(ns3)),
-                   single_error_pct=pct(times[0], ns3[0]))
+    if runs:
+        row.update(meridian_s=runs.mean, error_pct=pct(runs.mean, statistics.mean(ns3)),
+                   median_error_pct=None if runs.median is None else
+                   pct(runs.median, statistics.median(ns3)),
+                   single_error_pct=None if runs.first is None else pct(runs.first, ns3[0]))
         # Standard error of the difference of the two means (both sides are samples).
         se = 0.0
-        if len(times) > 1 and len(ns3) > 1:
-            se = math.sqrt(statistics.variance(ns3) / len(ns3) +
-                           statistics.variance(times) / len(times))
-        row.update(se_pct=100.0 * se / statistics.mean(ns3),
-                   within=abs(row["error_pct"]) <= 10.0 or
-                   abs(statistics.mean(times) - statistics.mean(ns3)) <= 2.0 * se)
+        if runs.n > 1 and len(ns3) > 1:
+            se = None if runs.variance is None else math.sqrt(
+                statistics.variance(ns3) / len(ns3) + runs.variance / runs.n)
+        row.update(se_pct=None if se is None else 100.0 * se / statistics.mean(ns3),
+                   within=any3(abs(row["error_pct"]) <= 10.0, None if se is None else
+                               abs(runs.mean - statistics.mean(ns3)) <= 2.0 * se))
     return row
 
 
@@ -352,8 +445,8 @@ def layouts(linux, sep_cases, sep_runs):
         lo, hi = sorted((r["ns3_s"], sep["ns3_s"]))
         nearer = min((r, sep), key=lambda x: abs(x["error_pct"]))
         out.append(dict(r, sep=sep, nearer_error_pct=0.0 if lo <= r["meridian_s"] <= hi else
-                        nearer["error_pct"], nearer_within=r["within"] or sep["within"] or
-                        lo <= r["meridian_s"] <= hi))
+                        nearer["error_pct"], nearer_within=any3(r["within"], sep["within"],
+                                                                lo <= r["meridian_s"] <= hi)))
     return out
 
 
@@ -362,8 +455,7 @@ def layouts_table(pairs):
              "Meridian error | error to the nearer |", "|---|---:|---:|---:|---:|---:|"]
 
     def err(x):
-        return "%+.1f %%" % x["error_pct"] + (" (s.e. %.1f %%)" % x["se_pct"]
-                                              if x.get("se_pct") else "")
+        return "%+.1f %%" % x["error_pct"] + se_text(dict(x, meridian_runs=r["meridian_runs"]))
     for r in pairs:
         lines.append("| %s | %s | %s | %s | %s | %s |" % (
             r["case"], fmt_s(r["ns3_s"]), err(r), fmt_s(r["sep"]["ns3_s"]), err(r["sep"]),
@@ -380,7 +472,7 @@ def layouts_summary(pairs):
             ("the nearer of the two (or between them)", lambda r: r["nearer_error_pct"],
              lambda r: r["nearer_within"])):
         errs = [abs(err(r)) for r in pairs]
-        head.append("| %s | %s" % (name, stats_cells(errs, sum(map(within, pairs)))))
+        head.append("| %s | %s" % (name, stats_cells(errs, count3(map(within, pairs)))))
     return head
 
 
@@ -448,10 +540,10 @@ def twins_table(rows):
     for r in rows:
         k = r["twin"]
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            r["case"], err(r["error_pct"], r.get("se_pct")), k["case"], fmt_s(k["ns3_s"]),
+            r["case"], "%+.1f %%" % r["error_pct"] + se_text(r), k["case"], fmt_s(k["ns3_s"]),
             err(k["ns3_error_pct"], r["twin_ns3_se_pct"]), r["timeouts_counted"] or "—",
             "yes (%s)" % r["departs_how"] if r["departs"] else "no",
-            err(k["error_pct"], k.get("se_pct"))))
+            "%+.1f %%" % k["error_pct"] + se_text(k)))
     return lines
 
 
@@ -480,17 +572,22 @@ def by_medians(rows):
     """`rows` with each row with random loss measured by the median of Meridian's seeds against
     the median of the reference's runs (within target: |error| ≤ 10 %)."""
     return [dict(r, error_pct=r["median_error_pct"],
-                 within=abs(r["median_error_pct"]) <= 10.0)
-            if float(r.get("loss") or 0) > 0 and r.get("median_error_pct") is not None else r
+                 within=None if r["median_error_pct"] is None else
+                 abs(r["median_error_pct"]) <= 10.0)
+            if float(r.get("loss") or 0) > 0 and r["meridian_s"] is not None else r
             for r in rows]
 
 
 def headline(rows, label):
     """One line over `rows`: count, median and max |error|, how many within 10 % and 30 %,
     within target (10 % or 2 s.e.), and the rows outside it with their largest error."""
-    errs = [abs(r["error_pct"]) for r in rows if r["error_pct"] is not None]
-    outside = [abs(r["error_pct"]) for r in rows
-               if r["error_pct"] is not None and not r.get("within", False)]
+    rows = [r for r in rows if r["meridian_s"] is not None]
+    if any(r["error_pct"] is None for r in rows):  # medians that meridian.csv lacks
+        return "| %s | %d |%s" % (label, len(rows), (" %s |" % UNKNOWN) * 7)
+    errs = [abs(r["error_pct"]) for r in rows]
+    if any(r.get("within", False) is None for r in rows):
+        return "| %s | %s %s | %s |" % (label, stats_cells(errs, UNKNOWN), UNKNOWN, UNKNOWN)
+    outside = [abs(r["error_pct"]) for r in rows if not r.get("within", False)]
     return "| %s | %s %d | %s |" % (label, stats_cells(errs, len(errs) - len(outside)),
                                     len(outside), "%.1f %%" % max(outside) if outside else "—")
 
@@ -515,7 +612,8 @@ def headline_lines(rows, pairs, twin_rows):
     return lines
 
 
-def write_doc(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds):
+def appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds):
+    """The generated appendix of docs/validation.md (between BEGIN and END): every row."""
     body = [BEGIN, "",
             "Meridian: `%s`. ns-3: `tests/reference/results/ns3.csv` (run 1) and "
             "`results/ns3-seeds.csv` (more runs of the cases with random loss). error = "
@@ -594,32 +692,220 @@ def write_doc(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds):
                  "Within target: |error| ≤ 10 % or within two "
                  "standard errors of the kernel's mean.", ""]
         body += real_linux_table(kernel)
-    body += ["", END]
-    with open(DOC) as f:
-        text = f.read()
-    if BEGIN not in text or END not in text:
-        raise SystemExit("docs/validation.md has no generated section markers")
-    head, rest = text.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    with open(DOC, "w") as f:
-        f.write(head + "\n".join(body) + tail)
+    return body + ["", END]
+
+
+def section(text, begin, end):
+    """What lies between the markers, the markers included."""
+    if begin not in text or end not in text:
+        raise SystemExit("docs/validation.md has no markers %r … %r" % (begin, end))
+    return begin + text.split(begin, 1)[1].split(end, 1)[0] + end
+
+
+def replace_section(text, begin, end, lines):
+    """`text` with what lies between the markers `begin` and `end` replaced by `lines`
+    (which carry the markers themselves)."""
+    if begin not in text or end not in text:
+        raise SystemExit("docs/validation.md has no markers %r … %r" % (begin, end))
+    head, rest = text.split(begin, 1)
+    return head + "\n".join(lines) + rest.split(end, 1)[1]
+
+
+
+# The first screen of docs/validation.md (between REGIMES_BEGIN and REGIMES_END): per regime
+# of the suite, how far Meridian is from which reference, over the rows of that regime. The
+# measure is the appendix's: a row with random loss compares the mean of Meridian's seeds with
+# the mean of the reference's runs, a loss-free row one run with one run (both deterministic
+# there, the kernel aside). Only means enter, so results/meridian.csv regenerates it exactly.
+REGIMES_BEGIN = ("<!-- BEGIN GENERATED regimes by tests/reference/compare.py: "
+                 "do not edit by hand -->")
+REGIMES_END = "<!-- END GENERATED regimes -->"
+
+
+def num(r, key):
+    return float(r.get(key) or 0)
+
+
+def po_ring(r):
+    """A ring in NCCL's program order (the rings' reference)."""
+    return r["group"] in ("ring", "issue-ring24", "ring-program-order-6MiB")
+
+
+# (regime, what the suite runs, reference, pool, rows of the pool, what to expect). Pools:
+# "rings" (program-order rings of ns3.csv and ns3-program-order.csv), "linux" (ns-3 with
+# Linux's rules), "kernel" (the kernel's own TCP), "stock" (stock ns-3, every row but the
+# dataflow rings), "headline" (the appendix's headline rows: "linux" and the 6 MiB rings).
+SUITE_REGIMES = [
+    ("Ring all-reduce, bandwidth-bound",
+     "4–16 hosts, 10 Gbit/s and 1 ms per host link (4 ms RTT), 64 MiB, 1–2 channels",
+     "ns-3, NCCL's program order", "rings", lambda r: num(r, "bw_gbps") == 10,
+     "trust"),
+    ("Ring all-reduce, latency-bound, 1 channel",
+     "4–24 hosts, 2.5 Gbit/s and 7.5 ms per host link (30 ms RTT), 64–192 MiB",
+     "ns-3, NCCL's program order", "rings",
+     lambda r: num(r, "bw_gbps") == 2.5 and num(r, "channels") == 1,
+     "trust (Meridian a little slow)"),
+    ("Ring all-reduce, latency-bound, 2 channels",
+     "as above, 4 and 24 hosts, NCCL's default 2 channels",
+     "ns-3, NCCL's program order", "rings",
+     lambda r: num(r, "bw_gbps") == 2.5 and num(r, "channels") == 2,
+     "**known off**: Meridian slow, its channels stay in lock-step (§3.1)"),
+    ("One TCP flow, no loss, WAN",
+     "1 Gbit/s (1 GiB row: 10 Gbit/s), RTT 20–80 ms, queue 0.1–2 BDP, CUBIC, Reno",
+     "ns-3 with Linux's rules", "linux",
+     lambda r: num(r, "flows") == 1 and num(r, "loss") == 0 and num(r, "rtt_ms") >= 20,
+     "trust"),
+    ("One TCP flow, lossy WAN",
+     "as above, random loss p = 1e-5 … 1e-3",
+     "ns-3 with Linux's rules", "linux",
+     lambda r: num(r, "flows") == 1 and num(r, "loss") > 0 and num(r, "rtt_ms") >= 20,
+     "trust the mean over seeds, not one run (§1.7)"),
+    ("One TCP flow, short RTT",
+     "1 Gbit/s, RTT 2 ms, queue 0.1–2 BDP, p = 0 … 1e-3",
+     "ns-3 with Linux's rules", "linux",
+     lambda r: num(r, "flows") == 1 and num(r, "rtt_ms") < 20,
+     "trust at 2 ms; below: see the short-RTT ring line"),
+    ("Four flows sharing a bottleneck, short RTT",
+     "4 streams (iperf3 -P 4), RTT 2 ms, as above",
+     "ns-3 with Linux's rules", "linux",
+     lambda r: num(r, "flows") == 4 and num(r, "rtt_ms") < 20,
+     "roughly; the worst rows are ns-3's own departures (§3.2)"),
+    ("Four flows sharing a bottleneck, WAN",
+     "4 streams, RTT 20–80 ms, queue 0.1–2 BDP, p = 0 … 1e-3",
+     "ns-3 with Linux's rules", "linux",
+     lambda r: num(r, "flows") == 4 and num(r, "rtt_ms") >= 20,
+     "roughly; ns-3 depends on its sender layout (§3.2)"),
+    ("One TCP flow, the kernel",
+     "100 Mbit/s, RTT 20–200 ms, queue 0.1–2 BDP, p = 0 … 1e-3, 10 runs each",
+     "Linux 6.18", "kernel", lambda r: num(r, "flows") == 1,
+     "trust"),
+    ("Four flows, the kernel",
+     "as above, 4 flows from one host",
+     "Linux 6.18", "kernel", lambda r: num(r, "flows") == 4,
+     "**known off**: Meridian fast, CUBIC most (§3.2)"),
+    ("All TCP rows and 6 MiB rings",
+     "the headline of Appendix A", "ns-3 with Linux's rules, program order",
+     "headline", lambda r: True, "—"),
+    ("All rows, stock ns-3",
+     "the same rows", "ns-3.37's own TcpCubic/TcpNewReno", "stock", lambda r: True,
+     "not the reference: it departs from Linux (Appendix B)"),
+]
+
+# Regimes the suite has no rows for: what is known of them (issue 35; docs/collectives.md and
+# the closed-form tests of tests/validation/), shown on the same screen.
+OTHER_REGIMES = [
+    ("Ring over TCP, RTT 50 µs – 2 ms",
+     "datacentre and metro RTTs, deep queues, warm repetitions, many chunks",
+     "none yet",
+     "**known off, not validated**: about half the link rate (4 hosts, 5 Gbit/s, 1 ms host "
+     "to host: 608 ms, UDP 330 ms); more chunks up to 4× slower (issue 35 §3)"),
+    ("Broadcast, reduce",
+     "`pipelined-chain`, `binomial`; training's weight broadcast",
+     "none yet",
+     "**known off, not validated**: the whole buffer hop by hop (≈ n·S/B) where NCCL pipelines "
+     "slices: up to ≈ 25× at 32 hosts (issue 35 §1)"),
+    ("Rings on the merged fast path",
+     "rings past the merge threshold (e.g. 32 hosts, 256 MiB)",
+     "the sliced path",
+     "**known off**: up to +50 % (6.37 s where the ring costs ≈ 4.2 s; issue 35 §2)"),
+    ("Other collectives",
+     "all-gather, reduce-scatter, tree, halving-doubling, all-to-all",
+     "closed forms only", "not validated against a packet-level reference"),
+    ("UDP, RDMA-like, max-min, jitter",
+     "the engine against its own formulas", "closed forms (`tests/validation/`)",
+     "exact (ring all-reduce 1.5 ns per step; network-model.md §10); no packet-level check"),
+]
+
+
+def regime_pools(rows, extra, linux, kernel):
+    return {"rings": [r for r in rows + extra if po_ring(r)], "linux": linux, "kernel": kernel,
+            "stock": [r for r in rows if not r["group"].endswith(DATAFLOW_SUFFIX)],
+            "headline": extra + linux}
+
+
+def regime_lines(rows, extra, linux, kernel):
+    """The first screen's table: the suite's regimes, then those it has no rows for."""
+    pools = regime_pools(rows, extra, linux, kernel)
+    lines = ["| regime | what the suite runs | reference | rows | median abs(error) | "
+             "max abs(error) | median error | ≤ 10 % / ≤ 30 % | how far to trust it |",
+             "|---|---|---|---:|---:|---:|---:|---:|---|"]
+    for name, runs, ref, pool, select, verdict in SUITE_REGIMES:
+        errs = [r["error_pct"] for r in pools[pool] if select(r) and r["error_pct"] is not None]
+        if not errs:
+            continue
+        mags = [abs(e) for e in errs]
+        signed = statistics.median(errs)
+        lines.append("| %s | %s | %s | %d | %.1f %% | %.1f %% | %s | %d / %d | %s |" % (
+            name, runs, ref, len(errs), statistics.median(mags), max(mags),
+            "%+.1f %%" % signed if round(signed, 1) else "0.0 %",
+            sum(e <= 10 for e in mags), sum(e <= 30 for e in mags), verdict))
+    for name, runs, ref, verdict in OTHER_REGIMES:
+        lines.append("| %s | %s | %s | — | — | — | — | — | %s |" % (name, runs, ref, verdict))
+    return [REGIMES_BEGIN, ""] + lines + ["", REGIMES_END]
+
+
+def meridian_csv_rows(path):
+    """results/meridian.csv by (case, group)."""
+    if not os.path.exists(path):
+        raise SystemExit("%s: no such file (run compare.py with meridian-cli first)" % path)
+    with open(path, newline="") as f:
+        return {(r["case"], r["group"]): r for r in csv.DictReader(f)}
+
+
+def doc_label(text):
+    """The Meridian build named in the generated section of `text` (for --from-csv)."""
+    m = re.search(r"Meridian: `([^`]*)`", text)
+    return m.group(1) if m else "meridian-cli (unknown build)"
+
+
+def pattern(line):
+    """A regular expression for a generated line in which UNKNOWN stands for any cell text."""
+    return "^" + ".*?".join(re.escape(part) for part in line.split(UNKNOWN)) + "$"
+
+
+def check(old, new):
+    """Compares the doc on disk with the one generated: line by line, UNKNOWN matching any
+    text. Returns the lines that differ (old, new)."""
+    a, b = old.split("\n"), new.split("\n")
+    if len(a) != len(b):
+        return [("%d lines" % len(a), "%d lines" % len(b))]
+    return [(x, y) for x, y in zip(a, b)
+            if x != y and not (UNKNOWN in y and re.match(pattern(y), x))]
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("cli", help="path to the meridian-cli binary")
+    ap.add_argument("cli", nargs="?", help="path to the meridian-cli binary (not with "
+                    "--from-csv)")
+    ap.add_argument("--from-csv", action="store_true",
+                    help="take Meridian's figures from results/meridian.csv instead of running "
+                         "meridian-cli: regenerates docs/validation.md in seconds")
+    ap.add_argument("--check", action="store_true",
+                    help="with --from-csv: write nothing, exit 1 if docs/validation.md differs "
+                         "from what the CSVs give")
     ap.add_argument("--work", default="/tmp/meridian-ns3-compare",
                     help="folder for the generated .topo files and run outputs")
     ap.add_argument("--label", default="",
-                    help="what to call the Meridian build in the doc (default: git describe)")
+                    help="what to call the Meridian build in the doc (default: git describe; "
+                         "with --from-csv the build meridian.csv names, or the doc's)")
     ap.add_argument("--seeds", type=int, default=200,
                     help="Meridian seeds 1..N per case with random loss (default 200)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="meridian-cli runs at once (default: one per core)")
     ap.add_argument("--only", default="",
                     help="try a model change: only the cases whose id contains this, of the "
                          "Linux-rules table and the program-order rings; prints the summary, "
                          "writes nothing")
     args = ap.parse_args()
-    os.makedirs(args.work, exist_ok=True)
+    if args.from_csv == bool(args.cli):
+        ap.error("give either the meridian-cli binary or --from-csv")
+    if args.check and not args.from_csv:
+        ap.error("--check needs --from-csv")
+    recorded = meridian_csv_rows(MERIDIAN_CSV) if args.from_csv else {}
+    if recorded:  # the seeds of the run that wrote meridian.csv, for the appendix's text
+        args.seeds = max(int(r["meridian_seeds"] or 0) for r in recorded.values())
+    if not args.from_csv:
+        os.makedirs(args.work, exist_ok=True)
     with open(RESULTS, newline="") as f:
         cases = list(csv.DictReader(f))
     if args.only:
@@ -632,15 +918,25 @@ def main():
     more_linux_runs = ns3_runs(LINUX_CC_SEEDS)
 
     def compared(c, runs=None):
-        """Runs Meridian on case c, prints the comparison line, returns the table row: the
-        means of Meridian's seeds and of ns-3's runs (run 1 and `runs`), and the same with
-        medians and with one run each."""
-        times, unmapped = run_meridian(os.path.abspath(args.cli), c, args.work, args.seeds)
-        row = dict(c, meridian_runs=times, unmapped=unmapped,
-                   **against(times, [float(c["ns3_s"])] + (runs or [])))
-        print("%-45s ns3 %9.4g  meridian %9s  %s" % (
-            c["case"], row["ns3_s"], "failed" if not times else fmt_s(row["meridian_s"]),
-            "" if row["error_pct"] is None else "%+.1f %%" % row["error_pct"]), flush=True)
+        """Meridian on case c (run, or read from meridian.csv), against the reference: the
+        table row with the means of Meridian's seeds and of the reference's runs (`ns3_s` and
+        `runs`), and the same with medians and with one run each."""
+        if args.from_csv:
+            rec = recorded.get((c["case"], c["group"]))
+            if rec is None:
+                raise SystemExit("results/meridian.csv has no row %s (%s)" % (c["case"],
+                                                                             c["group"]))
+            mine, unmapped = Runs.from_csv(rec), meridian_experiment_settings(c)[1]
+        else:
+            times, unmapped = run_meridian(os.path.abspath(args.cli), c, args.work, args.seeds,
+                                           args.jobs)
+            mine = Runs.of(times) if times else None
+        row = dict(c, meridian_runs=mine, unmapped=unmapped,
+                   **against(mine, [float(c["ns3_s"])] + (runs or [])))
+        if not args.from_csv:
+            print("%-45s ns3 %9.4g  meridian %9s  %s" % (
+                c["case"], row["ns3_s"], "failed" if not mine else fmt_s(row["meridian_s"]),
+                "" if row["error_pct"] is None else "%+.1f %%" % row["error_pct"]), flush=True)
         return row
 
     rows = [compared(c, more_runs.get(c["case"])) for c in cases]
@@ -668,12 +964,13 @@ def main():
         r = compared(dict(c, ns3_s=linux_times[0], rules="linux"), linux_times[1:])
         ns3_time = statistics.mean(ns3_times) if ns3_times else None
         sep_time = statistics.mean(sep_times) if sep_times else None
-        r.update(ns3_linux_cc_s=ns3_time, ns3_linux_cc_runs=ns3_times, ns3_error_pct=None if ns3_time is None else
-                 pct(ns3_time, r["ns3_s"]), ns3_sep_error_pct=None if sep_time is None else
-                 pct(sep_time, r["ns3_s"]), linux_se_pct=100.0 * (
+        r.update(ns3_linux_cc_s=ns3_time, ns3_linux_cc_runs=ns3_times,
+                 ns3_error_pct=None if ns3_time is None else pct(ns3_time, r["ns3_s"]),
+                 ns3_sep_error_pct=None if sep_time is None else pct(sep_time, r["ns3_s"]),
+                 linux_se_pct=100.0 * (
                      statistics.stdev(linux_times) / math.sqrt(len(linux_times))
                      if len(linux_times) > 1 else 0.0) / r["ns3_s"])
-        if r["error_pct"] is not None and len(r["meridian_runs"]) == 1:
+        if r["error_pct"] is not None and r["meridian_runs"].n == 1:
             # Deterministic Meridian: the kernel's runs alone make the standard error.
             r["se_pct"] = r["linux_se_pct"]
             r["within"] = abs(r["error_pct"]) <= 10.0 or abs(r["error_pct"]) <= 2 * r["se_pct"]
@@ -690,22 +987,55 @@ def main():
         if kernel:
             print("\n".join(real_linux_table(kernel)))
         return
-    with open(MERIDIAN_CSV, "w", newline="") as f:
+    with open(DOC) as f:
+        text = f.read()
+    if args.from_csv:
+        builds = {r.get("build") for r in recorded.values()} - {None, ""}
+        label = args.label or (builds.pop() if len(builds) == 1 else doc_label(text))
+    else:
+        label = "meridian-cli " + (args.label or subprocess.run(
+            ["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
+            text=True).stdout.strip())
         # The reference is ns-3 (stock, or with Linux's rules: groups *-linux-cc) or, for the
-        # lx-* rows (groups linux-*), the kernel's own TCP.
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(["case", "group", "reference_runs", "reference_mean_s", "meridian_seeds",
-                    "meridian_mean_s", "error_pct"])
-        for r in rows + extra + linux + kernel:
-            w.writerow([r["case"], r["group"], len(r["ns3_runs"]), repr(r["ns3_s"]),
-                        len(r["meridian_runs"] or []),
-                        "" if r["meridian_s"] is None else repr(r["meridian_s"]),
-                        "" if r["error_pct"] is None else "%.2f" % r["error_pct"]])
-    label = args.label or subprocess.run(
-        ["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
-        text=True).stdout.strip()
-    write_doc(rows, extra, linux, pairs, twin_rows, kernel, "meridian-cli " + label, args.seeds)
-
+        # lx-* rows (groups linux-*), the kernel's own TCP; Meridian's figures are those of
+        # its seeds (Runs), so that --from-csv gives every table without meridian-cli.
+        run_suite.write_csv(MERIDIAN_CSV, MERIDIAN_FIELDS, [
+            dict(case=r["case"], group=r["group"], reference_runs=len(r["ns3_runs"]),
+                 reference_mean_s=repr(r["ns3_s"]),
+                 meridian_seeds=r["meridian_runs"].n if r["meridian_runs"] else 0,
+                 meridian_mean_s="" if r["meridian_s"] is None else repr(r["meridian_s"]),
+                 error_pct="" if r["error_pct"] is None else "%.2f" % r["error_pct"],
+                 build=label, **(r["meridian_runs"].csv_cells() if r["meridian_runs"] else {}))
+            for r in rows + extra + linux + kernel])
+    appendix = appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, label, args.seeds)
+    regimes = regime_lines(rows, extra, linux, kernel)
+    on_disk = section(text, BEGIN, END)
+    if any(UNKNOWN in line for line in appendix):
+        # meridian.csv predates the seed statistics: the appendix on disk stays, provided every
+        # cell the CSVs do give matches it (checked here, with or without --check).
+        diff = check(on_disk, "\n".join(appendix))
+        for old, mine in diff[:20]:
+            print("doc:       %s\ngenerated: %s" % (old, mine))
+        if diff:
+            raise SystemExit("the appendix of docs/validation.md differs from the CSVs in %d "
+                             "lines" % len(diff))
+        sys.stderr.write("results/meridian.csv has no seed statistics: the appendix is kept "
+                         "(its %d figures that need them unchecked, every other one checked); "
+                         "run compare.py with meridian-cli to record them\n" %
+                         sum(line.count(UNKNOWN) for line in appendix))
+        appendix = on_disk.split("\n")
+    new = replace_section(replace_section(text, BEGIN, END, appendix), REGIMES_BEGIN,
+                          REGIMES_END, regimes)
+    if args.check:
+        diff = check(text, new)
+        for old, mine in diff[:20]:
+            print("doc:       %s\ngenerated: %s" % (old, mine))
+        if diff:
+            raise SystemExit("docs/validation.md differs from the CSVs in %d lines" % len(diff))
+        print("docs/validation.md matches the CSVs")
+        return
+    with open(DOC, "w") as f:
+        f.write(new)
 
 if __name__ == "__main__":
     main()

@@ -1,4 +1,4 @@
-// .topo version 1 reader and writer (docs/file-format.md, ARCHITECTURE §6).
+// .topo version 1 reader and writer (docs/file-format.md; docs/architecture.md, module io).
 //
 // Reading is strict and two-staged: (1) structure — JSON syntax, types, known keys, units,
 // unique ids, existing endpoints — stops at the first problem, since later content cannot be

@@ -1,5 +1,6 @@
 #pragma once
-// The declarative experiment of a .topo file (the "experiment" object, ARCHITECTURE §4/§6).
+// The declarative experiment of a .topo file (the "experiment" object: docs/experiments.md,
+// docs/file-format.md §2).
 //
 // Three kinds:
 //  * "training" (default): data-parallel training of a model across compute centres:

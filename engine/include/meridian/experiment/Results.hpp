@@ -1,5 +1,5 @@
 #pragma once
-// Results of one experiment run (ARCHITECTURE §7, docs/results-format.md).
+// Results of one experiment run (docs/results-format.md).
 // Everything here is simulated time or counts: no wall-clock figures, so the same .topo
 // and seed give a byte-identical results.json.
 

@@ -1,5 +1,6 @@
 #pragma once
-// Runs the experiment of a project on the event engine (ARCHITECTURE §4, docs/experiments.md).
+// Runs the experiment of a project on the event engine (docs/experiments.md, "Training
+// timeline"; docs/architecture.md, module experiment).
 //
 // Training (data parallel):
 //   0. Every centre gets ranks: its explicit GPU children, or — without children — servers

@@ -54,7 +54,7 @@ enum class QueueUnit
     Bytes
 };
 
-/// Internal network of a centre that has no explicit children (ARCHITECTURE §6 "fabric").
+/// Internal network of a centre that has no explicit children (docs/topology.md, "Centre fabric").
 struct FabricSpec
 {
     FabricShape shape = FabricShape::FatTree; ///< the .topo key "topology"

@@ -1,5 +1,5 @@
 #pragma once
-// Shortest-path routing over the directed arcs of a Topology (ARCHITECTURE §2 "routing").
+// Shortest-path routing over the directed arcs of a Topology (docs/network-model.md §2).
 //
 // Every link contributes two arcs: a→b (dir 0) and b→a (dir 1), each with the one-way delay
 // of its direction (LinkAttributes::direction(dir).delay_s). Dijkstra (Boost.Graph, on a
