@@ -6,7 +6,7 @@
 namespace meridian::net {
 
 namespace {
-// Steady TCP rate cap = min(rwnd/RTT, U(B_q, BDP)·C_b) (§5 "Steady state"), U of the
+// Steady TCP rate cap = min(rwnd/RTT, U(B_q, BDP)·C_b) (§5.3), U of the
 // connection's congestion control (the Reno sawtooth or CUBIC's cycle in a small drop-tail
 // buffer); random loss acts through the window (loss events), not through this cap; the
 // max-min share is applied on top by the solver. receiveWindow: include rwnd/RTT.

@@ -1,13 +1,13 @@
 #pragma once
 // The figures of one connection's path that the TCP model reads (docs/network-model.md §2,
-// §5), measured from the links as they are now:
+// §5.1, §5.3), measured from the links as they are now:
 //   RTT     = Σ_fwd max(0, τ_l) + Σ_rev max(0, τ_l)  (2× the forward delay without an ACK path)
 //   RTTVAR  = √(Σ σ_l²) over both directions (σ: TransportModel::jitterStdDev)
 //   p       = 1 − Π_fwd (1 − p_l)                      (TransportModel::pathLoss)
 //   C_b     = the smallest forward capacity, B_q its queue (bytes), BDP = C_b·RTT/8
 //   RTO     = RTT + max(rto_min, 4·RTTVAR)             (RFC 6298 with Linux's TCP_RTO_MIN)
 //   steady cap = min(rwnd/RTT, U(B_q, BDP)·C_b), U the mean utilisation of one Reno or CUBIC
-//     sawtooth in a drop-tail buffer smaller than the BDP (TransportModel, §5 "Steady state")
+//     sawtooth in a drop-tail buffer smaller than the BDP (TransportModel, §5.3)
 // Checked by tests/net/NetworkTest.cpp (RTT, loss) and tests/validation (caps).
 
 #include "meridian/net/LinkDirection.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// The rules of several TCP connections through one bottleneck (docs/network-model.md §5
-// "Several connections on one bottleneck"), kept per resource:
+// The rules of several TCP connections through one bottleneck (docs/network-model.md §5.6),
+// kept per resource:
 //   rank        a connection that starts sending takes its place behind the ones already
 //               there: its slow-start rounds reach the queue behind their bursts (the
 //               overshoot's `ahead`, TcpWindow);

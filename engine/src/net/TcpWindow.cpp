@@ -17,7 +17,7 @@ constexpr double kHystartAckDeltaS = 0.002;
 // A round whose rate is below the window's by more than this was limited by the network.
 constexpr double kNetworkLimitedTolerance = 1e-9;
 
-// Slow-start overshoot (§5 "Slow-start overshoot"): in a slow-start round the ACKs of the
+// Slow-start overshoot (§5.5): in a slow-start round the ACKs of the
 // previous round's inflight_prev bytes come back spaced by the bottleneck (rate C) and each
 // releases what cwnd's growth allows, so the round's inflight_new bytes arrive at
 // a = min(access rate, C·inflight_new/inflight_prev) and queue at a − C while they arrive: the
@@ -73,7 +73,7 @@ double noLossCapTimeS(double ratio, double rtt_s)
 // first round HyStart watches (cwnd ≥ 16 segments). The BDP/2 rule holds for a connection
 // alone on its bottleneck: with others there each one's ACKs come back as short trains with
 // the others' between them, and the delay increase ends their slow start instead
-// (SharedBottlenecks::delayExit). Validity: RTT ≳ 2 ms (§5 "HyStart").
+// (SharedBottlenecks::delayExit). Validity: RTT ≳ 2 ms (§5.2).
 bool hystartExits(const TcpContext& ctx, double before, double after, double sendCeiling,
                   double sharers)
 {
@@ -473,7 +473,7 @@ void TcpWindow::cutWithRecovery(const TcpContext& ctx, sim::SimTime now, bool ra
     // in it. When they do not, the sender stalls until the cumulative ACK frees the buffer at
     // once, then sends min(W_cut, W + W_cut − rwnd) as one burst at its first link's rate a;
     // if that burst, ·(1 − C_b/a), overflows the bottleneck's buffer, recovery ends in a
-    // second loss event (§5 "Recovery on a full send buffer").
+    // second loss event (§5.5).
     const PathFigures& path = ctx.path;
     const double seen_bytes = m_cwnd_bytes;
     cut(ctx, now, random);

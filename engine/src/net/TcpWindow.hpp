@@ -1,6 +1,6 @@
 #pragma once
-// One TCP connection's congestion window (docs/network-model.md §5): one state machine for
-// every path, driven one RTT round at a time (round()):
+// One TCP connection's congestion window (docs/network-model.md §5.2-§5.5, §5.7): one state machine
+// for every path, driven one RTT round at a time (round()):
 //
 //   slow start      cwnd ×2 per round (RFC 5681, IW = RFC 6928) until ssthresh, the network
 //                   (not the window) limiting the rate, HyStart's ACK train (W ≥ BDP/2, or
@@ -20,10 +20,10 @@
 //   idle restart    RFC 2861 / tcp_cwnd_restart: cwnd halves per RTO idle beyond the first.
 //
 // A loss-free path (p = 0) has no loss events: its slow start and growth end where cwnd/RTT
-// reaches the steady cap U(B_q, BDP)·C_b, which stands for the sawtooth's mean (§5 "Steady
-// state"). A lossy path draws its random losses from the connection's own stream (geometric
-// spacing, mean MSS/p; LossModel::Mean: exactly MSS/p) and caps cwnd at what can be in
-// flight, min(rwnd, BDP + B_q) (×2 for rwnd in slow start, tcp_is_cwnd_limited).
+// reaches the steady cap U(B_q, BDP)·C_b, which stands for the sawtooth's mean (§5.3). A lossy path
+// draws its random losses from the connection's own stream (geometric spacing, mean MSS/p;
+// LossModel::Mean: exactly MSS/p) and caps cwnd at what can be in flight, min(rwnd, BDP + B_q) (×2
+// for rwnd in slow start, tcp_is_cwnd_limited).
 //
 // Checked by tests/validation/SlowStartValidationTest.cpp, CubicValidationTest.cpp,
 // TcpModelValidationTest.cpp, MidTransferLossTest.cpp and the reference rows of
