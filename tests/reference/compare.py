@@ -798,7 +798,10 @@ OTHER_REGIMES = [
      "datacentre and metro RTTs, deep queues, warm repetitions, many chunks",
      "none yet",
      "**known off, not validated**: about half the link rate (4 hosts, 5 Gbit/s, 1 ms host "
-     "to host: 608 ms, UDP 330 ms); more chunks up to 4× slower (issue 35 §3)"),
+     "to host: 608 ms, UDP 330 ms); more chunks up to 4× slower (issue 35 §3). The cause is "
+     "found, not yet fixed: every message pays the standing queue of network-model.md §4 (the whole "
+     "application window beyond the pipe) although its connection's fluid data phase already holds those "
+     "bytes; without that term the same rings run at their UDP times (§3.4)"),
     ("Broadcast, reduce",
      "`pipelined-chain`, `binomial`; training's weight broadcast",
      "none yet",
