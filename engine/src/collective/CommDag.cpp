@@ -1,4 +1,5 @@
-// CommDag: accounting helpers, cycle detection, and the symbolic data-movement check.
+// CommDag: accounting helpers, cycle detection, and the symbolic data-movement check (the
+// model is stated at CommDag::checkDataMovement; checked by tests/collective/CommDagTest.cpp).
 #include "meridian/collective/CommDag.hpp"
 
 #include "meridian/core/Error.hpp"
@@ -178,113 +179,162 @@ std::string opName(std::size_t index, const CommOp& op)
     return s;
 }
 
+/// A send is accumulating when a Reduce at its destination over exactly the same blocks
+/// depends on it: its payload is added into the destination's blocks instead of copied.
+bool feeds(const CommOp& send, const CommOp& reduce)
+{
+    return send.dst == reduce.src && send.block == reduce.block &&
+           send.blockCount == reduce.blockCount;
+}
+
+std::vector<char> accumulatingSends(const std::vector<CommOp>& ops)
+{
+    std::vector<char> accumulating(ops.size(), 0);
+    for (const auto& op : ops) {
+        if (op.kind != OpKind::Reduce)
+            continue;
+        for (const std::size_t d : op.deps)
+            if (ops[d].kind == OpKind::Send && feeds(ops[d], op))
+                accumulating[d] = 1;
+    }
+    return accumulating;
+}
+
+/// The symbolic state of checkDataMovement (CommDag.hpp): per (rank, block) the set of ranks
+/// whose contribution it holds, as a bitset of `words` 64-bit words. A message runs on it
+/// and returns what it violates ("" if nothing).
+class Contributions
+{
+public:
+    using Word = std::uint64_t;
+
+    Contributions(std::size_t ranks, const std::vector<DataBlock>& blocks)
+        : m_ranks(ranks), m_blocks(blocks.size()), m_words((ranks + 63) / 64),
+          m_held(ranks * blocks.size() * m_words, 0)
+    {
+        for (std::size_t b = 0; b < m_blocks; ++b)
+            addSources(blocks[b], [&](std::size_t r) { return cell(r, b); });
+    }
+
+    /// A plain send copies the sender's blocks over the receiver's; an accumulating one
+    /// captures them in `payload` for the Reduce that consumes it.
+    std::string send(std::size_t index, const CommOp& op, bool accumulating,
+                     std::vector<Word>& payload)
+    {
+        const auto src = static_cast<std::size_t>(op.src);
+        const auto dst = static_cast<std::size_t>(op.dst);
+        const auto first = static_cast<std::size_t>(op.block);
+        const auto count = static_cast<std::size_t>(op.blockCount);
+        if (accumulating)
+            payload.assign(count * m_words, 0);
+        for (std::size_t k = 0; k < count; ++k) {
+            const Word* from = cell(src, first + k);
+            if (std::all_of(from, from + m_words, [](Word w) { return w == 0; }))
+                return opName(index, op) + " sends block " + std::to_string(first + k) +
+                       " that rank " + std::to_string(src) + " does not hold";
+            if (accumulating) {
+                std::copy(from, from + m_words, payload.data() + k * m_words);
+                continue;
+            }
+            Word* to = cell(dst, first + k);
+            for (std::size_t w = 0; w < m_words; ++w)
+                if ((to[w] & ~from[w]) != 0)
+                    return opName(index, op) + " overwrites contributions rank " +
+                           std::to_string(dst) + " holds for block " + std::to_string(first + k) +
+                           " that the message lacks";
+            std::copy(from, from + m_words, to);
+        }
+        return {};
+    }
+
+    /// A Reduce adds the payload of an accumulating send into its rank's blocks; a
+    /// contribution must not be counted twice.
+    std::string reduce(std::size_t index, const CommOp& op, const std::vector<Word>& payload)
+    {
+        const auto rank = static_cast<std::size_t>(op.src);
+        const auto first = static_cast<std::size_t>(op.block);
+        const auto count = static_cast<std::size_t>(op.blockCount);
+        for (std::size_t k = 0; k < count; ++k) {
+            Word* to = cell(rank, first + k);
+            const Word* from = payload.data() + k * m_words;
+            for (std::size_t w = 0; w < m_words; ++w) {
+                if ((to[w] & from[w]) != 0)
+                    return opName(index, op) + " counts a contribution to block " +
+                           std::to_string(first + k) + " twice";
+                to[w] |= from[w];
+            }
+        }
+        return {};
+    }
+
+    /// The operation's promise: every destination of a block (every rank, or the block's
+    /// destination) ends with the contributions of its sources (its owner, or every rank).
+    std::string checkFinal(const std::vector<DataBlock>& blocks)
+    {
+        std::vector<Word> expected(m_words, 0);
+        for (std::size_t b = 0; b < m_blocks; ++b) {
+            std::fill(expected.begin(), expected.end(), 0);
+            const DataBlock& blk = blocks[b];
+            addSources(blk, [&](std::size_t) { return expected.data(); });
+            for (std::size_t r = 0; r < m_ranks; ++r) {
+                if (blk.destination >= 0 && r != static_cast<std::size_t>(blk.destination))
+                    continue;
+                if (!std::equal(expected.begin(), expected.end(), cell(r, b)))
+                    return "rank " + std::to_string(r) + " ends without the complete block " +
+                           std::to_string(b);
+            }
+        }
+        return {};
+    }
+
+private:
+    Word* cell(std::size_t rank, std::size_t block)
+    {
+        return m_held.data() + (rank * m_blocks + block) * m_words;
+    }
+    static void setBit(Word* bits, std::size_t r) { bits[r / 64] |= Word(1) << (r % 64); }
+    /// Sets, in bits(r) for each source r of the block, r's own contribution: the owner's
+    /// only, or every rank's.
+    template <class Bits> void addSources(const DataBlock& blk, Bits bits)
+    {
+        if (blk.owner >= 0) {
+            const auto owner = static_cast<std::size_t>(blk.owner);
+            setBit(bits(owner), owner);
+        } else {
+            for (std::size_t r = 0; r < m_ranks; ++r)
+                setBit(bits(r), r);
+        }
+    }
+
+    std::size_t m_ranks;
+    std::size_t m_blocks;
+    std::size_t m_words;
+    std::vector<Word> m_held;
+};
+
 } // namespace
 
 std::string CommDag::simulate(const std::vector<std::size_t>& order) const
 {
-    const auto n = static_cast<std::size_t>(m_ranks);
-    const std::size_t blocks = m_blocks.size();
-    const std::size_t words = (n + 63) / 64;
-    using Word = std::uint64_t;
-
-    // Which sends are accumulating: a Reduce at the destination over exactly the same blocks
-    // depends on them.
-    std::vector<char> accumulating(m_ops.size(), 0);
-    for (const auto& op : m_ops) {
-        if (op.kind != OpKind::Reduce)
-            continue;
-        for (const std::size_t d : op.deps) {
-            const CommOp& s = m_ops[d];
-            if (s.kind == OpKind::Send && s.dst == op.src && s.block == op.block &&
-                s.blockCount == op.blockCount)
-                accumulating[d] = 1;
-        }
-    }
-
-    std::vector<Word> held(n * blocks * words, 0);
-    auto cell = [&](std::size_t rank, std::size_t block) {
-        return held.data() + (rank * blocks + block) * words;
-    };
-    auto setBit = [&](Word* bits, std::size_t r) { bits[r / 64] |= Word(1) << (r % 64); };
-    for (std::size_t b = 0; b < blocks; ++b) {
-        const int owner = m_blocks[b].owner;
-        if (owner >= 0) {
-            setBit(cell(static_cast<std::size_t>(owner), b), static_cast<std::size_t>(owner));
-        } else {
-            for (std::size_t r = 0; r < n; ++r)
-                setBit(cell(r, b), r);
-        }
-    }
-
+    const std::vector<char> accumulating = accumulatingSends(m_ops);
+    Contributions held(static_cast<std::size_t>(m_ranks), m_blocks);
     // Payloads of accumulating sends, captured when the send runs.
-    std::vector<std::vector<Word>> payload(m_ops.size());
-
+    std::vector<std::vector<Contributions::Word>> payload(m_ops.size());
     for (const std::size_t i : order) {
         const CommOp& op = m_ops[i];
-        const auto first = static_cast<std::size_t>(op.block);
-        const auto count = static_cast<std::size_t>(op.blockCount);
         if (op.kind == OpKind::Send) {
-            const auto src = static_cast<std::size_t>(op.src);
-            const auto dst = static_cast<std::size_t>(op.dst);
-            if (accumulating[i])
-                payload[i].assign(count * words, 0);
-            for (std::size_t k = 0; k < count; ++k) {
-                const Word* from = cell(src, first + k);
-                if (std::all_of(from, from + words, [](Word w) { return w == 0; }))
-                    return opName(i, op) + " sends block " + std::to_string(first + k) +
-                           " that rank " + std::to_string(src) + " does not hold";
-                if (accumulating[i]) {
-                    std::copy(from, from + words, payload[i].data() + k * words);
-                    continue;
-                }
-                Word* to = cell(dst, first + k);
-                for (std::size_t w = 0; w < words; ++w)
-                    if ((to[w] & ~from[w]) != 0)
-                        return opName(i, op) + " overwrites contributions rank " +
-                               std::to_string(dst) + " holds for block " +
-                               std::to_string(first + k) + " that the message lacks";
-                std::copy(from, from + words, to);
-            }
-        } else {
-            const auto rank = static_cast<std::size_t>(op.src);
-            for (const std::size_t d : op.deps) {
-                if (!accumulating[d] || m_ops[d].dst != op.src || m_ops[d].block != op.block ||
-                    m_ops[d].blockCount != op.blockCount)
-                    continue;
-                for (std::size_t k = 0; k < count; ++k) {
-                    Word* to = cell(rank, first + k);
-                    const Word* from = payload[d].data() + k * words;
-                    for (std::size_t w = 0; w < words; ++w) {
-                        if ((to[w] & from[w]) != 0)
-                            return opName(i, op) + " counts a contribution to block " +
-                                   std::to_string(first + k) + " twice";
-                        to[w] |= from[w];
-                    }
-                }
-            }
+            if (auto error = held.send(i, op, accumulating[i] != 0, payload[i]); !error.empty())
+                return error;
+            continue;
         }
-    }
-
-    // Final state against the operation's promise.
-    std::vector<Word> expected(words, 0);
-    for (std::size_t b = 0; b < blocks; ++b) {
-        std::fill(expected.begin(), expected.end(), 0);
-        const DataBlock& blk = m_blocks[b];
-        if (blk.owner >= 0) {
-            setBit(expected.data(), static_cast<std::size_t>(blk.owner));
-        } else {
-            for (std::size_t r = 0; r < n; ++r)
-                setBit(expected.data(), r);
-        }
-        for (std::size_t r = 0; r < n; ++r) {
-            if (blk.destination >= 0 && r != static_cast<std::size_t>(blk.destination))
+        for (const std::size_t d : op.deps) {
+            if (!accumulating[d] || !feeds(m_ops[d], op))
                 continue;
-            if (!std::equal(expected.begin(), expected.end(), cell(r, b)))
-                return "rank " + std::to_string(r) + " ends without the complete block " +
-                       std::to_string(b);
+            if (auto error = held.reduce(i, op, payload[d]); !error.empty())
+                return error;
         }
     }
-    return {};
+    return held.checkFinal(m_blocks);
 }
 
 DataMovementReport CommDag::checkDataMovement() const

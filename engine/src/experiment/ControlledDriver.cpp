@@ -52,40 +52,13 @@ ControlledDriver::ControlledDriver(const ExperimentSpec& spec, const TrainingPla
     m_orderApplied.assign(T, 0);
     m_conditionHeld.assign(T, false);
     m_linkWasUp.assign(T, true);
-    for (std::size_t t = 0; t < T; ++t) {
-        const auto& a = spec.triggers[t].action;
-        if (a.kind != control::TriggerAction::Kind::SwitchCollective)
-            continue;
-        const std::string& from = a.scope == "inter_center" ? m_training.inter_center.collective
-                                                            : m_training.intra_center.collective;
-        if ((a.algorithm == "hierarchical") != (from == "hierarchical"))
-            throw InputError(m_results.topology,
-                             "/experiment/triggers/" + std::to_string(t) + "/to",
-                             "switching to or from the hierarchical collective is not simulated "
-                             "(it changes which phases an iteration has)");
-    }
+    checkSwitchTargets();
 
     ControlPlaneResult& r = m_results.control_plane;
     r.enabled = true;
     r.messages = spec.control.instant ? "instant" : "network";
     r.sync = spec.control.sync == control::SyncMode::Local ? "local" : "barrier";
-    m_cp->setOnAdoption([this](const control::OrderAdoption& a) {
-        const auto t = static_cast<std::size_t>(a.order);
-        m_orderFrom[t] = a.iteration;
-        ControlPlaneResult& cr = m_results.control_plane;
-        if (!m_fired[t]) { // an at_iteration order fires with the COMMIT that carries it
-            m_fired[t] = 1;
-            cr.triggers.push_back({m_spec.triggers[t].id,
-                                   std::string(control::toString(m_spec.triggers[t].action.kind)),
-                                   a.time_s, a.lamport, a.iteration});
-        }
-        for (auto& f : cr.triggers)
-            if (f.id == m_spec.triggers[t].id && f.applies_from < 0)
-                f.applies_from = a.iteration;
-        cr.adoptions.push_back({m_spec.triggers[t].id,
-                                m_plan.active[static_cast<std::size_t>(a.centre)]->id, a.time_s,
-                                a.lamport, a.iteration});
-    });
+    m_cp->setOnAdoption([this](const control::OrderAdoption& a) { adopted(a); });
     m_cp->setOnMessage([this](int from, int to, const char* kind, double sent, double arrived) {
         auto& spans = m_results.control_plane.message_spans;
         if (spans.size() < 20000)
@@ -96,6 +69,41 @@ ControlledDriver::ControlledDriver(const ExperimentSpec& spec, const TrainingPla
 }
 
 ControlledDriver::~ControlledDriver() = default;
+
+void ControlledDriver::checkSwitchTargets() const
+{
+    for (std::size_t t = 0; t < m_spec.triggers.size(); ++t) {
+        const auto& a = m_spec.triggers[t].action;
+        if (a.kind != control::TriggerAction::Kind::SwitchCollective)
+            continue;
+        const std::string& from = a.scope == "inter_center" ? m_training.inter_center.collective
+                                                            : m_training.intra_center.collective;
+        if ((a.algorithm == "hierarchical") != (from == "hierarchical"))
+            throw InputError(m_results.topology,
+                             "/experiment/triggers/" + std::to_string(t) + "/to",
+                             "switching to or from the hierarchical collective is not simulated "
+                             "(it changes which phases an iteration has)");
+    }
+}
+
+void ControlledDriver::adopted(const control::OrderAdoption& a)
+{
+    const auto t = static_cast<std::size_t>(a.order);
+    m_orderFrom[t] = a.iteration;
+    ControlPlaneResult& cr = m_results.control_plane;
+    if (!m_fired[t]) { // an at_iteration order fires with the COMMIT that carries it
+        m_fired[t] = 1;
+        cr.triggers.push_back({m_spec.triggers[t].id,
+                               std::string(control::toString(m_spec.triggers[t].action.kind)),
+                               a.time_s, a.lamport, a.iteration});
+    }
+    for (auto& f : cr.triggers)
+        if (f.id == m_spec.triggers[t].id && f.applies_from < 0)
+            f.applies_from = a.iteration;
+    cr.adoptions.push_back({m_spec.triggers[t].id,
+                            m_plan.active[static_cast<std::size_t>(a.centre)]->id, a.time_s,
+                            a.lamport, a.iteration});
+}
 
 // --- message path --------------------------------------------------------------------------
 
@@ -478,39 +486,29 @@ void ControlledDriver::fire(std::size_t t)
 
 // --- records -------------------------------------------------------------------------------
 
-void ControlledDriver::committed(const control::IterationControl& c)
+ControlledDriver::IterationBounds ControlledDriver::bounds(const control::IterationControl& c)
+{
+    IterationBounds b;
+    b.start_s = std::numeric_limits<double>::infinity();
+    for (int m : c.members) {
+        const CentreIteration& ci = at(m, c.iteration);
+        b.start_s = std::min(b.start_s, ci.start_s);
+        b.compute_end_s = std::max(b.compute_end_s, ci.compute_end_s);
+        b.end_s = std::max(b.end_s, c.applied_s[static_cast<std::size_t>(m)]);
+    }
+    b.exchange_start_s = c.exchange_start_s;
+    b.exchange_end_s = c.exchange_end_s;
+    return b;
+}
+
+void ControlledDriver::recordCentres(const control::IterationControl& c, const IterationBounds& b,
+                                     IterationResult& ir, ControlIterationResult& cir,
+                                     std::vector<CenterPhaseSpan>& spans)
 {
     const int k = c.iteration;
-    IterationResult ir;
-    ir.index = k;
-    double t0 = std::numeric_limits<double>::infinity(), computeEnd = 0.0, end = 0.0;
-    for (int m : c.members) {
-        const CentreIteration& ci = at(m, k);
-        t0 = std::min(t0, ci.start_s);
-        computeEnd = std::max(computeEnd, ci.compute_end_s);
-        end = std::max(end, c.applied_s[static_cast<std::size_t>(m)]);
-    }
-    const double interStart = c.exchange_start_s, interEnd = c.exchange_end_s;
-    m_phases.begin("compute", k);
-    m_phases.end("compute", k, t0, computeEnd);
-    m_phases.begin("intra_center", k);
-    m_phases.end("intra_center", k, computeEnd, interStart);
-    m_phases.begin("inter_center", k);
-    m_phases.end("inter_center", k, interStart, interEnd);
-    m_phases.begin("update", k);
-    std::vector<CenterPhaseSpan> spans;
+    const double interStart = b.exchange_start_s, interEnd = b.exchange_end_s;
     double gpuCompute = 0.0;
     int gpus = 0;
-    ir.start_s = t0;
-    ir.compute_s = computeEnd - t0;
-    ir.intra_center_s = interStart - computeEnd;
-    ir.inter_center_s = interEnd - interStart;
-    ir.update_s = end - interEnd;
-    ir.total_s = end - t0;
-    ControlIterationResult cir;
-    cir.index = k;
-    cir.ready_wait_s = c.ready_wait_s;
-    cir.commit_wait_s = c.commit_wait_s;
     for (int m : c.members) {
         const auto i = static_cast<std::size_t>(m);
         const CentreIteration& ci = at(m, k);
@@ -535,6 +533,35 @@ void ControlledDriver::committed(const control::IterationControl& c)
     }
     ir.gpu_effective_compute_ratio =
         ir.total_s > 0 && gpus > 0 ? gpuCompute / (gpus * ir.total_s) : 1.0;
+}
+
+void ControlledDriver::committed(const control::IterationControl& c)
+{
+    const int k = c.iteration;
+    const IterationBounds b = bounds(c);
+    const double t0 = b.start_s, computeEnd = b.compute_end_s, end = b.end_s;
+    const double interStart = b.exchange_start_s, interEnd = b.exchange_end_s;
+    m_phases.begin("compute", k);
+    m_phases.end("compute", k, t0, computeEnd);
+    m_phases.begin("intra_center", k);
+    m_phases.end("intra_center", k, computeEnd, interStart);
+    m_phases.begin("inter_center", k);
+    m_phases.end("inter_center", k, interStart, interEnd);
+    m_phases.begin("update", k);
+    IterationResult ir;
+    ir.index = k;
+    ir.start_s = t0;
+    ir.compute_s = computeEnd - t0;
+    ir.intra_center_s = interStart - computeEnd;
+    ir.inter_center_s = interEnd - interStart;
+    ir.update_s = end - interEnd;
+    ir.total_s = end - t0;
+    ControlIterationResult cir;
+    cir.index = k;
+    cir.ready_wait_s = c.ready_wait_s;
+    cir.commit_wait_s = c.commit_wait_s;
+    std::vector<CenterPhaseSpan> spans;
+    recordCentres(c, b, ir, cir, spans);
     m_results.control_plane.iterations.push_back(std::move(cir));
     m_phases.centerSpans(spans);
     m_phases.end("update", k, interEnd, end);

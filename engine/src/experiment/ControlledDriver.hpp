@@ -72,6 +72,23 @@ private:
     const Dag& interDag(const std::string& algorithm, const std::vector<int>& members);
     const collective::CommDag& intraDag(int centre, const std::string& algorithm);
     std::string algorithmAt(const std::string& scope, int k) const;
+    /// Switch-collective triggers stay on the same side of "hierarchical" (InputError).
+    void checkSwitchTargets() const;
+    /// A centre adopted a trigger's order: the trigger fires (at_iteration orders fire with
+    /// the COMMIT that carries it) and the adoption is recorded.
+    void adopted(const control::OrderAdoption& a);
+    /// Over the members of a committed iteration: the first start, the last compute end and
+    /// the last applied update, and the exchange.
+    struct IterationBounds
+    {
+        double start_s = 0, compute_end_s = 0, exchange_start_s = 0, exchange_end_s = 0, end_s = 0;
+    };
+    IterationBounds bounds(const control::IterationControl& c);
+    /// Each member's phase spans and its share of the iteration in its centre's totals; the
+    /// iteration's GPU-effective compute ratio (GPU-weighted compute / GPUs × total).
+    void recordCentres(const control::IterationControl& c, const IterationBounds& b,
+                       IterationResult& ir, ControlIterationResult& cir,
+                       std::vector<CenterPhaseSpan>& spans);
     void committed(const control::IterationControl& c);
     CentreIteration& at(int centre, int k);
     /// Stops a run in which nothing progresses (docs/control-plane.md, Failures).

@@ -1,3 +1,5 @@
+// results.json, the CSV files and the console summary (docs/results-format.md). Checked by
+// tests/experiment/RunnerTest.cpp; tests/regression fingerprints each preset's results.json.
 #include "meridian/experiment/Results.hpp"
 
 #include "meridian/core/Error.hpp"
@@ -12,6 +14,158 @@ namespace meridian::experiment {
 
 using ojson = nlohmann::ordered_json;
 
+namespace {
+
+ojson phasesJson(const std::vector<PhaseResult>& phases)
+{
+    ojson out = ojson::array();
+    for (const auto& p : phases) {
+        ojson o;
+        o["name"] = p.name;
+        if (p.iteration >= 0)
+            o["iteration"] = p.iteration;
+        o["start_s"] = p.start_s;
+        o["end_s"] = p.end_s;
+        o["duration_s"] = p.duration_s();
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+ojson iterationsJson(const std::vector<IterationResult>& iterations)
+{
+    ojson out = ojson::array();
+    for (const auto& i : iterations) {
+        out.push_back({{"index", i.index},
+                       {"start_s", i.start_s},
+                       {"compute_s", i.compute_s},
+                       {"intra_center_s", i.intra_center_s},
+                       {"inter_center_s", i.inter_center_s},
+                       {"update_s", i.update_s},
+                       {"total_s", i.total_s},
+                       {"gpu_effective_compute_ratio", i.gpu_effective_compute_ratio}});
+    }
+    return out;
+}
+
+ojson centersJson(const std::vector<CenterResult>& centers)
+{
+    ojson out = ojson::array();
+    for (const auto& c : centers) {
+        out.push_back({{"id", c.id},
+                       {"gpus", c.gpus},
+                       {"gpu_model", c.gpu_model},
+                       {"compute_s", c.compute_s},
+                       {"communication_s", c.communication_s},
+                       {"update_s", c.update_s},
+                       {"idle_s", c.idle_s}});
+    }
+    return out;
+}
+
+ojson linksJson(const std::vector<LinkResult>& links)
+{
+    ojson out = ojson::array();
+    for (const auto& l : links) {
+        out.push_back({{"id", l.id},
+                       {"bytes", l.bytes},
+                       {"utilization_mean", l.utilization_mean},
+                       {"utilization_peak", l.utilization_peak},
+                       {"utilization_series", l.utilization_series}});
+    }
+    return out;
+}
+
+ojson collectiveJson(const CollectiveResult& c)
+{
+    return {{"operation", c.operation},  {"algorithm", c.algorithm},
+            {"protocol", c.protocol},    {"ranks", c.ranks},
+            {"bytes", c.bytes},          {"repetitions_s", c.repetitions_s},
+            {"mean_s", c.mean_s},        {"algbw_gbps", c.algbw_gbps},
+            {"busbw_gbps", c.busbw_gbps}};
+}
+
+ojson controlIterationsJson(const ControlPlaneResult& c)
+{
+    ojson out = ojson::array();
+    for (const auto& i : c.iterations)
+        out.push_back({{"index", i.index},
+                       {"members", i.members},
+                       {"ready_wait_s", i.ready_wait_s},
+                       {"commit_wait_s", i.commit_wait_s}});
+    return out;
+}
+
+ojson triggersJson(const ControlPlaneResult& c)
+{
+    ojson out = ojson::array();
+    for (const auto& t : c.triggers) {
+        ojson o{{"id", t.id}, {"action", t.action}, {"time_s", t.time_s}, {"lamport", t.lamport}};
+        if (t.applies_from >= 0)
+            o["applies_from_iteration"] = t.applies_from;
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+ojson adoptionsJson(const ControlPlaneResult& c)
+{
+    ojson out = ojson::array();
+    for (const auto& a : c.adoptions)
+        out.push_back({{"trigger", a.trigger},
+                       {"centre", a.centre},
+                       {"time_s", a.time_s},
+                       {"lamport", a.lamport},
+                       {"iteration", a.iteration}});
+    return out;
+}
+
+ojson failuresJson(const ControlPlaneResult& c)
+{
+    ojson out = ojson::array();
+    for (const auto& f : c.failures) {
+        ojson o{{"centre", f.centre}};
+        if (f.failed_s >= 0)
+            o["failed_s"] = f.failed_s;
+        o["detected_s"] = f.detected_s;
+        o["detected_by"] = f.detected_by;
+        o["outcome"] = f.outcome;
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+ojson controlPlaneJson(const ControlPlaneResult& c)
+{
+    ojson o;
+    o["messages"] = c.messages;
+    o["sync"] = c.sync;
+    o["messages_sent"] = c.messages_sent;
+    o["transmissions"] = c.transmissions;
+    o["retransmissions"] = c.retransmissions;
+    o["acks"] = c.acks;
+    o["heartbeats"] = c.heartbeats;
+    o["lost"] = c.lost;
+    o["bytes"] = c.bytes;
+    o["deliveries"] = c.deliveries;
+    o["reordered"] = c.reordered;
+    o["duplicates"] = c.duplicates;
+    o["buffer_wait_mean_s"] = c.buffer_wait_mean_s;
+    o["buffer_wait_max_s"] = c.buffer_wait_max_s;
+    o["iterations"] = controlIterationsJson(c);
+    o["triggers"] = triggersJson(c);
+    o["adoptions"] = adoptionsJson(c);
+    o["failures"] = failuresJson(c);
+    o["stopped"] = c.stopped;
+    if (c.stopped) {
+        o["stopped_s"] = c.stopped_s;
+        o["stop_reason"] = c.stop_reason;
+    }
+    return o;
+}
+
+} // namespace
+
 std::string resultsToJson(const Results& r)
 {
     ojson j;
@@ -24,121 +178,18 @@ std::string resultsToJson(const Results& r)
     if (!r.model.empty())
         j["model"] = {
             {"name", r.model}, {"parameters", r.model_parameters}, {"bytes", r.model_bytes}};
-    ojson phases = ojson::array();
-    for (const auto& p : r.phases) {
-        ojson o;
-        o["name"] = p.name;
-        if (p.iteration >= 0)
-            o["iteration"] = p.iteration;
-        o["start_s"] = p.start_s;
-        o["end_s"] = p.end_s;
-        o["duration_s"] = p.duration_s();
-        phases.push_back(std::move(o));
-    }
-    j["phases"] = std::move(phases);
+    j["phases"] = phasesJson(r.phases);
     if (r.kind == "training") {
-        ojson its = ojson::array();
-        for (const auto& i : r.iterations) {
-            its.push_back({{"index", i.index},
-                           {"start_s", i.start_s},
-                           {"compute_s", i.compute_s},
-                           {"intra_center_s", i.intra_center_s},
-                           {"inter_center_s", i.inter_center_s},
-                           {"update_s", i.update_s},
-                           {"total_s", i.total_s},
-                           {"gpu_effective_compute_ratio", i.gpu_effective_compute_ratio}});
-        }
-        j["iterations"] = std::move(its);
-        ojson cs = ojson::array();
-        for (const auto& c : r.centers) {
-            cs.push_back({{"id", c.id},
-                          {"gpus", c.gpus},
-                          {"gpu_model", c.gpu_model},
-                          {"compute_s", c.compute_s},
-                          {"communication_s", c.communication_s},
-                          {"update_s", c.update_s},
-                          {"idle_s", c.idle_s}});
-        }
-        j["centers"] = std::move(cs);
+        j["iterations"] = iterationsJson(r.iterations);
+        j["centers"] = centersJson(r.centers);
     }
-    ojson ls = ojson::array();
-    for (const auto& l : r.links) {
-        ls.push_back({{"id", l.id},
-                      {"bytes", l.bytes},
-                      {"utilization_mean", l.utilization_mean},
-                      {"utilization_peak", l.utilization_peak},
-                      {"utilization_series", l.utilization_series}});
-    }
-    j["links"] = std::move(ls);
+    j["links"] = linksJson(r.links);
     j["sample_interval_s"] = r.sample_interval_s;
     j["sample_times_s"] = r.sample_times_s;
-    if (r.has_collective) {
-        const auto& c = r.collective;
-        j["collective"] = {{"operation", c.operation},  {"algorithm", c.algorithm},
-                           {"protocol", c.protocol},    {"ranks", c.ranks},
-                           {"bytes", c.bytes},          {"repetitions_s", c.repetitions_s},
-                           {"mean_s", c.mean_s},        {"algbw_gbps", c.algbw_gbps},
-                           {"busbw_gbps", c.busbw_gbps}};
-    }
-    if (r.control_plane.enabled) {
-        const ControlPlaneResult& c = r.control_plane;
-        ojson its = ojson::array();
-        for (const auto& i : c.iterations)
-            its.push_back({{"index", i.index},
-                           {"members", i.members},
-                           {"ready_wait_s", i.ready_wait_s},
-                           {"commit_wait_s", i.commit_wait_s}});
-        ojson trig = ojson::array();
-        for (const auto& t : c.triggers) {
-            ojson o{
-                {"id", t.id}, {"action", t.action}, {"time_s", t.time_s}, {"lamport", t.lamport}};
-            if (t.applies_from >= 0)
-                o["applies_from_iteration"] = t.applies_from;
-            trig.push_back(std::move(o));
-        }
-        ojson ad = ojson::array();
-        for (const auto& a : c.adoptions)
-            ad.push_back({{"trigger", a.trigger},
-                          {"centre", a.centre},
-                          {"time_s", a.time_s},
-                          {"lamport", a.lamport},
-                          {"iteration", a.iteration}});
-        ojson fl = ojson::array();
-        for (const auto& f : c.failures) {
-            ojson o{{"centre", f.centre}};
-            if (f.failed_s >= 0)
-                o["failed_s"] = f.failed_s;
-            o["detected_s"] = f.detected_s;
-            o["detected_by"] = f.detected_by;
-            o["outcome"] = f.outcome;
-            fl.push_back(std::move(o));
-        }
-        ojson o;
-        o["messages"] = c.messages;
-        o["sync"] = c.sync;
-        o["messages_sent"] = c.messages_sent;
-        o["transmissions"] = c.transmissions;
-        o["retransmissions"] = c.retransmissions;
-        o["acks"] = c.acks;
-        o["heartbeats"] = c.heartbeats;
-        o["lost"] = c.lost;
-        o["bytes"] = c.bytes;
-        o["deliveries"] = c.deliveries;
-        o["reordered"] = c.reordered;
-        o["duplicates"] = c.duplicates;
-        o["buffer_wait_mean_s"] = c.buffer_wait_mean_s;
-        o["buffer_wait_max_s"] = c.buffer_wait_max_s;
-        o["iterations"] = std::move(its);
-        o["triggers"] = std::move(trig);
-        o["adoptions"] = std::move(ad);
-        o["failures"] = std::move(fl);
-        o["stopped"] = c.stopped;
-        if (c.stopped) {
-            o["stopped_s"] = c.stopped_s;
-            o["stop_reason"] = c.stop_reason;
-        }
-        j["control_plane"] = std::move(o);
-    }
+    if (r.has_collective)
+        j["collective"] = collectiveJson(r.collective);
+    if (r.control_plane.enabled)
+        j["control_plane"] = controlPlaneJson(r.control_plane);
     j["warnings"] = r.warnings;
     j["engine"] = {{"events", r.engine.events}, {"flows", r.engine.flows}};
     return j.dump(2) + "\n";
@@ -236,19 +287,15 @@ void writeResults(const Results& r, const std::filesystem::path& dir, bool json,
             io::writeFileAtomically(dir / name, text);
 }
 
-std::string resultsSummary(const Results& r, bool withWarnings)
+namespace {
+
+void summaryPhases(std::ostringstream& s, const std::vector<PhaseResult>& phases)
 {
-    std::ostringstream s;
     char line[256];
-    s << "experiment: " << r.kind << "  topology: " << r.topology << "  seed: " << r.seed << "\n";
-    if (!r.model.empty())
-        s << "model: " << r.model << " (" << num(r.model_parameters / 1e9) << " B parameters, "
-          << units::formatBytes(r.model_bytes) << " on the wire)\n";
-    s << "\n";
     std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", "phase", "iter", "start", "end",
                   "duration");
     s << line;
-    for (const auto& p : r.phases) {
+    for (const auto& p : phases) {
         std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", p.name.c_str(),
                       p.iteration >= 0 ? std::to_string(p.iteration).c_str() : "-",
                       units::formatDuration(p.start_s).c_str(),
@@ -256,74 +303,111 @@ std::string resultsSummary(const Results& r, bool withWarnings)
                       units::formatDuration(p.duration_s()).c_str());
         s << line;
     }
-    if (!r.iterations.empty()) {
-        s << "\n";
-        std::snprintf(line, sizeof line, "%-5s %12s %12s %12s %12s %12s %8s\n", "iter", "compute",
-                      "intra", "inter", "update", "total", "GPU eff");
+}
+
+void summaryIterations(std::ostringstream& s, const std::vector<IterationResult>& iterations)
+{
+    char line[256];
+    s << "\n";
+    std::snprintf(line, sizeof line, "%-5s %12s %12s %12s %12s %12s %8s\n", "iter", "compute",
+                  "intra", "inter", "update", "total", "GPU eff");
+    s << line;
+    for (const auto& i : iterations) {
+        std::snprintf(line, sizeof line, "%-5d %12s %12s %12s %12s %12s %7.1f%%\n", i.index,
+                      units::formatDuration(i.compute_s).c_str(),
+                      units::formatDuration(i.intra_center_s).c_str(),
+                      units::formatDuration(i.inter_center_s).c_str(),
+                      units::formatDuration(i.update_s).c_str(),
+                      units::formatDuration(i.total_s).c_str(),
+                      i.gpu_effective_compute_ratio * 100.0);
         s << line;
-        for (const auto& i : r.iterations) {
-            std::snprintf(line, sizeof line, "%-5d %12s %12s %12s %12s %12s %7.1f%%\n", i.index,
-                          units::formatDuration(i.compute_s).c_str(),
-                          units::formatDuration(i.intra_center_s).c_str(),
-                          units::formatDuration(i.inter_center_s).c_str(),
-                          units::formatDuration(i.update_s).c_str(),
-                          units::formatDuration(i.total_s).c_str(),
-                          i.gpu_effective_compute_ratio * 100.0);
-            s << line;
-        }
     }
-    if (!r.centers.empty()) {
-        s << "\n";
-        std::snprintf(line, sizeof line, "%-12s %6s %-12s %12s %12s %12s %12s\n", "centre", "GPUs",
-                      "model", "compute", "comm", "update", "idle");
+}
+
+void summaryCenters(std::ostringstream& s, const std::vector<CenterResult>& centers)
+{
+    char line[256];
+    s << "\n";
+    std::snprintf(line, sizeof line, "%-12s %6s %-12s %12s %12s %12s %12s\n", "centre", "GPUs",
+                  "model", "compute", "comm", "update", "idle");
+    s << line;
+    for (const auto& c : centers) {
+        std::snprintf(line, sizeof line, "%-12s %6d %-12s %12s %12s %12s %12s\n", c.id.c_str(),
+                      c.gpus, c.gpu_model.c_str(), units::formatDuration(c.compute_s).c_str(),
+                      units::formatDuration(c.communication_s).c_str(),
+                      units::formatDuration(c.update_s).c_str(),
+                      units::formatDuration(c.idle_s).c_str());
         s << line;
-        for (const auto& c : r.centers) {
-            std::snprintf(line, sizeof line, "%-12s %6d %-12s %12s %12s %12s %12s\n", c.id.c_str(),
-                          c.gpus, c.gpu_model.c_str(), units::formatDuration(c.compute_s).c_str(),
-                          units::formatDuration(c.communication_s).c_str(),
-                          units::formatDuration(c.update_s).c_str(),
-                          units::formatDuration(c.idle_s).c_str());
-            s << line;
-        }
     }
-    if (r.has_collective) {
-        const auto& c = r.collective;
-        s << "\n"
-          << c.operation << " (" << c.algorithm << ", " << c.protocol << ") over " << c.ranks
-          << " ranks, " << units::formatBytes(c.bytes) << ": mean "
-          << units::formatDuration(c.mean_s) << ", algbw " << bandwidth(c.algbw_gbps)
-          << " Gbit/s, busbw " << bandwidth(c.busbw_gbps) << " Gbit/s\n";
+}
+
+void summaryCollective(std::ostringstream& s, const CollectiveResult& c)
+{
+    s << "\n"
+      << c.operation << " (" << c.algorithm << ", " << c.protocol << ") over " << c.ranks
+      << " ranks, " << units::formatBytes(c.bytes) << ": mean " << units::formatDuration(c.mean_s)
+      << ", algbw " << bandwidth(c.algbw_gbps) << " Gbit/s, busbw " << bandwidth(c.busbw_gbps)
+      << " Gbit/s\n";
+}
+
+/// The control plane's traffic and its mean READY and COMMIT waits per iteration.
+void summaryControlTraffic(std::ostringstream& s, const ControlPlaneResult& c)
+{
+    double readyWait = 0, commitWait = 0;
+    for (const auto& i : c.iterations) {
+        readyWait += i.ready_wait_s;
+        commitWait += i.commit_wait_s;
     }
+    const double n = c.iterations.empty() ? 1.0 : static_cast<double>(c.iterations.size());
+    s << "\ncontrol plane (" << c.messages << ", " << c.sync << "): " << c.messages_sent
+      << " messages, " << c.retransmissions << " retransmitted, " << c.lost << " lost, "
+      << c.reordered << " reordered (buffer wait mean "
+      << units::formatDuration(c.buffer_wait_mean_s) << ", max "
+      << units::formatDuration(c.buffer_wait_max_s) << "), " << units::formatBytes(c.bytes)
+      << "; per iteration: READY wait " << units::formatDuration(readyWait / n) << ", COMMIT wait "
+      << units::formatDuration(commitWait / n) << "\n";
+}
+
+/// The triggers that fired, the failures detected and why the run stopped.
+void summaryControlEvents(std::ostringstream& s, const ControlPlaneResult& c)
+{
+    for (const auto& t : c.triggers) {
+        s << "  trigger " << t.id << " (" << t.action << ") fired at "
+          << units::formatDuration(t.time_s) << ", Lamport " << t.lamport;
+        if (t.applies_from >= 0)
+            s << ", applies from iteration " << t.applies_from;
+        s << "\n";
+    }
+    for (const auto& f : c.failures)
+        s << "  centre " << f.centre << " failed"
+          << (f.failed_s >= 0 ? " at " + units::formatDuration(f.failed_s) : std::string())
+          << ", detected at " << units::formatDuration(f.detected_s) << " by " << f.detected_by
+          << ": " << f.outcome << "\n";
+    if (c.stopped)
+        s << "  run stopped at " << units::formatDuration(c.stopped_s) << ": " << c.stop_reason
+          << "\n";
+}
+
+} // namespace
+
+std::string resultsSummary(const Results& r, bool withWarnings)
+{
+    std::ostringstream s;
+    s << "experiment: " << r.kind << "  topology: " << r.topology << "  seed: " << r.seed << "\n";
+    if (!r.model.empty())
+        s << "model: " << r.model << " (" << num(r.model_parameters / 1e9) << " B parameters, "
+          << units::formatBytes(r.model_bytes) << " on the wire)\n";
+    s << "\n";
+    summaryPhases(s, r.phases);
+    if (!r.iterations.empty())
+        summaryIterations(s, r.iterations);
+    if (!r.centers.empty())
+        summaryCenters(s, r.centers);
+    if (r.has_collective)
+        summaryCollective(s, r.collective);
     if (r.control_plane.enabled) {
-        const ControlPlaneResult& c = r.control_plane;
-        double readyWait = 0, commitWait = 0;
-        for (const auto& i : c.iterations) {
-            readyWait += i.ready_wait_s;
-            commitWait += i.commit_wait_s;
-        }
-        const double n = c.iterations.empty() ? 1.0 : static_cast<double>(c.iterations.size());
-        s << "\ncontrol plane (" << c.messages << ", " << c.sync << "): " << c.messages_sent
-          << " messages, " << c.retransmissions << " retransmitted, " << c.lost << " lost, "
-          << c.reordered << " reordered (buffer wait mean "
-          << units::formatDuration(c.buffer_wait_mean_s) << ", max "
-          << units::formatDuration(c.buffer_wait_max_s) << "), " << units::formatBytes(c.bytes)
-          << "; per iteration: READY wait " << units::formatDuration(readyWait / n)
-          << ", COMMIT wait " << units::formatDuration(commitWait / n) << "\n";
-        for (const auto& t : c.triggers) {
-            s << "  trigger " << t.id << " (" << t.action << ") fired at "
-              << units::formatDuration(t.time_s) << ", Lamport " << t.lamport;
-            if (t.applies_from >= 0)
-                s << ", applies from iteration " << t.applies_from;
-            s << "\n";
-        }
-        for (const auto& f : c.failures)
-            s << "  centre " << f.centre << " failed"
-              << (f.failed_s >= 0 ? " at " + units::formatDuration(f.failed_s) : std::string())
-              << ", detected at " << units::formatDuration(f.detected_s) << " by " << f.detected_by
-              << ": " << f.outcome << "\n";
-        if (c.stopped)
-            s << "  run stopped at " << units::formatDuration(c.stopped_s) << ": " << c.stop_reason
-              << "\n";
+        summaryControlTraffic(s, r.control_plane);
+        summaryControlEvents(s, r.control_plane);
     }
     s << "\ntotal simulated time: " << units::formatDuration(r.total_s) << "\n";
     if (withWarnings)

@@ -1,3 +1,4 @@
+// The automatic layouts stated in AutoLayout.hpp; checked by tests/topology/AutoLayoutTest.cpp.
 #include "meridian/topology/AutoLayout.hpp"
 
 #include "meridian/topology/Geo.hpp"
@@ -20,6 +21,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -132,70 +134,69 @@ private:
     std::size_t m_total;
 };
 
-/// Lays out each connected component with `layoutOne(sub, members, positions, doneBefore)`
-/// and packs them in rows. Returns false if `layoutOne` returned false (cancelled).
-template <class LayoutOne>
-bool byComponents(const LayoutGraph& g, std::vector<Point>& pos, LayoutOne layoutOne)
+/// The connected components of a layout graph, largest first (stable), with each one's edges
+/// in its own local vertex numbering.
+struct Components
 {
+    std::vector<std::vector<std::size_t>> members; ///< component → its vertices, ascending
+    std::vector<std::size_t> order;                ///< components by size, largest first
+    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> edges; ///< local indices
+};
+
+Components components(const LayoutGraph& g)
+{
+    Components c;
     const std::size_t n = boost::num_vertices(g);
     std::vector<int> comp(n);
     const int count = n ? boost::connected_components(g, comp.data()) : 0;
-    std::vector<std::vector<std::size_t>> members(static_cast<std::size_t>(count));
+    c.members.resize(static_cast<std::size_t>(count));
     for (std::size_t v = 0; v < n; ++v)
-        members[static_cast<std::size_t>(comp[v])].push_back(v);
-    std::vector<std::size_t> order(members.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return members[a].size() > members[b].size();
+        c.members[static_cast<std::size_t>(comp[v])].push_back(v);
+    c.order.resize(c.members.size());
+    std::iota(c.order.begin(), c.order.end(), std::size_t{0});
+    std::stable_sort(c.order.begin(), c.order.end(), [&](std::size_t a, std::size_t b) {
+        return c.members[a].size() > c.members[b].size();
     });
     // Local index of every vertex in its component, and each component's edges, in one pass
     // over the edges (a per-component scan of all edges is quadratic with many components).
     std::vector<std::size_t> local(n);
-    for (const auto& m : members)
+    for (const auto& m : c.members)
         for (std::size_t k = 0; k < m.size(); ++k)
             local[m[k]] = k;
-    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> compEdges(members.size());
+    c.edges.resize(c.members.size());
     for (auto [e, end] = boost::edges(g); e != end; ++e) {
         const auto s = boost::source(*e, g);
         const auto d = boost::target(*e, g);
-        compEdges[static_cast<std::size_t>(comp[s])].push_back({local[s], local[d]});
+        c.edges[static_cast<std::size_t>(comp[s])].push_back({local[s], local[d]});
     }
-    pos.assign(n, Point());
-    double totalArea = 0;
-    std::vector<std::vector<Point>> placed;
-    std::vector<std::array<double, 4>> boxes; // minx, miny, w, h
-    std::size_t done = 0;
-    for (std::size_t c : order) {
-        const auto& m = members[c];
-        LayoutGraph sub(m.size());
-        for (const auto& [a, b] : compEdges[c])
-            boost::add_edge(a, b, 1.0, sub);
-        std::vector<Point> p(m.size());
-        if (m.size() == 1) {
-            p[0][0] = 0;
-            p[0][1] = 0;
-        } else if (!layoutOne(sub, m, p, done)) {
-            return false;
-        }
-        done += m.size();
-        double minx = 1e300, miny = 1e300, maxx = -1e300, maxy = -1e300;
-        for (const auto& q : p) {
-            minx = std::min(minx, q[0]);
-            miny = std::min(miny, q[1]);
-            maxx = std::max(maxx, q[0]);
-            maxy = std::max(maxy, q[1]);
-        }
-        boxes.push_back({minx, miny, maxx - minx + kEdgeLength, maxy - miny + kEdgeLength});
-        totalArea += boxes.back()[2] * boxes.back()[3];
-        placed.push_back(std::move(p));
+    return c;
+}
+
+/// A component's box: minx, miny, and its width and height with one edge length of margin.
+std::array<double, 4> marginBox(const std::vector<Point>& p)
+{
+    double minx = 1e300, miny = 1e300, maxx = -1e300, maxy = -1e300;
+    for (const auto& q : p) {
+        minx = std::min(minx, q[0]);
+        miny = std::min(miny, q[1]);
+        maxx = std::max(maxx, q[0]);
+        maxy = std::max(maxy, q[1]);
     }
-    // Shelf packing: rows no wider than max(√area, widest component).
+    return {minx, miny, maxx - minx + kEdgeLength, maxy - miny + kEdgeLength};
+}
+
+/// Shelf packing of the laid-out components (in `c.order`, `placed[i]` and `boxes[i]` of
+/// the i-th): rows no wider than max(1.2·√(total box area), widest component).
+void packShelves(const Components& c, const std::vector<std::vector<Point>>& placed,
+                 const std::vector<std::array<double, 4>>& boxes, double totalArea,
+                 std::vector<Point>& pos)
+{
     double rowWidth = std::sqrt(totalArea) * 1.2;
     for (const auto& b : boxes)
         rowWidth = std::max(rowWidth, b[2]);
     double x = 0, y = 0, rowH = 0;
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        const auto& m = members[order[i]];
+    for (std::size_t i = 0; i < c.order.size(); ++i) {
+        const auto& m = c.members[c.order[i]];
         const auto& b = boxes[i];
         if (x > 0 && x + b[2] > rowWidth) {
             x = 0;
@@ -209,6 +210,37 @@ bool byComponents(const LayoutGraph& g, std::vector<Point>& pos, LayoutOne layou
         x += b[2];
         rowH = std::max(rowH, b[3]);
     }
+}
+
+/// Lays out each connected component with `layoutOne(sub, members, positions, doneBefore)`
+/// and packs them in rows. Returns false if `layoutOne` returned false (cancelled).
+template <class LayoutOne>
+bool byComponents(const LayoutGraph& g, std::vector<Point>& pos, LayoutOne layoutOne)
+{
+    const Components c = components(g);
+    pos.assign(boost::num_vertices(g), Point());
+    double totalArea = 0;
+    std::vector<std::vector<Point>> placed;
+    std::vector<std::array<double, 4>> boxes;
+    std::size_t done = 0;
+    for (std::size_t k : c.order) {
+        const auto& m = c.members[k];
+        LayoutGraph sub(m.size());
+        for (const auto& [a, b] : c.edges[k])
+            boost::add_edge(a, b, 1.0, sub);
+        std::vector<Point> p(m.size());
+        if (m.size() == 1) {
+            p[0][0] = 0;
+            p[0][1] = 0;
+        } else if (!layoutOne(sub, m, p, done)) {
+            return false;
+        }
+        done += m.size();
+        boxes.push_back(marginBox(p));
+        totalArea += boxes.back()[2] * boxes.back()[3];
+        placed.push_back(std::move(p));
+    }
+    packShelves(c, placed, boxes, totalArea, pos);
     return true;
 }
 
@@ -468,16 +500,15 @@ std::size_t AutoLayout::geolocatedCount(const Topology& topo)
     return n;
 }
 
-Topology AutoLayout::geographic(const Topology& topo, double minSeparation)
+namespace {
+
+/// The mean latitude and longitude of the located top-level nodes (nullopt if none is).
+std::optional<std::array<double, 2>> meanLocation(const Topology& topo, const TopLevel& t)
 {
-    const TopLevel t = topLevel(topo);
-    const std::size_t n = t.roots.size();
-    std::vector<Point> pos(n);
-    std::vector<bool> placed(n, false);
     double lat0 = 0, lon0 = 0;
     std::size_t located = 0;
-    for (std::size_t v = 0; v < n; ++v) {
-        const auto& a = topo.node(NodeId::fromIndex(t.roots[v]));
+    for (const std::size_t root : t.roots) {
+        const auto& a = topo.node(NodeId::fromIndex(root));
         if (a.latitude_deg && a.longitude_deg) {
             lat0 += *a.latitude_deg;
             lon0 += *a.longitude_deg;
@@ -485,15 +516,23 @@ Topology AutoLayout::geographic(const Topology& topo, double minSeparation)
         }
     }
     if (located == 0)
-        return topo;
-    lat0 /= static_cast<double>(located);
-    lon0 /= static_cast<double>(located);
+        return std::nullopt;
+    return std::array<double, 2>{lat0 / static_cast<double>(located),
+                                 lon0 / static_cast<double>(located)};
+}
+
+/// Places the located nodes: equirectangular projection around `centre`, scaled so the
+/// larger extent spans 1600 scene units, from (0, 0). Returns the map's height.
+double placeLocated(const Topology& topo, const TopLevel& t, std::array<double, 2> centre,
+                    std::vector<Point>& pos, std::vector<bool>& placed)
+{
     double minx = 1e300, maxx = -1e300, miny = 1e300, maxy = -1e300;
-    for (std::size_t v = 0; v < n; ++v) {
+    for (std::size_t v = 0; v < t.roots.size(); ++v) {
         const auto& a = topo.node(NodeId::fromIndex(t.roots[v]));
         if (!(a.latitude_deg && a.longitude_deg))
             continue;
-        const auto km = projectEquirectangularKm(*a.latitude_deg, *a.longitude_deg, lat0, lon0);
+        const auto km =
+            projectEquirectangularKm(*a.latitude_deg, *a.longitude_deg, centre[0], centre[1]);
         pos[v][0] = km[0];
         pos[v][1] = km[1];
         placed[v] = true;
@@ -504,19 +543,27 @@ Topology AutoLayout::geographic(const Topology& topo, double minSeparation)
     }
     const double extent = std::max({maxx - minx, maxy - miny, 1.0});
     const double scale = 1600.0 / extent; // scene units per km
-    for (std::size_t v = 0; v < n; ++v)
+    for (std::size_t v = 0; v < t.roots.size(); ++v)
         if (placed[v]) {
             pos[v][0] = (pos[v][0] - minx) * scale;
             pos[v][1] = (pos[v][1] - miny) * scale;
         }
-    // Unlocated nodes: mean of placed neighbours (repeat so chains fill in), else a row below.
+    return (maxy - miny) * scale;
+}
+
+/// Unlocated nodes: the mean of their placed neighbours (three passes, so chains fill in),
+/// offset by 40; the rest in a row 200 below the map.
+void placeUnlocated(const LayoutGraph& g, double mapHeight, std::vector<Point>& pos,
+                    std::vector<bool>& placed)
+{
+    const std::size_t n = pos.size();
     for (int pass = 0; pass < 3; ++pass)
         for (std::size_t v = 0; v < n; ++v) {
             if (placed[v])
                 continue;
             double sx = 0, sy = 0;
             int k = 0;
-            for (auto [it, end] = boost::adjacent_vertices(v, t.graph); it != end; ++it)
+            for (auto [it, end] = boost::adjacent_vertices(v, g); it != end; ++it)
                 if (placed[*it]) {
                     sx += pos[*it][0];
                     sy += pos[*it][1];
@@ -532,19 +579,38 @@ Topology AutoLayout::geographic(const Topology& topo, double minSeparation)
     for (std::size_t v = 0; v < n; ++v)
         if (!placed[v]) {
             pos[v][0] = x;
-            pos[v][1] = (maxy - miny) * scale + 200;
+            pos[v][1] = mapHeight + 200;
             x += kEdgeLength;
         }
-    // Dense regions (many cities within a few km at this scale) would draw on top of each
-    // other: spread them just enough, in a fixed order, so the result is reproducible.
-    std::vector<std::array<double, 2>> points(n);
-    for (std::size_t v = 0; v < n; ++v)
+}
+
+/// Dense regions (many cities within a few km at this scale) would draw on top of each
+/// other: spread them just enough, in a fixed order, so the result is reproducible.
+void spreadDense(std::vector<Point>& pos, double minSeparation)
+{
+    std::vector<std::array<double, 2>> points(pos.size());
+    for (std::size_t v = 0; v < pos.size(); ++v)
         points[v] = {pos[v][0], pos[v][1]};
-    separateNodes(points, minSeparation);
-    for (std::size_t v = 0; v < n; ++v) {
+    AutoLayout::separateNodes(points, minSeparation);
+    for (std::size_t v = 0; v < pos.size(); ++v) {
         pos[v][0] = points[v][0];
         pos[v][1] = points[v][1];
     }
+}
+
+} // namespace
+
+Topology AutoLayout::geographic(const Topology& topo, double minSeparation)
+{
+    const TopLevel t = topLevel(topo);
+    const auto centre = meanLocation(topo, t);
+    if (!centre)
+        return topo;
+    std::vector<Point> pos(t.roots.size());
+    std::vector<bool> placed(t.roots.size(), false);
+    const double mapHeight = placeLocated(topo, t, *centre, pos, placed);
+    placeUnlocated(t.graph, mapHeight, pos, placed);
+    spreadDense(pos, minSeparation);
     return apply(topo, t, pos);
 }
 

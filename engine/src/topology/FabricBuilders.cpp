@@ -1,3 +1,5 @@
+// Data-centre fabrics stated in FabricBuilders.hpp (docs/topology.md, Generators); checked by
+// tests/topology/GeneratorsTest.cpp.
 #include "FabricBuilders.hpp"
 
 #include <algorithm>
@@ -14,6 +16,77 @@ GeneratedCounts fatTreeCounts(std::size_t k, std::size_t hosts)
     return {hosts + pods * k + half * half, hosts + pods * k * half};
 }
 
+namespace {
+
+/// Where a fat-tree's nodes are drawn: cores on top; pods in a grid of rows (so a k = 32 tree
+/// is not a 245,000-unit strip) with total width ≈ 1.6 × total height; in a pod, aggregation
+/// over edge switches, each edge's hosts in a small block of ⌈√(k/2)⌉ columns under it.
+struct FatTreeDrawing
+{
+    FatTreeDrawing(std::size_t half, std::size_t pods, double left, double top)
+        : x0(left), y0(top),
+          cols(std::max<std::size_t>(
+              1, static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(half)))))),
+          blockWidth(static_cast<double>(cols) * kDx + kServerGap),
+          podWidth(static_cast<double>(half) * blockWidth + 2 * kDx),
+          podHeight(2 * kDy + static_cast<double>(ceilDiv(half, cols)) * kDx + kDy),
+          perRow(std::clamp<std::size_t>(
+              static_cast<std::size_t>(
+                  std::ceil(std::sqrt(static_cast<double>(pods) * podHeight * 1.6 / podWidth))),
+              1, pods)),
+          width(static_cast<double>(std::min(perRow, pods)) * podWidth)
+    {}
+    double podX(std::size_t p) const { return x0 + static_cast<double>(p % perRow) * podWidth; }
+    double podY(std::size_t p) const
+    {
+        const std::size_t row = p / perRow;
+        return y0 + kDy + static_cast<double>(row) * podHeight;
+    }
+
+    double x0, y0;
+    std::size_t cols;  ///< host columns under an edge switch
+    double blockWidth; ///< one edge switch's block of hosts
+    double podWidth, podHeight;
+    std::size_t perRow; ///< pods per row
+    double width;       ///< of the widest row of pods
+};
+
+/// Each pod's k/2 aggregation switches, aggregation switch a linked to cores a·k/2 … a·k/2 +
+/// k/2 − 1.
+void addAggregation(GraphBuilder& b, const FatTreeDrawing& d, std::size_t half, std::size_t pods,
+                    const LinkSpec& link)
+{
+    for (std::size_t p = 0; p < pods; ++p) {
+        for (std::size_t a = 0; a < half; ++a) {
+            const std::string agg = "agg-" + num(p) + "-" + num(a);
+            b.node(agg, NodeKind::Switch,
+                   d.podX(p) +
+                       (static_cast<double>(a) + 0.5) * d.podWidth / static_cast<double>(half),
+                   d.podY(p));
+            for (std::size_t j = 0; j < half; ++j)
+                b.link(agg, "core-" + num(a * half + j), link);
+        }
+    }
+}
+
+/// Each pod's k/2 edge switches, each linked to every aggregation switch of its pod.
+void addEdges(GraphBuilder& b, const FatTreeDrawing& d, std::size_t half, std::size_t pods,
+              const LinkSpec& link)
+{
+    for (std::size_t p = 0; p < pods; ++p) {
+        for (std::size_t e = 0; e < half; ++e) {
+            const std::string edge = "edge-" + num(p) + "-" + num(e);
+            b.node(edge, NodeKind::Switch,
+                   d.podX(p) + kDx + (static_cast<double>(e) + 0.5) * d.blockWidth,
+                   d.podY(p) + kDy);
+            for (std::size_t a = 0; a < half; ++a)
+                b.link(edge, "agg-" + num(p) + "-" + num(a), link);
+        }
+    }
+}
+
+} // namespace
+
 std::vector<std::string> buildFatTree(GraphBuilder& b, std::size_t k, std::size_t hosts,
                                       NodeKind endpoint, const LinkSpec& link, double x0, double y0)
 {
@@ -22,65 +95,27 @@ std::vector<std::string> buildFatTree(GraphBuilder& b, std::size_t k, std::size_
     const std::size_t pods = ceilDiv(hosts, perPod);
     const std::string stem = endpoint == NodeKind::Gpu ? "gpu-" : "host-";
     const std::size_t cores = half * half;
-    // Drawing: cores on top; pods in a grid of rows (so a k = 32 tree is not a 245,000-unit
-    // strip); in a pod, aggregation over edge switches, each edge's hosts in a small block
-    // of ⌈√(k/2)⌉ columns under it.
-    const std::size_t cols = std::max<std::size_t>(
-        1, static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(half)))));
-    const std::size_t rows = ceilDiv(half, cols);
-    const double blockWidth = static_cast<double>(cols) * kDx + kServerGap;
-    const double podWidth = static_cast<double>(half) * blockWidth + 2 * kDx;
-    const double podHeight = 2 * kDy + static_cast<double>(rows) * kDx + kDy;
-    // Pods per row: total width ≈ 1.6 × total height.
-    const std::size_t perRow = std::clamp<std::size_t>(
-        static_cast<std::size_t>(
-            std::ceil(std::sqrt(static_cast<double>(pods) * podHeight * 1.6 / podWidth))),
-        1, pods);
-    const double width = static_cast<double>(std::min(perRow, pods)) * podWidth;
-    const auto podX = [&](std::size_t p) {
-        return x0 + static_cast<double>(p % perRow) * podWidth;
-    };
-    const auto podY = [&](std::size_t p) {
-        const std::size_t row = p / perRow;
-        return y0 + kDy + static_cast<double>(row) * podHeight;
-    };
+    const FatTreeDrawing d(half, pods, x0, y0);
 
     std::vector<std::string> top;
     top.reserve(cores);
     for (std::size_t c = 0; c < cores; ++c) {
         top.push_back(b.id("core-" + num(c)));
         b.node("core-" + num(c), NodeKind::Switch,
-               x0 + (static_cast<double>(c) + 0.5) * width / static_cast<double>(cores), y0);
+               x0 + (static_cast<double>(c) + 0.5) * d.width / static_cast<double>(cores), y0);
     }
     // Tier by tier (cores, aggregation, edge, hosts) so NodeIds of a tier are contiguous.
-    for (std::size_t p = 0; p < pods; ++p) {
-        for (std::size_t a = 0; a < half; ++a) {
-            const std::string agg = "agg-" + num(p) + "-" + num(a);
-            b.node(agg, NodeKind::Switch,
-                   podX(p) + (static_cast<double>(a) + 0.5) * podWidth / static_cast<double>(half),
-                   podY(p));
-            for (std::size_t j = 0; j < half; ++j)
-                b.link(agg, "core-" + num(a * half + j), link);
-        }
-    }
-    for (std::size_t p = 0; p < pods; ++p) {
-        for (std::size_t e = 0; e < half; ++e) {
-            const std::string edge = "edge-" + num(p) + "-" + num(e);
-            b.node(edge, NodeKind::Switch,
-                   podX(p) + kDx + (static_cast<double>(e) + 0.5) * blockWidth, podY(p) + kDy);
-            for (std::size_t a = 0; a < half; ++a)
-                b.link(edge, "agg-" + num(p) + "-" + num(a), link);
-        }
-    }
+    addAggregation(b, d, half, pods, link);
+    addEdges(b, d, half, pods, link);
     for (std::size_t h = 0; h < hosts; ++h) {
         const std::size_t p = h / perPod;
         const std::size_t e = (h % perPod) / half;
         const std::size_t i = h % half;
-        const std::size_t row = i / cols;
+        const std::size_t row = i / d.cols;
         const std::string host = stem + num(h);
-        const double bx = podX(p) + kDx + static_cast<double>(e) * blockWidth + kServerGap / 2;
-        b.node(host, endpoint, bx + (static_cast<double>(i % cols) + 0.5) * kDx,
-               podY(p) + 2 * kDy + static_cast<double>(row) * kDx);
+        const double bx = d.podX(p) + kDx + static_cast<double>(e) * d.blockWidth + kServerGap / 2;
+        b.node(host, endpoint, bx + (static_cast<double>(i % d.cols) + 0.5) * kDx,
+               d.podY(p) + 2 * kDy + static_cast<double>(row) * kDx);
         b.link(host, "edge-" + num(p) + "-" + num(e), link);
     }
     return top;

@@ -1,3 +1,5 @@
+// The generator option registry and its parser (GeneratorOptions.hpp); checked by
+// tests/topology/GeneratorsTest.cpp and tests/topology/GenerateCommandTest.cpp.
 #include "GeneratorOptions.hpp"
 
 #include "meridian/core/Error.hpp"
@@ -57,8 +59,6 @@ GeneratorOption choiceOpt(std::string name, std::string def, std::vector<std::st
     o.help = std::move(help);
     return o;
 }
-
-/// Bandwidth: bare numbers in Gbit/s; from 1 kbit/s (a smaller value is almost always a
 
 /// Generator floor of a bandwidth: below 1 kbit/s a value is almost always a forgotten unit.
 constexpr double kMinGeneratedBandwidthBps = 1e3;
@@ -164,96 +164,117 @@ GeneratorInfo multiCentreGenerator()
     return g;
 }
 
+namespace {
+
+/// A generator of n alike nodes: its size option `n`, then the node kind and one bandwidth
+/// and delay for every link.
+GeneratorInfo uniformGenerator(std::string name, std::string summary, GeneratorOption n)
+{
+    GeneratorInfo g{std::move(name), std::move(summary), {}};
+    g.options.push_back(std::move(n));
+    g.options.push_back(choiceOpt("node-kind", "host", kNodeKindChoices, "kind of the nodes"));
+    g.options.push_back(
+        bandwidthOpt("link-bandwidth", linkBandwidth(), "10G", "bandwidth of every link"));
+    g.options.push_back(
+        durationOpt("link-delay", linkDelay(), "1ms", "one-way delay of every link"));
+    return g;
+}
+
+/// One-way delay of every link of a data-centre fabric, given in µs.
+GeneratorOption fabricLinkDelay()
+{
+    return durationOpt("link-delay", linkDelay(), "1us", "one-way delay of every link", "µs", 1e-6);
+}
+
+GeneratorInfo fatTreeGenerator()
+{
+    GeneratorInfo g{"fat-tree", "k-ary fat-tree: k³/4 hosts, 5k²/4 switches (Al-Fares 2008)", {}};
+    g.options = {
+        intOpt("k", "4", 2, 64,
+               "switch radix, even: k pods of k/2 edge + k/2 aggregation "
+               "switches, (k/2)² core switches"),
+        bandwidthOpt("link-bandwidth", linkBandwidth(), "100G", "bandwidth of every link"),
+        fabricLinkDelay(),
+    };
+    return g;
+}
+
+GeneratorInfo spineLeafGenerator()
+{
+    GeneratorInfo g{"spine-leaf", "two-tier Clos: every leaf linked to every spine", {}};
+    g.options = {
+        intOpt("leaves", "4", 1, 4096, "number of leaf switches"),
+        intOpt("spines", "2", 1, 1024, "number of spine switches"),
+        intOpt("hosts-per-leaf", "8", 1, 1024, "hosts under each leaf"),
+        bandwidthOpt("link-bandwidth", linkBandwidth(), "100G", "host-leaf bandwidth"),
+        bandwidthOpt("uplink-bandwidth", linkBandwidth(), "400G", "leaf-spine bandwidth"),
+        fabricLinkDelay(),
+    };
+    return g;
+}
+
+GeneratorInfo railOptimisedGenerator()
+{
+    GeneratorInfo g{"rail-optimised",
+                    "multi-rail servers on one or two planes (seed 001 §3.1.1): GPU i of "
+                    "every server on rail leaf i of each plane, leaves to the plane's spines",
+                    {}};
+    g.options = {
+        intOpt("servers", "4", 1, 4096, "number of servers"),
+        intOpt("gpus-per-server", "8", 1, 64, "GPUs (and rails) per server"),
+        intOpt("planes", "2", 1, 2, "1 = single plane, 2 = dual plane (planes A and B)"),
+        intOpt("spines", "2", 1, 1024, "spine switches per plane"),
+        choiceOpt("intra-server", "nvswitch", {"nvswitch", "none"},
+                  "nvswitch: the GPUs of a server share an NVSwitch node"),
+        choiceOpt("gpu-model", "H100-SXM", gpuModels(), "device catalogue name of the GPUs"),
+        bandwidthOpt("link-bandwidth", linkBandwidth(), "200G", "GPU NIC to rail leaf bandwidth"),
+        bandwidthOpt("uplink-bandwidth", linkBandwidth(), "400G", "leaf-spine bandwidth"),
+        bandwidthOpt("nvlink-bandwidth", linkBandwidth(), "3.6T",
+                     "GPU-NVSwitch bandwidth per direction (H100: 450 GB/s)"),
+        fabricLinkDelay(),
+    };
+    return g;
+}
+
+GeneratorInfo randomGeoGenerator()
+{
+    GeneratorInfo g{"random-geo",
+                    "random geographic WAN: n sites uniform in a lat/long box, k nearest "
+                    "neighbours or Waxman links plus a minimum spanning tree; fibre delays",
+                    {}};
+    g.options = {
+        intOpt("n", "8", 2, 2000, "number of sites"),
+        choiceOpt("node-kind", "center", kNodeKindChoices, "kind of the sites"),
+        choiceOpt("method", "knn", {"knn", "waxman"},
+                  "knn: link each site to its `degree` nearest; waxman: link each pair "
+                  "with probability beta·exp(−d/(alpha·L))"),
+        intOpt("degree", "2", 1, 20, "neighbours per site (knn)"),
+        doubleOpt("waxman-alpha", "0.4", 0.01, 1.0, "", "Waxman distance scale α"),
+        doubleOpt("waxman-beta", "0.4", 0.01, 1.0, "", "Waxman link density β"),
+        bandwidthOpt("link-bandwidth", linkBandwidth(), "10G", "bandwidth of every link"),
+    };
+    for (auto& o : geoBoxOptions())
+        g.options.push_back(std::move(o));
+    return g;
+}
+
+} // namespace
+
 std::vector<GeneratorInfo> makeRegistry()
 {
-    std::vector<GeneratorInfo> r;
-    auto simple = [](std::string name, std::string summary, GeneratorOption n) {
-        GeneratorInfo g{std::move(name), std::move(summary), {}};
-        g.options.push_back(std::move(n));
-        g.options.push_back(choiceOpt("node-kind", "host", kNodeKindChoices, "kind of the nodes"));
-        g.options.push_back(
-            bandwidthOpt("link-bandwidth", linkBandwidth(), "10G", "bandwidth of every link"));
-        g.options.push_back(
-            durationOpt("link-delay", linkDelay(), "1ms", "one-way delay of every link"));
-        return g;
+    return {
+        uniformGenerator("star", "n leaves around a hub router",
+                         intOpt("n", "8", 1, 100000, "number of leaves")),
+        uniformGenerator("ring", "n nodes in a ring",
+                         intOpt("n", "8", 3, 100000, "number of nodes")),
+        uniformGenerator("full-mesh", "n nodes, every pair linked",
+                         intOpt("n", "6", 2, 500, "number of nodes")),
+        fatTreeGenerator(),
+        spineLeafGenerator(),
+        railOptimisedGenerator(),
+        randomGeoGenerator(),
+        multiCentreGenerator(),
     };
-    r.push_back(simple("star", "n leaves around a hub router",
-                       intOpt("n", "8", 1, 100000, "number of leaves")));
-    r.push_back(
-        simple("ring", "n nodes in a ring", intOpt("n", "8", 3, 100000, "number of nodes")));
-    r.push_back(simple("full-mesh", "n nodes, every pair linked",
-                       intOpt("n", "6", 2, 500, "number of nodes")));
-    {
-        GeneratorInfo g{
-            "fat-tree", "k-ary fat-tree: k³/4 hosts, 5k²/4 switches (Al-Fares 2008)", {}};
-        g.options = {
-            intOpt("k", "4", 2, 64,
-                   "switch radix, even: k pods of k/2 edge + k/2 aggregation "
-                   "switches, (k/2)² core switches"),
-            bandwidthOpt("link-bandwidth", linkBandwidth(), "100G", "bandwidth of every link"),
-            durationOpt("link-delay", linkDelay(), "1us", "one-way delay of every link", "µs",
-                        1e-6),
-        };
-        r.push_back(std::move(g));
-    }
-    {
-        GeneratorInfo g{"spine-leaf", "two-tier Clos: every leaf linked to every spine", {}};
-        g.options = {
-            intOpt("leaves", "4", 1, 4096, "number of leaf switches"),
-            intOpt("spines", "2", 1, 1024, "number of spine switches"),
-            intOpt("hosts-per-leaf", "8", 1, 1024, "hosts under each leaf"),
-            bandwidthOpt("link-bandwidth", linkBandwidth(), "100G", "host-leaf bandwidth"),
-            bandwidthOpt("uplink-bandwidth", linkBandwidth(), "400G", "leaf-spine bandwidth"),
-            durationOpt("link-delay", linkDelay(), "1us", "one-way delay of every link", "µs",
-                        1e-6),
-        };
-        r.push_back(std::move(g));
-    }
-    {
-        GeneratorInfo g{"rail-optimised",
-                        "multi-rail servers on one or two planes (seed 001 §3.1.1): GPU i of "
-                        "every server on rail leaf i of each plane, leaves to the plane's spines",
-                        {}};
-        g.options = {
-            intOpt("servers", "4", 1, 4096, "number of servers"),
-            intOpt("gpus-per-server", "8", 1, 64, "GPUs (and rails) per server"),
-            intOpt("planes", "2", 1, 2, "1 = single plane, 2 = dual plane (planes A and B)"),
-            intOpt("spines", "2", 1, 1024, "spine switches per plane"),
-            choiceOpt("intra-server", "nvswitch", {"nvswitch", "none"},
-                      "nvswitch: the GPUs of a server share an NVSwitch node"),
-            choiceOpt("gpu-model", "H100-SXM", gpuModels(), "device catalogue name of the GPUs"),
-            bandwidthOpt("link-bandwidth", linkBandwidth(), "200G",
-                         "GPU NIC to rail leaf bandwidth"),
-            bandwidthOpt("uplink-bandwidth", linkBandwidth(), "400G", "leaf-spine bandwidth"),
-            bandwidthOpt("nvlink-bandwidth", linkBandwidth(), "3.6T",
-                         "GPU-NVSwitch bandwidth per direction (H100: 450 GB/s)"),
-            durationOpt("link-delay", linkDelay(), "1us", "one-way delay of every link", "µs",
-                        1e-6),
-        };
-        r.push_back(std::move(g));
-    }
-    {
-        GeneratorInfo g{"random-geo",
-                        "random geographic WAN: n sites uniform in a lat/long box, k nearest "
-                        "neighbours or Waxman links plus a minimum spanning tree; fibre delays",
-                        {}};
-        g.options = {
-            intOpt("n", "8", 2, 2000, "number of sites"),
-            choiceOpt("node-kind", "center", kNodeKindChoices, "kind of the sites"),
-            choiceOpt("method", "knn", {"knn", "waxman"},
-                      "knn: link each site to its `degree` nearest; waxman: link each pair "
-                      "with probability beta·exp(−d/(alpha·L))"),
-            intOpt("degree", "2", 1, 20, "neighbours per site (knn)"),
-            doubleOpt("waxman-alpha", "0.4", 0.01, 1.0, "", "Waxman distance scale α"),
-            doubleOpt("waxman-beta", "0.4", 0.01, 1.0, "", "Waxman link density β"),
-            bandwidthOpt("link-bandwidth", linkBandwidth(), "10G", "bandwidth of every link"),
-        };
-        for (auto& o : geoBoxOptions())
-            g.options.push_back(std::move(o));
-        r.push_back(std::move(g));
-    }
-    r.push_back(multiCentreGenerator());
-    return r;
 }
 
 [[noreturn]] void optionError(std::string_view kind, const std::string& option,
@@ -276,7 +297,10 @@ const std::string& Values::text(const std::string& name) const
     return it->second;
 }
 
-Values parseOptions(const GeneratorInfo& g, const std::map<std::string, std::string>& given)
+namespace {
+
+/// InputError naming the known options if `given` holds an option g does not declare.
+void checkKnown(const GeneratorInfo& g, const std::map<std::string, std::string>& given)
 {
     for (const auto& entry : given) {
         const std::string& name = entry.first; // not a structured binding: lambdas capture it
@@ -289,67 +313,92 @@ Values parseOptions(const GeneratorInfo& g, const std::map<std::string, std::str
             optionError(g.name, name, "unknown option (known: " + list + ")");
         }
     }
+}
+
+/// The canonical text of a choice: the exact one, else the one equal ignoring case.
+std::string parseChoice(const GeneratorInfo& g, const GeneratorOption& o, const std::string& text)
+{
+    const std::string t = lower(text);
+    const auto c = std::find(o.choices.begin(), o.choices.end(), t);
+    const auto exact = std::find(o.choices.begin(), o.choices.end(), text);
+    if (exact != o.choices.end())
+        return *exact;
+    if (c != o.choices.end())
+        return *c;
+    std::string problem = "'" + text + "' is not one of ";
+    for (std::size_t k = 0; k < o.choices.size(); ++k)
+        problem.append(k == 0 ? "" : ", ").append(o.choices[k]);
+    optionError(g.name, o.name, problem);
+}
+
+/// A numeric option's value in SI units (Int, Double, Bandwidth or Duration).
+double parseNumber(const GeneratorInfo& g, const GeneratorOption& o, const std::string& text)
+{
+    std::optional<double> value;
+    switch (o.type) {
+    case OptionType::Choice:
+        MERIDIAN_ASSERT(false, "parseNumber of a choice option");
+        break;
+    case OptionType::Int: {
+        errno = 0;
+        char* end = nullptr;
+        const long long n = std::strtoll(text.c_str(), &end, 10);
+        if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE)
+            optionError(g.name, o.name, "expected a whole number, got '" + text + "'");
+        value = static_cast<double>(n);
+        break;
+    }
+    case OptionType::Double: {
+        char* end = nullptr;
+        const double d = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(d))
+            optionError(g.name, o.name, "expected a number, got '" + text + "'");
+        value = d;
+        break;
+    }
+    case OptionType::Bandwidth:
+        value = units::parseBandwidthBps(text, o.unit_scale);
+        if (!value || !std::isfinite(*value))
+            optionError(g.name, o.name, "expected a bandwidth such as 100G, got '" + text + "'");
+        break;
+    case OptionType::Duration:
+        value = units::parseDurationS(text, o.unit_scale);
+        if (!value || !std::isfinite(*value))
+            optionError(g.name, o.name, "expected a duration such as 15ms, got '" + text + "'");
+        break;
+    }
+    return *value;
+}
+
+void checkRange(const GeneratorInfo& g, const GeneratorOption& o, double value)
+{
+    if ((o.min && value < *o.min) || (o.max && value > *o.max))
+        optionError(
+            g.name, o.name,
+            o.name + " = " + formatOptionValue(o, value) + " is outside [" +
+                formatOptionValue(o, o.min.value_or(-std::numeric_limits<double>::infinity())) +
+                ", " +
+                formatOptionValue(o, o.max.value_or(std::numeric_limits<double>::infinity())) +
+                "]");
+}
+
+} // namespace
+
+Values parseOptions(const GeneratorInfo& g, const std::map<std::string, std::string>& given)
+{
+    checkKnown(g, given);
     Values v;
     for (const GeneratorOption& o : g.options) {
         const auto it = given.find(o.name);
         const std::string text(
             meridian::text::trim(it != given.end() ? it->second : o.default_text));
-        std::optional<double> value;
-        switch (o.type) {
-        case OptionType::Choice: {
-            const std::string t = lower(text);
-            const auto c = std::find(o.choices.begin(), o.choices.end(), t);
-            const auto exact = std::find(o.choices.begin(), o.choices.end(), text);
-            if (exact != o.choices.end()) {
-                v.m_texts[o.name] = *exact;
-            } else if (c != o.choices.end()) {
-                v.m_texts[o.name] = *c;
-            } else {
-                std::string problem = "'" + text + "' is not one of ";
-                for (std::size_t k = 0; k < o.choices.size(); ++k)
-                    problem.append(k == 0 ? "" : ", ").append(o.choices[k]);
-                optionError(g.name, o.name, problem);
-            }
+        if (o.type == OptionType::Choice) {
+            v.m_texts[o.name] = parseChoice(g, o, text);
             continue;
         }
-        case OptionType::Int: {
-            errno = 0;
-            char* end = nullptr;
-            const long long n = std::strtoll(text.c_str(), &end, 10);
-            if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE)
-                optionError(g.name, o.name, "expected a whole number, got '" + text + "'");
-            value = static_cast<double>(n);
-            break;
-        }
-        case OptionType::Double: {
-            char* end = nullptr;
-            const double d = std::strtod(text.c_str(), &end);
-            if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(d))
-                optionError(g.name, o.name, "expected a number, got '" + text + "'");
-            value = d;
-            break;
-        }
-        case OptionType::Bandwidth:
-            value = units::parseBandwidthBps(text, o.unit_scale);
-            if (!value || !std::isfinite(*value))
-                optionError(g.name, o.name,
-                            "expected a bandwidth such as 100G, got '" + text + "'");
-            break;
-        case OptionType::Duration:
-            value = units::parseDurationS(text, o.unit_scale);
-            if (!value || !std::isfinite(*value))
-                optionError(g.name, o.name, "expected a duration such as 15ms, got '" + text + "'");
-            break;
-        }
-        if ((o.min && *value < *o.min) || (o.max && *value > *o.max))
-            optionError(
-                g.name, o.name,
-                o.name + " = " + formatOptionValue(o, *value) + " is outside [" +
-                    formatOptionValue(o, o.min.value_or(-std::numeric_limits<double>::infinity())) +
-                    ", " +
-                    formatOptionValue(o, o.max.value_or(std::numeric_limits<double>::infinity())) +
-                    "]");
-        v.m_numbers[o.name] = *value;
+        const double value = parseNumber(g, o, text);
+        checkRange(g, o, value);
+        v.m_numbers[o.name] = value;
     }
     return v;
 }

@@ -186,15 +186,11 @@ const Router::Tree& Router::tree(NodeId from)
     for (std::size_t v = 0; v < m_nodeCount; ++v) {
         if (t.dist[v] == kInf || v == from.index())
             continue;
-        for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i) {
-            const std::uint32_t arc = m_inArcs[i];
-            const std::int64_t du = t.dist[m_arcFrom[arc]];
-            const std::int64_t w = weightOf(arc);
-            if (du != kInf && w != kInf && combineWeights(du, w) == t.dist[v]) {
-                t.pred[v] = arc;
+        for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i)
+            if (isTight(t, m_inArcs[i], static_cast<std::uint32_t>(v))) {
+                t.pred[v] = m_inArcs[i];
                 break;
             }
-        }
     }
     slot = std::move(t);
     m_cachedEntries += m_nodeCount;
@@ -266,7 +262,15 @@ std::optional<Route> Router::pinned(NodeId from, NodeId to) const
     return buildRoute(it->second, from);
 }
 
-std::optional<Route> Router::route(NodeId from, NodeId to)
+bool Router::isTight(const Tree& t, std::uint32_t arc, std::uint32_t v) const
+{
+    const std::int64_t du = t.dist[m_arcFrom[arc]];
+    const std::int64_t w = weightOf(arc);
+    return du != kInf && w != kInf && combineWeights(du, w) == t.dist[v];
+}
+
+template <class WalkBack>
+std::optional<Route> Router::pinnedOrShortest(NodeId from, NodeId to, WalkBack walkBack)
 {
     MERIDIAN_ASSERT(to.index() < m_nodeCount, "Router: unknown destination node");
     if (!m_pins.empty())
@@ -275,56 +279,45 @@ std::optional<Route> Router::route(NodeId from, NodeId to)
     const Tree& t = tree(from);
     if (t.dist[to.index()] == kInf)
         return std::nullopt;
-    std::vector<std::uint32_t> arcs;
-    for (std::uint32_t v = to.value(); v != from.value(); v = m_arcFrom[t.pred[v]])
-        arcs.push_back(t.pred[v]);
-    return buildRoute(arcs, from);
+    return buildRoute(walkBack(t), from);
+}
+
+std::optional<Route> Router::route(NodeId from, NodeId to)
+{
+    return pinnedOrShortest(from, to, [&](const Tree& t) {
+        std::vector<std::uint32_t> arcs;
+        for (std::uint32_t v = to.value(); v != from.value(); v = m_arcFrom[t.pred[v]])
+            arcs.push_back(t.pred[v]);
+        return arcs;
+    });
 }
 
 std::optional<Route> Router::hashedRoute(NodeId from, NodeId to, std::uint64_t hash)
 {
-    MERIDIAN_ASSERT(to.index() < m_nodeCount, "Router: unknown destination node");
-    if (!m_pins.empty())
-        if (auto p = pinned(from, to))
-            return p;
-    const Tree& t = tree(from);
-    if (t.dist[to.index()] == kInf)
-        return std::nullopt;
-    // Every node with a finite distance has a tight predecessor chain back to `from`, so any
-    // tight arc may be taken at every step.
-    std::vector<std::uint32_t> arcs;
-    std::uint64_t depth = 0;
-    for (std::uint32_t v = to.value(); v != from.value(); ++depth) {
-        std::uint32_t tight = 0;
-        for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i) {
-            const std::uint32_t arc = m_inArcs[i];
-            const std::int64_t du = t.dist[m_arcFrom[arc]];
-            const std::int64_t w = weightOf(arc);
-            if (du != kInf && w != kInf && combineWeights(du, w) == t.dist[v])
-                ++tight;
+    return pinnedOrShortest(from, to, [&](const Tree& t) {
+        // Every node with a finite distance has a tight predecessor chain back to `from`, so
+        // any tight arc may be taken at every step.
+        std::vector<std::uint32_t> arcs;
+        std::vector<std::uint32_t> tight;
+        std::uint64_t depth = 0;
+        for (std::uint32_t v = to.value(); v != from.value(); ++depth) {
+            tight.clear();
+            for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i)
+                if (isTight(t, m_inArcs[i], v))
+                    tight.push_back(m_inArcs[i]);
+            MERIDIAN_ASSERT(!tight.empty(),
+                            "Router::hashedRoute: no tight arc on a reachable node");
+            // SplitMix64 finaliser (Steele, Lea & Flood 2014) of hash + (depth + 1)·φ.
+            std::uint64_t z = hash + (depth + 1) * 0x9E3779B97F4A7C15ULL;
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+            z ^= z >> 31;
+            const std::uint32_t arc = tight[z % tight.size()];
+            arcs.push_back(arc);
+            v = m_arcFrom[arc];
         }
-        MERIDIAN_ASSERT(tight > 0, "Router::hashedRoute: no tight arc on a reachable node");
-        // SplitMix64 finaliser (Steele, Lea & Flood 2014) of hash + depth·golden ratio.
-        std::uint64_t z = hash + (depth + 1) * 0x9E3779B97F4A7C15ULL;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        z ^= z >> 31;
-        auto pick = static_cast<std::uint32_t>(z % tight);
-        for (std::uint32_t i = m_inStart[v]; i < m_inStart[v + 1]; ++i) {
-            const std::uint32_t arc = m_inArcs[i];
-            const std::int64_t du = t.dist[m_arcFrom[arc]];
-            const std::int64_t w = weightOf(arc);
-            if (du != kInf && w != kInf && combineWeights(du, w) == t.dist[v]) {
-                if (pick == 0) {
-                    arcs.push_back(arc);
-                    v = m_arcFrom[arc];
-                    break;
-                }
-                --pick;
-            }
-        }
-    }
-    return buildRoute(arcs, from);
+        return arcs;
+    });
 }
 
 std::vector<Route> Router::equalCostRoutes(NodeId from, NodeId to, std::size_t maxPaths)
@@ -354,9 +347,7 @@ std::vector<Route> Router::equalCostRoutes(NodeId from, NodeId to, std::size_t m
         bool descended = false;
         for (; i < m_inStart[v + 1]; ++i) {
             const std::uint32_t arc = m_inArcs[i];
-            const std::int64_t du = t.dist[m_arcFrom[arc]];
-            const std::int64_t w = weightOf(arc);
-            if (du != kInf && w != kInf && combineWeights(du, w) == t.dist[v]) {
+            if (isTight(t, arc, v)) {
                 ++i;
                 stackArcs.push_back(arc);
                 nodeAt.push_back(m_arcFrom[arc]);

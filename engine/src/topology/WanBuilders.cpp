@@ -1,3 +1,5 @@
+// WAN shapes stated in WanBuilders.hpp (docs/topology.md, Generators); checked by
+// tests/topology/GeneratorsTest.cpp.
 #include "WanBuilders.hpp"
 
 #include "meridian/topology/Geo.hpp"
@@ -59,50 +61,53 @@ void linkMesh(GraphBuilder& b, const std::vector<std::string>& ids, const LinkSp
             b.linkIds(ids[i], ids[j], link);
 }
 
-GeoPlan planGeo(const GeoParams& p, std::uint64_t seed)
+namespace {
+
+double siteKm(const GeoPlan& plan, std::size_t i, std::size_t j)
 {
-    Random rng(seed);
-    GeoPlan plan;
-    plan.lat.resize(p.n);
-    plan.lon.resize(p.n);
+    return greatCircleKm(plan.lat[i], plan.lon[i], plan.lat[j], plan.lon[j]);
+}
+
+void addEdge(GeoPlan& plan, std::size_t i, std::size_t j)
+{
+    plan.edges.emplace_back(static_cast<std::uint32_t>(std::min(i, j)),
+                            static_cast<std::uint32_t>(std::max(i, j)));
+}
+
+/// Waxman (1988): each pair with probability β·exp(−d / (α·L)), L = the largest pairwise
+/// distance.
+void waxmanEdges(const GeoParams& p, Random& rng, GeoPlan& plan)
+{
+    double longest = 0.0;
+    for (std::size_t i = 0; i < p.n; ++i)
+        for (std::size_t j = i + 1; j < p.n; ++j)
+            longest = std::max(longest, siteKm(plan, i, j));
+    const double scale = std::max(p.alpha * longest, 1e-9);
+    for (std::size_t i = 0; i < p.n; ++i)
+        for (std::size_t j = i + 1; j < p.n; ++j)
+            if (rng.uniform() < p.beta * std::exp(-siteKm(plan, i, j) / scale))
+                addEdge(plan, i, j);
+}
+
+/// Each site to its `degree` nearest sites (ties → lower index).
+void nearestEdges(const GeoParams& p, GeoPlan& plan)
+{
+    const std::size_t k = std::min(p.degree, p.n - 1);
+    std::vector<std::pair<double, std::size_t>> near;
     for (std::size_t i = 0; i < p.n; ++i) {
-        plan.lat[i] = p.latMin + rng.uniform() * (p.latMax - p.latMin);
-        plan.lon[i] = p.lonMin + rng.uniform() * (p.lonMax - p.lonMin);
+        near.clear();
+        for (std::size_t j = 0; j < p.n; ++j)
+            if (j != i)
+                near.emplace_back(siteKm(plan, i, j), j);
+        std::partial_sort(near.begin(), near.begin() + static_cast<std::ptrdiff_t>(k), near.end());
+        for (std::size_t m = 0; m < k; ++m)
+            addEdge(plan, i, near[m].second);
     }
-    auto dist = [&](std::size_t i, std::size_t j) {
-        return greatCircleKm(plan.lat[i], plan.lon[i], plan.lat[j], plan.lon[j]);
-    };
-    auto addEdge = [&](std::size_t i, std::size_t j) {
-        plan.edges.emplace_back(static_cast<std::uint32_t>(std::min(i, j)),
-                                static_cast<std::uint32_t>(std::max(i, j)));
-    };
+}
 
-    if (p.waxman) {
-        double longest = 0.0;
-        for (std::size_t i = 0; i < p.n; ++i)
-            for (std::size_t j = i + 1; j < p.n; ++j)
-                longest = std::max(longest, dist(i, j));
-        const double scale = std::max(p.alpha * longest, 1e-9);
-        for (std::size_t i = 0; i < p.n; ++i)
-            for (std::size_t j = i + 1; j < p.n; ++j)
-                if (rng.uniform() < p.beta * std::exp(-dist(i, j) / scale))
-                    addEdge(i, j);
-    } else {
-        const std::size_t k = std::min(p.degree, p.n - 1);
-        std::vector<std::pair<double, std::size_t>> near;
-        for (std::size_t i = 0; i < p.n; ++i) {
-            near.clear();
-            for (std::size_t j = 0; j < p.n; ++j)
-                if (j != i)
-                    near.emplace_back(dist(i, j), j);
-            std::partial_sort(near.begin(), near.begin() + static_cast<std::ptrdiff_t>(k),
-                              near.end());
-            for (std::size_t m = 0; m < k; ++m)
-                addEdge(i, near[m].second);
-        }
-    }
-
-    // Prim's minimum spanning tree over the complete great-circle graph.
+/// Prim's minimum spanning tree over the complete great-circle graph.
+void spanningTreeEdges(const GeoParams& p, GeoPlan& plan)
+{
     std::vector<double> best(p.n, std::numeric_limits<double>::infinity());
     std::vector<std::size_t> from(p.n, 0);
     std::vector<bool> inTree(p.n, false);
@@ -114,17 +119,36 @@ GeoPlan planGeo(const GeoParams& p, std::uint64_t seed)
                 u = v;
         inTree[u] = true;
         if (step > 0)
-            addEdge(from[u], u);
+            addEdge(plan, from[u], u);
         for (std::size_t v = 0; v < p.n; ++v) {
             if (inTree[v])
                 continue;
-            const double d = dist(u, v);
+            const double d = siteKm(plan, u, v);
             if (d < best[v]) {
                 best[v] = d;
                 from[v] = u;
             }
         }
     }
+}
+
+} // namespace
+
+GeoPlan planGeo(const GeoParams& p, std::uint64_t seed)
+{
+    Random rng(seed);
+    GeoPlan plan;
+    plan.lat.resize(p.n);
+    plan.lon.resize(p.n);
+    for (std::size_t i = 0; i < p.n; ++i) {
+        plan.lat[i] = p.latMin + rng.uniform() * (p.latMax - p.latMin);
+        plan.lon[i] = p.lonMin + rng.uniform() * (p.lonMax - p.lonMin);
+    }
+    if (p.waxman)
+        waxmanEdges(p, rng, plan);
+    else
+        nearestEdges(p, plan);
+    spanningTreeEdges(p, plan);
     std::sort(plan.edges.begin(), plan.edges.end());
     plan.edges.erase(std::unique(plan.edges.begin(), plan.edges.end()), plan.edges.end());
     return plan;

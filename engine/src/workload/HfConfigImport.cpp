@@ -1,3 +1,6 @@
+// A Hugging Face config.json as a ModelSpec (docs/compute-model.md): per block an input
+// norm, attention, a post-attention norm and an MLP, between the embedding and the head.
+// Checked by tests/workload/HfConfigImportTest.cpp.
 #include "meridian/workload/HfConfigImport.hpp"
 
 #include "JsonFile.hpp"
@@ -89,6 +92,122 @@ GemmSpec weightGemm(double k, double n)
     return GemmSpec{1.0, k, n, 1.0, GemmScope::Batch};
 }
 
+/// The model's name: the caller's, else the config's first architecture, else its family.
+std::string modelName(io::ObjectReader& c, const Shape& s, const std::string& name)
+{
+    if (!name.empty())
+        return name;
+    if (const auto* arch = c.get("architectures");
+        arch != nullptr && arch->is_array() && !arch->empty() && (*arch)[0].is_string())
+        return (*arch)[0].get<std::string>();
+    return s.family;
+}
+
+/// The weights' dtype: transformers ≥ 4.56 writes "dtype", older configs "torch_dtype"
+/// ("dtype" preferred); without either, transformers' default fp32 (GPT-2). An unknown name
+/// keeps m.dtype's default and adds a note.
+void readDType(io::ObjectReader& c, ModelSpec& m)
+{
+    auto dt = c.optString("dtype");
+    if (!dt)
+        dt = c.optString("torch_dtype");
+    if (dt) {
+        if (auto d = dtypeFromString(*dt))
+            m.dtype = *d;
+        else
+            m.notes.push_back("unknown dtype '" + *dt + "': " + std::string(toString(m.dtype)) +
+                              " assumed");
+    } else {
+        m.dtype = DType::Fp32;
+    }
+}
+
+// Per-layer figures. Activation bytes per token follow Korthikanti et al., "Reducing
+// Activation Recomputation in Large Transformer Models" (2022), whose figures are for 16-bit
+// elements: `b` scales them to the model's dtype (bytesPerElement / 2).
+
+LayerSpec embeddingLayer(const Shape& s)
+{
+    LayerSpec emb;
+    emb.name = "embedding";
+    emb.kind = LayerKind::Embedding;
+    emb.parameters = s.vocab * s.h + (s.learned_positions ? s.positions * s.h : 0);
+    return emb;
+}
+
+/// RMSNorm (weight) or LayerNorm (weight + bias).
+LayerSpec normLayer(const Shape& s, const std::string& name, double b)
+{
+    LayerSpec l;
+    l.name = name;
+    l.kind = LayerKind::Norm;
+    l.parameters = s.layer_norm ? 2 * s.h : s.h;
+    l.activation_bytes_per_token = 2.0 * static_cast<double>(s.h) * b;
+    return l;
+}
+
+/// Q, K, V (grouped-query: kv_heads of head_dim) and output projections, plus per head the
+/// scores Q·Kᵀ (s×d·d×s) and context P·V (s×s·s×d).
+LayerSpec attentionLayer(const Shape& s, const std::string& prefix, double b)
+{
+    const auto h = static_cast<double>(s.h);
+    const auto q_out = static_cast<double>(s.heads * s.head_dim);
+    const auto kv_out = static_cast<double>(s.kv_heads * s.head_dim);
+    LayerSpec att;
+    att.name = prefix + "attention";
+    att.kind = LayerKind::Attention;
+    att.parameters = static_cast<std::int64_t>(h * q_out + 2.0 * h * kv_out + q_out * h);
+    if (s.qkv_bias)
+        att.parameters += static_cast<std::int64_t>(q_out + 2.0 * kv_out);
+    if (s.o_bias)
+        att.parameters += s.h;
+    att.gemms = {weightGemm(h, q_out),
+                 weightGemm(h, kv_out),
+                 weightGemm(h, kv_out),
+                 weightGemm(q_out, h),
+                 GemmSpec{GemmSpec::kSeqLen, static_cast<double>(s.head_dim), GemmSpec::kSeqLen,
+                          static_cast<double>(s.heads), GemmScope::Sequence},
+                 GemmSpec{GemmSpec::kSeqLen, GemmSpec::kSeqLen, static_cast<double>(s.head_dim),
+                          static_cast<double>(s.heads), GemmScope::Sequence}};
+    att.activation_bytes_per_token = 11.0 * h * b;
+    att.activation_bytes_per_token_per_seq = 5.0 * static_cast<double>(s.heads) * b;
+    return att;
+}
+
+/// SwiGLU (gate, up, down) or the two-matrix GELU MLP with biases.
+LayerSpec mlpLayer(const Shape& s, const std::string& prefix, double b)
+{
+    const auto h = static_cast<double>(s.h);
+    const auto inter = static_cast<double>(s.inter);
+    LayerSpec mlp;
+    mlp.name = prefix + "mlp";
+    mlp.kind = LayerKind::Mlp;
+    if (s.gated) {
+        mlp.parameters = static_cast<std::int64_t>(3.0 * h * inter);
+        if (s.mlp_bias)
+            mlp.parameters += 2 * s.inter + s.h;
+        mlp.gemms = {weightGemm(h, inter), weightGemm(h, inter), weightGemm(inter, h)};
+        mlp.activation_bytes_per_token = (2.0 * h + 6.0 * inter) * b;
+    } else {
+        mlp.parameters = static_cast<std::int64_t>(2.0 * h * inter) + s.inter + s.h;
+        mlp.gemms = {weightGemm(h, inter), weightGemm(inter, h)};
+        mlp.activation_bytes_per_token = (3.0 * h + 4.0 * inter) * b;
+    }
+    return mlp;
+}
+
+LayerSpec lmHeadLayer(const Shape& s, double b)
+{
+    const auto h = static_cast<double>(s.h);
+    LayerSpec head;
+    head.name = "lm_head";
+    head.kind = LayerKind::LmHead;
+    head.parameters = s.tied ? 0 : s.vocab * s.h; // tied heads reuse the embedding matrix
+    head.gemms = {weightGemm(h, static_cast<double>(s.vocab))};
+    head.activation_bytes_per_token = 2.0 * h * b;
+    return head;
+}
+
 } // namespace
 
 ModelSpec modelFromHfConfig(const json& config, const std::string& name,
@@ -100,27 +219,8 @@ ModelSpec modelFromHfConfig(const json& config, const std::string& name,
     const Shape s = readShape(c);
     ModelSpec m;
     m.family = s.family;
-    m.name = name;
-    if (m.name.empty()) {
-        if (const auto* arch = c.get("architectures");
-            arch != nullptr && arch->is_array() && !arch->empty() && (*arch)[0].is_string())
-            m.name = (*arch)[0].get<std::string>();
-        else
-            m.name = s.family;
-    }
-    // transformers ≥ 4.56 writes "dtype"; older configs "torch_dtype". Prefer "dtype".
-    auto dt = c.optString("dtype");
-    if (!dt)
-        dt = c.optString("torch_dtype");
-    if (dt) {
-        if (auto d = dtypeFromString(*dt))
-            m.dtype = *d;
-        else
-            m.notes.push_back("unknown dtype '" + *dt + "': " + std::string(toString(m.dtype)) +
-                              " assumed");
-    } else {
-        m.dtype = DType::Fp32; // transformers' default when no dtype is given (GPT-2)
-    }
+    m.name = modelName(c, s, name);
+    readDType(c, m);
     m.seq_len = seq_len.value_or(std::min(static_cast<double>(s.positions), kDefaultMaxSeqLen));
     if (!(m.seq_len >= 1.0))
         throw InputError({}, "seq_len", "must be at least 1");
@@ -129,78 +229,17 @@ ModelSpec modelFromHfConfig(const json& config, const std::string& name,
     m.unit = "token";
     m.source = "Hugging Face config.json (" + s.family + ")";
 
-    const auto h = static_cast<double>(s.h);
-    const auto q_out = static_cast<double>(s.heads * s.head_dim);
-    const auto kv_out = static_cast<double>(s.kv_heads * s.head_dim);
-    const auto inter = static_cast<double>(s.inter);
-    const double b = bytesPerElement(m.dtype) / 2.0; // Korthikanti's figures are for 16-bit
-    const std::int64_t norm_params = s.layer_norm ? 2 * s.h : s.h;
-
-    LayerSpec emb;
-    emb.name = "embedding";
-    emb.kind = LayerKind::Embedding;
-    emb.parameters = s.vocab * s.h + (s.learned_positions ? s.positions * s.h : 0);
-    m.layers.push_back(emb);
-
-    auto norm = [&](const std::string& n) {
-        LayerSpec l;
-        l.name = n;
-        l.kind = LayerKind::Norm;
-        l.parameters = norm_params;
-        l.activation_bytes_per_token = 2.0 * h * b;
-        return l;
-    };
-
+    const double b = bytesPerElement(m.dtype) / 2.0;
+    m.layers.push_back(embeddingLayer(s));
     for (std::int64_t i = 0; i < s.layers; ++i) {
         const std::string prefix = "layers." + std::to_string(i) + ".";
-        m.layers.push_back(norm(prefix + "input_norm"));
-
-        LayerSpec att;
-        att.name = prefix + "attention";
-        att.kind = LayerKind::Attention;
-        att.parameters = static_cast<std::int64_t>(h * q_out + 2.0 * h * kv_out + q_out * h);
-        if (s.qkv_bias)
-            att.parameters += static_cast<std::int64_t>(q_out + 2.0 * kv_out);
-        if (s.o_bias)
-            att.parameters += s.h;
-        att.gemms = {weightGemm(h, q_out), weightGemm(h, kv_out), weightGemm(h, kv_out),
-                     weightGemm(q_out, h),
-                     // scores Q·Kᵀ (s×d·d×s) and context P·V (s×s·s×d), one pair per head
-                     GemmSpec{GemmSpec::kSeqLen, static_cast<double>(s.head_dim), GemmSpec::kSeqLen,
-                              static_cast<double>(s.heads), GemmScope::Sequence},
-                     GemmSpec{GemmSpec::kSeqLen, GemmSpec::kSeqLen, static_cast<double>(s.head_dim),
-                              static_cast<double>(s.heads), GemmScope::Sequence}};
-        att.activation_bytes_per_token = 11.0 * h * b;
-        att.activation_bytes_per_token_per_seq = 5.0 * static_cast<double>(s.heads) * b;
-        m.layers.push_back(att);
-
-        m.layers.push_back(norm(prefix + "post_attention_norm"));
-
-        LayerSpec mlp;
-        mlp.name = prefix + "mlp";
-        mlp.kind = LayerKind::Mlp;
-        if (s.gated) {
-            mlp.parameters = static_cast<std::int64_t>(3.0 * h * inter);
-            if (s.mlp_bias)
-                mlp.parameters += 2 * s.inter + s.h;
-            mlp.gemms = {weightGemm(h, inter), weightGemm(h, inter), weightGemm(inter, h)};
-            mlp.activation_bytes_per_token = (2.0 * h + 6.0 * inter) * b;
-        } else {
-            mlp.parameters = static_cast<std::int64_t>(2.0 * h * inter) + s.inter + s.h;
-            mlp.gemms = {weightGemm(h, inter), weightGemm(inter, h)};
-            mlp.activation_bytes_per_token = (3.0 * h + 4.0 * inter) * b;
-        }
-        m.layers.push_back(mlp);
+        m.layers.push_back(normLayer(s, prefix + "input_norm", b));
+        m.layers.push_back(attentionLayer(s, prefix, b));
+        m.layers.push_back(normLayer(s, prefix + "post_attention_norm", b));
+        m.layers.push_back(mlpLayer(s, prefix, b));
     }
-    m.layers.push_back(norm("final_norm"));
-
-    LayerSpec head;
-    head.name = "lm_head";
-    head.kind = LayerKind::LmHead;
-    head.parameters = s.tied ? 0 : s.vocab * s.h; // tied heads reuse the embedding matrix
-    head.gemms = {weightGemm(h, static_cast<double>(s.vocab))};
-    head.activation_bytes_per_token = 2.0 * h * b;
-    m.layers.push_back(head);
+    m.layers.push_back(normLayer(s, "final_norm", b));
+    m.layers.push_back(lmHeadLayer(s, b));
     if (s.tied)
         m.notes.emplace_back("lm_head shares the embedding matrix (tie_word_embeddings)");
     return m;

@@ -1,3 +1,5 @@
+// A safetensors header as a ModelSpec (docs/compute-model.md): tensors grouped into layers by
+// name, buffers skipped. Checked by tests/workload/SafetensorsImportTest.cpp.
 #include "meridian/workload/SafetensorsImport.hpp"
 
 #include "meridian/core/Error.hpp"
@@ -131,6 +133,149 @@ std::string describe(const SafetensorsTensor& t)
     return t.name + " (" + t.dtype + " [" + shape + "])";
 }
 
+/// The tensor's shape into st.shape; returns its element count (at most 2^62).
+std::uint64_t readShape(const std::string& name, const json& t, SafetensorsTensor& st)
+{
+    auto sh = t.find("shape");
+    if (sh == t.end() || !sh->is_array())
+        throw InputError({}, name + "/shape", "expected an array of sizes");
+    std::uint64_t numel = 1;
+    for (const auto& d : *sh) {
+        if (!d.is_number_unsigned())
+            throw InputError({}, name + "/shape", "sizes must be non-negative integers");
+        const auto v = d.get<std::uint64_t>();
+        if (v != 0 && numel > (std::uint64_t{1} << 62) / v)
+            throw InputError({}, name + "/shape", "tensor too large");
+        numel *= v;
+        st.shape.push_back(static_cast<std::int64_t>(v));
+    }
+    return numel;
+}
+
+/// One header entry {dtype, shape, data_offsets}: its byte span must be exactly
+/// shape × dtype size and lie within the data buffer of `buffer` bytes.
+SafetensorsTensor readTensor(const std::string& name, const json& t, std::uint64_t buffer)
+{
+    if (!t.is_object())
+        throw InputError({}, name, "expected {dtype, shape, data_offsets}");
+    SafetensorsTensor st;
+    st.name = name;
+    auto dt = t.find("dtype");
+    if (dt == t.end() || !dt->is_string())
+        throw InputError({}, name + "/dtype", "missing");
+    st.dtype = dt->get<std::string>();
+    const auto elem = safetensorsDtypeBytes(st.dtype);
+    if (!elem)
+        throw InputError({}, name + "/dtype", "unknown dtype '" + st.dtype + "'");
+    const std::uint64_t numel = readShape(name, t, st);
+    auto off = t.find("data_offsets");
+    if (off == t.end() || !off->is_array() || off->size() != 2 || !(*off)[0].is_number_unsigned() ||
+        !(*off)[1].is_number_unsigned())
+        throw InputError({}, name + "/data_offsets", "expected [begin, end]");
+    st.begin = (*off)[0].get<std::uint64_t>();
+    st.end = (*off)[1].get<std::uint64_t>();
+    if (st.end < st.begin)
+        throw InputError({}, name + "/data_offsets", "end before begin");
+    if (st.end - st.begin != numel * *elem)
+        throw InputError({}, name + "/data_offsets",
+                         "spans " + std::to_string(st.end - st.begin) + " bytes but shape × " +
+                             st.dtype + " needs " + std::to_string(numel * *elem));
+    if (st.end > buffer)
+        throw InputError({}, name + "/data_offsets",
+                         "ends at byte " + std::to_string(st.end) + " beyond the data buffer of " +
+                             std::to_string(buffer) + " bytes");
+    return st;
+}
+
+/// No two tensors' byte spans overlap (checked in offset order).
+void checkNoOverlap(const std::vector<SafetensorsTensor>& tensors)
+{
+    std::vector<const SafetensorsTensor*> byOffset;
+    byOffset.reserve(tensors.size());
+    for (const auto& t : tensors)
+        byOffset.push_back(&t);
+    std::sort(byOffset.begin(), byOffset.end(), [](const auto* a, const auto* b) {
+        return std::tie(a->begin, a->end, a->name) < std::tie(b->begin, b->end, b->name);
+    });
+    for (std::size_t i = 1; i < byOffset.size(); ++i)
+        if (byOffset[i]->begin < byOffset[i - 1]->end)
+            throw InputError({}, byOffset[i]->name + "/data_offsets",
+                             "overlaps tensor '" + byOffset[i - 1]->name + "'");
+}
+
+/// The layer a tensor belongs to. Keys order the layers: embeddings, blocks by index, other
+/// tensors, final norm, head.
+struct GroupKey
+{
+    int rank;
+    long block;
+    int sub;
+    std::string name;
+    // The literal 0 that a defaulted <=> compares with is flagged by clang-tidy before 18
+    // (llvm/llvm-project#53961), a false positive: no 0 is written here.
+    // NOLINTNEXTLINE(modernize-use-nullptr)
+    auto operator<=>(const GroupKey&) const = default;
+};
+
+/// Groups a tensor by its name: a block's sub-layer ("layers.3.mlp…"), the head, the
+/// embeddings, the final norm, or its own module (the name up to the last dot).
+std::pair<GroupKey, LayerKind> groupOf(const std::string& name, long block, const std::string& rest)
+{
+    if (block >= 0) {
+        const LayerKind kind = subKind(rest);
+        const auto kindName = std::string(toString(kind));
+        return {
+            {1, block, static_cast<int>(kind), "layers." + std::to_string(block) + "." + kindName},
+            kind};
+    }
+    if (contains(name, "lm_head") || contains(name, "embed_out"))
+        return {{4, 0, 0, "lm_head"}, LayerKind::LmHead};
+    if (contains(name, "embed") || contains(name, "wte") || contains(name, "wpe"))
+        return {{0, 0, 0, "embedding"}, LayerKind::Embedding};
+    if (contains(name, "norm") || contains(name, "ln_f"))
+        return {{3, 0, 0, "final_norm"}, LayerKind::Norm};
+    const auto dot = name.rfind('.');
+    return {{2, 0, 0, dot == std::string::npos ? name : name.substr(0, dot)}, LayerKind::Other};
+}
+
+/// Adds a parameter tensor to its layer. A 2-D weight applied to every token
+/// (y = x·Wᵀ) costs 2·rows·cols FLOPs per token.
+void addTensor(LayerSpec& l, const SafetensorsTensor& t, double bytes)
+{
+    std::uint64_t numel = 1;
+    for (auto d : t.shape)
+        numel *= static_cast<std::uint64_t>(d);
+    l.parameters += static_cast<std::int64_t>(numel);
+    l.weight_bytes += bytes;
+    if (t.shape.size() == 2 && l.kind != LayerKind::Embedding && l.kind != LayerKind::Norm)
+        l.gemms.push_back(GemmSpec{1.0, static_cast<double>(t.shape[1]),
+                                   static_cast<double>(t.shape[0]), 1.0, GemmScope::Batch});
+}
+
+/// The model dtype: the floating-point dtype holding most bytes (ties: the first by name).
+void pickDType(const std::map<std::string, double>& bytesByDtype, ModelSpec& m)
+{
+    double best = -1.0;
+    for (const auto& [dt, bytes] : bytesByDtype)
+        if (auto d = modelDtype(dt); d && bytes > best) {
+            best = bytes;
+            m.dtype = *d;
+        }
+}
+
+/// One note per reason a tensor was skipped, naming up to two of them.
+void noteSkipped(const std::map<std::string, std::vector<std::string>>& skipped, ModelSpec& m)
+{
+    for (const auto& [why, names] : skipped) {
+        std::string note = "not parameters, skipped (" + why +
+                           "): " + std::to_string(names.size()) + " tensor" +
+                           (names.size() == 1 ? "" : "s") + ", e.g. " + names.front();
+        if (names.size() > 1)
+            note += ", " + names[1];
+        m.notes.push_back(note);
+    }
+}
+
 } // namespace
 
 std::vector<SafetensorsTensor> parseSafetensorsHeader(std::string_view header_json,
@@ -156,86 +301,21 @@ std::vector<SafetensorsTensor> parseSafetensorsHeader(std::string_view header_js
                 throw InputError({}, name, "expected an object of strings");
             continue;
         }
-        if (!t.is_object())
-            throw InputError({}, name, "expected {dtype, shape, data_offsets}");
-        SafetensorsTensor st;
-        st.name = name;
-        auto dt = t.find("dtype");
-        if (dt == t.end() || !dt->is_string())
-            throw InputError({}, name + "/dtype", "missing");
-        st.dtype = dt->get<std::string>();
-        const auto elem = safetensorsDtypeBytes(st.dtype);
-        if (!elem)
-            throw InputError({}, name + "/dtype", "unknown dtype '" + st.dtype + "'");
-        auto sh = t.find("shape");
-        if (sh == t.end() || !sh->is_array())
-            throw InputError({}, name + "/shape", "expected an array of sizes");
-        std::uint64_t numel = 1;
-        for (const auto& d : *sh) {
-            if (!d.is_number_unsigned())
-                throw InputError({}, name + "/shape", "sizes must be non-negative integers");
-            const auto v = d.get<std::uint64_t>();
-            if (v != 0 && numel > (std::uint64_t{1} << 62) / v)
-                throw InputError({}, name + "/shape", "tensor too large");
-            numel *= v;
-            st.shape.push_back(static_cast<std::int64_t>(v));
-        }
-        auto off = t.find("data_offsets");
-        if (off == t.end() || !off->is_array() || off->size() != 2 ||
-            !(*off)[0].is_number_unsigned() || !(*off)[1].is_number_unsigned())
-            throw InputError({}, name + "/data_offsets", "expected [begin, end]");
-        st.begin = (*off)[0].get<std::uint64_t>();
-        st.end = (*off)[1].get<std::uint64_t>();
-        if (st.end < st.begin)
-            throw InputError({}, name + "/data_offsets", "end before begin");
-        if (st.end - st.begin != numel * *elem)
-            throw InputError({}, name + "/data_offsets",
-                             "spans " + std::to_string(st.end - st.begin) + " bytes but shape × " +
-                                 st.dtype + " needs " + std::to_string(numel * *elem));
-        if (st.end > buffer)
-            throw InputError({}, name + "/data_offsets",
-                             "ends at byte " + std::to_string(st.end) +
-                                 " beyond the data buffer of " + std::to_string(buffer) + " bytes");
-        out.push_back(std::move(st));
+        out.push_back(readTensor(name, t, buffer));
     }
-    std::vector<const SafetensorsTensor*> byOffset;
-    byOffset.reserve(out.size());
-    for (const auto& t : out)
-        byOffset.push_back(&t);
-    std::sort(byOffset.begin(), byOffset.end(), [](const auto* a, const auto* b) {
-        return std::tie(a->begin, a->end, a->name) < std::tie(b->begin, b->end, b->name);
-    });
-    for (std::size_t i = 1; i < byOffset.size(); ++i)
-        if (byOffset[i]->begin < byOffset[i - 1]->end)
-            throw InputError({}, byOffset[i]->name + "/data_offsets",
-                             "overlaps tensor '" + byOffset[i - 1]->name + "'");
+    checkNoOverlap(out);
     return out;
 }
 
 ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
                                const std::string& name)
 {
-    // Group key orders layers: embeddings, blocks by index, other tensors, final norm, head.
-    struct Key
-    {
-        int rank;
-        long block;
-        int sub;
-        std::string name;
-        // The literal 0 that a defaulted <=> compares with is flagged by clang-tidy before 18
-        // (llvm/llvm-project#53961), a false positive: no 0 is written here.
-        // NOLINTNEXTLINE(modernize-use-nullptr)
-        auto operator<=>(const Key&) const = default;
-    };
-    std::map<Key, LayerSpec> groups;
+    std::map<GroupKey, LayerSpec> groups;
     std::map<std::string, double> bytesByDtype;
     long blocks = 0;
     bool head = false;
     std::map<std::string, std::vector<std::string>> skipped; // reason → tensors
     for (const auto& t : tensors) {
-        std::uint64_t numel = 1;
-        for (auto d : t.shape)
-            numel *= static_cast<std::uint64_t>(d);
         const auto bytes = static_cast<double>(t.end - t.begin);
         const auto [block, rest] = blockOf(t.name);
         if (const std::string why = bufferReason(t, rest); !why.empty()) {
@@ -243,38 +323,14 @@ ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
             continue;
         }
         bytesByDtype[t.dtype] += bytes;
-        Key key;
-        LayerKind kind = LayerKind::Other;
-        if (block >= 0) {
-            kind = subKind(rest);
-            const auto kindName = std::string(toString(kind));
-            key = {1, block, static_cast<int>(kind),
-                   "layers." + std::to_string(block) + "." + kindName};
+        const auto [key, kind] = groupOf(t.name, block, rest);
+        if (block >= 0)
             blocks = std::max(blocks, block + 1);
-        } else if (contains(t.name, "lm_head") || contains(t.name, "embed_out")) {
-            kind = LayerKind::LmHead;
-            key = {4, 0, 0, "lm_head"};
-            head = true;
-        } else if (contains(t.name, "embed") || contains(t.name, "wte") ||
-                   contains(t.name, "wpe")) {
-            kind = LayerKind::Embedding;
-            key = {0, 0, 0, "embedding"};
-        } else if (contains(t.name, "norm") || contains(t.name, "ln_f")) {
-            kind = LayerKind::Norm;
-            key = {3, 0, 0, "final_norm"};
-        } else {
-            const auto dot = t.name.rfind('.');
-            key = {2, 0, 0, dot == std::string::npos ? t.name : t.name.substr(0, dot)};
-        }
+        head = head || kind == LayerKind::LmHead;
         LayerSpec& l = groups[key];
         l.name = key.name;
         l.kind = kind;
-        l.parameters += static_cast<std::int64_t>(numel);
-        l.weight_bytes += bytes;
-        // A 2-D weight applied to every token: y = x·Wᵀ costs 2·rows·cols FLOPs per token.
-        if (t.shape.size() == 2 && kind != LayerKind::Embedding && kind != LayerKind::Norm)
-            l.gemms.push_back(GemmSpec{1.0, static_cast<double>(t.shape[1]),
-                                       static_cast<double>(t.shape[0]), 1.0, GemmScope::Batch});
+        addTensor(l, t, bytes);
     }
     ModelSpec m;
     m.name = name;
@@ -282,27 +338,14 @@ ModelSpec modelFromSafetensors(const std::vector<SafetensorsTensor>& tensors,
     m.unit = "token";
     m.num_blocks = static_cast<int>(blocks);
     m.source = "safetensors header";
-    // The model dtype is the floating-point dtype holding most bytes.
-    double best = -1.0;
-    for (const auto& [dt, bytes] : bytesByDtype)
-        if (auto d = modelDtype(dt); d && bytes > best) {
-            best = bytes;
-            m.dtype = *d;
-        }
+    pickDType(bytesByDtype, m);
     for (auto& [key, layer] : groups)
         m.layers.push_back(std::move(layer));
     if (m.layers.empty())
         throw InputError({}, "header", "the file holds no tensors");
     m.notes.emplace_back("attention score/context FLOPs are not included (no head count in a "
                          "safetensors header); activation sizes unknown");
-    for (const auto& [why, names] : skipped) {
-        std::string note = "not parameters, skipped (" + why +
-                           "): " + std::to_string(names.size()) + " tensor" +
-                           (names.size() == 1 ? "" : "s") + ", e.g. " + names.front();
-        if (names.size() > 1)
-            note += ", " + names[1];
-        m.notes.push_back(note);
-    }
+    noteSkipped(skipped, m);
     if (!head)
         m.notes.emplace_back("no lm_head tensor: tied embeddings, logits FLOPs not included");
     return m;

@@ -1,5 +1,6 @@
 #pragma once
-// Shortest-path routing over the directed arcs of a Topology (docs/network-model.md §2).
+// Shortest-path routing over the directed arcs of a Topology (docs/network-model.md §2
+// "Routing"; checked by tests/net/RouterTest.cpp).
 //
 // Every link contributes two arcs: a→b (dir 0) and b→a (dir 1), each with the one-way delay
 // of its direction (LinkAttributes::direction(dir).delay_s). Dijkstra (Boost.Graph, on a
@@ -102,6 +103,12 @@ private:
     std::int64_t weightOf(std::uint32_t arc) const;
     void invalidate();
     Route buildRoute(const std::vector<std::uint32_t>& arcsReversed, NodeId from) const;
+    /// Whether `arc` ends a shortest path to node v: dist[tail] + w(arc) = dist[v].
+    bool isTight(const Tree& t, std::uint32_t arc, std::uint32_t v) const;
+    /// The pinned route while its links are up, else nullopt if `to` is unreachable, else
+    /// the route whose arcs (from `to` back to `from`) walkBack(tree(from)) picks.
+    template <class WalkBack>
+    std::optional<Route> pinnedOrShortest(NodeId from, NodeId to, WalkBack walkBack);
 
     RouteMetric m_metric = RouteMetric::Delay;
     std::size_t m_nodeCount = 0;
