@@ -6,8 +6,9 @@
 #include "ui/Document.hpp"
 #include "ui/Resources.hpp"
 #include "ui/TopologyScene.hpp"
+#include "ui/charts/LiveCharts.hpp"
 #include "ui/charts/QCustomPlot.hpp"
-#include "ui/charts/ResultCharts.hpp"
+#include "ui/charts/SummaryCharts.hpp"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
