@@ -1553,6 +1553,77 @@ applies from iteration %1</source>
     </message>
 </context>
 <context>
+    <name>meridian::ui::LayoutController</name>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="58"/>
+        <source>Spring layout not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="59"/>
+        <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
+
+Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="79"/>
+        <source>Force-directed layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="84"/>
+        <source>Spring layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="87"/>
+        <source>Geographic layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="90"/>
+        <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="118"/>
+        <source>%1 running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="138"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="159"/>
+        <source>Computing the %1 of %2 nodes…
+You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="179"/>
+        <source>%1 cancelled; nothing was moved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="187"/>
+        <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="194"/>
+        <source>%1: every node is already in place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="198"/>
+        <source>%1 done in %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>meridian::ui::MainWindow</name>
     <message>
         <location filename="../ui/MainWindow.cpp" line="235"/>
@@ -2006,75 +2077,6 @@ applies from iteration %1</source>
     <message>
         <location filename="../ui/MainWindow.cpp" line="1001"/>
         <source>Cannot generate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1067"/>
-        <source>Force-directed layout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1073"/>
-        <source>Spring layout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1080"/>
-        <source>Spring layout not available</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1081"/>
-        <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
-
-Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1098"/>
-        <location filename="../ui/MainWindow.cpp" line="1100"/>
-        <source>Geographic layout</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1101"/>
-        <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1134"/>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1150"/>
-        <source>Computing the %1 of %2 nodes…
-You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1157"/>
-        <source>%1 running…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1174"/>
-        <source>%1 cancelled; nothing was moved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1182"/>
-        <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1196"/>
-        <source>%1: every node is already in place.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1202"/>
-        <source>%1 done in %2 s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1558,6 +1558,80 @@ applies from iteration %1</source>
     </message>
 </context>
 <context>
+    <name>meridian::ui::LayoutController</name>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="58"/>
+        <source>Spring layout not available</source>
+        <translation>弹簧布局不可用</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="59"/>
+        <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
+
+Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
+        <translation>此图最大的连通部分有 %1 个节点。弹簧（Kamada–Kawai）布局需存储每对节点之间的距离（此处约 %2 MB），且运行时间的增长快于节点数的平方，因此限制为 %3 个连通节点。
+
+请改用力导向布局：它可在数秒内处理 10,000 个节点。</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="79"/>
+        <source>Force-directed layout</source>
+        <translation>力导向布局</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="84"/>
+        <source>Spring layout</source>
+        <translation>弹簧布局</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="87"/>
+        <source>Geographic layout</source>
+        <translation>地理布局</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="90"/>
+        <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
+        <translation>没有节点具有经纬度。请在属性编辑器中设置，或导入 GraphML 地图。</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="118"/>
+        <source>%1 running…</source>
+        <translation>%1 运行中…</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="138"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="159"/>
+        <source>Computing the %1 of %2 nodes…
+You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
+        <translation>正在计算 %2 个节点的%1…
+您可以继续工作，但如果在完成前编辑了图，布局结果将被丢弃。</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="179"/>
+        <source>%1 cancelled; nothing was moved.</source>
+        <translation>%1 已取消；未移动任何节点。</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="187"/>
+        <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
+        <translation>%1 已丢弃：计算期间图被编辑过。请重新运行以应用。</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="194"/>
+        <source>%1: every node is already in place.</source>
+        <translation>%1：所有节点均已就位。</translation>
+    </message>
+    <message>
+        <location filename="../ui/LayoutController.cpp" line="198"/>
+        <source>%1 done in %2 s.</source>
+        <translation>%1 完成，用时 %2 s。</translation>
+    </message>
+</context>
+<context>
     <name>meridian::ui::MainWindow</name>
     <message>
         <location filename="../ui/MainWindow.cpp" line="235"/>
@@ -2012,78 +2086,6 @@ applies from iteration %1</source>
         <location filename="../ui/MainWindow.cpp" line="1001"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1067"/>
-        <source>Force-directed layout</source>
-        <translation>力导向布局</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1073"/>
-        <source>Spring layout</source>
-        <translation>弹簧布局</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1080"/>
-        <source>Spring layout not available</source>
-        <translation>弹簧布局不可用</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1081"/>
-        <source>The largest connected part of this drawing has %1 nodes. The spring (Kamada–Kawai) layout stores the distance between every pair of nodes (about %2 MB here) and its running time grows faster than the square of the node count, so it is limited to %3 connected nodes.
-
-Use the force-directed layout instead: it handles 10,000 nodes in seconds.</source>
-        <translation>此图最大的连通部分有 %1 个节点。弹簧（Kamada–Kawai）布局需存储每对节点之间的距离（此处约 %2 MB），且运行时间的增长快于节点数的平方，因此限制为 %3 个连通节点。
-
-请改用力导向布局：它可在数秒内处理 10,000 个节点。</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1098"/>
-        <location filename="../ui/MainWindow.cpp" line="1100"/>
-        <source>Geographic layout</source>
-        <translation>地理布局</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1101"/>
-        <source>No node has a latitude and longitude. Set them in the property editor or import a GraphML map.</source>
-        <translation>没有节点具有经纬度。请在属性编辑器中设置，或导入 GraphML 地图。</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1134"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1150"/>
-        <source>Computing the %1 of %2 nodes…
-You can keep working, but if you edit the drawing before it finishes, the layout result is discarded.</source>
-        <translation>正在计算 %2 个节点的%1…
-您可以继续工作，但如果在完成前编辑了图，布局结果将被丢弃。</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1157"/>
-        <source>%1 running…</source>
-        <translation>%1 运行中…</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1174"/>
-        <source>%1 cancelled; nothing was moved.</source>
-        <translation>%1 已取消；未移动任何节点。</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1182"/>
-        <source>%1 discarded: the drawing was edited while it was being computed. Run it again to apply it.</source>
-        <translation>%1 已丢弃：计算期间图被编辑过。请重新运行以应用。</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1196"/>
-        <source>%1: every node is already in place.</source>
-        <translation>%1：所有节点均已就位。</translation>
-    </message>
-    <message>
-        <location filename="../ui/MainWindow.cpp" line="1202"/>
-        <source>%1 done in %2 s.</source>
-        <translation>%1 完成，用时 %2 s。</translation>
     </message>
 </context>
 <context>

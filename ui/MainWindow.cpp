@@ -10,7 +10,7 @@
 #include "ui/Clipboard.hpp"
 #include "ui/Document.hpp"
 #include "ui/GeneratorDialog.hpp"
-#include "ui/LayoutJob.hpp"
+#include "ui/LayoutController.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/MiniMap.hpp"
 #include "ui/NodeItem.hpp"
@@ -33,7 +33,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsItem>
@@ -42,11 +41,9 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPainter>
-#include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
 #include <QSvgGenerator>
-#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -130,7 +127,37 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_pastePosition = new PastePosition(m_view, this);
 
     createActions();
+    createLayouts();
     createDocks();
+    createRunWorkbench();
+    createMenus();
+    m_runs->createMenus(m_fileMenu);
+    createStatusBar();
+    connectSignals();
+
+    resize(1360, 860);
+    updateTitle();
+    updateStatus();
+    updateActions();
+    rebuildRecentMenu();
+    // A new drawing starts at 100 % around the origin; files are fitted when opened.
+    m_view->showOrigin();
+}
+
+void MainWindow::createLayouts()
+{
+    LayoutController::Parts parts;
+    parts.window = this;
+    parts.doc = m_doc;
+    parts.view = m_view;
+    parts.reportError = [this](const QString& t, const QString& x) { reportError(t, x); };
+    for (const char* n : {"layout.force", "layout.spring", "layout.geo"})
+        parts.actions << m_actions.value(QLatin1String(n));
+    m_layouts = new LayoutController(std::move(parts));
+}
+
+void MainWindow::createRunWorkbench()
+{
     RunWorkbench::Parts parts;
     parts.window = this;
     parts.doc = m_doc;
@@ -144,9 +171,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     parts.chooseFolder = [this](const QString& t) { return chooseFolder(t); };
     m_runs = new RunWorkbench(std::move(parts));
     m_runs->createDocks();
-    createMenus();
-    m_runs->createMenus(m_fileMenu);
+}
 
+void MainWindow::createStatusBar()
+{
     m_countsLabel = new QLabel;
     m_modeLabel = new QLabel;
     m_zoomLabel = new QLabel;
@@ -155,7 +183,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     statusBar()->addPermanentWidget(m_modeLabel, 1);
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
+}
 
+void MainWindow::connectSignals()
+{
     connect(m_doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateUndoEmptyLabel);
@@ -181,14 +212,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
                         m_view->centerOn(l->boundingRect().center());
                 }
             });
-
-    resize(1360, 860);
-    updateTitle();
-    updateStatus();
-    updateActions();
-    rebuildRecentMenu();
-    // A new drawing starts at 100 % around the origin; files are fitted when opened.
-    m_view->showOrigin();
 }
 
 MainWindow::~MainWindow()
@@ -460,7 +483,11 @@ void MainWindow::createMenus()
     layout->addAction(m_actions.value(QStringLiteral("layout.force")));
     layout->addAction(m_actions.value(QStringLiteral("layout.spring")));
     layout->addAction(m_actions.value(QStringLiteral("layout.geo")));
+    createToolBar();
+}
 
+void MainWindow::createToolBar()
+{
     auto* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
     bar->setIconSize(QSize(22, 22));
@@ -657,9 +684,9 @@ bool MainWindow::openFile(const QString& path)
         // node would sit on one point: lay it out (one undo step) rather than show a pile.
         statusBar()->showMessage(
             tr("%1 gives no node positions; laying it out.").arg(QFileInfo(path).fileName()), 6000);
-        startLayout(topology::AutoLayout::geolocatedCount(m_doc->topology()) > 0
-                        ? LayoutKind::Geographic
-                        : LayoutKind::Force);
+        m_layouts->start(topology::AutoLayout::geolocatedCount(m_doc->topology()) > 0
+                             ? LayoutController::Kind::Geographic
+                             : LayoutController::Kind::Force);
     }
     return true;
 }
@@ -1019,187 +1046,27 @@ void MainWindow::showGeneratorDialog()
 
 void MainWindow::layoutForceDirected()
 {
-    startLayout(LayoutKind::Force);
+    m_layouts->start(LayoutController::Kind::Force);
 }
 
 void MainWindow::layoutSpring()
 {
-    startLayout(LayoutKind::Spring);
+    m_layouts->start(LayoutController::Kind::Spring);
 }
 
 void MainWindow::layoutGeographic()
 {
-    startLayout(LayoutKind::Geographic);
+    m_layouts->start(LayoutController::Kind::Geographic);
 }
 
 bool MainWindow::layoutRunning() const
 {
-    return m_layoutJob && m_layoutJob->isRunning();
+    return m_layouts->isRunning();
 }
 
 bool MainWindow::waitForLayout()
 {
-    if (layoutRunning()) {
-        QEventLoop loop;
-        connect(m_layoutJob, &LayoutJob::finished, &loop, &QEventLoop::quit,
-                Qt::QueuedConnection); // after finishLayout() has applied the result
-        loop.exec();
-    }
-    return m_lastLayoutApplied;
-}
-
-void MainWindow::setLayoutActionsEnabled(bool on)
-{
-    for (const char* n : {"layout.force", "layout.spring", "layout.geo"})
-        m_actions.value(QLatin1String(n))->setEnabled(on);
-}
-
-void MainWindow::startLayout(LayoutKind kind)
-{
-    if (layoutRunning())
-        return;
-    m_lastLayoutApplied = false;
-    const topology::Topology& topo = m_doc->topology();
-    const QLocale loc;
-    LayoutJob::Compute compute;
-    switch (kind) {
-    case LayoutKind::Force:
-        m_layoutName = tr("Force-directed layout");
-        compute = [](const topology::Topology& t, topology::LayoutControl& c) {
-            return topology::AutoLayout::forceDirected(t, 1, &c);
-        };
-        break;
-    case LayoutKind::Spring: {
-        m_layoutName = tr("Spring layout");
-        const std::size_t largest = topology::AutoLayout::largestComponent(topo);
-        if (largest > topology::AutoLayout::kSpringMaxComponentNodes) {
-            // Refuse rather than silently run something else.
-            const double matrices_MB =
-                2.0 * 8.0 * static_cast<double>(largest) * static_cast<double>(largest) / 1e6;
-            reportError(
-                tr("Spring layout not available"),
-                tr("The largest connected part of this drawing has %1 nodes. The spring "
-                   "(Kamada–Kawai) layout stores the distance between every pair of nodes "
-                   "(about %2 MB here) and its running time grows faster than the square of "
-                   "the node count, so it is limited to %3 connected nodes.\n\nUse the "
-                   "force-directed layout instead: it handles 10,000 nodes in seconds.")
-                    .arg(loc.toString(static_cast<qulonglong>(largest)))
-                    .arg(loc.toString(matrices_MB, 'f', 0))
-                    .arg(loc.toString(
-                        static_cast<qulonglong>(topology::AutoLayout::kSpringMaxComponentNodes))));
-            return;
-        }
-        compute = [](const topology::Topology& t, topology::LayoutControl& c) {
-            return topology::AutoLayout::springLayout(t, &c);
-        };
-        break;
-    }
-    case LayoutKind::Geographic:
-        m_layoutName = tr("Geographic layout");
-        if (topology::AutoLayout::geolocatedCount(topo) == 0) {
-            reportError(tr("Geographic layout"),
-                        tr("No node has a latitude and longitude. Set them in the property "
-                           "editor or import a GraphML map."));
-            return;
-        }
-        compute = [](const topology::Topology& t, topology::LayoutControl& c) {
-            std::optional<topology::Topology> r = topology::AutoLayout::geographic(t);
-            c.progress_permille = 1000;
-            return r;
-        };
-        break;
-    }
-    if (topo.nodeCount() == 0)
-        return;
-
-    delete m_layoutJob;
-    m_layoutJob = new LayoutJob(topo, std::move(compute), this);
-    // Any edit while the worker runs makes its result stale: every edit goes through the
-    // undo stack (index changes), and load/new/recover reset the topology.
-    m_layoutStale = false;
-    m_layoutWatch << connect(m_doc->undoStack(), &QUndoStack::indexChanged, this,
-                             [this] { m_layoutStale = true; });
-    m_layoutWatch << connect(m_doc, &Document::topologyReset, this,
-                             [this] { m_layoutStale = true; });
-    connect(m_layoutJob, &LayoutJob::finished, this, &MainWindow::finishLayout);
-
-    const auto nodes = static_cast<qulonglong>(topology::AutoLayout::topLevelCount(topo));
-    if (!m_layoutProgress) {
-        m_layoutProgress = new QProgressDialog(this);
-        m_layoutProgress->setObjectName(QStringLiteral("layoutProgress"));
-        m_layoutProgress->setWindowModality(Qt::NonModal); // the window stays usable
-        m_layoutProgress->setAutoClose(false);
-        m_layoutProgress->setAutoReset(false);
-        m_layoutProgress->setMinimumDuration(400);
-        m_layoutProgress->setCancelButtonText(tr("Cancel"));
-        connect(m_layoutProgress, &QProgressDialog::canceled, this, [this] {
-            if (m_layoutJob)
-                m_layoutJob->cancel();
-        });
-        m_layoutPoll = new QTimer(this);
-        m_layoutPoll->setInterval(100);
-        connect(m_layoutPoll, &QTimer::timeout, this, [this] {
-            if (m_layoutJob && m_layoutProgress && m_layoutProgress->maximum() > 0)
-                m_layoutProgress->setValue(m_layoutJob->progressPermille());
-        });
-    }
-    // Kamada–Kawai has no iteration count to measure progress against: a busy bar.
-    m_layoutProgress->setRange(0, kind == LayoutKind::Spring ? 0 : 1000);
-    m_layoutProgress->setWindowTitle(m_layoutName);
-    m_layoutProgress->setLabelText(
-        tr("Computing the %1 of %2 nodes…\nYou can keep working, but if you edit the drawing "
-           "before it finishes, the layout result is discarded.")
-            .arg(m_layoutName.toLower(), loc.toString(nodes)));
-    m_layoutProgress->reset();
-    m_layoutProgress->setValue(0); // starts the minimum-duration clock; shown if it takes long
-    m_layoutPoll->start();
-    setLayoutActionsEnabled(false);
-    statusBar()->showMessage(tr("%1 running…").arg(m_layoutName));
-    m_layoutJob->start();
-}
-
-void MainWindow::finishLayout()
-{
-    m_layoutPoll->stop();
-    m_layoutProgress->reset();
-    m_layoutProgress->hide();
-    for (const auto& c : std::as_const(m_layoutWatch))
-        disconnect(c);
-    m_layoutWatch.clear();
-    setLayoutActionsEnabled(true);
-    m_lastLayoutApplied = false;
-    const QLocale loc;
-    const QString seconds = loc.toString(m_layoutJob->elapsed_s(), 'f', 1);
-    if (m_layoutJob->wasCancelled()) {
-        statusBar()->showMessage(tr("%1 cancelled; nothing was moved.").arg(m_layoutName), 6000);
-        return;
-    }
-    if (!m_layoutJob->result()) {
-        reportError(m_layoutName, m_layoutJob->error());
-        return;
-    }
-    if (m_layoutStale) {
-        statusBar()->showMessage(tr("%1 discarded: the drawing was edited while it was being "
-                                    "computed. Run it again to apply it.")
-                                     .arg(m_layoutName),
-                                 10000);
-        return;
-    }
-    // Only positions change, but the whole topology is swapped in one step: the scene
-    // rebuilds 9,472 nodes in about 0.4 s, where moving them one by one took 30 s.
-    const topology::Topology& now = m_doc->topology();
-    const topology::Topology& laid = *m_layoutJob->result();
-    bool moved = false;
-    for (std::size_t i = 0; i < now.nodeCount() && !moved; ++i)
-        moved = now.node(NodeId::fromIndex(i)).pos != laid.node(NodeId::fromIndex(i)).pos;
-    if (!moved) {
-        statusBar()->showMessage(tr("%1: every node is already in place.").arg(m_layoutName), 6000);
-        return;
-    }
-    m_doc->undoStack()->push(new ReplaceTopologyCommand(m_doc, laid, m_layoutName));
-    m_lastLayoutApplied = true;
-    m_view->fitAll();
-    statusBar()->showMessage(tr("%1 done in %2 s.").arg(m_layoutName, seconds), 6000);
+    return m_layouts->wait();
 }
 
 } // namespace meridian::ui

@@ -1,8 +1,8 @@
 #pragma once
 // The designer window: palette, canvas, property editor, outline, undo history and minimap
 // docks around one Document. File handling (new/open/save/recent/autosave/recovery),
-// import/export, generators and layouts live here; every edit goes through the document's
-// undo stack.
+// import/export and generators live here, the automatic layouts in LayoutController and the
+// experiment docks in RunWorkbench; every edit goes through the document's undo stack.
 //
 // Dialogs are reached through two injectable functions (error reporter, question asker) so
 // that tests drive the window without modal message boxes.
@@ -18,8 +18,6 @@ class QAction;
 class QKeySequence;
 class QLabel;
 class QMenu;
-class QProgressDialog;
-class QTimer;
 class QUndoView;
 
 namespace meridian::topology {
@@ -31,7 +29,7 @@ namespace meridian::ui {
 class Autosave;
 class CanvasView;
 class Document;
-class LayoutJob;
+class LayoutController;
 class PasteCommand;
 class MiniMap;
 class PastePosition;
@@ -95,10 +93,8 @@ public:
     bool applyGenerator(const QString& kind, const std::map<std::string, std::string>& options,
                         std::uint64_t seed, bool replace);
     // ---- automatic layouts -----------------------------------------------------------------
-    // Each starts the layout on a worker thread (LayoutJob) with a copy of the topology and
-    // returns at once; a modeless progress dialog offers Cancel. The result is applied as ONE
-    // undo step when it arrives, unless the drawing was edited meanwhile: then it is
-    // discarded (the dialog says so up front, the status bar when it happens).
+    // Each starts the layout on a worker thread and returns at once (ui/LayoutController.hpp:
+    // progress, Cancel, one undo step, a stale result discarded).
     void layoutForceDirected();
     void layoutSpring();
     void layoutGeographic();
@@ -129,7 +125,14 @@ private:
     QAction* makeAction(const QString& name, const QString& text, const QKeySequence& key,
                         Slot slot, const QString& icon = {});
     void createMenus();
+    void createToolBar();
     void createDocks();
+    /// The layout controller, given the layout actions (after createActions).
+    void createLayouts();
+    /// The experiment docks (after createDocks: they go beside the designer's).
+    void createRunWorkbench();
+    void createStatusBar();
+    void connectSignals();
     void updateTitle();
     void updateStatus();
     void updateUndoEmptyLabel();
@@ -146,15 +149,6 @@ private:
     QString chooseFolder(const QString& title);
     void showGeneratorDialog();
     QRectF exportRect() const;
-    enum class LayoutKind
-    {
-        Force,
-        Spring,
-        Geographic
-    };
-    void startLayout(LayoutKind kind);
-    void finishLayout();
-    void setLayoutActionsEnabled(bool on);
     void pasteData(const QByteArray& data, const QString& text, int& repeatCount);
 
     Document* m_doc = nullptr;
@@ -179,13 +173,7 @@ private:
     int m_pasteCount = 0;
     PastePosition* m_pastePosition = nullptr;
     QPointF m_lastPasteTarget{qQNaN(), qQNaN()}; ///< scene point of the last paste at the mouse
-    LayoutJob* m_layoutJob = nullptr;
-    QProgressDialog* m_layoutProgress = nullptr;
-    QTimer* m_layoutPoll = nullptr;
-    QString m_layoutName;
-    QList<QMetaObject::Connection> m_layoutWatch; ///< edits that make the running layout stale
-    bool m_layoutStale = false;
-    bool m_lastLayoutApplied = false;
+    LayoutController* m_layouts = nullptr;
     ErrorReporter m_reportError;
     Asker m_ask;
 };

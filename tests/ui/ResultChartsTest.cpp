@@ -1,12 +1,12 @@
 // Result charts (ui/charts/ResultCharts): fed by a real run of the default preset, with full,
 // partial and empty data, refilled without piling up items; saved as PNG, PDF and SVG.
-#include "ui/charts/ResultCharts.hpp"
-
 #include "TestMain.hpp"
 #include "UiTestSupport.hpp"
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
+#include "ui/charts/LiveCharts.hpp"
 #include "ui/charts/QCustomPlot.hpp"
+#include "ui/charts/SummaryCharts.hpp"
 
 #include <QBarSet>
 #include <QChart>

@@ -6,8 +6,9 @@
 #include "ui/Document.hpp"
 #include "ui/Resources.hpp"
 #include "ui/TopologyScene.hpp"
+#include "ui/charts/LiveCharts.hpp"
 #include "ui/charts/QCustomPlot.hpp"
-#include "ui/charts/ResultCharts.hpp"
+#include "ui/charts/SummaryCharts.hpp"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -282,35 +283,70 @@ QString figureHtml(const Figure& fig, const ImageRef& ref, int widthPx, int maxH
         .arg(number)
         .arg(fig.caption.toHtmlEscaped());
 }
-
-QString body(const io::Project& project, const experiment::Results& results,
-             const QString& topologyName, const std::map<QString, Figure>& figures,
-             const ImageRef& ref, bool forPrint)
+/// Numbers the report's figures in order of appearance and writes each one's HTML.
+class FigureList
 {
-    const int figWidth = forPrint ? 620 : 960;
-    const int figMaxHeight = forPrint ? 420 : 640;
-    int figureNumber = 0;
-    auto figure = [&](const QString& name) {
-        const auto it = figures.find(name);
-        return it == figures.end()
+public:
+    FigureList(const std::map<QString, Figure>& figures, const ImageRef& ref, bool forPrint)
+        : m_figures(figures), m_ref(ref), m_widthPx(forPrint ? 620 : 960),
+          m_maxHeightPx(forPrint ? 420 : 640)
+    {}
+    /// The figure `name` with the next number; empty when the report has no such picture.
+    QString operator()(const QString& name)
+    {
+        const auto it = m_figures.find(name);
+        return it == m_figures.end()
                    ? QString()
-                   : figureHtml(it->second, ref, figWidth, figMaxHeight, ++figureNumber);
-    };
-    const QString pageBreak =
-        forPrint ? QStringLiteral(" style=\"page-break-before: always\"") : QString();
-    const auto& topo = project.topology;
-    std::optional<experiment::ExperimentSpec> spec;
-    try {
-        if (!project.experiment.is_null())
-            spec =
-                experiment::parseExperiment(project.experiment, topo, topologyName.toStdString());
-    } catch (const std::exception&) {
-        // The settings tables are left out; the results still describe the run.
+                   : figureHtml(it->second, m_ref, m_widthPx, m_maxHeightPx, ++m_number);
     }
 
-    QString h;
+private:
+    const std::map<QString, Figure>& m_figures;
+    const ImageRef& m_ref;
+    int m_widthPx;
+    int m_maxHeightPx;
+    int m_number = 0;
+};
+
+using KeyValues = QList<QPair<QString, QString>>;
+
+QString h3(const QString& title)
+{
+    return QStringLiteral("<h3>%1</h3>").arg(title);
+}
+
+QString note(const QString& text)
+{
+    return QStringLiteral("<p class=\"note\">%1</p>").arg(text);
+}
+
+QString yesNo(bool on)
+{
+    return on ? QCoreApplication::translate("Report", "yes")
+              : QCoreApplication::translate("Report", "no");
+}
+
+/// The project's experiment settings; none when it has none or they do not parse (the
+/// settings tables are then left out; the results still describe the run).
+std::optional<experiment::ExperimentSpec> experimentSpec(const io::Project& project,
+                                                         const QString& topologyName)
+{
+    try {
+        if (!project.experiment.is_null())
+            return experiment::parseExperiment(project.experiment, project.topology,
+                                               topologyName.toStdString());
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+}
+
+// ---- title and summary ----------------------------------------------------------------------
+
+QString titleSection(const io::Project& project, const experiment::Results& results,
+                     const QString& topologyName)
+{
     const QString title = project.name.empty() ? topologyName.toHtmlEscaped() : esc(project.name);
-    h += QStringLiteral("<h1>%1</h1>").arg(title);
+    QString h = QStringLiteral("<h1>%1</h1>").arg(title);
     h += QStringLiteral("<p class=\"meta\">%1</p>")
              .arg(QCoreApplication::translate(
                       "Report", "Meridian simulation report — %1, %2 experiment, seed %3, "
@@ -318,70 +354,83 @@ QString body(const io::Project& project, const experiment::Results& results,
                       .arg(topologyName.toHtmlEscaped(), esc(results.kind))
                       .arg(results.seed)
                       .arg(dur(results.total_s)));
+    return h;
+}
 
-    // ---- summary --------------------------------------------------------------------------
-    h += QStringLiteral("<h2>%1</h2>").arg(QCoreApplication::translate("Report", "Summary"));
-    QList<QPair<QString, QString>> summary;
+/// Summary rows of a training run: model, iterations and their means, centres and GPUs.
+void appendTrainingSummary(KeyValues& summary, const experiment::Results& results)
+{
+    double sum = 0.0, ratio = 0.0;
+    for (const auto& it : results.iterations) {
+        sum += it.total_s;
+        ratio += it.gpu_effective_compute_ratio;
+    }
+    const double n = double(results.iterations.size());
+    summary.append({QCoreApplication::translate("Report", "model"),
+                    QStringLiteral("%1 (%2 parameters, %3 on the wire)")
+                        .arg(esc(results.model))
+                        .arg(withUnit(num(results.model_parameters / 1e9), "B"))
+                        .arg(bytesText(results.model_bytes))});
+    summary.append({QCoreApplication::translate("Report", "iterations"),
+                    QString::number(results.iterations.size())});
+    summary.append({QCoreApplication::translate("Report", "mean iteration time"), dur(sum / n)});
+    summary.append({QCoreApplication::translate("Report", "mean GPU effective compute ratio"),
+                    pct(ratio / n)});
+    int gpus = 0;
+    for (const auto& c : results.centers)
+        gpus += c.gpus;
+    summary.append({QCoreApplication::translate("Report", "centres / GPUs"),
+                    QStringLiteral("%1 / %2").arg(results.centers.size()).arg(gpus)});
+}
+
+/// Summary rows of a micro-benchmark: the operation, message size and bandwidths.
+void appendCollectiveSummary(KeyValues& summary, const experiment::CollectiveResult& c)
+{
+    summary.append({QCoreApplication::translate("Report", "operation"),
+                    QStringLiteral("%1 (%2, %3), %4 ranks")
+                        .arg(esc(c.operation), esc(c.algorithm), esc(c.protocol))
+                        .arg(c.ranks)});
+    summary.append({QCoreApplication::translate("Report", "message size"), bytesText(c.bytes)});
+    summary.append({QCoreApplication::translate("Report", "mean time"), dur(c.mean_s)});
+    summary.append({QCoreApplication::translate("Report", "algorithm / bus bandwidth"),
+                    QStringLiteral("%1 / %2 Gbit/s").arg(num(c.algbw_gbps), num(c.busbw_gbps))});
+}
+
+QPair<QString, QString> controlPlaneSummary(const experiment::ControlPlaneResult& cp)
+{
+    return {QCoreApplication::translate("Report", "control plane"),
+            cp.stopped ? QCoreApplication::translate("Report", "%1 messages, %2 triggers fired; "
+                                                               "stopped at %3")
+                             .arg(cp.messages_sent)
+                             .arg(cp.triggers.size())
+                             .arg(dur(cp.stopped_s))
+                       : QCoreApplication::translate("Report", "%1 messages, %2 triggers fired, "
+                                                               "%3 failures detected")
+                             .arg(cp.messages_sent)
+                             .arg(cp.triggers.size())
+                             .arg(cp.failures.size())};
+}
+
+QString summarySection(const experiment::Results& results)
+{
+    QString h = QStringLiteral("<h2>%1</h2>").arg(QCoreApplication::translate("Report", "Summary"));
+    KeyValues summary;
     summary.append({QCoreApplication::translate("Report", "simulated time"), dur(results.total_s)});
-    if (!results.iterations.empty()) {
-        double sum = 0.0, ratio = 0.0;
-        for (const auto& it : results.iterations) {
-            sum += it.total_s;
-            ratio += it.gpu_effective_compute_ratio;
-        }
-        const double n = double(results.iterations.size());
-        summary.append({QCoreApplication::translate("Report", "model"),
-                        QStringLiteral("%1 (%2 parameters, %3 on the wire)")
-                            .arg(esc(results.model))
-                            .arg(withUnit(num(results.model_parameters / 1e9), "B"))
-                            .arg(bytesText(results.model_bytes))});
-        summary.append({QCoreApplication::translate("Report", "iterations"),
-                        QString::number(results.iterations.size())});
-        summary.append(
-            {QCoreApplication::translate("Report", "mean iteration time"), dur(sum / n)});
-        summary.append({QCoreApplication::translate("Report", "mean GPU effective compute ratio"),
-                        pct(ratio / n)});
-        int gpus = 0;
-        for (const auto& c : results.centers)
-            gpus += c.gpus;
-        summary.append({QCoreApplication::translate("Report", "centres / GPUs"),
-                        QStringLiteral("%1 / %2").arg(results.centers.size()).arg(gpus)});
-    }
-    if (results.has_collective) {
-        const auto& c = results.collective;
-        summary.append({QCoreApplication::translate("Report", "operation"),
-                        QStringLiteral("%1 (%2, %3), %4 ranks")
-                            .arg(esc(c.operation), esc(c.algorithm), esc(c.protocol))
-                            .arg(c.ranks)});
-        summary.append({QCoreApplication::translate("Report", "message size"), bytesText(c.bytes)});
-        summary.append({QCoreApplication::translate("Report", "mean time"), dur(c.mean_s)});
-        summary.append(
-            {QCoreApplication::translate("Report", "algorithm / bus bandwidth"),
-             QStringLiteral("%1 / %2 Gbit/s").arg(num(c.algbw_gbps), num(c.busbw_gbps))});
-    }
-    if (results.control_plane.enabled) {
-        const auto& cp = results.control_plane;
-        summary.append(
-            {QCoreApplication::translate("Report", "control plane"),
-             cp.stopped
-                 ? QCoreApplication::translate("Report", "%1 messages, %2 triggers fired; stopped "
-                                                         "at %3")
-                       .arg(cp.messages_sent)
-                       .arg(cp.triggers.size())
-                       .arg(dur(cp.stopped_s))
-                 : QCoreApplication::translate("Report", "%1 messages, %2 triggers fired, %3 "
-                                                         "failures detected")
-                       .arg(cp.messages_sent)
-                       .arg(cp.triggers.size())
-                       .arg(cp.failures.size())});
-    }
-    h += kvTable(summary);
+    if (!results.iterations.empty())
+        appendTrainingSummary(summary, results);
+    if (results.has_collective)
+        appendCollectiveSummary(summary, results.collective);
+    if (results.control_plane.enabled)
+        summary.append(controlPlaneSummary(results.control_plane));
+    return h + kvTable(summary);
+}
 
-    // ---- inputs ---------------------------------------------------------------------------
-    h += QStringLiteral("<h2>%1</h2>").arg(QCoreApplication::translate("Report", "Inputs"));
-    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Topology"));
-    h += figure("topology");
-    QList<QStringList> centreRows;
+// ---- inputs ---------------------------------------------------------------------------------
+
+/// The compute centres of the topology; empty when it has none.
+QString centresInputSection(const topology::Topology& topo)
+{
+    QList<QStringList> rows;
     for (std::size_t i = 0; i < topo.nodeCount(); ++i) {
         const auto& n = topo.node(NodeId(static_cast<NodeId::value_type>(i)));
         if (n.kind != topology::NodeKind::Center)
@@ -392,39 +441,52 @@ QString body(const io::Project& project, const experiment::Results& results,
                          .arg(QString::fromUtf8(topology::toString(n.fabric->shape).data()),
                               bandwidthText(n.fabric->link_bandwidth_bps))
                          .arg(n.fabric->gpus_per_server);
-        centreRows.append(
+        rows.append(
             {esc(n.id), esc(n.name), QString::number(n.gpu_count), esc(n.gpu_model), fabric});
     }
-    if (!centreRows.isEmpty()) {
-        h += QStringLiteral("<h3>%1</h3>")
-                 .arg(QCoreApplication::translate("Report", "Compute centres"));
-        h += table({QCoreApplication::translate("Report", "id"),
-                    QCoreApplication::translate("Report", "name"),
-                    QCoreApplication::translate("Report", "GPUs"),
-                    QCoreApplication::translate("Report", "GPU model"),
-                    QCoreApplication::translate("Report", "fabric")},
-                   centreRows, {2});
-    }
-    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Links"));
-    QList<QStringList> linkRows;
-    for (std::size_t i = 0; i < topo.linkCount() && i < kMaxLinkRows; ++i) {
-        const auto& l = topo.link(LinkId(static_cast<LinkId::value_type>(i)));
-        const auto& p = l.params;
-        const QString queue =
-            withUnit(num(p.queue, 6), p.queue_unit == topology::QueueUnit::Bytes ? "B" : "pkts");
-        const QString jitter = p.jitter_s > 0
-                                   ? withUnit(num(p.jitter_s * 1e3), "ms") + QStringLiteral(" ") +
-                                         QString::fromUtf8(toString(p.jitter_distribution).data())
-                                   : QStringLiteral("0");
-        QString id = esc(l.id);
-        if (!l.reverse.empty())
-            id += QCoreApplication::translate("Report", " (b→a differs)");
-        if (!l.schedule.empty())
-            id += QCoreApplication::translate("Report", " (scheduled changes)");
-        linkRows.append({id, esc(l.a) + QStringLiteral(" — ") + esc(l.b),
-                         bandwidthText(p.bandwidth_bps), withUnit(num(p.delay_s * 1e3), "ms"),
-                         withUnit(plain(p.loss * 100.0), "%"), jitter, queue});
-    }
+    if (rows.isEmpty())
+        return {};
+    return h3(QCoreApplication::translate("Report", "Compute centres")) +
+           table({QCoreApplication::translate("Report", "id"),
+                  QCoreApplication::translate("Report", "name"),
+                  QCoreApplication::translate("Report", "GPUs"),
+                  QCoreApplication::translate("Report", "GPU model"),
+                  QCoreApplication::translate("Report", "fabric")},
+                 rows, {2});
+}
+
+/// One row of the link parameter table: id (with its notes), endpoints, bandwidth, delay,
+/// loss, jitter and queue.
+QStringList linkParameterRow(const topology::LinkAttributes& l)
+{
+    const auto& p = l.params;
+    const QString queue =
+        withUnit(num(p.queue, 6), p.queue_unit == topology::QueueUnit::Bytes ? "B" : "pkts");
+    const QString jitter = p.jitter_s > 0
+                               ? withUnit(num(p.jitter_s * 1e3), "ms") + QStringLiteral(" ") +
+                                     QString::fromUtf8(toString(p.jitter_distribution).data())
+                               : QStringLiteral("0");
+    QString id = esc(l.id);
+    if (!l.reverse.empty())
+        id += QCoreApplication::translate("Report", " (b→a differs)");
+    if (!l.schedule.empty())
+        id += QCoreApplication::translate("Report", " (scheduled changes)");
+    return {id,
+            esc(l.a) + QStringLiteral(" — ") + esc(l.b),
+            bandwidthText(p.bandwidth_bps),
+            withUnit(num(p.delay_s * 1e3), "ms"),
+            withUnit(plain(p.loss * 100.0), "%"),
+            jitter,
+            queue};
+}
+
+/// The link parameters of the topology (the first kMaxLinkRows links).
+QString linkParametersSection(const topology::Topology& topo)
+{
+    QList<QStringList> rows;
+    for (std::size_t i = 0; i < topo.linkCount() && i < kMaxLinkRows; ++i)
+        rows.append(linkParameterRow(topo.link(LinkId(static_cast<LinkId::value_type>(i)))));
+    QString h = h3(QCoreApplication::translate("Report", "Links"));
     h += table({QCoreApplication::translate("Report", "id"),
                 QCoreApplication::translate("Report", "endpoints"),
                 QCoreApplication::translate("Report", "bandwidth"),
@@ -432,286 +494,385 @@ QString body(const io::Project& project, const experiment::Results& results,
                 QCoreApplication::translate("Report", "loss"),
                 QCoreApplication::translate("Report", "jitter"),
                 QCoreApplication::translate("Report", "queue")},
-               linkRows, {2, 3, 4, 5, 6});
+               rows, {2, 3, 4, 5, 6});
     if (topo.linkCount() > kMaxLinkRows)
-        h += QStringLiteral("<p class=\"note\">%1</p>")
-                 .arg(QCoreApplication::translate("Report",
-                                                  "… and %1 more links (see the .topo file).")
-                          .arg(topo.linkCount() - kMaxLinkRows));
+        h += note(QCoreApplication::translate("Report", "… and %1 more links (see the .topo file).")
+                      .arg(topo.linkCount() - kMaxLinkRows));
+    return h;
+}
 
-    if (spec) {
-        const auto& t = spec->training;
-        h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Experiment"));
-        QList<QPair<QString, QString>> rows;
-        rows.append({QCoreApplication::translate("Report", "kind"),
-                     esc(std::string(experiment::toString(spec->kind)))});
-        rows.append({QCoreApplication::translate("Report", "iterations (run)"),
-                     QString::number(results.iterations.empty() ? spec->iterations
-                                                                : int(results.iterations.size()))});
-        rows.append({QCoreApplication::translate("Report", "seed"), QString::number(results.seed)});
-        if (spec->kind == experiment::ExperimentKind::Training) {
-            QStringList model;
-            for (auto it = t.model.begin(); t.model.is_object() && it != t.model.end(); ++it)
-                model << esc(it.key()) + QStringLiteral(" ") + jsonText(it.value());
-            rows.append({QCoreApplication::translate("Report", "model"),
-                         model.isEmpty() ? jsonText(t.model) : model.join(QStringLiteral(", "))});
-            if (!results.model.empty())
-                rows.append({QCoreApplication::translate("Report", "model parameters"),
-                             esc(results.model) + QStringLiteral(", ") +
-                                 withUnit(num(results.model_parameters / 1e9), "B")});
-            rows.append({QCoreApplication::translate("Report", "dataset"),
-                         esc(t.dataset_name) + QStringLiteral(", ") + bytesText(t.dataset_bytes)});
-            rows.append({QCoreApplication::translate("Report", "parallelism"), esc(t.mode)});
-            rows.append(
-                {QCoreApplication::translate("Report", "global batch"),
+/// The training settings: model, dataset, parallelism, batch, precision and optimiser step.
+void appendTrainingSettings(KeyValues& rows, const experiment::TrainingSpec& t,
+                            const experiment::Results& results)
+{
+    QStringList model;
+    for (auto it = t.model.begin(); t.model.is_object() && it != t.model.end(); ++it)
+        model << esc(it.key()) + QStringLiteral(" ") + jsonText(it.value());
+    rows.append({QCoreApplication::translate("Report", "model"),
+                 model.isEmpty() ? jsonText(t.model) : model.join(QStringLiteral(", "))});
+    if (!results.model.empty())
+        rows.append({QCoreApplication::translate("Report", "model parameters"),
+                     esc(results.model) + QStringLiteral(", ") +
+                         withUnit(num(results.model_parameters / 1e9), "B")});
+    rows.append({QCoreApplication::translate("Report", "dataset"),
+                 esc(t.dataset_name) + QStringLiteral(", ") + bytesText(t.dataset_bytes)});
+    rows.append({QCoreApplication::translate("Report", "parallelism"), esc(t.mode)});
+    rows.append({QCoreApplication::translate("Report", "global batch"),
                  num(t.global_batch_tokens, 8) + QCoreApplication::translate("Report", " tokens")});
-            rows.append({QCoreApplication::translate("Report", "sequence length"),
-                         QString::number(t.seq_len)});
-            rows.append({QCoreApplication::translate("Report", "dtype"), esc(t.dtype)});
-            rows.append({QCoreApplication::translate("Report", "ZeRO stage"),
-                         QString::number(t.zero_stage)});
-            rows.append({QCoreApplication::translate("Report", "MFU"), num(t.mfu)});
-            rows.append({QCoreApplication::translate("Report", "activation recompute"),
-                         t.activation_recompute ? QCoreApplication::translate("Report", "yes")
-                                                : QCoreApplication::translate("Report", "no")});
-            rows.append({QCoreApplication::translate("Report", "source centre"), esc(t.source)});
-            rows.append({QCoreApplication::translate("Report", "optimiser step"),
-                         t.update_s < 0
-                             ? QCoreApplication::translate("Report", "from the compute model")
-                             : dur(t.update_s)});
-        } else {
-            const auto& b = spec->bench;
-            rows.append({QCoreApplication::translate("Report", "operation"), esc(b.operation)});
-            QStringList who;
-            for (const auto& p : b.participants)
-                who << esc(p);
-            rows.append({QCoreApplication::translate("Report", "participants"),
-                         who.join(QStringLiteral(", "))});
-            rows.append({QCoreApplication::translate("Report", "bytes"), bytesText(b.bytes)});
-            rows.append(
-                {QCoreApplication::translate("Report", "repeat"), QString::number(b.repeat)});
-            if (b.streams > 1)
-                rows.append({QCoreApplication::translate("Report", "parallel streams"),
-                             QString::number(b.streams)});
-        }
-        h += kvTable(rows);
+    rows.append(
+        {QCoreApplication::translate("Report", "sequence length"), QString::number(t.seq_len)});
+    rows.append({QCoreApplication::translate("Report", "dtype"), esc(t.dtype)});
+    rows.append(
+        {QCoreApplication::translate("Report", "ZeRO stage"), QString::number(t.zero_stage)});
+    rows.append({QCoreApplication::translate("Report", "MFU"), num(t.mfu)});
+    rows.append({QCoreApplication::translate("Report", "activation recompute"),
+                 yesNo(t.activation_recompute)});
+    rows.append({QCoreApplication::translate("Report", "source centre"), esc(t.source)});
+    rows.append({QCoreApplication::translate("Report", "optimiser step"),
+                 t.update_s < 0 ? QCoreApplication::translate("Report", "from the compute model")
+                                : dur(t.update_s)});
+}
 
+/// The micro-benchmark settings: operation, participants, size, repeats and streams.
+void appendBenchSettings(KeyValues& rows, const experiment::MicroBenchmarkSpec& b)
+{
+    rows.append({QCoreApplication::translate("Report", "operation"), esc(b.operation)});
+    QStringList who;
+    for (const auto& p : b.participants)
+        who << esc(p);
+    rows.append(
+        {QCoreApplication::translate("Report", "participants"), who.join(QStringLiteral(", "))});
+    rows.append({QCoreApplication::translate("Report", "bytes"), bytesText(b.bytes)});
+    rows.append({QCoreApplication::translate("Report", "repeat"), QString::number(b.repeat)});
+    if (b.streams > 1)
+        rows.append({QCoreApplication::translate("Report", "parallel streams"),
+                     QString::number(b.streams)});
+}
+
+/// The experiment's parameters: kind, iterations, seed, then the training or benchmark ones.
+QString experimentSection(const experiment::ExperimentSpec& spec,
+                          const experiment::Results& results)
+{
+    KeyValues rows;
+    rows.append({QCoreApplication::translate("Report", "kind"),
+                 esc(std::string(experiment::toString(spec.kind)))});
+    rows.append({QCoreApplication::translate("Report", "iterations (run)"),
+                 QString::number(results.iterations.empty() ? spec.iterations
+                                                            : int(results.iterations.size()))});
+    rows.append({QCoreApplication::translate("Report", "seed"), QString::number(results.seed)});
+    if (spec.kind == experiment::ExperimentKind::Training)
+        appendTrainingSettings(rows, spec.training, results);
+    else
+        appendBenchSettings(rows, spec.bench);
+    return h3(QCoreApplication::translate("Report", "Experiment")) + kvTable(rows);
+}
+
+QString chunksText(int chunks)
+{
+    return chunks > 0 ? QString::number(chunks)
+                      : QCoreApplication::translate("Report", "NCCL default");
+}
+
+QString protocolText(net::Protocol p)
+{
+    return QString::fromUtf8(net::toString(p).data());
+}
+
+/// A training phase's collective: algorithm, protocol, chunks, and its order and gateways.
+QStringList collectiveRow(const QString& name, const experiment::CollectivePhaseSpec& c)
+{
+    QStringList extra;
+    if (!c.order.empty()) {
+        QStringList o;
+        for (const auto& s : c.order)
+            o << esc(s);
+        extra
+            << QCoreApplication::translate("Report", "order %1").arg(o.join(QStringLiteral(" → ")));
+    }
+    if (!c.gateways.empty()) {
+        QStringList g;
+        for (const auto& s : c.gateways)
+            g << esc(s);
+        extra << QCoreApplication::translate("Report", "gateways %1")
+                     .arg(g.join(QStringLiteral(", ")));
+    }
+    return {name, esc(c.collective), protocolText(c.protocol), chunksText(c.chunks),
+            extra.join(QStringLiteral("; "))};
+}
+
+QString collectivesSection(const experiment::ExperimentSpec& spec)
+{
+    QList<QStringList> rows;
+    if (spec.kind == experiment::ExperimentKind::Training) {
+        const auto& t = spec.training;
+        rows.append({QCoreApplication::translate("Report", "broadcast"), esc(t.broadcast_algorithm),
+                     protocolText(t.broadcast_protocol), chunksText(t.broadcast_chunks),
+                     t.broadcast_dataset
+                         ? QCoreApplication::translate("Report", "weights and dataset shards")
+                         : QCoreApplication::translate("Report", "weights")});
+        rows.append(
+            collectiveRow(QCoreApplication::translate("Report", "intra-centre"), t.intra_center));
+        rows.append(
+            collectiveRow(QCoreApplication::translate("Report", "inter-centre"), t.inter_center));
+    } else {
+        const auto& b = spec.bench;
+        rows.append({esc(b.operation), esc(b.algorithm), protocolText(b.protocol),
+                     chunksText(b.chunks), QString()});
+    }
+    return h3(QCoreApplication::translate("Report", "Collectives")) +
+           table({QCoreApplication::translate("Report", "phase"),
+                  QCoreApplication::translate("Report", "algorithm"),
+                  QCoreApplication::translate("Report", "protocol"),
+                  QCoreApplication::translate("Report", "chunks"),
+                  QCoreApplication::translate("Report", "notes")},
+                 rows);
+}
+
+/// The communicator (channels, buffers, steps, sockets) and TCP transport parameters.
+QString transportSection(const experiment::ExperimentSpec& spec)
+{
+    const auto& c = spec.comm;
+    const auto& tr = spec.transport;
+    return h3(QCoreApplication::translate("Report", "Communication and transport")) +
+           kvTable({
+               {QCoreApplication::translate("Report", "channels"), QString::number(c.channels)},
+               {QCoreApplication::translate("Report", "buffer size"),
+                binaryBytes(c.buffsize_bytes)},
+               {QCoreApplication::translate("Report", "steps"), QString::number(c.steps)},
+               {QCoreApplication::translate("Report", "sockets per connection"),
+                QString::number(c.sockets)},
+               {QCoreApplication::translate("Report", "TCP MSS"), withUnit(num(tr.mss_bytes), "B")},
+               {QCoreApplication::translate("Report", "TCP initial window"),
+                QCoreApplication::translate("Report", "%1 segments")
+                    .arg(tr.initial_window_segments)},
+               {QCoreApplication::translate("Report", "TCP max window"),
+                binaryBytes(tr.max_window_bytes)},
+               {QCoreApplication::translate("Report", "TCP min RTO"), dur(tr.min_rto_s)},
+               {QCoreApplication::translate("Report", "slow start after idle"),
+                yesNo(tr.slow_start_after_idle)},
+           });
+}
+
+QString inputsSection(const io::Project& project, const experiment::Results& results,
+                      const std::optional<experiment::ExperimentSpec>& spec, FigureList& figure)
+{
+    QString h = QStringLiteral("<h2>%1</h2>").arg(QCoreApplication::translate("Report", "Inputs"));
+    h += h3(QCoreApplication::translate("Report", "Topology"));
+    h += figure("topology");
+    h += centresInputSection(project.topology);
+    h += linkParametersSection(project.topology);
+    if (spec) {
+        h += experimentSection(*spec, results);
+        h += collectivesSection(*spec);
+        h += transportSection(*spec);
+    }
+    return h;
+}
+
+// ---- results --------------------------------------------------------------------------------
+
+/// Per phase name (in order of first appearance): count, total, mean, max and share of the run.
+QString phaseTotalsSection(const experiment::Results& results)
+{
+    std::vector<std::string> order;
+    std::map<std::string, std::tuple<int, double, double>> agg; // count, total, max
+    for (const auto& p : results.phases) {
+        auto [it, fresh] = agg.try_emplace(p.name, 0, 0.0, 0.0);
+        if (fresh)
+            order.push_back(p.name);
+        auto& [count, total, mx] = it->second;
+        ++count;
+        total += p.duration_s();
+        mx = std::max(mx, p.duration_s());
+    }
+    QList<QStringList> rows;
+    for (const auto& name : order) {
+        const auto& [count, total, mx] = agg[name];
+        rows.append({charts::phaseLabel(name).toHtmlEscaped(), QString::number(count), dur(total),
+                     dur(total / count), dur(mx),
+                     results.total_s > 0 ? pct(total / results.total_s) : QString()});
+    }
+    return h3(QCoreApplication::translate("Report", "Phases")) +
+           table({QCoreApplication::translate("Report", "phase"),
+                  QCoreApplication::translate("Report", "count"),
+                  QCoreApplication::translate("Report", "total"),
+                  QCoreApplication::translate("Report", "mean"),
+                  QCoreApplication::translate("Report", "max"),
+                  QCoreApplication::translate("Report", "share of run")},
+                 rows, {1, 2, 3, 4, 5});
+}
+
+QString iterationsTable(const std::vector<experiment::IterationResult>& iterations)
+{
+    QList<QStringList> rows;
+    for (const auto& it : iterations)
+        rows.append({QString::number(it.index), dur(it.compute_s), dur(it.intra_center_s),
+                     dur(it.inter_center_s), dur(it.update_s), dur(it.total_s),
+                     pct(it.gpu_effective_compute_ratio)});
+    return h3(QCoreApplication::translate("Report", "Iterations")) +
+           table({QCoreApplication::translate("Report", "iteration"),
+                  QCoreApplication::translate("Report", "compute"),
+                  QCoreApplication::translate("Report", "intra-centre"),
+                  QCoreApplication::translate("Report", "inter-centre"),
+                  QCoreApplication::translate("Report", "update"),
+                  QCoreApplication::translate("Report", "total"),
+                  QCoreApplication::translate("Report", "GPU eff. compute")},
+                 rows, {0, 1, 2, 3, 4, 5, 6});
+}
+
+QString repetitionsTable(const experiment::CollectiveResult& c)
+{
+    QList<QStringList> rows;
+    for (std::size_t i = 0; i < c.repetitions_s.size(); ++i)
+        rows.append({QString::number(i), dur(c.repetitions_s[i])});
+    return h3(QCoreApplication::translate("Report", "Repetitions")) +
+           table({QCoreApplication::translate("Report", "repetition"),
+                  QCoreApplication::translate("Report", "time")},
+                 rows, {0, 1});
+}
+
+/// The iterations of a training run, or the repetitions of a micro-benchmark.
+QString iterationsSection(const experiment::Results& results)
+{
+    if (!results.iterations.empty())
+        return iterationsTable(results.iterations);
+    if (results.has_collective)
+        return repetitionsTable(results.collective);
+    return {};
+}
+
+QString controlPlaneSection(const experiment::Results& results)
+{
+    if (!results.control_plane.enabled)
+        return {};
+    return h3(QCoreApplication::translate("Report", "Control plane")) +
+           controlPlaneHtml(results.control_plane);
+}
+
+/// Per-centre compute, communication, update and idle time, and their chart.
+QString centreResultsSection(const experiment::Results& results, FigureList& figure)
+{
+    if (results.centers.empty())
+        return {};
+    QList<QStringList> rows;
+    for (const auto& c : results.centers)
+        rows.append({esc(c.id), QString::number(c.gpus), esc(c.gpu_model), dur(c.compute_s),
+                     dur(c.communication_s), dur(c.update_s), dur(c.idle_s)});
+    QString h = h3(QCoreApplication::translate("Report", "Centres"));
+    h += table({QCoreApplication::translate("Report", "centre"),
+                QCoreApplication::translate("Report", "GPUs"),
+                QCoreApplication::translate("Report", "GPU model"),
+                QCoreApplication::translate("Report", "compute"),
+                QCoreApplication::translate("Report", "communication"),
+                QCoreApplication::translate("Report", "update"),
+                QCoreApplication::translate("Report", "idle")},
+               rows, {1, 3, 4, 5, 6});
+    h += figure("centres");
+    return h;
+}
+
+/// Bytes and utilisation per link (the first kMaxLinkRows links).
+QString linkResultsSection(const experiment::Results& results)
+{
+    QList<QStringList> rows;
+    for (std::size_t i = 0; i < results.links.size() && i < kMaxLinkRows; ++i) {
+        const auto& l = results.links[i];
+        rows.append(
+            {esc(l.id), bytesText(l.bytes), pct(l.utilization_mean), pct(l.utilization_peak)});
+    }
+    QString h = h3(QCoreApplication::translate("Report", "Links"));
+    h += table({QCoreApplication::translate("Report", "link"),
+                QCoreApplication::translate("Report", "bytes (both directions)"),
+                QCoreApplication::translate("Report", "mean utilisation"),
+                QCoreApplication::translate("Report", "peak utilisation")},
+               rows, {1, 2, 3});
+    if (results.links.size() > kMaxLinkRows)
+        h += note(QCoreApplication::translate("Report", "… and %1 more links (links.csv has all).")
+                      .arg(results.links.size() - kMaxLinkRows));
+    return h;
+}
+
+QString engineSection(const experiment::Results& results)
+{
+    return h3(QCoreApplication::translate("Report", "Engine")) +
+           kvTable({{QCoreApplication::translate("Report", "events"),
+                     QString::number(results.engine.events)},
+                    {QCoreApplication::translate("Report", "transfers (flows)"),
+                     QString::number(results.engine.flows)},
+                    {QCoreApplication::translate("Report", "link samples"),
+                     QCoreApplication::translate("Report", "%1 every %2")
+                         .arg(results.sample_times_s.size())
+                         .arg(dur(results.sample_interval_s))}});
+}
+
+QString warningsSection(const experiment::Results& results)
+{
+    QString h = h3(QCoreApplication::translate("Report", "Warnings"));
+    if (results.warnings.empty())
+        return h + QStringLiteral("<p>%1</p>").arg(QCoreApplication::translate("Report", "None."));
+    h += QStringLiteral("<ul>");
+    for (const auto& w : results.warnings)
+        h += QStringLiteral("<li>%1</li>").arg(esc(w));
+    return h + QStringLiteral("</ul>");
+}
+
+/// Every phase of the run (the first kMaxPhaseRows) with its iteration, start, end, duration.
+QString phaseListSection(const experiment::Results& results, const QString& pageBreak)
+{
+    QList<QStringList> rows;
+    for (std::size_t i = 0; i < results.phases.size() && i < kMaxPhaseRows; ++i) {
+        const auto& p = results.phases[i];
+        rows.append({charts::phaseLabel(p.name).toHtmlEscaped(),
+                     p.iteration >= 0 ? QString::number(p.iteration) : QStringLiteral("—"),
+                     num(p.start_s, 6), num(p.end_s, 6), dur(p.duration_s())});
+    }
+    QString h = QStringLiteral("<h3%1>%2</h3>")
+                    .arg(pageBreak, QCoreApplication::translate("Report", "Phase timeline"));
+    h += table({QCoreApplication::translate("Report", "phase"),
+                QCoreApplication::translate("Report", "iteration"),
+                QCoreApplication::translate("Report", "start (s)"),
+                QCoreApplication::translate("Report", "end (s)"),
+                QCoreApplication::translate("Report", "duration")},
+               rows, {1, 2, 3, 4});
+    if (results.phases.size() > kMaxPhaseRows)
         h +=
-            QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Collectives"));
-        auto chunks = [](int c) {
-            return c > 0 ? QString::number(c)
-                         : QCoreApplication::translate("Report", "NCCL default");
-        };
-        auto proto = [](net::Protocol p) { return QString::fromUtf8(net::toString(p).data()); };
-        QList<QStringList> coll;
-        if (spec->kind == experiment::ExperimentKind::Training) {
-            coll.append({QCoreApplication::translate("Report", "broadcast"),
-                         esc(t.broadcast_algorithm), proto(t.broadcast_protocol),
-                         chunks(t.broadcast_chunks),
-                         t.broadcast_dataset
-                             ? QCoreApplication::translate("Report", "weights and dataset shards")
-                             : QCoreApplication::translate("Report", "weights")});
-            auto phaseRow = [&](const QString& name, const experiment::CollectivePhaseSpec& c) {
-                QStringList extra;
-                if (!c.order.empty()) {
-                    QStringList o;
-                    for (const auto& s : c.order)
-                        o << esc(s);
-                    extra << QCoreApplication::translate("Report", "order %1")
-                                 .arg(o.join(QStringLiteral(" → ")));
-                }
-                if (!c.gateways.empty()) {
-                    QStringList g;
-                    for (const auto& s : c.gateways)
-                        g << esc(s);
-                    extra << QCoreApplication::translate("Report", "gateways %1")
-                                 .arg(g.join(QStringLiteral(", ")));
-                }
-                coll.append({name, esc(c.collective), proto(c.protocol), chunks(c.chunks),
-                             extra.join(QStringLiteral("; "))});
-            };
-            phaseRow(QCoreApplication::translate("Report", "intra-centre"), t.intra_center);
-            phaseRow(QCoreApplication::translate("Report", "inter-centre"), t.inter_center);
-        } else {
-            coll.append({esc(spec->bench.operation), esc(spec->bench.algorithm),
-                         proto(spec->bench.protocol), chunks(spec->bench.chunks), QString()});
-        }
-        h += table({QCoreApplication::translate("Report", "phase"),
-                    QCoreApplication::translate("Report", "algorithm"),
-                    QCoreApplication::translate("Report", "protocol"),
-                    QCoreApplication::translate("Report", "chunks"),
-                    QCoreApplication::translate("Report", "notes")},
-                   coll);
+            note(QCoreApplication::translate("Report", "… and %1 more phases (phases.csv has all).")
+                     .arg(results.phases.size() - kMaxPhaseRows));
+    return h;
+}
 
-        h += QStringLiteral("<h3>%1</h3>")
-                 .arg(QCoreApplication::translate("Report", "Communication and transport"));
-        const auto& c = spec->comm;
-        const auto& tr = spec->transport;
-        h += kvTable({
-            {QCoreApplication::translate("Report", "channels"), QString::number(c.channels)},
-            {QCoreApplication::translate("Report", "buffer size"), binaryBytes(c.buffsize_bytes)},
-            {QCoreApplication::translate("Report", "steps"), QString::number(c.steps)},
-            {QCoreApplication::translate("Report", "sockets per connection"),
-             QString::number(c.sockets)},
-            {QCoreApplication::translate("Report", "TCP MSS"), withUnit(num(tr.mss_bytes), "B")},
-            {QCoreApplication::translate("Report", "TCP initial window"),
-             QCoreApplication::translate("Report", "%1 segments").arg(tr.initial_window_segments)},
-            {QCoreApplication::translate("Report", "TCP max window"),
-             binaryBytes(tr.max_window_bytes)},
-            {QCoreApplication::translate("Report", "TCP min RTO"), dur(tr.min_rto_s)},
-            {QCoreApplication::translate("Report", "slow start after idle"),
-             tr.slow_start_after_idle ? QCoreApplication::translate("Report", "yes")
-                                      : QCoreApplication::translate("Report", "no")},
-        });
-    }
-
-    // ---- results --------------------------------------------------------------------------
-    h += QStringLiteral("<h2%1>%2</h2>")
-             .arg(pageBreak, QCoreApplication::translate("Report", "Results"));
-    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Phases"));
-    {
-        std::vector<std::string> order;
-        std::map<std::string, std::tuple<int, double, double>> agg; // count, total, max
-        for (const auto& p : results.phases) {
-            auto [it, fresh] = agg.try_emplace(p.name, 0, 0.0, 0.0);
-            if (fresh)
-                order.push_back(p.name);
-            auto& [count, total, mx] = it->second;
-            ++count;
-            total += p.duration_s();
-            mx = std::max(mx, p.duration_s());
-        }
-        QList<QStringList> rows;
-        for (const auto& name : order) {
-            const auto& [count, total, mx] = agg[name];
-            rows.append({charts::phaseLabel(name).toHtmlEscaped(), QString::number(count),
-                         dur(total), dur(total / count), dur(mx),
-                         results.total_s > 0 ? pct(total / results.total_s) : QString()});
-        }
-        h += table({QCoreApplication::translate("Report", "phase"),
-                    QCoreApplication::translate("Report", "count"),
-                    QCoreApplication::translate("Report", "total"),
-                    QCoreApplication::translate("Report", "mean"),
-                    QCoreApplication::translate("Report", "max"),
-                    QCoreApplication::translate("Report", "share of run")},
-                   rows, {1, 2, 3, 4, 5});
-    }
+QString resultsSection(const experiment::Results& results, const QString& pageBreak,
+                       FigureList& figure)
+{
+    // One statement per part: the figures are numbered in the order they are placed.
+    QString h = QStringLiteral("<h2%1>%2</h2>")
+                    .arg(pageBreak, QCoreApplication::translate("Report", "Results"));
+    h += phaseTotalsSection(results);
     h += figure("timeline");
     h += figure("totals");
-
-    if (!results.iterations.empty()) {
-        h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Iterations"));
-        QList<QStringList> rows;
-        for (const auto& it : results.iterations)
-            rows.append({QString::number(it.index), dur(it.compute_s), dur(it.intra_center_s),
-                         dur(it.inter_center_s), dur(it.update_s), dur(it.total_s),
-                         pct(it.gpu_effective_compute_ratio)});
-        h += table({QCoreApplication::translate("Report", "iteration"),
-                    QCoreApplication::translate("Report", "compute"),
-                    QCoreApplication::translate("Report", "intra-centre"),
-                    QCoreApplication::translate("Report", "inter-centre"),
-                    QCoreApplication::translate("Report", "update"),
-                    QCoreApplication::translate("Report", "total"),
-                    QCoreApplication::translate("Report", "GPU eff. compute")},
-                   rows, {0, 1, 2, 3, 4, 5, 6});
-    } else if (results.has_collective) {
-        h +=
-            QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Repetitions"));
-        QList<QStringList> rows;
-        const auto& c = results.collective;
-        for (std::size_t i = 0; i < c.repetitions_s.size(); ++i)
-            rows.append({QString::number(i), dur(c.repetitions_s[i])});
-        h += table({QCoreApplication::translate("Report", "repetition"),
-                    QCoreApplication::translate("Report", "time")},
-                   rows, {0, 1});
-    }
+    h += iterationsSection(results);
     h += figure("iterations");
-
-    if (results.control_plane.enabled) {
-        h += QStringLiteral("<h3>%1</h3>")
-                 .arg(QCoreApplication::translate("Report", "Control plane"));
-        h += controlPlaneHtml(results.control_plane);
-    }
-
-    if (!results.centers.empty()) {
-        h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Centres"));
-        QList<QStringList> rows;
-        for (const auto& c : results.centers)
-            rows.append({esc(c.id), QString::number(c.gpus), esc(c.gpu_model), dur(c.compute_s),
-                         dur(c.communication_s), dur(c.update_s), dur(c.idle_s)});
-        h += table({QCoreApplication::translate("Report", "centre"),
-                    QCoreApplication::translate("Report", "GPUs"),
-                    QCoreApplication::translate("Report", "GPU model"),
-                    QCoreApplication::translate("Report", "compute"),
-                    QCoreApplication::translate("Report", "communication"),
-                    QCoreApplication::translate("Report", "update"),
-                    QCoreApplication::translate("Report", "idle")},
-                   rows, {1, 3, 4, 5, 6});
-        h += figure("centres");
-    }
-
-    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Links"));
-    {
-        QList<QStringList> rows;
-        for (std::size_t i = 0; i < results.links.size() && i < kMaxLinkRows; ++i) {
-            const auto& l = results.links[i];
-            rows.append(
-                {esc(l.id), bytesText(l.bytes), pct(l.utilization_mean), pct(l.utilization_peak)});
-        }
-        h += table({QCoreApplication::translate("Report", "link"),
-                    QCoreApplication::translate("Report", "bytes (both directions)"),
-                    QCoreApplication::translate("Report", "mean utilisation"),
-                    QCoreApplication::translate("Report", "peak utilisation")},
-                   rows, {1, 2, 3});
-        if (results.links.size() > kMaxLinkRows)
-            h += QStringLiteral("<p class=\"note\">%1</p>")
-                     .arg(QCoreApplication::translate("Report",
-                                                      "… and %1 more links (links.csv has all).")
-                              .arg(results.links.size() - kMaxLinkRows));
-    }
+    h += controlPlaneSection(results);
+    h += centreResultsSection(results, figure);
+    h += linkResultsSection(results);
     h += figure("links");
+    h += engineSection(results);
+    h += warningsSection(results);
+    h += phaseListSection(results, pageBreak);
+    return h;
+}
 
-    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Engine"));
-    h += kvTable(
-        {{QCoreApplication::translate("Report", "events"), QString::number(results.engine.events)},
-         {QCoreApplication::translate("Report", "transfers (flows)"),
-          QString::number(results.engine.flows)},
-         {QCoreApplication::translate("Report", "link samples"),
-          QCoreApplication::translate("Report", "%1 every %2")
-              .arg(results.sample_times_s.size())
-              .arg(dur(results.sample_interval_s))}});
-    h += QStringLiteral("<h3>%1</h3>").arg(QCoreApplication::translate("Report", "Warnings"));
-    if (results.warnings.empty()) {
-        h += QStringLiteral("<p>%1</p>").arg(QCoreApplication::translate("Report", "None."));
-    } else {
-        h += QStringLiteral("<ul>");
-        for (const auto& w : results.warnings)
-            h += QStringLiteral("<li>%1</li>").arg(esc(w));
-        h += QStringLiteral("</ul>");
-    }
-
-    h += QStringLiteral("<h3%1>%2</h3>")
-             .arg(pageBreak, QCoreApplication::translate("Report", "Phase timeline"));
-    {
-        QList<QStringList> rows;
-        for (std::size_t i = 0; i < results.phases.size() && i < kMaxPhaseRows; ++i) {
-            const auto& p = results.phases[i];
-            rows.append({charts::phaseLabel(p.name).toHtmlEscaped(),
-                         p.iteration >= 0 ? QString::number(p.iteration) : QStringLiteral("—"),
-                         num(p.start_s, 6), num(p.end_s, 6), dur(p.duration_s())});
-        }
-        h += table({QCoreApplication::translate("Report", "phase"),
-                    QCoreApplication::translate("Report", "iteration"),
-                    QCoreApplication::translate("Report", "start (s)"),
-                    QCoreApplication::translate("Report", "end (s)"),
-                    QCoreApplication::translate("Report", "duration")},
-                   rows, {1, 2, 3, 4});
-        if (results.phases.size() > kMaxPhaseRows)
-            h += QStringLiteral("<p class=\"note\">%1</p>")
-                     .arg(QCoreApplication::translate("Report",
-                                                      "… and %1 more phases (phases.csv has all).")
-                              .arg(results.phases.size() - kMaxPhaseRows));
-    }
+QString body(const io::Project& project, const experiment::Results& results,
+             const QString& topologyName, const std::map<QString, Figure>& figures,
+             const ImageRef& ref, bool forPrint)
+{
+    FigureList figure(figures, ref, forPrint);
+    const QString pageBreak =
+        forPrint ? QStringLiteral(" style=\"page-break-before: always\"") : QString();
+    QString h = titleSection(project, results, topologyName);
+    h += summarySection(results);
+    h += inputsSection(project, results, experimentSpec(project, topologyName), figure);
+    h += resultsSection(results, pageBreak, figure);
     return h;
 }
 
@@ -796,12 +957,12 @@ QImage topologyImage(const io::Project& project, int maxSidePx)
     return image;
 }
 
-QString controlPlaneHtml(const experiment::ControlPlaneResult& cp)
+namespace {
+
+/// Message statistics of the control plane: how messages travel, counts, bytes, waits.
+QString controlPlaneStats(const experiment::ControlPlaneResult& cp)
 {
-    if (!cp.enabled)
-        return {};
-    QString h;
-    h += kvTable({
+    return kvTable({
         {QCoreApplication::translate("Report", "messages"),
          cp.messages == "instant"
              ? QCoreApplication::translate("Report", "instant (no delay, no loss)")
@@ -822,73 +983,98 @@ QString controlPlaneHtml(const experiment::ControlPlaneResult& cp)
         {QCoreApplication::translate("Report", "causal buffering wait (mean / max)"),
          QStringLiteral("%1 / %2").arg(dur(cp.buffer_wait_mean_s), dur(cp.buffer_wait_max_s))},
     });
-    if (!cp.triggers.empty()) {
-        h += QStringLiteral("<h4>%1</h4>")
-                 .arg(QCoreApplication::translate("Report", "Trigger firings"));
-        QList<QStringList> rows;
-        for (const auto& t : cp.triggers)
-            rows.append(
-                {esc(t.id), esc(t.action), num(t.time_s, 6), QString::number(t.lamport),
-                 t.applies_from >= 0 ? QString::number(t.applies_from) : QStringLiteral("—")});
-        h += table({QCoreApplication::translate("Report", "trigger"),
-                    QCoreApplication::translate("Report", "action"),
-                    QCoreApplication::translate("Report", "fired at (s)"),
-                    QCoreApplication::translate("Report", "Lamport time"),
-                    QCoreApplication::translate("Report", "applies from iteration")},
-                   rows, {2, 3, 4});
+}
+
+QString h4(const QString& title)
+{
+    return QStringLiteral("<h4>%1</h4>").arg(title);
+}
+
+QString triggersTable(const std::vector<experiment::ControlTriggerFiring>& triggers)
+{
+    QList<QStringList> rows;
+    for (const auto& t : triggers)
+        rows.append({esc(t.id), esc(t.action), num(t.time_s, 6), QString::number(t.lamport),
+                     t.applies_from >= 0 ? QString::number(t.applies_from) : QStringLiteral("—")});
+    return h4(QCoreApplication::translate("Report", "Trigger firings")) +
+           table({QCoreApplication::translate("Report", "trigger"),
+                  QCoreApplication::translate("Report", "action"),
+                  QCoreApplication::translate("Report", "fired at (s)"),
+                  QCoreApplication::translate("Report", "Lamport time"),
+                  QCoreApplication::translate("Report", "applies from iteration")},
+                 rows, {2, 3, 4});
+}
+
+QString adoptionsTable(const std::vector<experiment::ControlAdoption>& adoptions)
+{
+    QList<QStringList> rows;
+    for (const auto& a : adoptions)
+        rows.append({esc(a.trigger), esc(a.centre), num(a.time_s, 6), QString::number(a.lamport),
+                     QString::number(a.iteration)});
+    return h4(QCoreApplication::translate("Report", "Adoption per centre")) +
+           table({QCoreApplication::translate("Report", "order"),
+                  QCoreApplication::translate("Report", "centre"),
+                  QCoreApplication::translate("Report", "adopted at (s)"),
+                  QCoreApplication::translate("Report", "Lamport time"),
+                  QCoreApplication::translate("Report", "from iteration")},
+                 rows, {2, 3, 4});
+}
+
+QString failuresTable(const std::vector<experiment::ControlFailure>& failures)
+{
+    QList<QStringList> rows;
+    for (const auto& f : failures)
+        rows.append({esc(f.centre),
+                     f.failed_s >= 0.0 ? num(f.failed_s, 6)
+                                       : QCoreApplication::translate("Report", "unknown"),
+                     num(f.detected_s, 6), esc(f.detected_by), esc(f.outcome)});
+    return h4(QCoreApplication::translate("Report", "Failures detected")) +
+           table({QCoreApplication::translate("Report", "centre"),
+                  QCoreApplication::translate("Report", "failed at (s)"),
+                  QCoreApplication::translate("Report", "detected at (s)"),
+                  QCoreApplication::translate("Report", "detected by"),
+                  QCoreApplication::translate("Report", "outcome")},
+                 rows, {1, 2});
+}
+
+/// Per iteration (the first kMaxPhaseRows): the members and the READY and COMMIT waits.
+QString coordinationTable(const std::vector<experiment::ControlIterationResult>& iterations)
+{
+    QList<QStringList> rows;
+    for (std::size_t i = 0; i < iterations.size() && i < kMaxPhaseRows; ++i) {
+        const auto& it = iterations[i];
+        QStringList members;
+        for (const auto& m : it.members)
+            members << esc(m);
+        rows.append({QString::number(it.index), members.join(QStringLiteral(", ")),
+                     dur(it.ready_wait_s), dur(it.commit_wait_s)});
     }
-    if (!cp.adoptions.empty()) {
-        h += QStringLiteral("<h4>%1</h4>")
-                 .arg(QCoreApplication::translate("Report", "Adoption per centre"));
-        QList<QStringList> rows;
-        for (const auto& a : cp.adoptions)
-            rows.append({esc(a.trigger), esc(a.centre), num(a.time_s, 6),
-                         QString::number(a.lamport), QString::number(a.iteration)});
-        h += table({QCoreApplication::translate("Report", "order"),
-                    QCoreApplication::translate("Report", "centre"),
-                    QCoreApplication::translate("Report", "adopted at (s)"),
-                    QCoreApplication::translate("Report", "Lamport time"),
-                    QCoreApplication::translate("Report", "from iteration")},
-                   rows, {2, 3, 4});
-    }
-    if (!cp.failures.empty()) {
-        h += QStringLiteral("<h4>%1</h4>")
-                 .arg(QCoreApplication::translate("Report", "Failures detected"));
-        QList<QStringList> rows;
-        for (const auto& f : cp.failures)
-            rows.append({esc(f.centre),
-                         f.failed_s >= 0.0 ? num(f.failed_s, 6)
-                                           : QCoreApplication::translate("Report", "unknown"),
-                         num(f.detected_s, 6), esc(f.detected_by), esc(f.outcome)});
-        h += table({QCoreApplication::translate("Report", "centre"),
-                    QCoreApplication::translate("Report", "failed at (s)"),
-                    QCoreApplication::translate("Report", "detected at (s)"),
-                    QCoreApplication::translate("Report", "detected by"),
-                    QCoreApplication::translate("Report", "outcome")},
-                   rows, {1, 2});
-    }
+    return h4(QCoreApplication::translate("Report", "Coordination per iteration")) +
+           table({QCoreApplication::translate("Report", "iteration"),
+                  QCoreApplication::translate("Report", "members"),
+                  QCoreApplication::translate("Report", "wait for READY"),
+                  QCoreApplication::translate("Report", "wait for COMMIT")},
+                 rows, {0, 2, 3});
+}
+
+} // namespace
+
+QString controlPlaneHtml(const experiment::ControlPlaneResult& cp)
+{
+    if (!cp.enabled)
+        return {};
+    QString h = controlPlaneStats(cp);
+    if (!cp.triggers.empty())
+        h += triggersTable(cp.triggers);
+    if (!cp.adoptions.empty())
+        h += adoptionsTable(cp.adoptions);
+    if (!cp.failures.empty())
+        h += failuresTable(cp.failures);
     if (cp.stopped)
-        h += QStringLiteral("<p class=\"note\">%1</p>")
-                 .arg(QCoreApplication::translate("Report", "The run stopped at %1: %2")
-                          .arg(dur(cp.stopped_s), esc(cp.stop_reason)));
-    if (!cp.iterations.empty()) {
-        h += QStringLiteral("<h4>%1</h4>")
-                 .arg(QCoreApplication::translate("Report", "Coordination per iteration"));
-        QList<QStringList> rows;
-        for (std::size_t i = 0; i < cp.iterations.size() && i < kMaxPhaseRows; ++i) {
-            const auto& it = cp.iterations[i];
-            QStringList members;
-            for (const auto& m : it.members)
-                members << esc(m);
-            rows.append({QString::number(it.index), members.join(QStringLiteral(", ")),
-                         dur(it.ready_wait_s), dur(it.commit_wait_s)});
-        }
-        h += table({QCoreApplication::translate("Report", "iteration"),
-                    QCoreApplication::translate("Report", "members"),
-                    QCoreApplication::translate("Report", "wait for READY"),
-                    QCoreApplication::translate("Report", "wait for COMMIT")},
-                   rows, {0, 2, 3});
-    }
+        h += note(QCoreApplication::translate("Report", "The run stopped at %1: %2")
+                      .arg(dur(cp.stopped_s), esc(cp.stop_reason)));
+    if (!cp.iterations.empty())
+        h += coordinationTable(cp.iterations);
     return h;
 }
 

@@ -1,8 +1,9 @@
 #include "ui/run/RunView.hpp"
 
 #include "meridian/topology/Topology.hpp"
+#include "ui/charts/LiveCharts.hpp"
 #include "ui/charts/QCustomPlot.hpp"
-#include "ui/charts/ResultCharts.hpp"
+#include "ui/charts/SummaryCharts.hpp"
 #include "ui/report/Report.hpp"
 #include "ui/run/RunController.hpp"
 #include "ui/run/RunHistory.hpp"

@@ -12,7 +12,7 @@
 // (drag), shows the value under the mouse and saves as PNG, PDF or SVG (right click).
 
 #include "meridian/experiment/Results.hpp"
-#include "ui/charts/ResultCharts.hpp"
+#include "ui/charts/LiveCharts.hpp"
 
 #include <QSet>
 #include <QWidget>

@@ -1,10 +1,11 @@
 #pragma once
-// Charts of a run's results (docs/reports.md "Charts"): QCustomPlot figures that the live run
-// view refills ~20 times a second with the data so far, and Qt Charts summaries drawn once a
-// run has ended. Every plot* function clears the plot and refills it (no items or plottables
-// pile up), accepts partial or empty data, and leaves a readable empty-state text when there
-// is nothing to draw. All charts share one colour per phase (phaseColour) and look like a
-// figure in a paper: white background, axis labels with units, a legend, no grid clutter.
+// Live charts of a run's results (docs/reports.md "Charts"): QCustomPlot figures that the run
+// view refills ~20 times a second with the data so far (the summaries drawn once a run has
+// ended are in SummaryCharts.hpp). Every plot* function clears the plot and refills it (no
+// items or plottables pile up), accepts partial or empty data, and leaves a readable
+// empty-state text when there is nothing to draw. All charts share one colour per phase
+// (ChartStyle.hpp) and look like a figure in a paper: white background, axis labels with
+// units, a legend, no grid clutter.
 //
 // Axes: the x axis of the timeline and of link plots is simulated time in seconds. While the
 // user has not zoomed or panned a plot (see setupInteractive), every refill rescales it to
@@ -12,27 +13,16 @@
 
 #include "meridian/experiment/Results.hpp"
 #include "meridian/topology/Topology.hpp"
+#include "ui/charts/ChartStyle.hpp"
 
-#include <QColor>
 #include <QPointF>
 #include <QString>
 #include <string>
 #include <vector>
 
 class QCustomPlot;
-class QChart;
 
 namespace meridian::ui::charts {
-
-/// The colour of a phase (broadcast, compute, intra_center, inter_center, update); other names
-/// (micro-benchmark operations) get a neutral grey-blue.
-QColor phaseColour(const std::string& phase);
-/// The training phases in timeline order: the order of legends, tables and comparisons.
-const std::vector<std::string>& canonicalPhases();
-/// Nominal bandwidth of a link: its faster direction (bit/s).
-double linkBandwidthBps(const topology::LinkAttributes& link);
-/// Human-readable phase name ("intra_center" → "intra-centre").
-QString phaseLabel(const std::string& phase);
 
 /// Paper-like look, zoom (wheel) and pan (drag) on both axes, a hover tooltip naming the bar
 /// or point under the mouse (phase, centre, iteration, start, duration / series and value),
@@ -85,6 +75,8 @@ void plotRepetitions(QCustomPlot* plot, const experiment::CollectiveResult& coll
 /// plotIterations for training results, plotRepetitions for micro-benchmarks.
 void plotIterationsOf(QCustomPlot* plot, const experiment::Results& results);
 
+/// Nominal bandwidth of a link: its faster direction (bit/s).
+double linkBandwidthBps(const topology::LinkAttributes& link);
 /// One link's utilisation over simulated time (the busier direction).
 struct LinkSeries
 {
@@ -107,11 +99,5 @@ inline constexpr std::size_t kMaxDefaultLinks = 8;
 /// outermost enclosing centre (following `parent`), or the node itself when it has none (a
 /// WAN router is its own site). In link order, at most kMaxDefaultLinks.
 std::vector<std::string> defaultPlottedLinks(const topology::Topology& topology);
-
-/// Qt Charts, after a run (the caller owns the returned chart):
-/// per-phase total time (s) over the run, one bar per phase in its colour.
-QChart* phaseTotalsChart(const experiment::Results& results);
-/// Per-centre compute / communication / update / idle time (s) over the run, stacked.
-QChart* centreBreakdownChart(const experiment::Results& results);
 
 } // namespace meridian::ui::charts
