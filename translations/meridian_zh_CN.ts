@@ -2440,6 +2440,22 @@ Several items of one kind can be edited together.</source>
         <source>Edit schedule of %1</source>
         <translation>编辑 %1 的计划</translation>
     </message>
+    <message>
+        <source>Fabric topology</source>
+        <translation>中心内部网络</translation>
+    </message>
+    <message>
+        <source>Jitter correlation</source>
+        <translation>抖动相关系数</translation>
+    </message>
+    <message>
+        <source>Unknown %1 “%2”</source>
+        <translation>未知的%1“%2”</translation>
+    </message>
+    <message>
+        <source>b→a %1</source>
+        <translation>b→a %1</translation>
+    </message>
 </context>
 <context>
     <name>meridian::ui::ResultsDock</name>

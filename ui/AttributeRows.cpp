@@ -82,6 +82,17 @@ std::optional<double> parseWholeNumber(const AttributeInfo& info, const QString&
 
 } // namespace
 
+QString attributeLabel(const AttributeInfo& info)
+{
+    return QCoreApplication::translate("meridian::ui::PropertyEditor", info.label.c_str());
+}
+
+QString unknownChoice(const QString& label)
+{
+    return QCoreApplication::translate("meridian::ui::PropertyEditor", "Unknown %1 “%2”")
+        .arg(label.toLower());
+}
+
 QString numberError()
 {
     return QCoreApplication::translate("PropertyEditor", "Not a number");

@@ -12,9 +12,10 @@
 //   choice     one of the table's choices (a combo box)
 //
 // Text carrying its unit ("10 Gbit/s") has no unit label beside the editor; whole and plain
-// numbers show the table's unit there ("cores", "GB"). Only what the table cannot know (the
-// label, translated; where the value lives in the item; when the row applies) comes from the
-// page.
+// numbers show the table's unit there ("cores", "GB"). The table row also says where the
+// value lives (its accessor); tableRow() makes a page row from it. Only what the table cannot
+// know (which part of the page's item the accessor reaches, when the row applies, spellings
+// and checks of the UI alone) comes from the page.
 
 #include "meridian/topology/AttributeTable.hpp"
 
@@ -24,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 
 class QLabel;
 class QWidget;
@@ -146,6 +148,67 @@ AttributeRow<Attrs> textRow(QString key, QString label, QString help,
     row.show = std::move(show);
     row.apply = std::move(apply);
     return row;
+}
+
+/// Where the part `X` of a page's item that a table row's accessor reaches lives: the item
+/// itself, its LinkParams, its reverse LinkPatch, its FabricSpec.
+template <class Attrs, class X> struct Lens
+{
+    std::function<const X&(const Attrs&)> view;
+    std::function<X&(Attrs&)> edit;
+};
+
+template <class Attrs> Lens<Attrs, Attrs> wholeItem()
+{
+    return {[](const Attrs& a) -> const Attrs& { return a; }, [](Attrs& a) -> Attrs& { return a; }};
+}
+
+/// The display label of a table row, translated (context of the property editor's tr()).
+QString attributeLabel(const topology::AttributeInfo& info);
+/// "Unknown <label> “%1”" (translated) for a choice the field refuses.
+QString unknownChoice(const QString& label);
+
+/// The row of table attribute `info`, whose field `access` reaches in the part of an item
+/// that `lens` gives: a number row, a combo box of the choices, or a trimmed free text. An
+/// `optional` row (an override) clears the field when its text is emptied.
+template <class Attrs, class X>
+AttributeRow<Attrs> tableRow(const topology::AttributeInfo& info,
+                             const topology::AttributeAccess<X>& access, Lens<Attrs, X> lens,
+                             QString key, QString label, bool optional = false)
+{
+    using topology::AttributeType;
+    using topology::AttributeValue;
+    if (info.type == AttributeType::Number || info.type == AttributeType::Integer) {
+        NumberAccess<Attrs> number{
+            [&access, lens](const Attrs& item) -> std::optional<double> {
+                const auto v = access.get(lens.view(item));
+                return v ? std::optional<double>(std::get<double>(*v)) : std::nullopt;
+            },
+            [&access, lens](Attrs& item, std::optional<double> v) {
+                access.set(lens.edit(item), v ? std::optional<AttributeValue>(*v) : std::nullopt);
+            }};
+        return numberRow(info, std::move(key), std::move(label), number, optional);
+    }
+    const auto text = [&access, lens](const Attrs& item) {
+        const auto v = access.get(lens.view(item));
+        return v ? std::get<std::string>(*v) : std::string();
+    };
+    if (info.type == AttributeType::Choice) {
+        QString unknown = unknownChoice(label);
+        return choiceRow<Attrs>(
+            info, std::move(key), std::move(label), text,
+            [&access, lens](Attrs& item, const std::string& t) {
+                return access.set(lens.edit(item), AttributeValue(t));
+            },
+            std::move(unknown));
+    }
+    return textRow<Attrs>(
+        std::move(key), std::move(label), QString::fromStdString(info.help),
+        [text](const Attrs& item) { return QString::fromStdString(text(item)); },
+        [&access, lens](Attrs& item, const QString& t) {
+            access.set(lens.edit(item), AttributeValue(t.trimmed().toStdString()));
+            return QString();
+        });
 }
 
 } // namespace meridian::ui

@@ -24,10 +24,12 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace meridian::ui {
 
+using topology::AttributeInfo;
 using topology::FabricSpec;
 using topology::LinkAttributes;
 using topology::LinkParams;
@@ -40,39 +42,6 @@ namespace {
 QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
-}
-
-// Where each numeric attribute lives in an item (engine units).
-template <class T> NumberAccess<NodeAttributes> nodeValue(T NodeAttributes::*m)
-{
-    return {[m](const NodeAttributes& n) { return std::optional<double>(n.*m); },
-            [m](NodeAttributes& n, std::optional<double> v) { n.*m = static_cast<T>(*v); }};
-}
-
-/// A centre's fabric field; a centre without a fabric shows and edits the default fabric.
-template <class T> NumberAccess<NodeAttributes> fabricValue(T FabricSpec::*m)
-{
-    return {[m](const NodeAttributes& n) {
-                return std::optional<double>(n.fabric.value_or(FabricSpec{}).*m);
-            },
-            [m](NodeAttributes& n, std::optional<double> v) {
-                auto f = n.fabric.value_or(FabricSpec{});
-                f.*m = static_cast<T>(*v);
-                n.fabric = f;
-            }};
-}
-
-NumberAccess<LinkAttributes> linkValue(double LinkParams::*m)
-{
-    return {[m](const LinkAttributes& l) { return std::optional<double>(l.params.*m); },
-            [m](LinkAttributes& l, std::optional<double> v) { l.params.*m = *v; }};
-}
-
-/// The b→a override of a link value: empty = same as a→b.
-NumberAccess<LinkAttributes> reverseValue(std::optional<double> LinkPatch::*m)
-{
-    return {[m](const LinkAttributes& l) { return l.reverse.*m; },
-            [m](LinkAttributes& l, std::optional<double> v) { l.reverse.*m = v; }};
 }
 
 /// Queue text: a bare number or "N pkts" = packets; anything with a byte unit = bytes.
@@ -96,6 +65,36 @@ std::optional<QueueValue> parseQueue(const QString& text)
     if (auto b = units::parseBytes(text.trimmed().toStdString()))
         return QueueValue{*b, topology::QueueUnit::Bytes};
     return std::nullopt;
+}
+
+/// Columns of the schedule table after "At": a compact grid of the changes most steps make
+/// (the file's steps may set any link attribute; cells of other attributes are kept).
+constexpr std::array<const char*, 3> kScheduleKeys{"bandwidth_gbps", "delay_ms", "loss"};
+constexpr int kScheduleColumns = static_cast<int>(kScheduleKeys.size());
+
+const AttributeInfo& scheduleAttribute(int column)
+{
+    return topology::linkAttribute(kScheduleKeys[static_cast<std::size_t>(column)]);
+}
+
+/// The first row of `a`'s group in the link table (where the page makes the group's row).
+const AttributeInfo& groupFirst(const AttributeInfo& a)
+{
+    for (const AttributeInfo& b : topology::linkAttributeTable())
+        if (b.group == a.group)
+            return b;
+    return a;
+}
+
+/// The row of the queue group `group` counted in bytes, or in packets.
+const AttributeInfo& queueAlternative(const std::string& group, bool bytes)
+{
+    const AttributeInfo* found = nullptr;
+    for (const AttributeInfo& a : topology::linkAttributeTable())
+        if (a.group == group && (a.quantity == units::QuantityKind::Bytes) == bytes)
+            found = &a;
+    MERIDIAN_ASSERT(found != nullptr, "a queue group has a row in packets and one in bytes");
+    return *found;
 }
 
 QStringList deviceNames()
@@ -244,17 +243,6 @@ QGridLayout* PropertyEditor::addPage(QLabel*& header, QVBoxLayout*& v)
 
 std::vector<PropertyEditor::NodeField> PropertyEditor::nodeRows()
 {
-    using topology::fabricAttribute;
-    using topology::nodeAttribute;
-    const auto centreOnly = [](const NodeAttributes& n) { return n.kind == NodeKind::Center; };
-    const auto holdsGpus = [](const NodeAttributes& n) {
-        return n.kind == NodeKind::Center || n.kind == NodeKind::Gpu || n.kind == NodeKind::Host;
-    };
-    const auto withFabric = [&centreOnly](NodeField row) {
-        row.key = QStringLiteral("fabric.") + row.key;
-        row.applicable = centreOnly;
-        return row;
-    };
     std::vector<NodeField> rows;
     rows.push_back(textRow<NodeAttributes>(
         QStringLiteral("id"), tr("Id"), {}, [](const NodeAttributes& n) { return qs(n.id); },
@@ -274,71 +262,69 @@ std::vector<PropertyEditor::NodeField> PropertyEditor::nodeRows()
             n.name = t.trimmed().toStdString();
             return {};
         }));
-    rows.push_back(textRow<NodeAttributes>(
-        QStringLiteral("ip"), tr("IP / prefix"), qs(nodeAttribute("ip").help),
-        [](const NodeAttributes& n) { return qs(n.ip); },
-        [](NodeAttributes& n, const QString& t) -> QString {
+    for (const AttributeInfo& a : topology::nodeAttributeTable())
+        rows.push_back(nodeRow(a));
+    const Lens<NodeAttributes, FabricSpec> fabric{
+        [](const NodeAttributes& n) -> const FabricSpec& {
+            static const FabricSpec kDefault;
+            return n.fabric ? *n.fabric : kDefault; // a centre without one shows the default
+        },
+        [](NodeAttributes& n) -> FabricSpec& {
+            if (!n.fabric)
+                n.fabric = FabricSpec{};
+            return *n.fabric;
+        }};
+    for (const AttributeInfo& a : topology::fabricAttributeTable()) {
+        rows.push_back(tableRow(a, a.fabric, fabric, QStringLiteral("fabric.") + qs(a.key),
+                                attributeLabel(a)));
+        rows.back().applicable = [](const NodeAttributes& n) { return n.kind == NodeKind::Center; };
+    }
+    rows.push_back(coordinateRow(true, tr("Latitude")));
+    rows.push_back(coordinateRow(false, tr("Longitude")));
+    return rows;
+}
+
+/// The row of a node attribute, with what only the page knows: the GPU rows apply to nodes
+/// that hold GPUs and offer the device catalogue; an IP is checked; memory reads "2 TiB".
+PropertyEditor::NodeField PropertyEditor::nodeRow(const AttributeInfo& a)
+{
+    NodeField row = tableRow(a, a.node, wholeItem<NodeAttributes>(), qs(a.key), attributeLabel(a));
+    if (a.key.rfind("gpu_", 0) == 0)
+        row.applicable = [](const NodeAttributes& n) {
+            return n.kind == NodeKind::Center || n.kind == NodeKind::Gpu ||
+                   n.kind == NodeKind::Host;
+        };
+    if (a.key == "gpu_model") {
+        row.editableCombo = true;
+        row.choices = deviceNames();
+    } else if (a.key == "ip") {
+        row.apply = [apply = row.apply](NodeAttributes& n, const QString& t) -> QString {
             const QString s = t.trimmed();
             if (!s.isEmpty() && QHostAddress(s).isNull() &&
                 QHostAddress::parseSubnet(s).first.isNull())
                 return tr("Not an address or prefix: try 10.1.0.0/16");
-            n.ip = s.toStdString();
-            return {};
-        }));
-    rows.push_back(numberRow(nodeAttribute("cpu_cores"), QStringLiteral("cpu_cores"),
-                             tr("CPU cores"), nodeValue(&NodeAttributes::cpu_cores)));
-    const auto& memory = nodeAttribute("memory_gb");
-    rows.push_back(numberRow(
-        memory, QStringLiteral("memory_gb"), tr("Memory"), nodeValue(&NodeAttributes::memory_gb),
-        false, [&memory](const QString& t, QString& error) {
-            // A bare number is GB; "2 TiB", "512GB" are converted.
-            std::optional<double> gb = parseNumber(t);
-            if (!gb)
-                if (auto b = units::parseBytes(t.trimmed().toStdString()))
-                    gb = *b / 1e9;
-            error = gb ? rangeError(memory, *gb) : tr("Not a size: try 2048 (GB) or 2 TiB");
-            return error.isEmpty() ? gb : std::nullopt;
-        }));
-    rows.push_back(textRow<NodeAttributes>(
-        QStringLiteral("gpu_model"), tr("GPU model"), qs(nodeAttribute("gpu_model").help),
-        [](const NodeAttributes& n) { return qs(n.gpu_model); },
-        [](NodeAttributes& n, const QString& t) -> QString {
-            n.gpu_model = t.trimmed().toStdString();
-            return {};
-        }));
-    rows.back().applicable = holdsGpus;
-    rows.back().editableCombo = true;
-    rows.back().choices = deviceNames();
-    rows.push_back(numberRow(nodeAttribute("gpu_count"), QStringLiteral("gpu_count"),
-                             tr("GPU count"), nodeValue(&NodeAttributes::gpu_count)));
-    rows.back().applicable = holdsGpus;
-    rows.push_back(withFabric(choiceRow<NodeAttributes>(
-        fabricAttribute("topology"), QStringLiteral("topology"), tr("Fabric"),
-        [](const NodeAttributes& n) {
-            return std::string(toString(n.fabric.value_or(FabricSpec{}).shape));
-        },
-        [](NodeAttributes& n, const std::string& t) {
-            const auto s = topology::fabricShapeFromString(t);
-            if (!s)
-                return false;
-            auto f = n.fabric.value_or(FabricSpec{});
-            f.shape = *s;
-            n.fabric = f;
-            return true;
-        },
-        tr("Unknown fabric “%1”"))));
-    rows.push_back(
-        withFabric(numberRow(fabricAttribute("link_gbps"), QStringLiteral("link_gbps"),
-                             tr("Fabric links"), fabricValue(&FabricSpec::link_bandwidth_bps))));
-    rows.push_back(
-        withFabric(numberRow(fabricAttribute("latency_us"), QStringLiteral("latency_us"),
-                             tr("Fabric hop latency"), fabricValue(&FabricSpec::latency_s))));
-    rows.push_back(
-        withFabric(numberRow(fabricAttribute("gpus_per_server"), QStringLiteral("gpus_per_server"),
-                             tr("GPUs per server"), fabricValue(&FabricSpec::gpus_per_server))));
-    rows.push_back(coordinateRow(true, tr("Latitude")));
-    rows.push_back(coordinateRow(false, tr("Longitude")));
-    return rows;
+            return apply(n, s);
+        };
+    } else if (a.key == "memory_gb") {
+        row = numberRow(
+            a, row.key, row.label,
+            NumberAccess<NodeAttributes>{[&a](const NodeAttributes& n) {
+                                             return std::optional(std::get<double>(*a.node.get(n)));
+                                         },
+                                         [&a](NodeAttributes& n, std::optional<double> v) {
+                                             a.node.set(n, topology::AttributeValue(*v));
+                                         }},
+            false, [&a](const QString& t, QString& error) {
+                // A bare number is GB; "2 TiB", "512GB" are converted.
+                std::optional<double> gb = parseNumber(t);
+                if (!gb)
+                    if (auto b = units::parseBytes(t.trimmed().toStdString()))
+                        gb = *b / 1e9;
+                error = gb ? rangeError(a, *gb) : tr("Not a size: try 2048 (GB) or 2 TiB");
+                return error.isEmpty() ? gb : std::nullopt;
+            });
+    }
+    return row;
 }
 
 void PropertyEditor::buildNodePage()
@@ -352,16 +338,6 @@ void PropertyEditor::buildNodePage()
 
 std::vector<PropertyEditor::LinkField> PropertyEditor::linkRows()
 {
-    using topology::linkAttribute;
-    const auto reverse = [](LinkField row) {
-        row.key = QStringLiteral("reverse.") + row.key;
-        row.help = tr("Override for the b→a direction; leave empty to use the a→b value.");
-        row.placeholder = tr("same as a→b");
-        return row;
-    };
-    const auto& bandwidth = linkAttribute("bandwidth_gbps");
-    const auto& delay = linkAttribute("delay_ms");
-    const auto& loss = linkAttribute("loss");
     std::vector<LinkField> rows;
     rows.push_back(textRow<LinkAttributes>(
         QStringLiteral("link_id"), tr("Id"), {}, [](const LinkAttributes& l) { return qs(l.id); },
@@ -375,63 +351,70 @@ std::vector<PropertyEditor::LinkField> PropertyEditor::linkRows()
             return {};
         }));
     rows.back().singleOnly = true;
-    rows.push_back(numberRow(bandwidth, QStringLiteral("bandwidth_gbps"), tr("Bandwidth"),
-                             linkValue(&LinkParams::bandwidth_bps)));
-    rows.push_back(numberRow(delay, QStringLiteral("delay_ms"), tr("Delay (one-way)"),
-                             linkValue(&LinkParams::delay_s)));
-    rows.push_back(numberRow(linkAttribute("jitter_ms"), QStringLiteral("jitter_ms"), tr("Jitter"),
-                             linkValue(&LinkParams::jitter_s)));
-    rows.push_back(choiceRow<LinkAttributes>(
-        linkAttribute("jitter_distribution"), QStringLiteral("jitter_distribution"),
-        tr("Jitter distribution"),
-        [](const LinkAttributes& l) {
-            return std::string(topology::toString(l.params.jitter_distribution));
+    const Lens<LinkAttributes, LinkParams> forward{
+        [](const LinkAttributes& l) -> const LinkParams& { return l.params; },
+        [](LinkAttributes& l) -> LinkParams& { return l.params; }};
+    for (const AttributeInfo& a : topology::linkAttributeTable()) {
+        if (!a.group.empty()) {
+            if (&a == &groupFirst(a))
+                rows.push_back(queueRow(a.group));
+        } else if (a.params) {
+            rows.push_back(tableRow(a, a.params, forward, qs(a.key), attributeLabel(a)));
+        } else if (a.link) {
+            rows.push_back(
+                tableRow(a, a.link, wholeItem<LinkAttributes>(), qs(a.key), attributeLabel(a)));
+        }
+    }
+    addReverseRows(rows);
+    return rows;
+}
+
+/// b→a overrides: a row for every number the reverse patch can hold; empty = as a→b.
+void PropertyEditor::addReverseRows(std::vector<LinkField>& rows)
+{
+    const Lens<LinkAttributes, LinkPatch> reverse{
+        [](const LinkAttributes& l) -> const LinkPatch& { return l.reverse; },
+        [](LinkAttributes& l) -> LinkPatch& { return l.reverse; }};
+    bool first = true;
+    for (const AttributeInfo& a : topology::linkAttributeTable()) {
+        if (!a.patch || !a.group.empty() || !(a.type == topology::AttributeType::Number))
+            continue;
+        LinkField row = tableRow(a, a.patch, reverse, QStringLiteral("reverse.") + qs(a.key),
+                                 tr("b→a %1").arg(attributeLabel(a).toLower()), true);
+        row.help = tr("Override for the b→a direction; leave empty to use the a→b value.");
+        row.placeholder = tr("same as a→b");
+        if (first)
+            row.sectionTitle = tr("Reverse direction (b→a) overrides");
+        first = false;
+        rows.push_back(std::move(row));
+    }
+}
+
+/// The one row of a group of alternative keys (the queue: queue_pkts or queue_bytes). A bare
+/// number or "N pkts" is a count of packets; anything with a byte unit is bytes.
+PropertyEditor::LinkField PropertyEditor::queueRow(const std::string& group)
+{
+    const AttributeInfo& packets = queueAlternative(group, false);
+    const AttributeInfo& bytes = queueAlternative(group, true);
+    return textRow<LinkAttributes>(
+        qs(group), attributeLabel(packets), qs(packets.help),
+        [&packets, &bytes](const LinkAttributes& l) {
+            if (const auto v = bytes.params.get(l.params))
+                return qs(units::formatBytes(std::get<double>(*v)));
+            const auto v = packets.params.get(l.params);
+            return v ? qs(units::formatNumber(std::get<double>(*v))) + QStringLiteral(" pkts")
+                     : QString();
         },
-        [](LinkAttributes& l, const std::string& t) {
-            const auto d = topology::jitterDistributionFromString(t);
-            l.params.jitter_distribution = d.value_or(l.params.jitter_distribution);
-            return d.has_value();
-        },
-        tr("Unknown distribution “%1”")));
-    rows.push_back(
-        numberRow(loss, QStringLiteral("loss"), tr("Loss"), linkValue(&LinkParams::loss)));
-    rows.push_back(textRow<LinkAttributes>(
-        QStringLiteral("queue"), tr("Queue"), qs(linkAttribute("queue_pkts").help),
-        [](const LinkAttributes& l) {
-            return l.params.queue_unit == topology::QueueUnit::Packets
-                       ? qs(units::formatNumber(l.params.queue)) + QStringLiteral(" pkts")
-                       : qs(units::formatBytes(l.params.queue));
-        },
-        [](LinkAttributes& l, const QString& t) -> QString {
+        [&packets, &bytes](LinkAttributes& l, const QString& t) -> QString {
             const auto q = parseQueue(t);
             if (!q)
                 return tr("Not a queue size: try 1000 (packets) or 1.5 MB");
-            const bool pkts = q->unit == topology::QueueUnit::Packets;
-            if (auto e = rangeError(linkAttribute(pkts ? "queue_pkts" : "queue_bytes"), q->value);
-                !e.isEmpty())
+            const AttributeInfo& a = q->unit == topology::QueueUnit::Bytes ? bytes : packets;
+            if (auto e = rangeError(a, q->value); !e.isEmpty())
                 return e;
-            l.params.queue = q->value;
-            l.params.queue_unit = q->unit;
+            a.params.set(l.params, topology::AttributeValue(q->value));
             return {};
-        }));
-    rows.push_back(choiceRow<LinkAttributes>(
-        linkAttribute("duplex"), QStringLiteral("duplex"), tr("Duplex"),
-        [](const LinkAttributes& l) { return std::string(topology::toString(l.duplex)); },
-        [](LinkAttributes& l, const std::string& t) {
-            const auto d = topology::duplexFromString(t);
-            l.duplex = d.value_or(l.duplex);
-            return d.has_value();
-        },
-        tr("Unknown duplex “%1”")));
-    rows.push_back(
-        reverse(numberRow(bandwidth, QStringLiteral("bandwidth_gbps"), tr("b→a bandwidth"),
-                          reverseValue(&LinkPatch::bandwidth_bps), true)));
-    rows.back().sectionTitle = tr("Reverse direction (b→a) overrides");
-    rows.push_back(reverse(numberRow(delay, QStringLiteral("delay_ms"), tr("b→a delay"),
-                                     reverseValue(&LinkPatch::delay_s), true)));
-    rows.push_back(reverse(numberRow(loss, QStringLiteral("loss"), tr("b→a loss"),
-                                     reverseValue(&LinkPatch::loss), true)));
-    return rows;
+        });
 }
 
 void PropertyEditor::buildLinkPage()
@@ -458,9 +441,11 @@ void PropertyEditor::buildSchedule(QVBoxLayout* v)
     buttons->addWidget(m_removeStep);
     buttons->addStretch(1);
     v->addLayout(buttons);
-    m_schedule = new QTableWidget(0, 5);
-    m_schedule->setHorizontalHeaderLabels(
-        {tr("At"), tr("Bandwidth"), tr("Delay"), tr("Loss"), tr("State")});
+    m_schedule = new QTableWidget(0, kScheduleColumns + 2);
+    QStringList headers{tr("At")};
+    for (int c = 0; c < kScheduleColumns; ++c)
+        headers << attributeLabel(scheduleAttribute(c));
+    m_schedule->setHorizontalHeaderLabels(headers << tr("State"));
     // Columns share the dock's width: no clipped header, no horizontal scroll bar.
     m_schedule->horizontalHeader()->setMinimumSectionSize(30);
     m_schedule->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -479,6 +464,11 @@ void PropertyEditor::buildSchedule(QVBoxLayout* v)
     m_scheduleError->hide();
     v->addWidget(m_scheduleError);
     v->addStretch(1);
+    connectSchedule();
+}
+
+void PropertyEditor::connectSchedule()
+{
     connect(m_schedule, &QTableWidget::itemChanged, this, [this] {
         if (!m_refreshing)
             commitSchedule();
@@ -496,7 +486,7 @@ void PropertyEditor::buildSchedule(QVBoxLayout* v)
         m_schedule->setItem(r, 0, new QTableWidgetItem(qs(units::formatDuration(at))));
         m_schedule->setItem(
             r, 1, new QTableWidgetItem(qs(units::formatBandwidth(links[0].params.bandwidth_bps))));
-        for (int c = 2; c < 5; ++c)
+        for (int c = 2; c < kScheduleColumns + 2; ++c)
             m_schedule->setItem(r, c, new QTableWidgetItem);
         m_refreshing = false;
         commitSchedule();
@@ -633,23 +623,57 @@ void PropertyEditor::refresh()
 void PropertyEditor::fillSchedule(const LinkAttributes& link)
 {
     // Cells are shown as the rows of the same attributes show them.
-    const auto cell = [](const topology::AttributeInfo& info, const std::optional<double>& v) {
-        return new QTableWidgetItem(v ? showValue(info, *v) : QString());
-    };
     m_schedule->setRowCount(0);
     for (const auto& step : link.schedule) {
         const int r = m_schedule->rowCount();
         m_schedule->insertRow(r);
         m_schedule->setItem(r, 0, new QTableWidgetItem(qs(units::formatDuration(step.at_s))));
+        for (int c = 0; c < kScheduleColumns; ++c) {
+            const AttributeInfo& a = scheduleAttribute(c);
+            const auto v = a.patch.get(step.patch);
+            m_schedule->setItem(
+                r, c + 1, new QTableWidgetItem(v ? showValue(a, std::get<double>(*v)) : QString()));
+        }
         m_schedule->setItem(
-            r, 1, cell(topology::linkAttribute("bandwidth_gbps"), step.patch.bandwidth_bps));
-        m_schedule->setItem(r, 2, cell(topology::linkAttribute("delay_ms"), step.patch.delay_s));
-        m_schedule->setItem(r, 3, cell(topology::linkAttribute("loss"), step.patch.loss));
-        m_schedule->setItem(
-            r, 4,
+            r, kScheduleColumns + 1,
             new QTableWidgetItem(
                 step.up ? (*step.up ? QStringLiteral("up") : QStringLiteral("down")) : QString()));
     }
+}
+
+QString PropertyEditor::readScheduleRow(int r, const LinkAttributes& link,
+                                        topology::ScheduleStep& step) const
+{
+    const auto cell = [this, r](int c) {
+        const QTableWidgetItem* it = m_schedule->item(r, c);
+        return it ? it->text().trimmed() : QString();
+    };
+    const auto at = units::parseDurationS(cell(0).toStdString(), 1.0);
+    if (!at || *at < 0)
+        return tr("Row %1: “At” must be a time ≥ 0, e.g. 600s").arg(r + 1);
+    step.at_s = *at;
+    for (int c = 0; c < kScheduleColumns; ++c) {
+        // A cell is read as the link page's row of its attribute reads it.
+        const AttributeInfo& a = scheduleAttribute(c);
+        a.patch.set(step.patch, std::nullopt);
+        const QString text = cell(c + 1);
+        if (text.isEmpty())
+            continue;
+        LinkAttributes probe = link;
+        if (const QString e = linkField(qs(a.key)).apply(probe, text); !e.isEmpty())
+            return tr("Row %1: %2").arg(r + 1).arg(e);
+        a.patch.set(step.patch, a.params.get(probe.params));
+    }
+    const QString state = cell(kScheduleColumns + 1).toLower();
+    if (state.isEmpty())
+        step.up.reset();
+    else if (state == QLatin1String("up"))
+        step.up = true;
+    else if (state == QLatin1String("down"))
+        step.up = false;
+    else
+        return tr("Row %1: state must be up, down or empty").arg(r + 1);
+    return {};
 }
 
 void PropertyEditor::commitSchedule()
@@ -659,56 +683,13 @@ void PropertyEditor::commitSchedule()
         return;
     LinkAttributes after = links[0];
     std::vector<topology::ScheduleStep> steps;
-    const auto cell = [this](int r, int c) {
-        const QTableWidgetItem* it = m_schedule->item(r, c);
-        return it ? it->text().trimmed() : QString();
-    };
     for (int r = 0; r < m_schedule->rowCount(); ++r) {
         topology::ScheduleStep step;
         // Keep untouched fields of existing steps (jitter, queue, direction...).
         if (r < static_cast<int>(links[0].schedule.size()))
             step = links[0].schedule[static_cast<std::size_t>(r)];
-        const auto at = units::parseDurationS(cell(r, 0).toStdString(), 1.0);
-        if (!at || *at < 0) {
-            setError(m_scheduleError, tr("Row %1: “At” must be a time ≥ 0, e.g. 600s").arg(r + 1));
-            return;
-        }
-        step.at_s = *at;
-        QString err;
-        LinkAttributes probe = after;
-        const auto applyCell = [&](int c, auto setter) {
-            const QString t = cell(r, c);
-            if (t.isEmpty())
-                return true;
-            const QString e = setter(probe, t);
-            if (!e.isEmpty())
-                err = tr("Row %1: %2").arg(r + 1).arg(e);
-            return e.isEmpty();
-        };
-        step.patch.bandwidth_bps.reset();
-        step.patch.delay_s.reset();
-        step.patch.loss.reset();
-        if (!applyCell(1, linkField(QStringLiteral("bandwidth_gbps")).apply) ||
-            !applyCell(2, linkField(QStringLiteral("delay_ms")).apply) ||
-            !applyCell(3, linkField(QStringLiteral("loss")).apply)) {
-            setError(m_scheduleError, err);
-            return;
-        }
-        if (!cell(r, 1).isEmpty())
-            step.patch.bandwidth_bps = probe.params.bandwidth_bps;
-        if (!cell(r, 2).isEmpty())
-            step.patch.delay_s = probe.params.delay_s;
-        if (!cell(r, 3).isEmpty())
-            step.patch.loss = probe.params.loss;
-        const QString state = cell(r, 4).toLower();
-        if (state.isEmpty())
-            step.up.reset();
-        else if (state == QLatin1String("up"))
-            step.up = true;
-        else if (state == QLatin1String("down"))
-            step.up = false;
-        else {
-            setError(m_scheduleError, tr("Row %1: state must be up, down or empty").arg(r + 1));
+        if (const QString e = readScheduleRow(r, after, step); !e.isEmpty()) {
+            setError(m_scheduleError, e);
             return;
         }
         steps.push_back(step);

@@ -61,8 +61,13 @@ private:
     void buildNodePage();
     void buildLinkPage();
     void buildSchedule(QVBoxLayout* v);
+    /// Commits the schedule table on edits; adds and removes its steps.
+    void connectSchedule();
     std::vector<NodeField> nodeRows();
+    NodeField nodeRow(const topology::AttributeInfo& a);
     std::vector<LinkField> linkRows();
+    void addReverseRows(std::vector<LinkField>& rows);
+    LinkField queueRow(const std::string& group);
     /// Widgets of every row, connected to `commit` when an edit finishes.
     template <class Attrs>
     void addRows(QGridLayout* grid, std::vector<AttributeRow<Attrs>>& rows,
@@ -79,6 +84,10 @@ private:
     bool commitLinkField(LinkField& field);
     const LinkField& linkField(const QString& key) const;
     void commitSchedule();
+    /// Row `r` of the schedule table read into `step` (fields without a column are kept);
+    /// "" or the error to show.
+    QString readScheduleRow(int r, const topology::LinkAttributes& link,
+                            topology::ScheduleStep& step) const;
     void fillSchedule(const topology::LinkAttributes& link);
     static QString fieldText(QWidget* editor);
     static void setError(QLabel* error, const QString& text);

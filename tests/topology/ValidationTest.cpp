@@ -472,7 +472,8 @@ private Q_SLOTS:
         QCOMPARE(linkAttribute("loss").problem(1.2), std::string("is outside [0, 1)"));
         QCOMPARE(linkAttribute("queue_pkts").problem(1.5), std::string("is not a whole number"));
         QCOMPARE(nodeAttribute("memory_gb").problem(0.5), std::string());
-        QCOMPARE(linkAttribute("duplex").choicesText(), std::string("full, half"));
+        // Choices are printed as the option table prints them (ValueRule::choicesText).
+        QCOMPARE(linkAttribute("duplex").choicesText(), std::string("full or half"));
     }
 };
 

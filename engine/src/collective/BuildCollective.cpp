@@ -3,6 +3,7 @@
 
 #include "DagBuilder.hpp"
 #include "Primitives.hpp"
+#include "meridian/collective/CommSettings.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <algorithm>
@@ -19,7 +20,6 @@ namespace {
 
 constexpr int kMaxRanks = 1 << 20;
 constexpr int kMaxChunks = 1 << 16;
-constexpr int kMaxChannels = 64; // NCCL's MAXCHANNELS
 constexpr int kMaxSlices = 64;
 constexpr double kMaxOps = 2e7;
 

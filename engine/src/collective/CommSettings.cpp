@@ -51,7 +51,7 @@ NcclSlicing ncclSlicing(const CollectiveSpec& spec, const CommSettings& comm)
 void applyCommSettings(CollectiveSpec& spec, const CommSettings& comm)
 {
     const NcclSlicing s = ncclSlicing(spec, comm);
-    spec.channels = std::max(1, comm.channels);
+    spec.channels = comm.channels;
     spec.in_flight = s.in_flight;
     spec.slices = s.slices;
     if (spec.chunks != 0)

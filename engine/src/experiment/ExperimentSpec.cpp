@@ -54,17 +54,19 @@ public:
         return {*m_r.get(key), m_r.pathOf(key), m_file, m_prefix + std::string(key) + "."};
     }
 
-    long long integer(std::string_view key)
+    /// Reads every bound option directly under this object that applies to `spec.kind`, in
+    /// table order, into `spec`: the file's value checked by its row, or the row's default.
+    void readBound(ExperimentSpec& spec)
     {
-        const OptionInfo& o = option(key);
-        return m_r.optInteger(key, static_cast<long long>(*o.min), static_cast<long long>(*o.max))
-            .value_or(static_cast<long long>(o.default_value));
-    }
-
-    double number(std::string_view key)
-    {
-        const OptionInfo& o = option(key);
-        return checked(o, key, m_r.optNumber(key).value_or(o.default_value) * o.si_scale);
+        for (const OptionInfo& o : experimentOptionTable()) {
+            if (!o.bind || !o.appliesTo(spec.kind) || !isDirectChild(o.key))
+                continue;
+            const std::string key = o.key.substr(m_prefix.size());
+            const OptionValue v = value(o, key);
+            if (!o.bind.set(spec, v))
+                fail(key, "unknown " + o.label + " '" + std::get<std::string>(v) + "' (expected " +
+                              o.choicesText() + ")");
+        }
     }
 
     /// A Size (bytes) or Duration (s): a number in the option's unit or a string with a unit.
@@ -78,11 +80,6 @@ public:
                                     o.si_scale, 1.0};
         const auto v = m_r.optQuantity(spec);
         return v ? checked(o, key, *v) : o.default_value * o.si_scale;
-    }
-
-    bool boolean(std::string_view key)
-    {
-        return m_r.optBoolean(key).value_or(option(key).default_value != 0.0);
     }
 
     /// Text, Choice or NodeId; a Choice must be one of the option's choices.
@@ -101,17 +98,6 @@ public:
         return m_r.string(key, fallback);
     }
 
-    /// A protocol name or alias (net::protocolFromString); errors list the canonical names.
-    net::Protocol protocol(std::string_view key)
-    {
-        const OptionInfo& o = option(key);
-        const std::string v = m_r.string(key, o.default_text);
-        const auto p = net::protocolFromString(v);
-        if (!p)
-            fail(key, "unknown protocol '" + v + "' (expected " + o.choicesText() + ")");
-        return *p;
-    }
-
     std::vector<std::string> strings(std::string_view key)
     {
         (void)option(key);
@@ -124,16 +110,39 @@ private:
         return experimentOption(m_prefix + std::string(key));
     }
 
-    /// `value` (in the spec's unit: si_scale × the option's unit) if the range holds it.
+    bool isDirectChild(const std::string& key) const
+    {
+        return key.size() > m_prefix.size() && key.compare(0, m_prefix.size(), m_prefix) == 0 &&
+               key.find('.', m_prefix.size()) == std::string::npos;
+    }
+
+    /// The value of option `o` (at `key` of this object) in the spec's unit, checked by its
+    /// row, or its default when absent. A text is returned as written; its field checks it.
+    OptionValue value(const OptionInfo& o, std::string_view key)
+    {
+        switch (o.type) {
+        case OptionType::Integer:
+            return static_cast<double>(
+                m_r.optInteger(key, static_cast<long long>(*o.min), static_cast<long long>(*o.max))
+                    .value_or(static_cast<long long>(o.default_value)));
+        case OptionType::Number:
+            return checked(o, key, m_r.optNumber(key).value_or(o.default_value) * o.si_scale);
+        case OptionType::Size:
+        case OptionType::Duration:
+            return quantity(key);
+        case OptionType::Boolean:
+            return m_r.optBoolean(key).value_or(o.default_value != 0.0);
+        default:
+            return m_r.string(key, o.default_text);
+        }
+    }
+
+    /// `value` (in the spec's unit: si_scale × the option's unit) if the row's range holds it.
     double checked(const OptionInfo& o, std::string_view key, double value) const
     {
-        const double fileValue = value / o.si_scale;
-        if (!o.accepts(fileValue)) {
-            const std::string unit = o.unit.empty() ? "" : " " + o.unit;
-            fail(key, "must be " + std::string(o.min && o.max ? "within " : "") + o.rangeText() +
-                          unit + ", got " + units::formatNumber(fileValue) +
-                          (o.range_hint.empty() ? "" : " (" + o.range_hint + ")"));
-        }
+        const std::string problem = o.rangeProblem(value / o.si_scale);
+        if (!problem.empty())
+            fail(key, problem);
         return value;
     }
 
@@ -162,18 +171,16 @@ void requireCenter(const topology::Topology& topo, const std::string& id, const 
                              ", not a centre");
 }
 
-/// "intra_center" or "inter_center"; only inter_center takes "order" and "gateways".
-CollectivePhaseSpec readPhase(OptionReader& parent, const std::string& key,
-                              const topology::Topology& topo, const std::string& file,
-                              bool allowOrder)
+/// "intra_center" or "inter_center" into `out`: the bound options (collective, protocol,
+/// chunks) and, for inter_center only, "order" and "gateways".
+void readPhase(OptionReader& parent, const std::string& key, const topology::Topology& topo,
+               const std::string& file, ExperimentSpec& spec, CollectivePhaseSpec& out)
 {
-    CollectivePhaseSpec out;
+    const bool allowOrder = &out == &spec.training.inter_center;
     if (parent.get(key) == nullptr)
-        return out;
+        return;
     OptionReader r = parent.nested(key);
-    out.collective = r.text("collective");
-    out.protocol = r.protocol("protocol");
-    out.chunks = static_cast<int>(r.integer("chunks"));
+    r.readBound(spec);
     if (!allowOrder && r.has("order"))
         r.fail("order", "not supported for " + key +
                             ": the ranks of a centre are ordered by node id "
@@ -189,38 +196,16 @@ CollectivePhaseSpec readPhase(OptionReader& parent, const std::string& key,
     for (std::size_t i = 0; i < out.order.size(); ++i)
         requireCenter(topo, out.order[i], file, r.pathOf("order") + "/" + std::to_string(i));
     r.finish();
-    return out;
 }
 
-void readTransport(OptionReader& parent, net::NetworkConfig& transport)
+/// A nested object whose options are all bound ("transport", "comm", "dataset", ...).
+void readObject(OptionReader& parent, std::string_view key, ExperimentSpec& spec)
 {
-    if (parent.get("transport") == nullptr)
+    if (parent.get(key) == nullptr)
         return;
-    OptionReader tr = parent.nested("transport");
-    transport.mss_bytes = tr.quantity("mss_bytes");
-    transport.initial_window_segments = static_cast<int>(tr.integer("initial_window_segments"));
-    transport.max_window_bytes = tr.quantity("max_window_bytes");
-    transport.min_rto_s = tr.quantity("min_rto_s");
-    transport.delayed_ack_b = tr.number("delayed_ack_b");
-    transport.slow_start_after_idle = tr.boolean("slow_start_after_idle");
-    transport.congestion_control = tr.text("congestion_control") == "reno"
-                                       ? net::CongestionControl::Reno
-                                       : net::CongestionControl::Cubic;
-    transport.loss_model =
-        tr.text("loss_model") == "mean" ? net::LossModel::Mean : net::LossModel::Sampled;
-    tr.finish();
-}
-
-void readComm(OptionReader& parent, collective::CommSettings& comm)
-{
-    if (parent.get("comm") == nullptr)
-        return;
-    OptionReader c = parent.nested("comm");
-    comm.channels = static_cast<int>(c.integer("channels"));
-    comm.buffsize_bytes = c.quantity("buffsize_bytes");
-    comm.steps = static_cast<int>(c.integer("steps"));
-    comm.sockets = static_cast<int>(c.integer("sockets"));
-    c.finish();
+    OptionReader r = parent.nested(key);
+    r.readBound(spec);
+    r.finish();
 }
 
 void readModel(OptionReader& r, TrainingSpec& t)
@@ -238,34 +223,24 @@ void readModel(OptionReader& r, TrainingSpec& t)
     t.model = *model;
 }
 
-void readParallelism(OptionReader& r, TrainingSpec& t)
+void readParallelism(OptionReader& r, ExperimentSpec& spec)
 {
     if (r.get("parallelism") == nullptr)
         return;
     OptionReader p = r.nested("parallelism");
     if (p.has("mode") && p.text("mode", "") != "data")
         p.fail("mode", "only data parallelism (\"data\") is simulated in this version");
-    t.mode = p.text("mode");
-    t.global_batch_tokens = p.number("global_batch_tokens");
-    t.seq_len = static_cast<int>(p.integer("seq_len"));
-    t.dtype = p.text("dtype");
-    t.zero_stage = static_cast<int>(p.integer("zero_stage"));
-    t.mfu = p.number("mfu");
-    t.activation_recompute = p.boolean("activation_recompute");
+    p.readBound(spec);
     p.finish();
 }
 
 void readTraining(OptionReader& r, const topology::Topology& topo, const std::string& file,
-                  TrainingSpec& t)
+                  ExperimentSpec& spec)
 {
+    TrainingSpec& t = spec.training;
     readModel(r, t);
-    if (r.get("dataset") != nullptr) {
-        OptionReader d = r.nested("dataset");
-        t.dataset_name = d.text("name");
-        t.dataset_bytes = d.quantity("size_gb");
-        d.finish();
-    }
-    readParallelism(r, t);
+    readObject(r, "dataset", spec);
+    readParallelism(r, spec);
     t.source = r.text("source", "");
     if (t.source.empty()) {
         auto centres = topo.nodesOfKind(topology::NodeKind::Center);
@@ -276,16 +251,9 @@ void readTraining(OptionReader& r, const topology::Topology& topo, const std::st
     } else {
         requireCenter(topo, t.source, file, r.pathOf("source"));
     }
-    if (r.get("broadcast") != nullptr) {
-        OptionReader b = r.nested("broadcast");
-        t.broadcast_algorithm = b.text("algorithm");
-        t.broadcast_protocol = b.protocol("protocol");
-        t.broadcast_dataset = b.boolean("dataset");
-        t.broadcast_chunks = static_cast<int>(b.integer("chunks"));
-        b.finish();
-    }
-    t.intra_center = readPhase(r, "intra_center", topo, file, false);
-    t.inter_center = readPhase(r, "inter_center", topo, file, true);
+    readObject(r, "broadcast", spec);
+    readPhase(r, "intra_center", topo, file, spec, t.intra_center);
+    readPhase(r, "inter_center", topo, file, spec, t.inter_center);
     // Absent: the runner derives the step from the device (TrainingSpec::update_s < 0).
     if (r.has("update_s"))
         t.update_s = r.quantity("update_s");
@@ -296,22 +264,13 @@ void readControl(OptionReader& parent, ExperimentSpec& spec)
     if (parent.get("control_plane") == nullptr)
         return;
     OptionReader c = parent.nested("control_plane");
-    control::ControlSettings& s = spec.control;
-    spec.control_enabled = c.boolean("enabled");
-    s.instant = c.text("messages") == "instant";
-    s.message_bytes = c.quantity("message_bytes");
-    s.sync = c.text("sync") == "local" ? control::SyncMode::Local : control::SyncMode::Barrier;
-    s.max_lead_iterations = static_cast<int>(c.integer("max_lead_iterations"));
+    c.readBound(spec);
+    const control::ControlSettings& s = spec.control;
     if (s.sync == control::SyncMode::Barrier && s.max_lead_iterations > 0)
         c.fail("max_lead_iterations", R"(a lead applies to "sync": "local" (barrier has none))");
-    s.heartbeat_interval_s = c.number("heartbeat_interval_s");
-    s.failure_timeout_s = c.number("failure_timeout_s");
     if (s.failure_timeout_s <= s.heartbeat_interval_s)
         c.fail("failure_timeout_s", "must be longer than heartbeat_interval_s (" +
                                         units::formatDuration(s.heartbeat_interval_s) + ")");
-    s.on_failure = c.text("on_failure") == "stop" ? control::FailurePolicy::Stop
-                                                  : control::FailurePolicy::Reform;
-    s.min_rto_s = c.number("min_rto_s");
     c.finish();
 }
 
@@ -464,19 +423,14 @@ void readTriggers(OptionReader& parent, const topology::Topology& topo, const st
 void readMicroBenchmark(OptionReader& r, ExperimentKind kind, const topology::Topology& topo,
                         const std::string& file, MicroBenchmarkSpec& b)
 {
+    // The bound options (bytes, protocol, repeat, chunks, operation, streams) were read with
+    // the top level's.
     if (!r.has("bytes"))
         r.fail("bytes", "a micro-benchmark needs \"bytes\" > 0");
-    b.bytes = r.quantity("bytes");
-    b.protocol = r.protocol("protocol");
-    b.repeat = static_cast<int>(r.integer("repeat"));
-    if (kind == ExperimentKind::P2p)
-        b.streams = static_cast<int>(r.integer("streams"));
-    else if (r.has("streams"))
+    if (kind != ExperimentKind::P2p && r.has("streams"))
         r.fail("streams", "parallel streams apply to p2p experiments (iperf3 -P); a collective "
                           "sets its connections in \"comm\" (channels, sockets)");
-    b.chunks = static_cast<int>(r.integer("chunks"));
     if (kind == ExperimentKind::Collective) {
-        b.operation = r.text("operation");
         // Default: ring where it exists, else the one every operation supports.
         const bool ringless =
             b.operation == "broadcast" || b.operation == "reduce" || b.operation == "alltoall";
@@ -521,10 +475,9 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
     spec.kind = kind == "collective" ? ExperimentKind::Collective
                 : kind == "p2p"      ? ExperimentKind::P2p
                                      : ExperimentKind::Training;
-    spec.iterations = static_cast<int>(r.integer("iterations"));
-    spec.seed = static_cast<std::uint64_t>(r.integer("seed"));
-    readTransport(r, spec.transport);
-    readComm(r, spec.comm);
+    r.readBound(spec); // iterations, seed and a micro-benchmark's options
+    readObject(r, "transport", spec);
+    readObject(r, "comm", spec);
     if (spec.kind == ExperimentKind::Training) {
         readControl(r, spec);
         readTriggers(r, topo, file, spec);
@@ -533,7 +486,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
         else if (!spec.triggers.empty() && !spec.control_enabled)
             throw InputError(file, "/experiment/control_plane/enabled",
                              "triggers need the control plane (remove \"enabled\": false)");
-        readTraining(r, topo, file, spec.training);
+        readTraining(r, topo, file, spec);
     } else if (r.has("control_plane") || r.has("triggers")) {
         r.fail(r.has("triggers") ? "triggers" : "control_plane",
                "the control plane coordinates training iterations; a micro-benchmark has none");

@@ -4,7 +4,7 @@
 #include "meridian/core/Units.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <type_traits>
 
 namespace meridian::experiment {
 namespace {
@@ -30,6 +30,7 @@ OptionInfo numeric(std::string key, std::string label, OptionType type, std::str
     o.min_inclusive = range.min_inclusive;
     o.max = range.max;
     o.max_inclusive = range.max_inclusive;
+    o.whole = type == OptionType::Integer;
     o.kinds = kinds;
     o.help = std::move(help);
     return o;
@@ -86,6 +87,59 @@ OptionInfo withRangeHint(OptionInfo o, std::string hint)
     return o;
 }
 
+// ----------------------------------------------------------------------------------------
+// Bindings: `ref` is a generic lambda that names the spec field, [](auto& s) -> auto& {
+// return s.comm.channels; }, so the one expression serves the reader (a mutable spec) and
+// the getter (a const one).
+
+/// `o` bound to the plain spec field `ref` names: a number (int or double, in the spec's
+/// unit), a bool, or a string (which, for a Choice, must be one of the row's choices).
+template <class Ref> OptionInfo bound(OptionInfo o, Ref ref)
+{
+    o.bind.get = [ref](const ExperimentSpec& s) -> OptionValue {
+        const auto& v = ref(s);
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>)
+            return v;
+        else
+            return static_cast<double>(v);
+    };
+    o.bind.set = [ref, rule = static_cast<const ValueRule&>(o)](ExperimentSpec& s,
+                                                                const OptionValue& v) {
+        auto& field = ref(s);
+        using T = std::decay_t<decltype(field)>;
+        if constexpr (std::is_same_v<T, bool>) {
+            field = std::get<bool>(v);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+            if (!rule.acceptsText(std::get<std::string>(v)))
+                return false;
+            field = std::get<std::string>(v);
+        } else {
+            field = static_cast<T>(std::get<double>(v));
+        }
+        return true;
+    };
+    return o;
+}
+
+/// `o`, a Choice, bound to the field `ref` names: choice i is `values[i]`.
+template <class Ref, class E> OptionInfo boundChoice(OptionInfo o, Ref ref, std::vector<E> values)
+{
+    MERIDIAN_ASSERT(values.size() == o.choices.size(), "one value per choice");
+    o.bind.get = [ref, values, choices = o.choices](const ExperimentSpec& s) -> OptionValue {
+        const auto it = std::find(values.begin(), values.end(), ref(s));
+        return it == values.end() ? std::string() : choices[std::size_t(it - values.begin())];
+    };
+    o.bind.set = [ref, values, choices = o.choices](ExperimentSpec& s, const OptionValue& v) {
+        const auto it = std::find(choices.begin(), choices.end(), std::get<std::string>(v));
+        if (it == choices.end())
+            return false;
+        ref(s) = values[std::size_t(it - choices.begin())];
+        return true;
+    };
+    return o;
+}
+
 std::vector<std::string> protocolChoices()
 {
     std::vector<std::string> out;
@@ -95,10 +149,24 @@ std::vector<std::string> protocolChoices()
     return out;
 }
 
-OptionInfo protocol(std::string key, net::Protocol default_value, unsigned kinds, std::string help)
+/// A protocol option bound to the field `ref` names; the network's parser also takes its
+/// aliases ("rdma", "custom-gbn"), its canonical names are the choices.
+template <class Ref>
+OptionInfo protocol(std::string key, net::Protocol default_value, unsigned kinds, std::string help,
+                    Ref ref)
 {
-    return choice(std::move(key), "protocol", protocolChoices(),
-                  std::string(net::toString(default_value)), kinds, std::move(help));
+    OptionInfo o = choice(std::move(key), "protocol", protocolChoices(),
+                          std::string(net::toString(default_value)), kinds, std::move(help));
+    o.bind.get = [ref](const ExperimentSpec& s) -> OptionValue {
+        return std::string(net::toString(ref(s)));
+    };
+    o.bind.set = [ref](ExperimentSpec& s, const OptionValue& v) {
+        const auto p = net::protocolFromString(std::get<std::string>(v));
+        if (p)
+            ref(s) = *p;
+        return p.has_value();
+    };
+    return o;
 }
 
 constexpr double kMaxChunks = 4096;
@@ -107,12 +175,16 @@ constexpr double kMaxSeed = 9007199254740991.0; // 2^53 − 1: every seed surviv
 constexpr Range kChunks{0.0, true, kMaxChunks, true};
 
 /// A phase's "chunks": 0 (the default) lets NCCL's slicing decide.
-OptionInfo chunksOption(std::string key, int default_value, unsigned kinds, std::string help)
+template <class Ref>
+OptionInfo chunksOption(std::string key, int default_value, unsigned kinds, std::string help,
+                        Ref ref)
 {
-    return withRangeHint(derivedDefault(numeric(std::move(key), "chunks", OptionType::Integer, "",
-                                                default_value, kChunks, kinds, std::move(help)),
-                                        "NCCL's (0)"),
-                         "0 = NCCL's slicing");
+    return bound(
+        withRangeHint(derivedDefault(numeric(std::move(key), "chunks", OptionType::Integer, "",
+                                             default_value, kChunks, kinds, std::move(help)),
+                                     "NCCL's (0)"),
+                      "0 = NCCL's slicing"),
+        ref);
 }
 using T = OptionType;
 
@@ -124,11 +196,16 @@ std::vector<OptionInfo> commonOptions()
         choice("kind", "experiment kind", {"training", "collective", "p2p"},
                std::string(toString(e.kind)), kAllKinds,
                "what runs: data-parallel training, one collective, or one transfer"),
-        numeric("iterations", "iterations", T::Integer, "", e.iterations, {1.0, true, 1e6, true},
-                kAllKinds, "training iterations (--iterations overrides)"),
-        numeric("seed", "seed", T::Integer, "", static_cast<double>(e.seed),
-                {0.0, true, kMaxSeed, true}, kAllKinds,
-                "random seed of loss and jitter (--seed overrides)"),
+        bound(
+            numeric("iterations", "iterations", T::Integer, "", e.iterations,
+                    {1.0, true, 1e6, true}, kAllKinds,
+                    "training iterations (--iterations overrides)"),
+            [](auto& s) -> auto& { return s.iterations; }),
+        bound(
+            numeric("seed", "seed", T::Integer, "", static_cast<double>(e.seed),
+                    {0.0, true, kMaxSeed, true}, kAllKinds,
+                    "random seed of loss and jitter (--seed overrides)"),
+            [](auto& s) -> auto& { return s.seed; }),
         other("triggers", "triggers", T::Any, "", kTraining,
               "control-plane event triggers: at a time, at an iteration or on a link condition, "
               "switch the collective or routing, change or fail a link or a centre "
@@ -136,6 +213,7 @@ std::vector<OptionInfo> commonOptions()
     };
 }
 
+/// The model, the dataset and how the model is trained.
 std::vector<OptionInfo> trainingOptions()
 {
     const TrainingSpec t;
@@ -146,56 +224,102 @@ std::vector<OptionInfo> trainingOptions()
         other("model.file", "model file", T::Text, "", kTraining,
               "a model file (HF config.json, safetensors, ONNX), relative to the .topo"),
         other("dataset", "dataset", T::Object, "", kTraining, "the training data"),
-        other("dataset.name", "dataset name", T::Text, t.dataset_name, kTraining, "label only"),
-        withScale(numeric("dataset.size_gb", "dataset size", T::Size, "GB", t.dataset_bytes / 1e9,
-                          {0.0, true, std::nullopt, true}, kTraining,
-                          "total dataset (a number is in GB, 1e9 bytes), sent as one equal "
-                          "shard per other centre during broadcast"),
-                  1e9),
+        bound(
+            other("dataset.name", "dataset name", T::Text, t.dataset_name, kTraining, "label only"),
+            [](auto& s) -> auto& { return s.training.dataset_name; }),
+        bound(
+            withScale(numeric("dataset.size_gb", "dataset size", T::Size, "GB",
+                              t.dataset_bytes / 1e9, {0.0, true, std::nullopt, true}, kTraining,
+                              "total dataset (a number is in GB, 1e9 bytes), sent as one equal "
+                              "shard per other centre during broadcast"),
+                      1e9),
+            [](auto& s) -> auto& { return s.training.dataset_bytes; }),
         other("parallelism", "parallelism", T::Object, "", kTraining, "how the model is trained"),
-        choice("parallelism.mode", "parallelism mode", {"data"}, t.mode, kTraining,
-               "parallelism simulated: only data parallelism"),
-        numeric("parallelism.global_batch_tokens", "global batch", T::Number, "tokens",
-                t.global_batch_tokens, {1.0, true, 1e15, true}, kTraining,
-                "tokens per iteration over all GPUs"),
-        numeric("parallelism.seq_len", "sequence length", T::Integer, "tokens", t.seq_len,
-                {1.0, true, 1e7, true}, kTraining,
-                "sequence length of the compute and memory models"),
-        choice("parallelism.dtype", "dtype", {"bf16", "fp16", "fp32", "fp8"}, t.dtype, kTraining,
-               "element type of weights and gradients on the wire"),
-        numeric("parallelism.zero_stage", "ZeRO stage", T::Integer, "", t.zero_stage,
-                {0.0, true, 3.0, true}, kTraining, "ZeRO stage inside a centre"),
-        numeric("parallelism.mfu", "MFU", T::Number, "", t.mfu, {0.0, false, 1.0, true}, kTraining,
-                "model FLOPs utilisation of the roofline compute model"),
-        boolean("parallelism.activation_recompute", t.activation_recompute, kTraining,
-                "recompute activations in the backward pass"),
+        bound(
+            choice("parallelism.mode", "parallelism mode", {"data"}, t.mode, kTraining,
+                   "parallelism simulated: only data parallelism"),
+            [](auto& s) -> auto& { return s.training.mode; }),
+        bound(
+            numeric("parallelism.global_batch_tokens", "global batch", T::Number, "tokens",
+                    t.global_batch_tokens, {1.0, true, 1e15, true}, kTraining,
+                    "tokens per iteration over all GPUs"),
+            [](auto& s) -> auto& { return s.training.global_batch_tokens; }),
+        bound(
+            numeric("parallelism.seq_len", "sequence length", T::Integer, "tokens", t.seq_len,
+                    {1.0, true, 1e7, true}, kTraining,
+                    "sequence length of the compute and memory models"),
+            [](auto& s) -> auto& { return s.training.seq_len; }),
+        bound(
+            choice("parallelism.dtype", "dtype", {"bf16", "fp16", "fp32", "fp8"}, t.dtype,
+                   kTraining, "element type of weights and gradients on the wire"),
+            [](auto& s) -> auto& { return s.training.dtype; }),
+        bound(
+            numeric("parallelism.zero_stage", "ZeRO stage", T::Integer, "", t.zero_stage,
+                    {0.0, true, 3.0, true}, kTraining, "ZeRO stage inside a centre"),
+            [](auto& s) -> auto& { return s.training.zero_stage; }),
+        bound(
+            numeric("parallelism.mfu", "MFU", T::Number, "", t.mfu, {0.0, false, 1.0, true},
+                    kTraining, "model FLOPs utilisation of the roofline compute model"),
+            [](auto& s) -> auto& { return s.training.mfu; }),
+        bound(
+            boolean("parallelism.activation_recompute", t.activation_recompute, kTraining,
+                    "recompute activations in the backward pass"),
+            [](auto& s) -> auto& { return s.training.activation_recompute; }),
         other("source", "source centre", T::NodeId, "the first centre", kTraining,
               "the centre (node of kind center) that holds the weights and dataset at t = 0"),
+    };
+}
+
+/// The broadcast, the two all-reduce phases and the optimiser step.
+std::vector<OptionInfo> phaseOptions()
+{
+    const TrainingSpec t;
+    return {
         other("broadcast", "broadcast", T::Object, "", kTraining,
               "the initial broadcast of weights and dataset"),
-        other("broadcast.algorithm", "broadcast algorithm", T::Text, t.broadcast_algorithm,
-              kTraining, "broadcast of the weights among the centres' lead ranks"),
-        protocol("broadcast.protocol", t.broadcast_protocol, kTraining,
-                 "protocol of the weight and dataset transfers"),
-        boolean("broadcast.dataset", t.broadcast_dataset, kTraining,
-                "also send the dataset shards"),
-        chunksOption("broadcast.chunks", t.broadcast_chunks, kTraining,
-                     "pipelining chunks of the weight broadcast"),
+        bound(
+            other("broadcast.algorithm", "broadcast algorithm", T::Text, t.broadcast_algorithm,
+                  kTraining, "broadcast of the weights among the centres' lead ranks"),
+            [](auto& s) -> auto& { return s.training.broadcast_algorithm; }),
+        protocol(
+            "broadcast.protocol", t.broadcast_protocol, kTraining,
+            "protocol of the weight and dataset transfers",
+            [](auto& s) -> auto& { return s.training.broadcast_protocol; }),
+        bound(
+            boolean("broadcast.dataset", t.broadcast_dataset, kTraining,
+                    "also send the dataset shards"),
+            [](auto& s) -> auto& { return s.training.broadcast_dataset; }),
+        chunksOption(
+            "broadcast.chunks", t.broadcast_chunks, kTraining,
+            "pipelining chunks of the weight broadcast",
+            [](auto& s) -> auto& { return s.training.broadcast_chunks; }),
         other("intra_center", "intra_center", T::Object, "", kTraining,
               "the gradient all-reduce among a centre's ranks"),
-        other("intra_center.collective", "collective", T::Text, t.intra_center.collective,
-              kTraining, "all-reduce algorithm among a centre's ranks"),
-        protocol("intra_center.protocol", t.intra_center.protocol, kTraining,
-                 "protocol inside a centre, also of the in-centre broadcast of the result"),
-        chunksOption("intra_center.chunks", t.intra_center.chunks, kTraining,
-                     "pipelining chunks of the intra-centre all-reduce"),
+        bound(
+            other("intra_center.collective", "collective", T::Text, t.intra_center.collective,
+                  kTraining, "all-reduce algorithm among a centre's ranks"),
+            [](auto& s) -> auto& { return s.training.intra_center.collective; }),
+        protocol(
+            "intra_center.protocol", t.intra_center.protocol, kTraining,
+            "protocol inside a centre, also of the in-centre broadcast of the result",
+            [](auto& s) -> auto& { return s.training.intra_center.protocol; }),
+        chunksOption(
+            "intra_center.chunks", t.intra_center.chunks, kTraining,
+            "pipelining chunks of the intra-centre all-reduce",
+            [](auto& s) -> auto& { return s.training.intra_center.chunks; }),
         other("inter_center", "inter_center", T::Object, "", kTraining,
               "the gradient all-reduce among the centres"),
-        other("inter_center.collective", "collective", T::Text, t.inter_center.collective,
-              kTraining, "all-reduce algorithm among the centres' lead ranks, or hierarchical"),
-        protocol("inter_center.protocol", t.inter_center.protocol, kTraining, "WAN protocol"),
-        chunksOption("inter_center.chunks", t.inter_center.chunks, kTraining,
-                     "pipelining chunks of the inter-centre all-reduce"),
+        bound(
+            other("inter_center.collective", "collective", T::Text, t.inter_center.collective,
+                  kTraining, "all-reduce algorithm among the centres' lead ranks, or hierarchical"),
+            [](auto& s) -> auto& { return s.training.inter_center.collective; }),
+        protocol(
+            "inter_center.protocol", t.inter_center.protocol, kTraining, "WAN protocol",
+            [](auto& s) -> auto& { return s.training.inter_center.protocol; }),
+        chunksOption(
+            "inter_center.chunks", t.inter_center.chunks, kTraining,
+            "pipelining chunks of the inter-centre all-reduce",
+            [](auto& s) -> auto& { return s.training.inter_center.chunks; }),
         other("inter_center.gateways", "gateways", T::NodeIds, "", kTraining,
               "hierarchical only: the WAN gateway rank of every centre with GPUs"),
         other("inter_center.order", "order", T::NodeIds, "topology-aware", kTraining,
@@ -214,8 +338,10 @@ std::vector<OptionInfo> microBenchmarkOptions()
 {
     const MicroBenchmarkSpec b;
     return {
-        other("operation", "collective operation", T::Text, b.operation, kCollective,
-              "allreduce, allgather, reducescatter, broadcast, reduce or alltoall"),
+        bound(
+            other("operation", "collective operation", T::Text, b.operation, kCollective,
+                  "allreduce, allgather, reducescatter, broadcast, reduce or alltoall"),
+            [](auto& s) -> auto& { return s.bench.operation; }),
         other("algorithm", "algorithm", T::Text, b.algorithm, kCollective,
               "collective algorithm (default ring; binomial for broadcast and reduce, direct "
               "for alltoall)"),
@@ -223,14 +349,25 @@ std::vector<OptionInfo> microBenchmarkOptions()
               "the collective's ranks (at least two different nodes)"),
         other("from", "sender", T::NodeId, "", kP2p, "the sending node"),
         other("to", "receiver", T::NodeId, "", kP2p, "the receiving node"),
-        numeric("bytes", "size", T::Size, "bytes", b.bytes, {0.0, false, std::nullopt, true},
-                kMicroBenchmarks, "bytes of the collective or transfer (required)"),
-        protocol("protocol", b.protocol, kMicroBenchmarks, "protocol of every transfer"),
-        numeric("repeat", "repetitions", T::Integer, "", b.repeat, {1.0, true, 1e5, true},
-                kMicroBenchmarks, "repetitions, back to back"),
-        chunksOption("chunks", b.chunks, kMicroBenchmarks, "pipelining chunks per block"),
-        numeric("streams", "parallel streams", T::Integer, "", b.streams, {1.0, true, 128.0, true},
-                kP2p, "parallel connections sharing the bytes equally (iperf3 -P)"),
+        bound(
+            numeric("bytes", "size", T::Size, "bytes", b.bytes, {0.0, false, std::nullopt, true},
+                    kMicroBenchmarks, "bytes of the collective or transfer (required)"),
+            [](auto& s) -> auto& { return s.bench.bytes; }),
+        protocol(
+            "protocol", b.protocol, kMicroBenchmarks, "protocol of every transfer",
+            [](auto& s) -> auto& { return s.bench.protocol; }),
+        bound(
+            numeric("repeat", "repetitions", T::Integer, "", b.repeat, {1.0, true, 1e5, true},
+                    kMicroBenchmarks, "repetitions, back to back"),
+            [](auto& s) -> auto& { return s.bench.repeat; }),
+        chunksOption(
+            "chunks", b.chunks, kMicroBenchmarks, "pipelining chunks per block",
+            [](auto& s) -> auto& { return s.bench.chunks; }),
+        bound(
+            numeric("streams", "parallel streams", T::Integer, "", b.streams,
+                    {1.0, true, 128.0, true}, kP2p,
+                    "parallel connections sharing the bytes equally (iperf3 -P)"),
+            [](auto& s) -> auto& { return s.bench.streams; }),
     };
 }
 
@@ -240,31 +377,50 @@ std::vector<OptionInfo> transportOptions()
     const net::NetworkConfig n;
     return {
         other("transport", "transport", T::Object, "", kAllKinds, "TCP settings of every host"),
-        numeric("transport.mss_bytes", "MSS", T::Size, "bytes", n.mss_bytes,
-                {64.0, true, 65495.0, true}, kAllKinds, "TCP segment payload"),
-        numeric("transport.initial_window_segments", "initial window", T::Integer, "segments",
-                n.initial_window_segments, {1.0, true, 1000.0, true}, kAllKinds,
-                "RFC 6928 initial window"),
-        withRangeHint(numeric("transport.max_window_bytes", "window cap", T::Size, "bytes",
-                              n.max_window_bytes, {0.0, true, std::nullopt, true}, kAllKinds,
-                              "receive-window cap (Linux tcp_rmem[2]); 0 = unlimited"),
-                      "0 = unlimited"),
-        numeric("transport.min_rto_s", "minimum RTO", T::Duration, "s", n.min_rto_s,
-                {0.0, false, std::nullopt, true}, kAllKinds,
-                "minimum retransmission timeout (Linux)"),
-        numeric("transport.delayed_ack_b", "segments per ACK", T::Number, "", n.delayed_ack_b,
-                {1.0, true, 8.0, true}, kAllKinds,
-                "Reno: segments acknowledged per ACK that grows cwnd (b): 1 = Linux's byte "
-                "counting, 2 = one increment per delayed ACK (RFC 5681 without RFC 3465)"),
-        boolean("transport.slow_start_after_idle", n.slow_start_after_idle, kAllKinds,
-                "RFC 2861 / Linux tcp_slow_start_after_idle"),
-        choice("transport.congestion_control", "congestion control", {"cubic", "reno"},
-               n.congestion_control == net::CongestionControl::Cubic ? "cubic" : "reno", kAllKinds,
-               "TCP congestion control (Linux tcp_congestion_control; cubic is Linux's)"),
-        choice("transport.loss_model", "random loss", {"sampled", "mean"},
-               n.loss_model == net::LossModel::Sampled ? "sampled" : "mean", kAllKinds,
-               "where random losses fall: sampled from the seed (one run), or every loss at "
-               "the mean spacing MSS/p (no run is unlucky)"),
+        bound(
+            numeric("transport.mss_bytes", "MSS", T::Size, "bytes", n.mss_bytes,
+                    {64.0, true, 65495.0, true}, kAllKinds, "TCP segment payload"),
+            [](auto& s) -> auto& { return s.transport.mss_bytes; }),
+        bound(
+            numeric("transport.initial_window_segments", "initial window", T::Integer, "segments",
+                    n.initial_window_segments, {1.0, true, 1000.0, true}, kAllKinds,
+                    "RFC 6928 initial window"),
+            [](auto& s) -> auto& { return s.transport.initial_window_segments; }),
+        bound(
+            withRangeHint(numeric("transport.max_window_bytes", "window cap", T::Size, "bytes",
+                                  n.max_window_bytes, {0.0, true, std::nullopt, true}, kAllKinds,
+                                  "receive-window cap (Linux tcp_rmem[2]); 0 = unlimited"),
+                          "0 = unlimited"),
+            [](auto& s) -> auto& { return s.transport.max_window_bytes; }),
+        bound(
+            numeric("transport.min_rto_s", "minimum RTO", T::Duration, "s", n.min_rto_s,
+                    {0.0, false, std::nullopt, true}, kAllKinds,
+                    "minimum retransmission timeout (Linux)"),
+            [](auto& s) -> auto& { return s.transport.min_rto_s; }),
+        bound(
+            numeric("transport.delayed_ack_b", "segments per ACK", T::Number, "", n.delayed_ack_b,
+                    {1.0, true, 8.0, true}, kAllKinds,
+                    "Reno: segments acknowledged per ACK that grows cwnd (b): 1 = Linux's byte "
+                    "counting, 2 = one increment per delayed ACK (RFC 5681 without RFC 3465)"),
+            [](auto& s) -> auto& { return s.transport.delayed_ack_b; }),
+        bound(
+            boolean("transport.slow_start_after_idle", n.slow_start_after_idle, kAllKinds,
+                    "RFC 2861 / Linux tcp_slow_start_after_idle"),
+            [](auto& s) -> auto& { return s.transport.slow_start_after_idle; }),
+        boundChoice(
+            choice("transport.congestion_control", "congestion control", {"cubic", "reno"},
+                   n.congestion_control == net::CongestionControl::Cubic ? "cubic" : "reno",
+                   kAllKinds,
+                   "TCP congestion control (Linux tcp_congestion_control; cubic is Linux's)"),
+            [](auto& s) -> auto& { return s.transport.congestion_control; },
+            std::vector{net::CongestionControl::Cubic, net::CongestionControl::Reno}),
+        boundChoice(
+            choice("transport.loss_model", "random loss", {"sampled", "mean"},
+                   n.loss_model == net::LossModel::Sampled ? "sampled" : "mean", kAllKinds,
+                   "where random losses fall: sampled from the seed (one run), or every "
+                   "loss at the mean spacing MSS/p (no run is unlucky)"),
+            [](auto& s) -> auto& { return s.transport.loss_model; },
+            std::vector{net::LossModel::Sampled, net::LossModel::Mean}),
     };
 }
 
@@ -275,92 +431,108 @@ std::vector<OptionInfo> commOptions()
     return {
         other("comm", "comm", T::Object, "", kAllKinds,
               "how collectives move their bytes (NCCL's channels, buffers, sockets)"),
-        numeric("comm.channels", "channels", T::Integer, "", c.channels, {1.0, true, 64.0, true},
-                kAllKinds, "parallel rings/trees, each with its own connections (NCCL: 2 per NIC)"),
-        numeric("comm.buffsize_bytes", "buffer", T::Size, "bytes", c.buffsize_bytes,
-                {4096.0, true, 1073741824.0, true}, kAllKinds,
-                "per-connection buffer of the Simple protocol (NCCL_BUFFSIZE)"),
-        numeric("comm.steps", "steps", T::Integer, "", c.steps, {4.0, true, 64.0, true}, kAllKinds,
-                "slots of the buffer (NCCL_STEPS); ring operations send 2-slot slices"),
-        numeric("comm.sockets", "sockets", T::Integer, "", c.sockets, {1.0, true, 64.0, true},
-                kAllKinds,
-                "TCP sockets per connection (NCCL_SOCKET_NTHREADS × NCCL_NSOCKS_PERTHREAD)"),
+        bound(
+            numeric("comm.channels", "channels", T::Integer, "", c.channels,
+                    {1.0, true, double(collective::kMaxChannels), true}, kAllKinds,
+                    "parallel rings/trees, each with its own connections (NCCL: 2 per NIC)"),
+            [](auto& s) -> auto& { return s.comm.channels; }),
+        bound(
+            numeric("comm.buffsize_bytes", "buffer", T::Size, "bytes", c.buffsize_bytes,
+                    {4096.0, true, 1073741824.0, true}, kAllKinds,
+                    "per-connection buffer of the Simple protocol (NCCL_BUFFSIZE)"),
+            [](auto& s) -> auto& { return s.comm.buffsize_bytes; }),
+        bound(
+            numeric("comm.steps", "steps", T::Integer, "", c.steps, {4.0, true, 64.0, true},
+                    kAllKinds,
+                    "slots of the buffer (NCCL_STEPS); ring operations send 2-slot slices"),
+            [](auto& s) -> auto& { return s.comm.steps; }),
+        bound(
+            numeric("comm.sockets", "sockets", T::Integer, "", c.sockets, {1.0, true, 64.0, true},
+                    kAllKinds,
+                    "TCP sockets per connection (NCCL_SOCKET_NTHREADS × NCCL_NSOCKS_PERTHREAD)"),
+            [](auto& s) -> auto& { return s.comm.sockets; }),
     };
 }
 
 /// The "control_plane" object: the coordinators' protocol (control/ControlPlane.hpp).
 std::vector<OptionInfo> controlOptions()
 {
+    using control::FailurePolicy;
+    using control::SyncMode;
     const control::ControlSettings c;
     return {
         other("control_plane", "control plane", T::Object, "", kTraining,
               "centres coordinate each iteration by control messages over the WAN "
               "(docs/control-plane.md); absent = one global clock"),
-        boolean("control_plane.enabled", true, kTraining,
-                "simulate the control plane (false = one global clock)"),
-        choice("control_plane.messages", "message path", {"network", "instant"}, "network",
-               kTraining,
-               "network: delay, jitter and loss of the route between coordinators; instant: "
-               "none (the global clock)"),
-        numeric("control_plane.message_bytes", "message size", T::Size, "bytes", c.message_bytes,
-                {1.0, true, 65536.0, true}, kTraining, "size of one control message on the wire"),
-        choice("control_plane.sync", "synchronisation", {"barrier", "local"}, "barrier", kTraining,
-               "barrier: every centre starts an iteration after all applied the last update; "
-               "local: a centre runs ahead up to max_lead_iterations"),
-        numeric("control_plane.max_lead_iterations", "lead", T::Integer, "", c.max_lead_iterations,
-                {0.0, true, 16.0, true}, kTraining,
-                "local sync: committed versions a centre may run ahead of its model"),
-        numeric("control_plane.heartbeat_interval_s", "heartbeat interval", T::Number, "s",
-                c.heartbeat_interval_s, {0.001, true, 60.0, true}, kTraining,
-                "coordinators' heartbeat period (and the triggers' condition check)"),
-        numeric("control_plane.failure_timeout_s", "failure timeout", T::Number, "s",
-                c.failure_timeout_s, {0.001, true, 3600.0, true}, kTraining,
-                "silence after which a centre is suspected failed"),
-        choice("control_plane.on_failure", "failure policy", {"reform", "stop"}, "reform",
-               kTraining, "reform: continue without the failed centre (needs a majority); stop"),
-        numeric("control_plane.min_rto_s", "minimum RTO", T::Number, "s", c.min_rto_s,
-                {0.001, true, 10.0, true}, kTraining,
-                "floor of the control messages' retransmission timer (Linux TCP_RTO_MIN)"),
+        bound(
+            boolean("control_plane.enabled", true, kTraining,
+                    "simulate the control plane (false = one global clock)"),
+            [](auto& s) -> auto& { return s.control_enabled; }),
+        boundChoice(
+            choice("control_plane.messages", "message path", {"network", "instant"}, "network",
+                   kTraining,
+                   "network: delay, jitter and loss of the route between coordinators; "
+                   "instant: none (the global clock)"),
+            [](auto& s) -> auto& { return s.control.instant; }, std::vector{false, true}),
+        bound(
+            numeric("control_plane.message_bytes", "message size", T::Size, "bytes",
+                    c.message_bytes, {1.0, true, 65536.0, true}, kTraining,
+                    "size of one control message on the wire"),
+            [](auto& s) -> auto& { return s.control.message_bytes; }),
+        boundChoice(
+            choice("control_plane.sync", "synchronisation", {"barrier", "local"}, "barrier",
+                   kTraining,
+                   "barrier: every centre starts an iteration after all applied the last "
+                   "update; local: a centre runs ahead up to max_lead_iterations"),
+            [](auto& s) -> auto& { return s.control.sync; },
+            std::vector{SyncMode::Barrier, SyncMode::Local}),
+        bound(
+            numeric("control_plane.max_lead_iterations", "lead", T::Integer, "",
+                    c.max_lead_iterations, {0.0, true, 16.0, true}, kTraining,
+                    "local sync: committed versions a centre may run ahead of its model"),
+            [](auto& s) -> auto& { return s.control.max_lead_iterations; }),
+        bound(
+            numeric("control_plane.heartbeat_interval_s", "heartbeat interval", T::Number, "s",
+                    c.heartbeat_interval_s, {0.001, true, 60.0, true}, kTraining,
+                    "coordinators' heartbeat period (and the triggers' condition check)"),
+            [](auto& s) -> auto& { return s.control.heartbeat_interval_s; }),
+        bound(
+            numeric("control_plane.failure_timeout_s", "failure timeout", T::Number, "s",
+                    c.failure_timeout_s, {0.001, true, 3600.0, true}, kTraining,
+                    "silence after which a centre is suspected failed"),
+            [](auto& s) -> auto& { return s.control.failure_timeout_s; }),
+        boundChoice(
+            choice("control_plane.on_failure", "failure policy", {"reform", "stop"}, "reform",
+                   kTraining,
+                   "reform: continue without the failed centre (needs a majority); stop"),
+            [](auto& s) -> auto& { return s.control.on_failure; },
+            std::vector{FailurePolicy::Reform, FailurePolicy::Stop}),
+        bound(
+            numeric("control_plane.min_rto_s", "minimum RTO", T::Number, "s", c.min_rto_s,
+                    {0.001, true, 10.0, true}, kTraining,
+                    "floor of the control messages' retransmission timer (Linux TCP_RTO_MIN)"),
+            [](auto& s) -> auto& { return s.control.min_rto_s; }),
     };
 }
 
 std::vector<OptionInfo> makeTable()
 {
     std::vector<OptionInfo> table = commonOptions();
-    for (auto part : {trainingOptions(), microBenchmarkOptions(), transportOptions(), commOptions(),
-                      controlOptions()})
+    for (auto part : {trainingOptions(), phaseOptions(), microBenchmarkOptions(),
+                      transportOptions(), commOptions(), controlOptions()})
         table.insert(table.end(), part.begin(), part.end());
     return table;
 }
 
 } // namespace
 
-bool OptionInfo::accepts(double value) const
+std::string OptionInfo::rangeProblem(double value) const
 {
-    if (!std::isfinite(value))
-        return false;
-    if (min && (min_inclusive ? value < *min : value <= *min))
-        return false;
-    return !(max && (max_inclusive ? value > *max : value >= *max));
-}
-
-bool OptionInfo::acceptsText(std::string_view text) const
-{
-    return type != OptionType::Choice ||
-           std::find(choices.begin(), choices.end(), text) != choices.end();
-}
-
-std::string OptionInfo::rangeText() const
-{
-    return units::formatRange(min, min_inclusive, max, max_inclusive);
-}
-
-std::string OptionInfo::choicesText() const
-{
-    std::string out;
-    for (std::size_t i = 0; i < choices.size(); ++i)
-        out += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
-    return out;
+    if (accepts(value))
+        return {};
+    return "must be " + std::string(min && max ? "within " : "") + rangeText() +
+           (unit.empty() ? "" : " " + unit) + ", got " + units::formatNumber(value) +
+           (range_hint.empty() ? "" : " (" + range_hint + ")");
 }
 
 const std::vector<OptionInfo>& experimentOptionTable()

@@ -14,6 +14,7 @@
 #include "io/ObjectReader.hpp"
 #include "io/ReadBounded.hpp"
 #include "io/StrictJson.hpp"
+#include "meridian/core/Text.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/topology/AttributeTable.hpp"
 #include "meridian/topology/Validation.hpp"
@@ -47,61 +48,68 @@ QuantitySpec quantitySpec(const AttributeInfo& a)
     return spec;
 }
 
-const QuantitySpec kBandwidth = quantitySpec(linkAttribute("bandwidth_gbps"));
-const QuantitySpec kDelay = quantitySpec(linkAttribute("delay_ms"));
-const QuantitySpec kJitter = quantitySpec(linkAttribute("jitter_ms"));
-const QuantitySpec kCorrelation = quantitySpec(linkAttribute("jitter_correlation"));
-const QuantitySpec kLoss = quantitySpec(linkAttribute("loss"));
-const QuantitySpec kQueuePkts = quantitySpec(linkAttribute("queue_pkts"));
-const QuantitySpec kQueueBytes = quantitySpec(linkAttribute("queue_bytes"));
-const QuantitySpec kFabricLink = quantitySpec(fabricAttribute("link_gbps"));
-const QuantitySpec kFabricLatency = quantitySpec(fabricAttribute("latency_us"));
-const QuantitySpec kMemory = quantitySpec(nodeAttribute("memory_gb"));
 // Not an attribute: the simulated time of a schedule step, in seconds.
 const QuantitySpec kAt{"at_s", "at", Kind::Duration};
 
-// ----------------------------------------------------------------------------------------
-// Reading
+/// Which accessor of a row reaches items of type `Item` (AttributeInfo::params, ::patch...).
+template <class Item> using AccessOf = AttributeAccess<Item> AttributeInfo::*;
 
-/// Reads the Choice attribute `info` with `parse` (which, unlike the table, ignores case), or
-/// nullopt if absent; a value `parse` rejects is an error listing the table's choices.
-template <class Parse>
-auto optChoice(ObjectReader& r, const AttributeInfo& info, std::string_view what, Parse parse)
-    -> decltype(parse(std::string_view{}))
+// ----------------------------------------------------------------------------------------
+// Reading: every attribute object is read by one loop over its table.
+
+/// The value of row `a` in the object, or nullopt if absent: a number in engine units (a
+/// whole number in int range for an int field), or the text of a Text or Choice row.
+std::optional<AttributeValue> readValue(ObjectReader& r, const AttributeInfo& a, bool integral)
 {
-    const auto text = r.optString(info.key);
-    if (!text)
+    if (a.type == AttributeType::Text || a.type == AttributeType::Choice) {
+        if (auto t = r.optString(a.key))
+            return AttributeValue(std::move(*t));
         return std::nullopt;
-    const auto value = parse(*text);
-    if (!value)
-        r.fail(info.key, "unknown " + std::string(what) + " '" + *text + "' (expected " +
-                             info.choicesText() + ")");
-    return value;
+    }
+    if (integral) {
+        const auto i =
+            r.optInteger(a.key, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        return i ? std::optional<AttributeValue>(static_cast<double>(*i)) : std::nullopt;
+    }
+    const auto v = r.optQuantity(quantitySpec(a));
+    return v ? std::optional<AttributeValue>(*v) : std::nullopt;
+}
+
+/// A file gives at most one key of a row's group ("queue_pkts" or "queue_bytes"); the
+/// error names the later key.
+void checkGroup(const ObjectReader& r, const std::vector<AttributeInfo>& table,
+                const AttributeInfo& a)
+{
+    if (a.group.empty() || !r.has(a.key))
+        return;
+    for (auto it = table.begin() + (&a - table.data()) + 1; it != table.end(); ++it)
+        if (it->group == a.group && r.has(it->key))
+            r.fail(it->key, "both '" + a.key + "' and '" + it->key + "' are given; keep one");
+}
+
+/// Reads the rows of `table` that `access` binds into `item`, in table order. A Choice text
+/// the field does not know (the names ignore case) is an error listing the row's choices.
+template <class Item>
+void readRows(ObjectReader& r, const std::vector<AttributeInfo>& table, AccessOf<Item> access,
+              Item& item)
+{
+    for (const AttributeInfo& a : table) {
+        const AttributeAccess<Item>& field = a.*access;
+        if (!field)
+            continue;
+        checkGroup(r, table, a);
+        const auto v = readValue(r, a, field.integral);
+        if (v && !field.set(item, v))
+            r.fail(a.key, "unknown " + text::lower(a.label) + " '" + std::get<std::string>(*v) +
+                              "' (expected " + a.choicesText() + ")");
+    }
 }
 
 /// Fields of a link, its reverse override and its schedule steps share one reader.
 LinkPatch readPatch(ObjectReader& r)
 {
     LinkPatch p;
-    p.bandwidth_bps = r.optQuantity(kBandwidth);
-    p.delay_s = r.optQuantity(kDelay);
-    p.jitter_s = r.optQuantity(kJitter);
-    p.jitter_distribution = optChoice(r, linkAttribute("jitter_distribution"),
-                                      "jitter distribution", jitterDistributionFromString);
-    p.jitter_correlation = r.optQuantity(kCorrelation);
-    p.loss = r.optQuantity(kLoss);
-    const bool pkts = r.has(kQueuePkts.key);
-    const bool bytes = r.has(kQueueBytes.key);
-    if (pkts && bytes)
-        r.fail(kQueueBytes.key, std::string("both '") + kQueuePkts.key + "' and '" +
-                                    kQueueBytes.key + "' are given; keep one");
-    if (pkts) {
-        p.queue = r.optQuantity(kQueuePkts);
-        p.queue_unit = QueueUnit::Packets;
-    } else if (bytes) {
-        p.queue = r.optQuantity(kQueueBytes);
-        p.queue_unit = QueueUnit::Bytes;
-    }
+    readRows(r, linkAttributeTable(), &AttributeInfo::patch, p);
     return p;
 }
 
@@ -158,7 +166,7 @@ LinkAttributes readLink(const json& value, const std::string& path, const std::s
     if (!topo.findNode(l.b))
         r.fail("b", "link '" + l.id + "' refers to unknown node '" + l.b + "'");
     readPatch(r).applyTo(l.params);
-    l.duplex = optChoice(r, linkAttribute("duplex"), "duplex", duplexFromString).value_or(l.duplex);
+    readRows(r, linkAttributeTable(), &AttributeInfo::link, l);
     l.label = r.string("label", "");
     if (const auto* rev = r.get("reverse")) {
         ObjectReader rr(*rev, r.pathOf("reverse"), file);
@@ -180,14 +188,7 @@ FabricSpec readFabric(const json& value, const std::string& path, const std::str
 {
     ObjectReader r(value, path, file);
     FabricSpec f;
-    f.shape = optChoice(r, fabricAttribute("topology"), "fabric topology", fabricShapeFromString)
-                  .value_or(f.shape);
-    f.link_bandwidth_bps = r.optQuantity(kFabricLink).value_or(f.link_bandwidth_bps);
-    f.latency_s = r.optQuantity(kFabricLatency).value_or(f.latency_s);
-    f.gpus_per_server =
-        static_cast<int>(r.optInteger("gpus_per_server", std::numeric_limits<int>::min(),
-                                      std::numeric_limits<int>::max())
-                             .value_or(f.gpus_per_server));
+    readRows(r, fabricAttributeTable(), &AttributeInfo::fabric, f);
     r.finish();
     return f;
 }
@@ -195,8 +196,6 @@ FabricSpec readFabric(const json& value, const std::string& path, const std::str
 NodeAttributes readNode(const json& value, const std::string& path, const std::string& file,
                         const Topology& topo)
 {
-    constexpr long long kIntMin = std::numeric_limits<int>::min();
-    constexpr long long kIntMax = std::numeric_limits<int>::max();
     ObjectReader r(value, path, file);
     NodeAttributes n;
     n.id = r.requiredString("id");
@@ -219,11 +218,7 @@ NodeAttributes readNode(const json& value, const std::string& path, const std::s
     n.collapsed = r.optBoolean("collapsed").value_or(false);
     if (const auto* attrsValue = r.get("attrs")) {
         ObjectReader a(*attrsValue, r.pathOf("attrs"), file);
-        n.ip = a.string("ip", "");
-        n.cpu_cores = static_cast<int>(a.optInteger("cpu_cores", kIntMin, kIntMax).value_or(0));
-        n.memory_gb = a.optQuantity(kMemory).value_or(0.0);
-        n.gpu_model = a.string("gpu_model", "");
-        n.gpu_count = static_cast<int>(a.optInteger("gpu_count", kIntMin, kIntMax).value_or(0));
+        readRows(a, nodeAttributeTable(), &AttributeInfo::node, n);
         n.latitude_deg = a.optNumber("lat");
         n.longitude_deg = a.optNumber("lon");
         if (n.latitude_deg && (*n.latitude_deg < -90.0 || *n.latitude_deg > 90.0))
@@ -363,45 +358,35 @@ ordered_json scaledNumber(double engine, const QuantitySpec& spec, const std::st
     return units::formatNumber(engine) + (spec.kind == Kind::Bandwidth ? " bps" : " s");
 }
 
-void writeParams(ordered_json& o, const LinkParams& p, const std::string& where)
+/// Writes the rows of `table` that `item` holds through `access`, in table order; with
+/// `omitDefaults`, a row at the default item's value is left out unless always written.
+template <class Item>
+void writeRows(ordered_json& o, const std::vector<AttributeInfo>& table, AccessOf<Item> access,
+               const Item& item, bool omitDefaults, const std::string& where)
 {
-    const LinkParams def;
-    o[kBandwidth.key] = scaledNumber(p.bandwidth_bps, kBandwidth, where + "/bandwidth_gbps");
-    o[kDelay.key] = scaledNumber(p.delay_s, kDelay, where + "/delay_ms");
-    if (p.jitter_s != def.jitter_s)
-        o[kJitter.key] = scaledNumber(p.jitter_s, kJitter, where + "/jitter_ms");
-    if (p.jitter_distribution != def.jitter_distribution)
-        o["jitter_distribution"] = toString(p.jitter_distribution);
-    if (p.jitter_correlation != def.jitter_correlation)
-        o["jitter_correlation"] = number(p.jitter_correlation, where + "/jitter_correlation");
-    if (p.loss != def.loss)
-        o["loss"] = number(p.loss, where + "/loss");
-    const bool bytes = p.queue_unit == QueueUnit::Bytes;
-    o[bytes ? "queue_bytes" : "queue_pkts"] = number(p.queue, where + "/queue");
+    const Item byDefault{};
+    for (const AttributeInfo& a : table) {
+        const AttributeAccess<Item>& field = a.*access;
+        if (!field)
+            continue;
+        const auto v = field.get(item);
+        if (!v || (omitDefaults && !a.always_written && v == field.get(byDefault)))
+            continue;
+        if (const auto* text = std::get_if<std::string>(&*v))
+            o[a.key] = *text;
+        else
+            o[a.key] = scaledNumber(std::get<double>(*v), quantitySpec(a), where + "/" + a.key);
+    }
 }
 
+/// A patch writes the fields it sets; a queue size without its own unit is in the unit of the
+/// link it patches (topology::validate reads it so). A unit without a size changes nothing
+/// and is not written.
 void writePatch(ordered_json& o, const LinkPatch& p, QueueUnit inheritedQueueUnit,
                 const std::string& where)
 {
-    if (p.bandwidth_bps)
-        o[kBandwidth.key] = scaledNumber(*p.bandwidth_bps, kBandwidth, where + "/bandwidth_gbps");
-    if (p.delay_s)
-        o[kDelay.key] = scaledNumber(*p.delay_s, kDelay, where + "/delay_ms");
-    if (p.jitter_s)
-        o[kJitter.key] = scaledNumber(*p.jitter_s, kJitter, where + "/jitter_ms");
-    if (p.jitter_distribution)
-        o["jitter_distribution"] = toString(*p.jitter_distribution);
-    if (p.jitter_correlation)
-        o["jitter_correlation"] = number(*p.jitter_correlation, where + "/jitter_correlation");
-    if (p.loss)
-        o["loss"] = number(*p.loss, where + "/loss");
-    // A patch's queue size without its own unit is in the unit of the link it patches
-    // (topology::validate reads it so). The reader always sets the unit from the key, so a
-    // read patch has both; a unit without a size changes nothing and is not written.
-    if (p.queue) {
-        const bool bytes = p.queue_unit.value_or(inheritedQueueUnit) == QueueUnit::Bytes;
-        o[bytes ? "queue_bytes" : "queue_pkts"] = number(*p.queue, where + "/queue");
-    }
+    writeRows(o, linkAttributeTable(), &AttributeInfo::patch, p.withQueueUnit(inheritedQueueUnit),
+              false, where);
 }
 
 ordered_json writeNode(const NodeAttributes& n, const std::string& where)
@@ -416,23 +401,11 @@ ordered_json writeNode(const NodeAttributes& n, const std::string& where)
     if (!n.parent.empty())
         o["parent"] = n.parent;
     ordered_json attrs = ordered_json::object();
-    if (!n.ip.empty())
-        attrs["ip"] = n.ip;
-    if (n.cpu_cores != 0)
-        attrs["cpu_cores"] = n.cpu_cores;
-    if (n.memory_gb != 0.0)
-        attrs["memory_gb"] = number(n.memory_gb, where + "/attrs/memory_gb");
-    if (!n.gpu_model.empty())
-        attrs["gpu_model"] = n.gpu_model;
-    if (n.gpu_count != 0)
-        attrs["gpu_count"] = n.gpu_count;
+    writeRows(attrs, nodeAttributeTable(), &AttributeInfo::node, n, true, where + "/attrs");
     if (n.fabric) {
-        const std::string fw = where + "/attrs/fabric";
         ordered_json f;
-        f["topology"] = toString(n.fabric->shape);
-        f["link_gbps"] = scaledNumber(n.fabric->link_bandwidth_bps, kFabricLink, fw + "/link_gbps");
-        f["latency_us"] = scaledNumber(n.fabric->latency_s, kFabricLatency, fw + "/latency_us");
-        f["gpus_per_server"] = n.fabric->gpus_per_server;
+        writeRows(f, fabricAttributeTable(), &AttributeInfo::fabric, *n.fabric, true,
+                  where + "/attrs/fabric");
         attrs["fabric"] = std::move(f);
     }
     if (n.latitude_deg)
@@ -452,9 +425,8 @@ ordered_json writeLink(const LinkAttributes& l, const std::string& where)
     o["id"] = l.id;
     o["a"] = l.a;
     o["b"] = l.b;
-    writeParams(o, l.params, where);
-    if (l.duplex != Duplex::Full)
-        o["duplex"] = toString(l.duplex);
+    writeRows(o, linkAttributeTable(), &AttributeInfo::params, l.params, true, where);
+    writeRows(o, linkAttributeTable(), &AttributeInfo::link, l, true, where);
     if (!l.label.empty())
         o["label"] = l.label;
     if (!l.reverse.empty()) {

@@ -1,6 +1,7 @@
 #include "meridian/topology/Attributes.hpp"
 
 #include "meridian/core/Text.hpp"
+#include "meridian/topology/AttributeTable.hpp"
 
 namespace meridian::topology {
 
@@ -85,28 +86,28 @@ std::optional<Duplex> duplexFromString(std::string_view text)
 
 bool LinkPatch::empty() const
 {
-    return !bandwidth_bps && !delay_s && !jitter_s && !jitter_distribution && !jitter_correlation &&
-           !loss && !queue && !queue_unit;
+    const LinkPatch resolved = withQueueUnit(QueueUnit::Packets);
+    for (const AttributeInfo& a : linkAttributeTable())
+        if (a.patch && a.patch.get(resolved))
+            return false;
+    return true;
 }
 
 void LinkPatch::applyTo(LinkParams& p) const
 {
-    if (bandwidth_bps)
-        p.bandwidth_bps = *bandwidth_bps;
-    if (delay_s)
-        p.delay_s = *delay_s;
-    if (jitter_s)
-        p.jitter_s = *jitter_s;
-    if (jitter_distribution)
-        p.jitter_distribution = *jitter_distribution;
-    if (jitter_correlation)
-        p.jitter_correlation = *jitter_correlation;
-    if (loss)
-        p.loss = *loss;
-    if (queue)
-        p.queue = *queue;
-    if (queue_unit)
-        p.queue_unit = *queue_unit;
+    const LinkPatch resolved = withQueueUnit(p.queue_unit);
+    for (const AttributeInfo& a : linkAttributeTable())
+        if (a.patch && a.params)
+            if (const auto v = a.patch.get(resolved))
+                a.params.set(p, v);
+}
+
+LinkPatch LinkPatch::withQueueUnit(QueueUnit inherited) const
+{
+    LinkPatch out = *this;
+    if (out.queue && !out.queue_unit)
+        out.queue_unit = inherited;
+    return out;
 }
 
 } // namespace meridian::topology

@@ -42,19 +42,26 @@ std::string quoted(std::string_view kind, const std::string& id)
     return std::string(kind) + " '" + id + "'";
 }
 
-std::string_view queueKey(QueueUnit unit)
+/// Checks every number `item` holds through the rows of `table` that `access` binds, in
+/// table order (a choice held as an enum is valid by construction).
+template <class Item>
+void checkRows(Checker& c, const std::string& base, const std::string& who,
+               const std::vector<AttributeInfo>& table,
+               AttributeAccess<Item> AttributeInfo::*access, const Item& item)
 {
-    return unit == QueueUnit::Bytes ? "queue_bytes" : "queue_pkts";
+    for (const AttributeInfo& a : table) {
+        const AttributeAccess<Item>& field = a.*access;
+        if (!field)
+            continue;
+        const auto v = field.get(item);
+        if (const auto* number = v ? std::get_if<double>(&*v) : nullptr)
+            c.checkValue(base, who, a, *number);
+    }
 }
 
 void checkParams(Checker& c, const std::string& base, const std::string& who, const LinkParams& p)
 {
-    c.checkValue(base, who, linkAttribute("bandwidth_gbps"), p.bandwidth_bps);
-    c.checkValue(base, who, linkAttribute("delay_ms"), p.delay_s);
-    c.checkValue(base, who, linkAttribute("jitter_ms"), p.jitter_s);
-    c.checkValue(base, who, linkAttribute("jitter_correlation"), p.jitter_correlation);
-    c.checkValue(base, who, linkAttribute("loss"), p.loss);
-    c.checkValue(base, who, linkAttribute(queueKey(p.queue_unit)), p.queue);
+    checkRows(c, base, who, linkAttributeTable(), &AttributeInfo::params, p);
 }
 
 /// A patch is checked field by field; a queue size without its own unit takes the unit of
@@ -62,20 +69,8 @@ void checkParams(Checker& c, const std::string& base, const std::string& who, co
 void checkPatch(Checker& c, const std::string& base, const std::string& who, const LinkPatch& p,
                 QueueUnit inherited_queue_unit)
 {
-    if (p.bandwidth_bps)
-        c.checkValue(base, who, linkAttribute("bandwidth_gbps"), *p.bandwidth_bps);
-    if (p.delay_s)
-        c.checkValue(base, who, linkAttribute("delay_ms"), *p.delay_s);
-    if (p.jitter_s)
-        c.checkValue(base, who, linkAttribute("jitter_ms"), *p.jitter_s);
-    if (p.jitter_correlation)
-        c.checkValue(base, who, linkAttribute("jitter_correlation"), *p.jitter_correlation);
-    if (p.loss)
-        c.checkValue(base, who, linkAttribute("loss"), *p.loss);
-    if (p.queue)
-        c.checkValue(base, who,
-                     linkAttribute(queueKey(p.queue_unit.value_or(inherited_queue_unit))),
-                     *p.queue);
+    checkRows(c, base, who, linkAttributeTable(), &AttributeInfo::patch,
+              p.withQueueUnit(inherited_queue_unit));
 }
 
 void checkLink(Checker& c, const Topology& topo, LinkId id)
@@ -115,18 +110,10 @@ void checkNodeAttributes(Checker& c, const Topology& topo, NodeId id)
     const std::string who = quoted("node", n.id);
     const std::string attrs = base + "/attrs";
 
-    c.checkValue(attrs, who, nodeAttribute("cpu_cores"), n.cpu_cores);
-    c.checkValue(attrs, who, nodeAttribute("memory_gb"), n.memory_gb);
-    c.checkValue(attrs, who, nodeAttribute("gpu_count"), n.gpu_count);
-
-    if (n.fabric) {
-        const FabricSpec& f = *n.fabric;
-        const std::string fbase = attrs + "/fabric";
-        const std::string fwho = who + " fabric";
-        c.checkValue(fbase, fwho, fabricAttribute("link_gbps"), f.link_bandwidth_bps);
-        c.checkValue(fbase, fwho, fabricAttribute("latency_us"), f.latency_s);
-        c.checkValue(fbase, fwho, fabricAttribute("gpus_per_server"), f.gpus_per_server);
-    }
+    checkRows(c, attrs, who, nodeAttributeTable(), &AttributeInfo::node, n);
+    if (n.fabric)
+        checkRows(c, attrs + "/fabric", who + " fabric", fabricAttributeTable(),
+                  &AttributeInfo::fabric, *n.fabric);
 }
 
 /// Parent rules: the parent exists; a gpu lives in a centre; parent chains have no cycle.

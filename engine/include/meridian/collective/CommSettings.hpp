@@ -21,9 +21,14 @@
 
 namespace meridian::collective {
 
+/// Most channels a collective may use (NCCL's MAXCHANNELS): the one bound of the experiment
+/// option comm.channels (OptionTable.cpp), which every run's settings pass through, and of
+/// buildCollective()'s guard on a CollectiveSpec built by hand.
+inline constexpr int kMaxChannels = 64;
+
 struct CommSettings
 {
-    int channels = 2;
+    int channels = 2; ///< in [1, kMaxChannels]: comm.channels of the option table checks it
     double buffsize_bytes = 4.0 * 1024 * 1024;
     int steps = 8;
     int sockets = 1;
@@ -39,9 +44,10 @@ struct NcclSlicing
 };
 NcclSlicing ncclSlicing(const CollectiveSpec& spec, const CommSettings& comm);
 
-/// Sets spec.channels, spec.in_flight and spec.slices from `comm`, and, when spec.chunks is 0
-/// ("auto"), the number of chunks (NCCL loop iterations over all channels) so that one
-/// message is at most NCCL's slice size — capped so that the DAG stays buildable.
+/// Sets spec.channels, spec.in_flight and spec.slices from `comm` (whose channels are not
+/// checked again here: buildCollective() rejects a count outside [1, kMaxChannels]), and, when
+/// spec.chunks is 0 ("auto"), the number of chunks (NCCL loop iterations over all channels) so that
+/// one message is at most NCCL's slice size — capped so that the DAG stays buildable.
 void applyCommSettings(CollectiveSpec& spec, const CommSettings& comm);
 
 } // namespace meridian::collective

@@ -1,10 +1,14 @@
 #pragma once
 // The self-describing declaration of every experiment option (ns-3 style, as
 // topology/AttributeTable.hpp does for links and nodes): each key of a .topo file's
-// "experiment" object is declared ONCE here, with its type, unit, default, valid range, the
-// experiment kinds that accept it and a help text. parseExperiment() takes its ranges,
-// defaults, choices and error messages from this table; docs and CLI help can be derived from
-// it, and a test checks that every option docs/experiments.md lists is declared here.
+// "experiment" object is declared ONCE here, as one row with its type, unit, default, valid
+// values (the ValueRule it is), the experiment kinds that accept it, a help text and, for an
+// option that is a plain field of the spec, the accessor `bind` that reaches that field.
+// parseExperiment() reads every bound row of an object by one loop over the table (ranges,
+// defaults, choices and error messages from the row); only options whose reading depends on
+// other keys (the kind, the model, the source centre, node lists, triggers) are read by hand.
+// Docs and CLI help can be derived from it, and a test checks that every option
+// docs/experiments.md lists is declared here.
 //
 // Keys are dotted paths inside the experiment object ("parallelism.seq_len",
 // "transport.mss_bytes"); an Object entry ("parallelism") declares the nested object itself.
@@ -16,11 +20,14 @@
 //
 // Range notation of rangeText(): "[1, 4096]" = 1 ≤ x ≤ 4096, "(0, 1]" = 0 < x ≤ 1, ">= 0".
 
+#include "meridian/core/ValueRule.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace meridian::experiment {
@@ -50,7 +57,21 @@ enum KindMask : unsigned
     kAllKinds = kTraining | kCollective | kP2p
 };
 
-struct OptionInfo
+/// An option's value in the spec: a number in the spec's unit (Integer, Number, Size,
+/// Duration), a Boolean, or the text of a Text or Choice option.
+using OptionValue = std::variant<double, bool, std::string>;
+
+/// Where a bound option lives in the spec. `set` returns false when the field cannot take
+/// the value (a choice it does not know).
+struct OptionAccess
+{
+    std::function<OptionValue(const ExperimentSpec&)> get;
+    std::function<bool(ExperimentSpec&, const OptionValue&)> set;
+
+    explicit operator bool() const { return static_cast<bool>(set); }
+};
+
+struct OptionInfo : ValueRule
 {
     std::string key;   ///< dotted path in the experiment object, e.g. "parallelism.seq_len"
     std::string label; ///< noun used in messages, e.g. "protocol", "sequence length"
@@ -60,28 +81,20 @@ struct OptionInfo
     double si_scale = 1.0;
     double default_value = 0.0; ///< default of numeric and Boolean (0/1) options
     std::string default_text;   ///< default of Text/Choice options, or how it is derived
-    std::optional<double> min;  ///< lower bound (none = unbounded)
-    bool min_inclusive = true;
-    std::optional<double> max; ///< upper bound (none = unbounded)
-    bool max_inclusive = true;
-    std::vector<std::string> choices; ///< valid values of a Choice option
-    unsigned kinds = kAllKinds;       ///< KindMask of the kinds that accept the option
+    unsigned kinds = kAllKinds; ///< KindMask of the kinds that accept the option
     std::string help;
     /// Appended to an out-of-range error, e.g. "0 = unlimited" (empty = nothing).
     std::string range_hint;
+    /// The spec field of a plain option (none for options read by hand).
+    OptionAccess bind;
 
     bool appliesTo(ExperimentKind kind) const
     {
         return (kinds & (1u << static_cast<unsigned>(kind))) != 0;
     }
-    /// True if `value` is finite and inside [min, max] with the declared inclusivity.
-    bool accepts(double value) const;
-    /// True if `text` is one of `choices` (Choice), always true for other types.
-    bool acceptsText(std::string_view text) const;
-    /// Human form of the valid range: "[1, 4096]", "(0, 1]", ">= 0", "any".
-    std::string rangeText() const;
-    /// The choices as prose: "tcp, udp, gbn or sr".
-    std::string choicesText() const;
+    /// "must be within [64, 65495] bytes, got 32" for a number (in the option's unit) that
+    /// the range does not accept, with the range hint; "" if it accepts it.
+    std::string rangeProblem(double value) const;
 };
 
 /// Every experiment option, top-level keys first in the order of docs/experiments.md.

@@ -1,28 +1,35 @@
 #pragma once
 // The self-describing declaration of every link, node and fabric attribute (ns-3 style:
-// each attribute is declared ONCE, here, and the .topo reader/validator, the property editor,
-// the JSON Schema and the CLI help are derived from the table).
+// each attribute is declared ONCE, here, as one row that also binds it to its field; the
+// .topo reader, writer and validator, LinkPatch::applyTo, the property editor, the JSON
+// Schema and the CLI help loop over the rows instead of naming fields).
 //
-// Each entry names the attribute as it appears in a .topo file (`key`, which carries the
+// Each row names the attribute as it appears in a .topo file (`key`, which carries the
 // file unit, e.g. "delay_ms"; `alias`, a unit-free key such as "delay" that takes only a
 // string with a unit), how a file may write it (`quantity`: "400G", "15ms", "0.1%", "64KiB"
-// or a bare number), how to show it (`label`, `unit`), its default, its valid range and a
-// help text. Ranges are expressed in FILE units. The engine stores the unit named by its
-// field (bandwidth_bps, delay_s, memory_gb, ...); `si_scale` converts: engine value = file
-// value × si_scale, computed as ONE correctly rounded operation (× si_scale when it is ≥ 1,
-// else ÷ 1/si_scale, which is a whole power of ten) so that the writer can choose a file
-// number that reads back to the exact engine double:
+// or a bare number), how to show it (`label`, `unit`), its default, its valid values (the
+// ValueRule it is: range or choices, in FILE units), a help text, and where it lives (the
+// accessors `params`/`patch`/`link`/`node`/`fabric`, one group of which is set per table).
+// The engine stores the unit named by the field (bandwidth_bps, delay_s, memory_gb, ...);
+// `si_scale` converts: engine value = file value × si_scale, computed as ONE correctly
+// rounded operation (× si_scale when it is ≥ 1, else ÷ 1/si_scale, which is a whole power of
+// ten) so that the writer can choose a file number that reads back to the exact engine double:
 //
 //   bandwidth_gbps 10  →  LinkParams::bandwidth_bps = 10 × 1e9
 //   delay_ms 15        →  LinkParams::delay_s       = 15 ÷ 1e3   (ONE-WAY, per direction)
 //
-// Range notation used by rangeText(): "[0, 1)" = 0 ≤ x < 1, "> 0", ">= 1".
+// A new link attribute is a field of LinkParams (and its optional twin in LinkPatch) plus one
+// row of linkAttributeTable() built with bindDirection(); nothing else names it.
 
 #include "meridian/core/Units.hpp"
+#include "meridian/core/ValueRule.hpp"
+#include "meridian/topology/Attributes.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace meridian::topology {
@@ -30,12 +37,29 @@ namespace meridian::topology {
 enum class AttributeType
 {
     Number,  ///< real number (double)
-    Integer, ///< whole number (int)
+    Integer, ///< whole number
     Text,    ///< free text
     Choice   ///< one of `choices`
 };
 
-struct AttributeInfo
+/// A row's value in an item: a number in engine units (Number, Integer) or the text of a
+/// Text or Choice row.
+using AttributeValue = std::variant<double, std::string>;
+
+/// Where a row's value lives in items of type `Item`. `get` returns nullopt when the item
+/// does not hold the value (an unset override, the queue row of the other unit); `set`
+/// stores a value, or clears it with nullopt where the item can (an override), and returns
+/// false when the item cannot take it (an unknown choice, nullopt for a plain field).
+template <class Item> struct AttributeAccess
+{
+    std::function<std::optional<AttributeValue>(const Item&)> get;
+    std::function<bool(Item&, const std::optional<AttributeValue>&)> set;
+    bool integral = false; ///< the field is an int: readers take whole numbers in int range
+
+    explicit operator bool() const { return static_cast<bool>(get); }
+};
+
+struct AttributeInfo : ValueRule
 {
     std::string key;   ///< .topo key, e.g. "bandwidth_gbps"
     std::string alias; ///< unit-free .topo key, e.g. "bandwidth" (a string with a unit), or ""
@@ -46,25 +70,21 @@ struct AttributeInfo
     double si_scale = 1.0;      ///< engine field value = file value × si_scale
     double default_value = 0.0; ///< default of Number/Integer attributes, in file units
     std::string default_text;   ///< default of Text/Choice attributes
-    std::optional<double> min;  ///< lower bound in file units (none = unbounded)
-    bool min_inclusive = true;
-    std::optional<double> max; ///< upper bound in file units (none = unbounded)
-    bool max_inclusive = true;
-    std::vector<std::string> choices; ///< valid values of a Choice attribute
     std::string help;
+    /// Rows of one group are alternative keys of one field (queue_pkts, queue_bytes: the
+    /// group "queue"): an item holds one of them, a file gives at most one, the property
+    /// editor shows the group as one row. Empty = the row stands alone.
+    std::string group;
+    /// The writer writes the row even at the item's default (else it omits it there).
+    bool always_written = false;
 
-    /// True if `file_value` (in file units) is finite and inside [min, max] with the declared
-    /// inclusivity, and is a whole number for Integer attributes.
-    bool accepts(double file_value) const;
-    /// Why `file_value` is not accepted ("is outside [0, 1)", "must be >= 1", "is not a whole
-    /// number", "is not a finite number"), or "" if it is.
-    std::string problem(double file_value) const;
-    /// True if `text` is one of `choices` (Choice), always true for Text.
-    bool acceptsText(std::string_view text) const;
-    /// Human form of the valid range: "[0, 1)", "> 0", ">= 0", "one of a, b", "any".
-    std::string rangeText() const;
-    /// The choices of a Choice attribute, comma separated: "full, half".
-    std::string choicesText() const;
+    // Where the row lives; each table sets the accessors of its items.
+    AttributeAccess<LinkParams> params;   ///< link rows of one direction
+    AttributeAccess<LinkPatch> patch;     ///< the same field in an override or schedule step
+    AttributeAccess<LinkAttributes> link; ///< link rows of the whole link (duplex)
+    AttributeAccess<NodeAttributes> node; ///< node rows ("attrs" of a node)
+    AttributeAccess<FabricSpec> fabric;   ///< fabric rows ("fabric" of a centre)
+
     /// File value of an engine (SI) value: engine / si_scale.
     double fromSi(double engine_value) const { return engine_value / si_scale; }
     /// The file → engine conversion as one operation: file × siMultiplier() ÷ siDivisor(),

@@ -107,6 +107,8 @@ struct LinkParams
 };
 
 /// A partial set of link parameters: used for per-direction overrides and schedule steps.
+/// Each field is the optional twin of the LinkParams field of the same name; empty() and
+/// applyTo() loop over linkAttributeTable(), whose rows bind the two.
 struct LinkPatch
 {
     std::optional<double> bandwidth_bps;
@@ -118,8 +120,13 @@ struct LinkPatch
     std::optional<double> queue;
     std::optional<QueueUnit> queue_unit;
 
+    /// True if the patch sets no attribute (a queue unit without a size sets none).
     bool empty() const;
+    /// Sets the attributes the patch holds; a queue size without its own unit keeps `p`'s.
     void applyTo(LinkParams& p) const;
+    /// This patch with a queue size's unit made explicit: a size without a unit is in the
+    /// unit of the parameters it patches (`inherited`).
+    LinkPatch withQueueUnit(QueueUnit inherited) const;
     bool operator==(const LinkPatch&) const = default;
 };
 
