@@ -158,8 +158,9 @@ void buildDoubleBinaryTree(DagBuilder& b, CommDag& dag, const std::vector<int>& 
     }
 }
 
-void buildHierarchical(DagBuilder& b, CommDag& dag, const CollectiveSpec& spec,
-                       const std::vector<int>& order)
+// The members of each group (groups in ascending id), each in `order` sequence.
+std::vector<std::vector<int>> groupMembers(const CollectiveSpec& spec,
+                                           const std::vector<int>& order)
 {
     const int n = spec.ranks;
     if (static_cast<int>(spec.groups.size()) != n)
@@ -172,57 +173,72 @@ void buildHierarchical(DagBuilder& b, CommDag& dag, const CollectiveSpec& spec,
     for (auto& [id, idx] : groupIndex)
         idx = m++;
     std::vector<std::vector<int>> members(static_cast<std::size_t>(m));
-    for (const int r : order) // members in `order` sequence
+    for (const int r : order)
         members[static_cast<std::size_t>(groupIndex[spec.groups[static_cast<std::size_t>(r)]])]
             .push_back(r);
+    return members;
+}
 
-    bool equalSizes = true;
-    for (const auto& g : members)
-        equalSizes = equalSizes && g.size() == members[0].size();
-
+// Each group's gateway: spec.gateways (each a member of its group), else its first member.
+std::vector<int> groupGateways(const CollectiveSpec& spec,
+                               const std::vector<std::vector<int>>& members)
+{
+    const int m = static_cast<int>(members.size());
     std::vector<int> gateways(static_cast<std::size_t>(m));
-    if (!spec.gateways.empty()) {
-        if (static_cast<int>(spec.gateways.size()) != m)
-            fail("gateways", "expected one gateway per group (" + std::to_string(m) + "), got " +
-                                 std::to_string(spec.gateways.size()));
-        for (int gi = 0; gi < m; ++gi) {
-            const int gw = spec.gateways[static_cast<std::size_t>(gi)];
-            const auto& mem = members[static_cast<std::size_t>(gi)];
-            if (std::find(mem.begin(), mem.end(), gw) == mem.end())
-                fail("gateways/" + std::to_string(gi),
-                     "gateway " + std::to_string(gw) + " is not a member of its group");
-            gateways[static_cast<std::size_t>(gi)] = gw;
-        }
-    } else {
+    if (spec.gateways.empty()) {
         for (int gi = 0; gi < m; ++gi)
             gateways[static_cast<std::size_t>(gi)] = members[static_cast<std::size_t>(gi)][0];
+        return gateways;
     }
+    if (static_cast<int>(spec.gateways.size()) != m)
+        fail("gateways", "expected one gateway per group (" + std::to_string(m) + "), got " +
+                             std::to_string(spec.gateways.size()));
+    for (int gi = 0; gi < m; ++gi) {
+        const int gw = spec.gateways[static_cast<std::size_t>(gi)];
+        const auto& mem = members[static_cast<std::size_t>(gi)];
+        if (std::find(mem.begin(), mem.end(), gw) == mem.end())
+            fail("gateways/" + std::to_string(gi),
+                 "gateway " + std::to_string(gw) + " is not a member of its group");
+        gateways[static_cast<std::size_t>(gi)] = gw;
+    }
+    return gateways;
+}
 
+// Shard form: RS inside each group (g shards of m sub-blocks), ring all-reduce of shard p
+// among the p-th members of all groups, AG inside each group.
+void buildHierarchicalShards(DagBuilder& b, CommDag& dag, const CollectiveSpec& spec,
+                             const std::vector<std::vector<int>>& members)
+{
     const double S = spec.bytes;
     const int k = spec.chunks;
-    if (equalSizes && spec.gateways.empty()) {
-        // Shard form: RS inside each group (g shards of m sub-blocks), ring all-reduce of
-        // shard p among the p-th members of all groups, AG inside each group.
-        const int g = static_cast<int>(members[0].size());
-        for (int j = 0; j < k; ++j) {
-            const int base = dag.addBlocks(g * m, S / (double(g) * m * k), -1, -1);
+    const int m = static_cast<int>(members.size());
+    const int g = static_cast<int>(members[0].size());
+    for (int j = 0; j < k; ++j) {
+        const int base = dag.addBlocks(g * m, S / (double(g) * m * k), -1, -1);
+        for (const auto& mem : members)
+            ringReduceScatter(b, mem, base, m, 0, j);
+        for (int p = 0; p < g; ++p) {
+            std::vector<int> peers;
+            peers.reserve(members.size());
             for (const auto& mem : members)
-                ringReduceScatter(b, mem, base, m, 0, j);
-            for (int p = 0; p < g; ++p) {
-                std::vector<int> peers;
-                peers.reserve(members.size());
-                for (const auto& mem : members)
-                    peers.push_back(mem[static_cast<std::size_t>(p)]);
-                ringReduceScatter(b, peers, base + p * m, 1, g - 1, j);
-                ringAllGather(b, peers, base + p * m, 1, g - 1 + m - 1, j);
-            }
-            for (const auto& mem : members)
-                ringAllGather(b, mem, base, m, g - 1 + 2 * (m - 1), j);
+                peers.push_back(mem[static_cast<std::size_t>(p)]);
+            ringReduceScatter(b, peers, base + p * m, 1, g - 1, j);
+            ringAllGather(b, peers, base + p * m, 1, g - 1 + m - 1, j);
         }
-        return;
+        for (const auto& mem : members)
+            ringAllGather(b, mem, base, m, g - 1 + 2 * (m - 1), j);
     }
-    // Gateway form: binomial reduce to each gateway, ring all-reduce among gateways (m
-    // shards), binomial broadcast from each gateway.
+}
+
+// Gateway form: binomial reduce to each gateway, ring all-reduce among gateways (m shards),
+// binomial broadcast from each gateway.
+void buildHierarchicalGateways(DagBuilder& b, CommDag& dag, const CollectiveSpec& spec,
+                               const std::vector<std::vector<int>>& members,
+                               const std::vector<int>& gateways)
+{
+    const double S = spec.bytes;
+    const int k = spec.chunks;
+    const int m = static_cast<int>(members.size());
     int rounds = 0;
     std::vector<std::vector<int>> rooted;
     for (int gi = 0; gi < m; ++gi) {
@@ -239,6 +255,20 @@ void buildHierarchical(DagBuilder& b, CommDag& dag, const CollectiveSpec& spec,
         for (const auto& mem : rooted)
             binomialBroadcast(b, mem, base, m, rounds + 2 * (m - 1), j);
     }
+}
+
+void buildHierarchical(DagBuilder& b, CommDag& dag, const CollectiveSpec& spec,
+                       const std::vector<int>& order)
+{
+    const std::vector<std::vector<int>> members = groupMembers(spec, order);
+    bool equalSizes = true;
+    for (const auto& g : members)
+        equalSizes = equalSizes && g.size() == members[0].size();
+    const std::vector<int> gateways = groupGateways(spec, members);
+    if (equalSizes && spec.gateways.empty())
+        buildHierarchicalShards(b, dag, spec, members);
+    else
+        buildHierarchicalGateways(b, dag, spec, members, gateways);
 }
 
 } // namespace

@@ -283,62 +283,67 @@ const topology::LinkAttributes& requireLink(const topology::Topology& topo, cons
     throw InputError(file, path, "unknown link '" + id + "'");
 }
 
-control::Trigger readTrigger(const json& value, const std::string& path,
-                             const topology::Topology& topo, const std::string& file,
-                             std::size_t index)
+// A trigger's link condition ("on": {"link", "event"} or {"link", "metric", "above"|"below"}).
+void readLinkCondition(io::ObjectReader& on, const topology::Topology& topo,
+                       const std::string& file, control::TriggerCondition& when)
 {
     using C = control::TriggerCondition;
-    using A = control::TriggerAction;
-    io::ObjectReader r(value, path, file);
-    control::Trigger t;
-    t.id = r.string("id", "trigger-" + std::to_string(index));
-    // when: exactly one of at_s, at_iteration, on
+    when.link = on.requiredString("link");
+    requireLink(topo, when.link, file, on.pathOf("link"));
+    if (auto ev = on.optString("event")) {
+        if (*ev != "down" && *ev != "up")
+            on.fail("event", "unknown link event '" + *ev + "' (expected down or up)");
+        when.kind = C::Kind::LinkEvent;
+        when.down = *ev == "down";
+        return;
+    }
+    when.kind = C::Kind::LinkMetric;
+    const std::string metric = on.requiredString("metric");
+    if (metric == "loss")
+        when.metric = C::Metric::Loss;
+    else if (metric == "utilisation" || metric == "utilization")
+        when.metric = C::Metric::Utilisation;
+    else if (metric == "rtt_ms")
+        when.metric = C::Metric::Rtt;
+    else
+        on.fail("metric", "unknown metric '" + metric + "' (expected loss, utilisation or rtt_ms)");
+    const bool above = on.has("above");
+    if (above == on.has("below"))
+        on.fail("", R"(a link condition needs exactly one of "above" or "below")");
+    when.above = above;
+    const auto x = on.optNumber(above ? "above" : "below");
+    if (!x || !std::isfinite(*x) || *x < 0.0)
+        on.fail(above ? "above" : "below", "must be a number >= 0");
+    when.threshold = when.metric == C::Metric::Rtt ? *x * 1e-3 : *x;
+}
+
+// When a trigger fires: exactly one of at_s, at_iteration, on.
+void readWhen(io::ObjectReader& r, const topology::Topology& topo, const std::string& file,
+              control::TriggerCondition& when)
+{
+    using C = control::TriggerCondition;
     const int whens = int(r.has("at_s")) + int(r.has("at_iteration")) + int(r.has("on"));
     if (whens != 1)
         r.fail("", R"(a trigger needs exactly one of "at_s", "at_iteration" or "on")");
     if (auto at = r.optNumber("at_s")) {
         if (!(*at >= 0.0))
             r.fail("at_s", "must be a time >= 0 s");
-        t.when.kind = C::Kind::AtTime;
-        t.when.at_s = *at;
+        when.kind = C::Kind::AtTime;
+        when.at_s = *at;
     } else if (auto k = r.optInteger("at_iteration", 0, 1000000)) {
-        t.when.kind = C::Kind::AtIteration;
-        t.when.iteration = static_cast<int>(*k);
+        when.kind = C::Kind::AtIteration;
+        when.iteration = static_cast<int>(*k);
     } else {
         io::ObjectReader on = r.child(*r.get("on"), r.pathOf("on"));
-        t.when.link = on.requiredString("link");
-        requireLink(topo, t.when.link, file, on.pathOf("link"));
-        if (auto ev = on.optString("event")) {
-            if (*ev != "down" && *ev != "up")
-                on.fail("event", "unknown link event '" + *ev + "' (expected down or up)");
-            t.when.kind = C::Kind::LinkEvent;
-            t.when.down = *ev == "down";
-        } else {
-            t.when.kind = C::Kind::LinkMetric;
-            const std::string metric = on.requiredString("metric");
-            if (metric == "loss")
-                t.when.metric = C::Metric::Loss;
-            else if (metric == "utilisation" || metric == "utilization")
-                t.when.metric = C::Metric::Utilisation;
-            else if (metric == "rtt_ms")
-                t.when.metric = C::Metric::Rtt;
-            else
-                on.fail("metric",
-                        "unknown metric '" + metric + "' (expected loss, utilisation or rtt_ms)");
-            const bool above = on.has("above");
-            if (above == on.has("below"))
-                on.fail("", R"(a link condition needs exactly one of "above" or "below")");
-            t.when.above = above;
-            const auto x = on.optNumber(above ? "above" : "below");
-            if (!x || !std::isfinite(*x) || *x < 0.0)
-                on.fail(above ? "above" : "below", "must be a number >= 0");
-            t.when.threshold = t.when.metric == C::Metric::Rtt ? *x * 1e-3 : *x;
-        }
+        readLinkCondition(on, topo, file, when);
         on.finish();
     }
-    // action
-    const std::string action = r.requiredString("action");
-    A& a = t.action;
+}
+
+// The orders a trigger gives the control plane: switch-collective, switch-routing, ecmp.
+void readSwitchAction(io::ObjectReader& r, const std::string& action, control::TriggerAction& a)
+{
+    using A = control::TriggerAction;
     if (action == "switch-collective") {
         a.kind = A::Kind::SwitchCollective;
         a.scope = r.requiredString("scope");
@@ -354,13 +359,23 @@ control::Trigger readTrigger(const json& value, const std::string& path,
         if (to != "delay" && to != "hops")
             r.fail("to", "unknown routing '" + to + "' (expected delay or hops)");
         a.routing = to == "hops" ? topology::RouteMetric::Hops : topology::RouteMetric::Delay;
-    } else if (action == "ecmp") {
+    } else {
         a.kind = A::Kind::Ecmp;
         const auto on = r.optBoolean("to");
         if (!on)
             r.fail("to", "ecmp needs \"to\": true or false");
         a.ecmp = *on;
-    } else if (action == "pin-path" || action == "unpin-path") {
+    }
+}
+
+// The changes a trigger makes to the network: pin or unpin a path, change, fail or recover a
+// link, fail a centre.
+void readNetworkAction(io::ObjectReader& r, const std::string& action,
+                       const topology::Topology& topo, const std::string& file,
+                       control::TriggerAction& a)
+{
+    using A = control::TriggerAction;
+    if (action == "pin-path" || action == "unpin-path") {
         a.kind = action == "pin-path" ? A::Kind::PinPath : A::Kind::UnpinPath;
         const auto p = r.optStringArray("path");
         if (!p || p->size() < 2)
@@ -370,7 +385,11 @@ control::Trigger readTrigger(const json& value, const std::string& path,
             if (!topo.findNode(a.path[i]))
                 throw InputError(file, r.pathOf("path") + "/" + std::to_string(i),
                                  "unknown node '" + a.path[i] + "'");
-    } else if (action == "change-link" || action == "fail-link" || action == "recover-link") {
+    } else if (action == "fail-centre" || action == "fail-center") {
+        a.kind = A::Kind::FailCentre;
+        a.centre = r.requiredString("centre");
+        requireCenter(topo, a.centre, file, r.pathOf("centre"));
+    } else {
         a.link = r.requiredString("link");
         requireLink(topo, a.link, file, r.pathOf("link"));
         if (action == "change-link") {
@@ -384,16 +403,29 @@ control::Trigger readTrigger(const json& value, const std::string& path,
         } else {
             a.kind = action == "fail-link" ? A::Kind::FailLink : A::Kind::RecoverLink;
         }
-    } else if (action == "fail-centre" || action == "fail-center") {
-        a.kind = A::Kind::FailCentre;
-        a.centre = r.requiredString("centre");
-        requireCenter(topo, a.centre, file, r.pathOf("centre"));
-    } else {
+    }
+}
+
+control::Trigger readTrigger(const json& value, const std::string& path,
+                             const topology::Topology& topo, const std::string& file,
+                             std::size_t index)
+{
+    io::ObjectReader r(value, path, file);
+    control::Trigger t;
+    t.id = r.string("id", "trigger-" + std::to_string(index));
+    readWhen(r, topo, file, t.when);
+    const std::string action = r.requiredString("action");
+    if (action == "switch-collective" || action == "switch-routing" || action == "ecmp")
+        readSwitchAction(r, action, t.action);
+    else if (action == "pin-path" || action == "unpin-path" || action == "change-link" ||
+             action == "fail-link" || action == "recover-link" || action == "fail-centre" ||
+             action == "fail-center")
+        readNetworkAction(r, action, topo, file, t.action);
+    else
         r.fail("action", "unknown action '" + action +
                              "' (expected switch-collective, switch-routing, ecmp, pin-path, "
                              "unpin-path, change-link, fail-link, recover-link or fail-centre)");
-    }
-    if (t.when.kind == C::Kind::AtIteration && !a.isOrder())
+    if (t.when.kind == control::TriggerCondition::Kind::AtIteration && !t.action.isOrder())
         r.fail("at_iteration", "\"" + action +
                                    "\" happens at a time or on a condition; at_iteration applies "
                                    "to switch orders");

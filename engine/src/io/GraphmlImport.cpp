@@ -514,67 +514,48 @@ std::vector<std::vector<std::size_t>> importEdges(const GraphmlReader& reader, c
     return neighbours;
 }
 
-// Layout of nodes without coordinates. Pass after pass, a node with placed neighbours
-// goes on a circle of radius r around their centroid, at the golden angle times its
-// rank among such nodes (so siblings of one hub do not overlap); nodes never reached
-// (no placed neighbour at all) are spread evenly on a circle around the centroid of
-// everything placed.
-void placeUncoordinated(const std::vector<std::vector<std::size_t>>& neighbours,
-                        GraphmlImportResult& result)
+// The unplaced neighbours of `level`, in node order of discovery, each once (queued).
+std::vector<std::size_t> nextLevel(const std::vector<std::size_t>& level,
+                                   const std::vector<std::vector<std::size_t>>& neighbours,
+                                   const std::vector<char>& placed, std::vector<char>& queued)
 {
-    Topology& topo = result.topology;
+    std::vector<std::size_t> next;
+    for (std::size_t v : level)
+        for (std::size_t u : neighbours[v])
+            if (!placed[u] && !queued[u]) {
+                queued[u] = 1;
+                next.push_back(u);
+            }
+    return next;
+}
+
+// Places v on a circle of radius r around the centroid of its placed neighbours, at the
+// golden angle times its rank.
+void placeAroundNeighbours(Topology& topo, std::size_t v,
+                           const std::vector<std::vector<std::size_t>>& neighbours,
+                           const std::vector<char>& placed, std::size_t rank)
+{
     constexpr double kNeighbourRadius = 30.0; // scene units (3 degrees)
     const double goldenAngle = std::numbers::pi * (3.0 - std::sqrt(5.0));
-    std::vector<char> placed(topo.nodeCount(), 0);
-    std::vector<std::string> unplacedNames;
-    for (std::size_t v = 0; v < topo.nodeCount(); ++v) {
-        placed[v] = topo.node(NodeId::fromIndex(v)).latitude_deg ? 1 : 0;
-        if (!placed[v])
-            unplacedNames.push_back(topo.node(NodeId::fromIndex(v)).id);
-    }
-    // Breadth-first from the placed nodes: level k+1 is the unplaced neighbours of level k,
-    // in node order, each placed around the neighbours placed before its level. Same result
-    // as repeated passes over all nodes, in O(nodes + links) instead of O(nodes × levels).
-    std::size_t rank = 0;
-    std::vector<std::size_t> level;
-    std::vector<char> queued(topo.nodeCount(), 0);
-    for (std::size_t v = 0; v < topo.nodeCount(); ++v)
-        if (placed[v])
-            for (std::size_t u : neighbours[v])
-                if (!placed[u] && !queued[u]) {
-                    queued[u] = 1;
-                    level.push_back(u);
-                }
-    while (!level.empty()) {
-        std::sort(level.begin(), level.end());
-        for (std::size_t v : level) {
-            double sx = 0.0;
-            double sy = 0.0;
-            int count = 0;
-            for (std::size_t u : neighbours[v])
-                if (placed[u]) {
-                    const auto& p = topo.node(NodeId::fromIndex(u)).pos;
-                    sx += p[0];
-                    sy += p[1];
-                    ++count;
-                }
-            const double angle = goldenAngle * static_cast<double>(rank++);
-            topo.setNodePosition(NodeId::fromIndex(v),
-                                 sx / count + kNeighbourRadius * std::cos(angle),
-                                 sy / count + kNeighbourRadius * std::sin(angle));
+    double sx = 0.0;
+    double sy = 0.0;
+    int count = 0;
+    for (std::size_t u : neighbours[v])
+        if (placed[u]) {
+            const auto& p = topo.node(NodeId::fromIndex(u)).pos;
+            sx += p[0];
+            sy += p[1];
+            ++count;
         }
-        // Mark after the level so the result does not depend on the order within it.
-        for (std::size_t v : level)
-            placed[v] = 1;
-        std::vector<std::size_t> next;
-        for (std::size_t v : level)
-            for (std::size_t u : neighbours[v])
-                if (!placed[u] && !queued[u]) {
-                    queued[u] = 1;
-                    next.push_back(u);
-                }
-        level = std::move(next);
-    }
+    const double angle = goldenAngle * static_cast<double>(rank);
+    topo.setNodePosition(NodeId::fromIndex(v), sx / count + kNeighbourRadius * std::cos(angle),
+                         sy / count + kNeighbourRadius * std::sin(angle));
+}
+
+// Spreads the nodes never reached evenly on a circle around the centroid of everything
+// placed.
+void placeStranded(Topology& topo, const std::vector<char>& placed)
+{
     std::vector<std::size_t> stranded;
     double cx = 0.0;
     double cy = 0.0;
@@ -599,6 +580,43 @@ void placeUncoordinated(const std::vector<std::vector<std::size_t>>& neighbours,
         topo.setNodePosition(NodeId::fromIndex(stranded[k]), cx + ringRadius * std::cos(angle),
                              cy + ringRadius * std::sin(angle));
     }
+}
+
+// Layout of nodes without coordinates. Pass after pass, a node with placed neighbours
+// goes on a circle of radius r around their centroid, at the golden angle times its
+// rank among such nodes (so siblings of one hub do not overlap); nodes never reached
+// (no placed neighbour at all) are spread evenly on a circle around the centroid of
+// everything placed.
+void placeUncoordinated(const std::vector<std::vector<std::size_t>>& neighbours,
+                        GraphmlImportResult& result)
+{
+    Topology& topo = result.topology;
+    std::vector<char> placed(topo.nodeCount(), 0);
+    std::vector<std::string> unplacedNames;
+    std::vector<std::size_t> seeds;
+    for (std::size_t v = 0; v < topo.nodeCount(); ++v) {
+        placed[v] = topo.node(NodeId::fromIndex(v)).latitude_deg ? 1 : 0;
+        if (placed[v])
+            seeds.push_back(v);
+        else
+            unplacedNames.push_back(topo.node(NodeId::fromIndex(v)).id);
+    }
+    // Breadth-first from the placed nodes: level k+1 is the unplaced neighbours of level k,
+    // in node order, each placed around the neighbours placed before its level. Same result
+    // as repeated passes over all nodes, in O(nodes + links) instead of O(nodes × levels).
+    std::size_t rank = 0;
+    std::vector<char> queued(topo.nodeCount(), 0);
+    std::vector<std::size_t> level = nextLevel(seeds, neighbours, placed, queued);
+    while (!level.empty()) {
+        std::sort(level.begin(), level.end());
+        for (std::size_t v : level)
+            placeAroundNeighbours(topo, v, neighbours, placed, rank++);
+        // Mark after the level so the result does not depend on the order within it.
+        for (std::size_t v : level)
+            placed[v] = 1;
+        level = nextLevel(level, neighbours, placed, queued);
+    }
+    placeStranded(topo, placed);
     if (!unplacedNames.empty())
         result.notes.push_back(
             std::to_string(unplacedNames.size()) +
