@@ -112,6 +112,34 @@ private Q_SLOTS:
         QCOMPARE(back.topology.link(LinkId(0)).params.bandwidth_bps, bandwidth_bps);
     }
 
+    void linkMtuIsOneRowOfTheTable()
+    {
+        // mtu_bytes was added as one row of linkAttributeTable() plus its LinkParams field and
+        // LinkPatch twin: the reader (plain, reverse override, schedule step), the writer (at
+        // its place in the table's order, omitted at its default 0) and the range check come
+        // from that row alone.
+        const std::string text = topo(kTwoNodes + R"(, "links": [
+              {"id": "l1", "a": "a", "b": "b", "mtu_bytes": 9000, "reverse": {"mtu_bytes": "4KiB"},
+               "schedule": [{"at_s": 5, "mtu_bytes": 1500}]},
+              {"id": "l2", "a": "a", "b": "b"}])");
+        const Project p = io::parseProject(text, "mtu.topo");
+        const auto& l1 = p.topology.link(LinkId(0));
+        QCOMPARE(l1.params.mtu_bytes, 9000.0);
+        QCOMPARE(*l1.reverse.mtu_bytes, 4096.0);
+        QCOMPARE(l1.direction(1).mtu_bytes, 4096.0);
+        QCOMPARE(*l1.schedule.at(0).patch.mtu_bytes, 1500.0);
+        QCOMPARE(p.topology.link(LinkId(1)).params.mtu_bytes, 0.0);
+        const std::string written = io::serializeProject(p);
+        QVERIFY(written.find(R"("queue_pkts": 1000,
+      "mtu_bytes": 9000)") != std::string::npos);
+        QCOMPARE(written.find("mtu_bytes", written.find(R"("id": "l2")")), std::string::npos);
+        QVERIFY(io::parseProject(written, "mtu.topo") == p);
+        const auto e = errorOf(topo(kTwoNodes + R"(, "links": [
+              {"id": "l1", "a": "a", "b": "b", "mtu_bytes": 70000}])"));
+        QVERIFY(e.has_value());
+        QVERIFY2(std::string(e->what()).find("/links/0/mtu_bytes") != std::string::npos, e->what());
+    }
+
     void unitStringsAreAccepted()
     {
         const Project p = io::parseProject(topo(kTwoNodes + R"(, "links": [

@@ -301,6 +301,63 @@ private Q_SLOTS:
                  qPrintable(QString("%1 %2").arg(r2.end_s, 0, 'g', 12).arg(expected, 0, 'g', 12)));
     }
 
+    void storeAndForwardUsesEachLinksMtu()
+    {
+        // L = Σ τ_l + Σ_l P_l/B_l − max_l P_l/B_l (docs/network-model.md §4), P_l the link's
+        // mtu_bytes or transport.packet_bytes (1500) where it is 0: a 9000-byte MTU on the
+        // first 10 Gbit/s hop stores and forwards 9000 bytes there.
+        topology::Topology t;
+        for (const char* n : {"a", "r1", "r2", "b"})
+            t.addNode(netNode(n));
+        auto jumbo = netLink("ar1", "a", "r1", 10e9, 0.001);
+        jumbo.params.mtu_bytes = 9000.0;
+        t.addLink(jumbo);
+        t.addLink(netLink("r1r2", "r1", "r2", 1e9, 0.002));
+        t.addLink(netLink("r2b", "r2", "b", 10e9, 0.003));
+        sim::Simulator sim;
+        Network net(sim, t);
+        TransferResult r;
+        net.startTransfer(*t.findNode("a"), *t.findNode("b"), 1e6, Protocol::Udp,
+                          [&](const TransferResult& x) { r = x; });
+        sim.run();
+        const double packets_s = 9000 * 8 / 10e9 + 1500 * 8 / 1e9 + 1500 * 8 / 10e9;
+        const double expected = 1e6 * 8 / 1e9 + 0.006 + packets_s - 1500 * 8 / 1e9;
+        QVERIFY2(std::abs(r.end_s - expected) < 1e-9,
+                 qPrintable(QString("%1 %2").arg(r.end_s, 0, 'g', 12).arg(expected, 0, 'g', 12)));
+    }
+
+    void aQueueInPacketsHoldsMtuBytesPerPacket()
+    {
+        // The bottleneck's buffer B_q = queue_pkts × P_l: 100 packets of a 9000-byte MTU is
+        // the same TCP transfer as a 900,000-byte queue (the transfer overshoots it in slow
+        // start, so the buffer sets its time).
+        const auto run = [](bool packets, double mtu_bytes = 9000.0) {
+            topology::Topology t;
+            for (const char* n : {"a", "r", "b"})
+                t.addNode(netNode(n));
+            t.addLink(netLink("ar", "a", "r", 10e9, 0.005));
+            auto l = netLink("rb", "r", "b", 1e9, 0.005);
+            if (packets) {
+                l.params.queue = 100.0;
+                l.params.mtu_bytes = mtu_bytes;
+            } else {
+                l.params.queue = 900000.0;
+                l.params.queue_unit = topology::QueueUnit::Bytes;
+            }
+            t.addLink(l);
+            sim::Simulator sim;
+            Network net(sim, t);
+            double end_s = 0.0;
+            net.startTransfer(*t.findNode("a"), *t.findNode("b"), 50e6, Protocol::Tcp,
+                              [&](const TransferResult& x) { end_s = x.end_s; });
+            sim.run();
+            return end_s;
+        };
+        QCOMPARE(run(true), run(false));
+        // ... and it matters: 100 packets of the default 1500 bytes is another transfer.
+        QVERIFY(run(true, 0.0) != run(false));
+    }
+
     void stalledFlowFailsInsteadOfHanging()
     {
         // B2: bandwidth 0 from t = 0.01 s and nothing restores it: run() returns and the

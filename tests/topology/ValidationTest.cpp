@@ -428,9 +428,10 @@ private Q_SLOTS:
         std::vector<std::string> keys;
         for (const auto& a : linkAttributeTable())
             keys.push_back(a.key);
-        QCOMPARE(keys, (std::vector<std::string>{"bandwidth_gbps", "delay_ms", "jitter_ms",
-                                                 "jitter_distribution", "jitter_correlation",
-                                                 "loss", "queue_pkts", "queue_bytes", "duplex"}));
+        QCOMPARE(keys,
+                 (std::vector<std::string>{"bandwidth_gbps", "delay_ms", "jitter_ms",
+                                           "jitter_distribution", "jitter_correlation", "loss",
+                                           "queue_pkts", "queue_bytes", "mtu_bytes", "duplex"}));
         QCOMPARE(nodeAttributeTable().size(), std::size_t(5));
         QVERIFY(findAttribute(nodeAttributeTable(), "nope") == nullptr);
         for (const auto* table :

@@ -220,7 +220,6 @@ double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQ
     double packetTimes = 0.0;
     double bottleneckPacket = 0.0;
     bool queued = !includeQueueing;
-    const double packetBits = m_config.packet_bytes * 8.0;
     for (std::uint32_t a : c.arcs) {
         LinkDirection& arc = m_arcs[a];
         const topology::LinkParams& p = arc.params;
@@ -238,8 +237,9 @@ double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQ
         arc.lastJitter_s = j;
         latency += std::max(0.0, p.delay_s + j);
         const double capacity_bps = m_solver.capacityBps(arc.resource);
+        const double packet_bytes = p.packetBytes(m_config.packet_bytes);
         if (capacity_bps > 0.0) {
-            const double t = packetBits / capacity_bps;
+            const double t = packet_bytes * 8.0 / capacity_bps;
             packetTimes += t;
             bottleneckPacket = std::max(bottleneckPacket, t);
             // Only the first saturated link carrying TCP in congestion avoidance queues: the
@@ -248,8 +248,8 @@ double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQ
             if (!queued && m_shared.queueingFlows(arc.resource) > 0 &&
                 alloc_bps >= capacity_bps * (1.0 - kSaturated)) {
                 queued = true;
-                latency += m_shared.standingQueueBytes(
-                               c, arc.resource, p.queueBytes(m_config.packet_bytes), alloc_bps) *
+                latency += m_shared.standingQueueBytes(c, arc.resource, p.queueBytes(packet_bytes),
+                                                       alloc_bps) *
                            8.0 / capacity_bps;
             }
         }

@@ -9,12 +9,13 @@
 //   its send log   the bytes in flight, for the receive window;
 //   its messages   the Network's bookkeeping of what it carries (ConnectionMessages).
 // The table composes these and samples a message's one-way latency (§4):
-//   L = Σ_l max(0, τ_l + j_l) + Σ_l P/B_l − P/B_b + q_b/B_b
+//   L = Σ_l max(0, τ_l + j_l) + Σ_l P_l/B_l − P_b/B_b + q_b/B_b
 // with one jitter sample per message and link direction (netem correlation
-// j = (1 − ρ)·fresh + ρ·previous), store-and-forward of one packet at every hop but the
-// bottleneck, and the standing queue q_b of the first saturated link carrying TCP in
-// congestion avoidance (SharedBottlenecks::standingQueueBytes). Checked by
-// tests/net/NetworkTest.cpp and tests/validation/JitterValidationTest.cpp.
+// j = (1 − ρ)·fresh + ρ·previous), store-and-forward of one packet P_l (the link's
+// mtu_bytes, else transport.packet_bytes) at every hop but the bottleneck, and the standing queue
+// q_b of the first saturated link carrying TCP in congestion avoidance
+// (SharedBottlenecks::standingQueueBytes). Checked by tests/net/NetworkTest.cpp and
+// tests/validation/JitterValidationTest.cpp.
 
 #include "PathFigures.hpp"
 #include "SharedBottlenecks.hpp"

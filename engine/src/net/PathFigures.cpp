@@ -56,7 +56,7 @@ PathFigures measurePath(const std::vector<std::uint32_t>& arcs,
         if (cap < path.bottleneck_bps) {
             path.bottleneck_bps = cap;
             path.bottleneckResource = links[a].resource;
-            path.buffer_bytes = p.queueBytes(config.packet_bytes);
+            path.buffer_bytes = p.queueBytes(p.packetBytes(config.packet_bytes));
         }
     }
     double rev = 0.0;

@@ -243,13 +243,14 @@ const AttributeInfo& mustFind(const std::vector<AttributeInfo>& table, std::stri
 
 // Sane ranges: values outside them are typing mistakes (a delay in ns written as ms, a
 // bandwidth in bit/s written as Gbit/s) and would only overflow the engine's arithmetic.
-constexpr double kMinGbps = 1e-9;       // 1 bit/s
-constexpr double kMaxGbps = 1e6;        // 1e15 bit/s = 1 Pbit/s
-constexpr double kMaxDelayMs = 1e6;     // 1000 s
-constexpr double kMaxQueuePkts = 1e9;   // packets
-constexpr double kMaxQueueBytes = 1e12; // 1 TB
-constexpr double kMaxCount = 1e9;       // cores, GPUs
-constexpr double kMaxMemoryGb = 1e9;    // 1 EB
+constexpr double kMinGbps = 1e-9;        // 1 bit/s
+constexpr double kMaxGbps = 1e6;         // 1e15 bit/s = 1 Pbit/s
+constexpr double kMaxDelayMs = 1e6;      // 1000 s
+constexpr double kMaxQueuePkts = 1e9;    // packets
+constexpr double kMaxQueueBytes = 1e12;  // 1 TB
+constexpr double kMaxMtuBytes = 65535.0; // the IPv4 datagram limit
+constexpr double kMaxCount = 1e9;        // cores, GPUs
+constexpr double kMaxMemoryGb = 1e9;     // 1 EB
 
 } // namespace
 
@@ -305,6 +306,14 @@ const std::vector<AttributeInfo>& linkAttributeTable()
                                 "Drop-tail queue size D in bytes (alternative to queue_pkts), at "
                                 "most 1e12.")),
                   QueueUnit::Bytes),
+        bindDirection(
+            readAs(Kind::Bytes, "",
+                   number("mtu_bytes", "MTU", "bytes", 1.0, 0.0, 0.0, true, kMaxMtuBytes, true,
+                          "Largest packet on each direction: the packet a hop stores "
+                          "and forwards and, for a queue in packets, the bytes per "
+                          "packet; 0 (default) takes the experiment's "
+                          "transport.packet_bytes (1500).")),
+            &P::mtu_bytes, &O::mtu_bytes),
         [] {
             AttributeInfo a = choice("duplex", "Duplex", {"full", "half"}, "full",
                                      "Full duplex: each direction has its own bandwidth. Half "

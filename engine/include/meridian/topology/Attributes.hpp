@@ -97,7 +97,14 @@ struct LinkParams
     double loss = 0.0;               ///< packet loss probability in [0, 1)
     double queue = 1000.0;           ///< queue size in `queue_unit`
     QueueUnit queue_unit = QueueUnit::Packets;
+    /// Largest packet on this direction (bytes); 0: the experiment's transport.packet_bytes.
+    double mtu_bytes = 0.0;
 
+    /// The packet size on this direction: mtu_bytes, or `fallback_bytes` when it is 0.
+    double packetBytes(double fallback_bytes) const
+    {
+        return mtu_bytes > 0.0 ? mtu_bytes : fallback_bytes;
+    }
     /// Queue capacity in bytes, with `mtu_bytes` per packet when counted in packets.
     double queueBytes(double mtu_bytes = 1500.0) const
     {
@@ -119,6 +126,7 @@ struct LinkPatch
     std::optional<double> loss;
     std::optional<double> queue;
     std::optional<QueueUnit> queue_unit;
+    std::optional<double> mtu_bytes;
 
     /// True if the patch sets no attribute (a queue unit without a size sets none).
     bool empty() const;
