@@ -3,6 +3,7 @@
 #include "meridian/core/Error.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
 #include "meridian/net/Protocol.hpp"
+#include "meridian/topology/AttributeTable.hpp"
 #include "ui/Document.hpp"
 #include "ui/Resources.hpp"
 #include "ui/TopologyScene.hpp"
@@ -455,46 +456,103 @@ QString centresInputSection(const topology::Topology& topo)
                  rows, {2});
 }
 
-/// One row of the link parameter table: id (with its notes), endpoints, bandwidth, delay,
-/// loss, jitter and queue.
-QStringList linkParameterRow(const topology::LinkAttributes& l)
+/// A link's value of attribute row `a` (its a→b direction; the whole link for duplex), or
+/// nullopt when the link does not hold it (the queue row of the other unit).
+std::optional<topology::AttributeValue> linkValue(const topology::AttributeInfo& a,
+                                                  const topology::LinkAttributes& l)
 {
-    const auto& p = l.params;
-    const QString queue =
-        withUnit(num(p.queue, 6), p.queue_unit == topology::QueueUnit::Bytes ? "B" : "pkts");
-    const QString jitter = p.jitter_s > 0
-                               ? withUnit(num(p.jitter_s * 1e3), "ms") + QStringLiteral(" ") +
-                                     QString::fromUtf8(toString(p.jitter_distribution).data())
-                               : QStringLiteral("0");
+    if (a.params)
+        return a.params.get(l.params);
+    if (a.link)
+        return a.link.get(l);
+    return std::nullopt;
+}
+
+/// The report's text of a row's value: a number in the row's file unit, or the text.
+QString attributeText(const topology::AttributeInfo& a, const topology::AttributeValue& v)
+{
+    if (const auto* text = std::get_if<std::string>(&v))
+        return esc(*text);
+    const QString number = plain(a.fromSi(std::get<double>(v)), 6);
+    return a.unit.empty() ? number : withUnit(number, a.unit.c_str());
+}
+
+/// The link table's columns: one per row (per group) of linkAttributeTable() that some link
+/// sets to other than its default, the rows the writer always writes included.
+std::vector<std::vector<const topology::AttributeInfo*>> linkColumns(const topology::Topology& topo,
+                                                                     std::size_t links)
+{
+    std::vector<std::vector<const topology::AttributeInfo*>> columns;
+    for (const topology::AttributeInfo& a : topology::linkAttributeTable()) {
+        if (!columns.empty() && !a.group.empty() && columns.back().front()->group == a.group) {
+            columns.back().push_back(&a);
+            continue;
+        }
+        columns.push_back({&a});
+    }
+    const auto differs = [&](const std::vector<const topology::AttributeInfo*>& column) {
+        for (const auto* a : column) {
+            if (a->always_written)
+                return true;
+            const topology::AttributeValue dflt =
+                a->type == topology::AttributeType::Number ||
+                        a->type == topology::AttributeType::Integer
+                    ? topology::AttributeValue(a->toSi(a->default_value))
+                    : topology::AttributeValue(a->default_text);
+            for (std::size_t i = 0; i < links; ++i) {
+                const auto v = linkValue(*a, topo.link(LinkId(static_cast<LinkId::value_type>(i))));
+                if (v && *v != dflt)
+                    return true;
+            }
+        }
+        return false;
+    };
+    std::erase_if(columns, [&](const auto& column) { return !differs(column); });
+    return columns;
+}
+
+/// One row of the link parameter table: id (with its notes), endpoints, then the columns.
+QStringList
+linkParameterRow(const topology::LinkAttributes& l,
+                 const std::vector<std::vector<const topology::AttributeInfo*>>& columns)
+{
     QString id = esc(l.id);
     if (!l.reverse.empty())
         id += QCoreApplication::translate("Report", " (b→a differs)");
     if (!l.schedule.empty())
         id += QCoreApplication::translate("Report", " (scheduled changes)");
-    return {id,
-            esc(l.a) + QStringLiteral(" — ") + esc(l.b),
-            bandwidthText(p.bandwidth_bps),
-            withUnit(num(p.delay_s * 1e3), "ms"),
-            withUnit(plain(p.loss * 100.0), "%"),
-            jitter,
-            queue};
+    QStringList row{id, esc(l.a) + QStringLiteral(" — ") + esc(l.b)};
+    for (const auto& column : columns) {
+        QString cell;
+        for (const auto* a : column)
+            if (const auto v = linkValue(*a, l)) {
+                cell = attributeText(*a, *v);
+                break;
+            }
+        row.append(cell);
+    }
+    return row;
 }
 
-/// The link parameters of the topology (the first kMaxLinkRows links).
+/// The link parameters of the topology (the first kMaxLinkRows links): a column per link
+/// attribute of the table that some link sets.
 QString linkParametersSection(const topology::Topology& topo)
 {
+    const std::size_t links = std::min<std::size_t>(topo.linkCount(), kMaxLinkRows);
+    const auto columns = linkColumns(topo, links);
     QList<QStringList> rows;
-    for (std::size_t i = 0; i < topo.linkCount() && i < kMaxLinkRows; ++i)
-        rows.append(linkParameterRow(topo.link(LinkId(static_cast<LinkId::value_type>(i)))));
+    for (std::size_t i = 0; i < links; ++i)
+        rows.append(
+            linkParameterRow(topo.link(LinkId(static_cast<LinkId::value_type>(i))), columns));
+    QStringList header{QCoreApplication::translate("Report", "id"),
+                       QCoreApplication::translate("Report", "endpoints")};
+    QList<int> rightAligned;
+    for (const auto& column : columns) {
+        header.append(QString::fromStdString(column.front()->label));
+        rightAligned.append(static_cast<int>(header.size()) - 1);
+    }
     QString h = h3(QCoreApplication::translate("Report", "Links"));
-    h += table({QCoreApplication::translate("Report", "id"),
-                QCoreApplication::translate("Report", "endpoints"),
-                QCoreApplication::translate("Report", "bandwidth"),
-                QCoreApplication::translate("Report", "delay (one-way)"),
-                QCoreApplication::translate("Report", "loss"),
-                QCoreApplication::translate("Report", "jitter"),
-                QCoreApplication::translate("Report", "queue")},
-               rows, {2, 3, 4, 5, 6});
+    h += table(header, rows, rightAligned);
     if (topo.linkCount() > kMaxLinkRows)
         h += note(QCoreApplication::translate("Report", "… and %1 more links (see the .topo file).")
                       .arg(topo.linkCount() - kMaxLinkRows));
