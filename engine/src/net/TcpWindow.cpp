@@ -107,7 +107,9 @@ double TcpWindow::capBps(const PathFigures& path, double queue_s) const
 
 double TcpWindow::rwndBytes(const NetworkConfig& config)
 {
-    return config.max_window_bytes > 0.0 ? config.max_window_bytes : kInf;
+    if (config.max_window_bytes > 0.0)
+        return config.max_window_bytes;
+    return kInf;
 }
 
 double TcpWindow::inflightCeilingBytes(const TcpContext& ctx)
@@ -198,7 +200,9 @@ bool TcpWindow::slowStartRound(const TcpContext& ctx, double tcpRate_bps, sim::S
     // On a lossy path the window may reach what can be in flight (2·rwnd: Linux grows cwnd in
     // slow start up to twice the packets in flight, tcp_is_cwnd_limited).
     const double sendCeiling = lossy ? rwndBytes(ctx.config) : kInf;
-    const double ssCeiling = lossy ? std::min(2.0 * sendCeiling, inflightCeilingBytes(ctx)) : kInf;
+    double ssCeiling = kInf;
+    if (lossy)
+        ssCeiling = std::min(2.0 * sendCeiling, inflightCeilingBytes(ctx));
     const bool limitedByNetwork = networkLimited(path, tcpRate_bps, shared.queueS());
     const double before = m_cwnd_bytes;
     if (lossy && lossDue(ctx)) {
