@@ -3,12 +3,15 @@
 //   ring all-reduce            2(n−1)·(α + S/(n·B))
 //   binomial broadcast/reduce  ⌈log2 n⌉·(α + S/B)
 //   pipelined chain broadcast  (n−2+k)·(α + S/(k·B))
+//   NCCL's ring broadcast/reduce, C channels of 512 KiB slices c on their own wires:
+//                              S/(C·B) + (n−2)·c/B + (n−1)·α
 //   halving-doubling all-red.  2·log2 n·α + 2(n−1)/n·S/B   (n = 2^m)
 //   direct all-reduce          2·(α + S/(n·B))
 #include "meridian/collective/DagExecutor.hpp"
 
 #include "TestMain.hpp"
 #include "meridian/collective/BuildCollective.hpp"
+#include "meridian/collective/CommSettings.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <QElapsedTimer>
@@ -91,10 +94,10 @@ constexpr double kAlpha = 15e-3;       // 15 ms WAN hop
 constexpr double kBps = 10e9 / 8;      // 10 Gbit/s in bytes/s
 constexpr double kS = 256.0 * 1048576; // 256 MiB
 
-double runTime(const CollectiveSpec& spec)
+double runTime(const CollectiveSpec& spec, double alpha_s = kAlpha)
 {
     const CommDag dag = buildCollective(spec);
-    AlphaBetaBackend net(kAlpha, kBps);
+    AlphaBetaBackend net(alpha_s, kBps);
     DagExecutor ex(dag, net);
     bool finished = false;
     ex.setOnFinished([&] { finished = true; });
@@ -242,6 +245,72 @@ private Q_SLOTS:
                 ex.makespanS() <= one + (k - 1) * alpha_s * (1 + 1e-9),
                 qPrintable(
                     QStringLiteral("k=%1: %2 vs k=1: %3").arg(k).arg(ex.makespanS()).arg(one)));
+        }
+    }
+
+    // NCCL's broadcast and reduce (chunks 0): one 512 KiB slice per chunk, 2 channels, 8 slots;
+    // with α = 1 ms the slots cover a slice plus α (7 × 0.42 ms), so every wire streams and
+    // the last slice leaves the root at S/(C·B), then crosses n−2 more hops.
+    void ncclRingBroadcastAndReduce()
+    {
+        const double alpha = 1e-3;
+        const double slice = 512.0 * 1024;
+        for (const Operation op : {Operation::Broadcast, Operation::Reduce})
+            for (const int n : {2, 3, 8, 32}) {
+                CollectiveSpec spec{op, Algorithm::Ring, n, kS, n / 2, 0, {}, {}, {}};
+                applyCommSettings(spec, CommSettings{});
+                QCOMPARE(spec.chunks, 512);
+                QCOMPARE(spec.channels, 2);
+                QCOMPARE(spec.in_flight, 8);
+                const double nd = n;
+                const double expected =
+                    kS / (2 * kBps) + (nd - 2) * slice / kBps + (nd - 1) * alpha;
+                const double got = runTime(spec, alpha);
+                QVERIFY2(close(got, expected),
+                         qPrintable(QStringLiteral("%1 n=%2: %3 vs %4")
+                                        .arg(QString::fromUtf8(toString(op).data()))
+                                        .arg(n)
+                                        .arg(got)
+                                        .arg(expected)));
+            }
+    }
+
+    // NCCL's reduce runs the ring's direction towards the root: the root's successor sends
+    // first, the root's predecessor last (reduce.h: prevRank == root sends).
+    void ncclRingReduceFollowsTheRing()
+    {
+        const std::vector<int> order{3, 0, 4, 1, 2};
+        CollectiveSpec spec{Operation::Reduce, Algorithm::Ring, 5, kS, 4, 1, {}, {}, order};
+        const CommDag dag = buildCollective(spec);
+        std::vector<std::pair<int, int>> sends;
+        for (const CommOp& o : dag.ops())
+            if (o.kind == OpKind::Send)
+                sends.emplace_back(o.src, o.dst);
+        const std::vector<std::pair<int, int>> expected{{1, 2}, {2, 3}, {3, 0}, {0, 4}};
+        QCOMPARE(sends, expected);
+        spec.operation = Operation::Broadcast;
+        sends.clear();
+        const CommDag broadcast = buildCollective(spec);
+        for (const CommOp& o : broadcast.ops())
+            sends.emplace_back(o.src, o.dst);
+        const std::vector<std::pair<int, int>> down{{4, 1}, {1, 2}, {2, 3}, {3, 0}};
+        QCOMPARE(sends, down);
+    }
+
+    // Beyond the operation budget a broadcast or reduce keeps enough chunks for its fill,
+    // (n−2)·(G−1) slice times, to stay within 1 % of S/B: k = 100·(n−2)·C (it is never merged
+    // down to one chunk per channel). 15 GiB among 8 ranks: 1,200 chunks of 25.6 slices.
+    void largeBroadcastKeepsItsPipeline()
+    {
+        const double bytes = 15.0 * 1024 * 1024 * 1024;
+        for (const Operation op : {Operation::Broadcast, Operation::Reduce}) {
+            CollectiveSpec spec{op, Algorithm::Ring, 8, bytes, 0, 0, {}, {}, {}};
+            applyCommSettings(spec, CommSettings{});
+            QCOMPARE(spec.chunks, 1200);
+            QCOMPARE(spec.iterations_per_chunk, 1.0);
+            const double slice = 512.0 * 1024;
+            const double fill = (8 - 2) * (bytes / spec.chunks / slice - 1) * 2 * slice;
+            QVERIFY(fill < 0.01 * bytes);
         }
     }
 

@@ -47,18 +47,32 @@ bool isPowerOfTwo(int n)
     return n > 0 && (n & (n - 1)) == 0;
 }
 
-double estimatedOps(const CollectiveSpec& s)
+} // namespace
+
+double estimatedOpsPerChunk(const CollectiveSpec& s)
 {
     const double n = s.ranks;
-    const double k = double(s.chunks) * s.slices;
+    // A rooted operation moves the buffer along n−1 edges whatever its algorithm (a reduce
+    // adds a reduction after each).
+    if (s.operation == Operation::Broadcast)
+        return n;
+    if (s.operation == Operation::Reduce)
+        return 2.0 * n;
     switch (s.algorithm) {
     case Algorithm::Ring:
     case Algorithm::Direct:
     case Algorithm::Hierarchical:
-        return 3.0 * n * n * k;
+        return 3.0 * n * n;
     default:
-        return 6.0 * n * (ceilLog2(s.ranks) + 1) * k;
+        return 6.0 * n * (ceilLog2(s.ranks) + 1);
     }
+}
+
+namespace {
+
+double estimatedOps(const CollectiveSpec& s)
+{
+    return estimatedOpsPerChunk(s) * s.chunks * s.slices;
 }
 
 // NCCL's binary tree (src/graph/trees.cc, ncclGetBtree): for rank r with lowest set bit b,
@@ -284,8 +298,8 @@ bool isSupported(Operation operation, Algorithm algorithm)
                algorithm == Algorithm::Direct;
     case Operation::Broadcast:
     case Operation::Reduce:
-        return algorithm == Algorithm::Direct || algorithm == Algorithm::BinomialTree ||
-               algorithm == Algorithm::PipelinedChain;
+        return algorithm == Algorithm::Ring || algorithm == Algorithm::Direct ||
+               algorithm == Algorithm::BinomialTree || algorithm == Algorithm::PipelinedChain;
     case Operation::AllToAll:
         return algorithm == Algorithm::Direct;
     }
@@ -363,7 +377,10 @@ struct ChunkContext
     const CollectiveSpec& spec;
     const std::vector<int>& order;  ///< ring order
     const std::vector<int>& rooted; ///< order rotated so that the root comes first
-    int j;                          ///< chunk index
+    /// NCCL's ring reduce as a chain for chainReduce (which sends members[g−1] → … →
+    /// members[0]): the root, then the ring backwards, so data flows root+1 → root+2 → … → root.
+    const std::vector<int>& towardsRoot;
+    int j; ///< chunk index
 
     int n() const { return spec.ranks; }
     int k() const { return spec.chunks; }
@@ -434,12 +451,40 @@ void allReduceChunk(const ChunkContext& c)
     }
 }
 
+// Broadcast and reduce. Ring is NCCL's (src/device/broadcast.h and reduce.h, runRing): a
+// pipeline along the ring, root → next → … for a broadcast, root's successor → … → root for a
+// reduce, each chunk (one loop iteration of one slot) forwarded as soon as it has arrived.
+void rootedChunk(const ChunkContext& c)
+{
+    const Algorithm alg = c.spec.algorithm;
+    const double bytes = c.spec.bytes / c.k();
+    const int j = c.j;
+    if (c.spec.operation == Operation::Broadcast) {
+        const int base = c.dag.addBlocks(1, bytes, c.spec.root, -1);
+        if (alg == Algorithm::Direct)
+            directBroadcast(c.b, c.rooted, base, 1, 0, j);
+        else if (alg == Algorithm::BinomialTree)
+            binomialBroadcast(c.b, c.rooted, base, 1, 0, j);
+        else // pipelined chain, ring
+            chainBroadcast(c.b, c.rooted, base, 1, 0, j);
+        return;
+    }
+    const int base = c.dag.addBlocks(1, bytes, -1, c.spec.root);
+    if (alg == Algorithm::Direct)
+        directReduce(c.b, c.rooted, base, 1, 0, j);
+    else if (alg == Algorithm::BinomialTree)
+        binomialReduce(c.b, c.rooted, base, 1, 0, j);
+    else if (alg == Algorithm::Ring)
+        chainReduce(c.b, c.towardsRoot, base, 1, 0, j);
+    else
+        chainReduce(c.b, c.rooted, base, 1, 0, j);
+}
+
 void chunk(const ChunkContext& c)
 {
     const Algorithm alg = c.spec.algorithm;
     const int n = c.n();
     const double blockBytes = c.spec.bytes / (double(n) * c.k()); // one rank's share
-    const double wholeBytes = c.spec.bytes / c.k();
     const int j = c.j;
     switch (c.spec.operation) {
     case Operation::AllReduce:
@@ -472,26 +517,10 @@ void chunk(const ChunkContext& c)
             directReduceScatter(c.b, c.order, base, 1, 0, j);
         return;
     }
-    case Operation::Broadcast: {
-        const int base = c.dag.addBlocks(1, wholeBytes, c.spec.root, -1);
-        if (alg == Algorithm::Direct)
-            directBroadcast(c.b, c.rooted, base, 1, 0, j);
-        else if (alg == Algorithm::BinomialTree)
-            binomialBroadcast(c.b, c.rooted, base, 1, 0, j);
-        else
-            chainBroadcast(c.b, c.rooted, base, 1, 0, j);
+    case Operation::Broadcast:
+    case Operation::Reduce:
+        rootedChunk(c);
         return;
-    }
-    case Operation::Reduce: {
-        const int base = c.dag.addBlocks(1, wholeBytes, -1, c.spec.root);
-        if (alg == Algorithm::Direct)
-            directReduce(c.b, c.rooted, base, 1, 0, j);
-        else if (alg == Algorithm::BinomialTree)
-            binomialReduce(c.b, c.rooted, base, 1, 0, j);
-        else
-            chainReduce(c.b, c.rooted, base, 1, 0, j);
-        return;
-    }
     case Operation::AllToAll: {
         // Block (a, c) = the S/n bytes rank a addresses to rank c.
         const int base = static_cast<int>(c.dag.blocks().size());
@@ -529,8 +558,10 @@ CommDag buildCollective(const CollectiveSpec& spec)
         return dag;
     }
     const std::vector<int> rooted = rootedAt(order, spec.root);
+    std::vector<int> towardsRoot{rooted.front()};
+    towardsRoot.insert(towardsRoot.end(), rooted.rbegin(), rooted.rend() - 1);
     for (int j = 0; j < spec.chunks; ++j)
-        chunk(ChunkContext{b, dag, spec, order, rooted, j});
+        chunk(ChunkContext{b, dag, spec, order, rooted, towardsRoot, j});
     return dag;
 }
 

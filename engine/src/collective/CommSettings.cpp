@@ -14,6 +14,20 @@ namespace {
 // Beyond this budget each channel's iterations are merged into one chunk
 // (docs/collectives.md §Pipelining, "merged iterations").
 constexpr double kAutoOpBudget = 2e4;
+// A broadcast or reduce (a pipeline from or to the root, one slice per chunk) beyond that
+// budget is not merged per channel: each hop forwards a message only once all of it has
+// arrived, so G slices per message add (n−2)·(G−1) slice times of fill, (n−2)·C/k of the
+// bandwidth term S/B at most with k chunks over C channels. Its chunks grow only as far as
+// keeps that within 1 % (k ≥ kRootedChunksPerHop·(n−2)·C), and the DAG within kRootedOpCap
+// operations.
+constexpr double kRootedChunksPerHop = 100;
+constexpr double kRootedOpCap = 2e6;
+constexpr double kMaxAutoChunks = 65536; // buildCollective's limit
+
+bool isRooted(Operation op)
+{
+    return op == Operation::Broadcast || op == Operation::Reduce;
+}
 
 /// Bytes one op of the algorithm carries with one chunk and one slice.
 double opBytesOfOneChunk(const CollectiveSpec& spec)
@@ -60,6 +74,18 @@ void applyCommSettings(CollectiveSpec& spec, const CommSettings& comm)
     const double opBytes = opBytesOfOneChunk(spec);
     const double perChunk = s.message_bytes * s.slices;
     const double wanted = std::max(1.0, perChunk > 0 ? std::ceil(opBytes / perChunk) : 1.0);
+    if (isRooted(spec.operation)) {
+        // NCCL's PipelineFrom/PipelineTo pattern (enqueue.cc, calcCollChunking): one step
+        // and one chunk of one slot per loop iteration and channel.
+        const double opsPerChunk = estimatedOpsPerChunk(spec);
+        const double fill = kRootedChunksPerHop * (std::max(2, spec.ranks) - 2) * spec.channels;
+        const double affordable = std::floor(kRootedOpCap / opsPerChunk);
+        const double merged = std::max<double>(spec.channels, std::min(fill, affordable));
+        spec.chunks = static_cast<int>(wanted * opsPerChunk <= kAutoOpBudget
+                                           ? wanted
+                                           : std::min({wanted, merged, kMaxAutoChunks}));
+        return;
+    }
     const double n = std::max(2, spec.ranks);
     const double opsPerSlice = 3.0 * n * n; // per chunk and slice (buildCollective's estimate)
     if (wanted * s.slices * opsPerSlice <= kAutoOpBudget) {

@@ -227,8 +227,10 @@ void buildLeadDag(TrainingPlan& plan, const TrainingSpec& t, Algorithm interAlg,
     plan.inter_dag = buildChecked(cs, engine.comm(), file, "/experiment/inter_center/collective");
 }
 
-void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t,
-                       const collective::CommSettings& comm, const std::string& file)
+/// The weight broadcast among the lead ranks, the source's first. NCCL's (ring, the default)
+/// and the pipelined chain follow the ring order of the lead ranks, as NCCL's ring does.
+void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t, RunEngine& engine,
+                       const std::string& file)
 {
     if (plan.broadcast_nodes.size() < 2)
         return;
@@ -238,7 +240,9 @@ void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t,
     bs.ranks = static_cast<int>(plan.broadcast_nodes.size());
     bs.bytes = plan.grad_bytes;
     bs.chunks = t.broadcast_chunks;
-    plan.broadcast_dag = buildChecked(bs, comm, file, "/experiment/broadcast/algorithm");
+    if (bs.algorithm == Algorithm::Ring || bs.algorithm == Algorithm::PipelinedChain)
+        bs.order = engine.ringOrder(plan.broadcast_nodes);
+    plan.broadcast_dag = buildChecked(bs, engine.comm(), file, "/experiment/broadcast/algorithm");
 }
 
 } // namespace
@@ -281,7 +285,7 @@ TrainingPlan planTraining(const TrainingSpec& t, const std::vector<CentreRanks>&
         cr.gpu_model = c->gpu_model;
         results.centers.push_back(cr);
     }
-    buildBroadcastDag(plan, t, engine.comm(), file);
+    buildBroadcastDag(plan, t, engine, file);
     return plan;
 }
 

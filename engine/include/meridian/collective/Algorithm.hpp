@@ -8,7 +8,8 @@ namespace meridian::collective {
 
 enum class Algorithm
 {
-    Ring,             ///< ring reduce-scatter / all-gather (all-reduce = both)
+    Ring,             ///< ring reduce-scatter / all-gather (all-reduce = both); broadcast and
+                      ///< reduce: NCCL's pipeline along the ring
     DoubleBinaryTree, ///< NCCL's two complementary binary trees, half of the data each
     HalvingDoubling,  ///< Rabenseifner: recursive halving then recursive doubling
     Direct,           ///< every rank talks to every other rank directly

@@ -6,8 +6,8 @@
 //                   pipelined-chain, hierarchical
 //   all-gather      ring, halving-doubling (n a power of two), direct
 //   reduce-scatter  ring, halving-doubling (n a power of two), direct
-//   broadcast       direct, binomial, pipelined-chain
-//   reduce          direct, binomial, pipelined-chain
+//   broadcast       ring (NCCL's), direct, binomial, pipelined-chain
+//   reduce          ring (NCCL's), direct, binomial, pipelined-chain
 //   all-to-all      direct
 // Formulas, steps and α-β times of each are in docs/collectives.md.
 
@@ -23,6 +23,11 @@ bool isSupported(Operation operation, Algorithm algorithm);
 /// ring steps, which NCCL slices (CommSettings.hpp) and whose merged iterations stall
 /// (CommDag.hpp, MergedSteps).
 bool hasRingSteps(Operation operation, Algorithm algorithm);
+
+/// Operations (sends and reductions) one chunk of one slice of `spec` adds, an upper estimate
+/// used to bound the DAG: n for a broadcast, 2n for a reduce (the buffer crosses n−1 edges
+/// whatever the algorithm), 3n² for ring, direct and hierarchical, 6n(⌈log2 n⌉+1) otherwise.
+double estimatedOpsPerChunk(const CollectiveSpec& spec);
 
 /// Builds the DAG. Throws InputError (location "collective", naming the field) for an
 /// unsupported combination, ranks < 1 or > 2^20, negative/non-finite bytes, a root out of

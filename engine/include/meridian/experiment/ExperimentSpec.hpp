@@ -59,8 +59,8 @@ struct TrainingSpec
     int zero_stage = 0;
     double mfu = 0.4; ///< model FLOPs utilisation for the roofline compute model
     bool activation_recompute = false;
-    std::string source; ///< centre that holds the model and dataset at t = 0
-    std::string broadcast_algorithm = "binomial";
+    std::string source;                       ///< centre that holds the model and dataset at t = 0
+    std::string broadcast_algorithm = "ring"; ///< NCCL's broadcast (docs/collectives.md)
     net::Protocol broadcast_protocol = net::Protocol::Tcp;
     bool broadcast_dataset = true;
     int broadcast_chunks = 0; ///< pipelining chunks of the weight broadcast; 0 = NCCL's
