@@ -62,6 +62,31 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     m_tabs->tabBar()->setTabData(m_tabs->addTab(m_iterations, tr("Iterations")),
                                  QStringLiteral("iterations"));
 
+    createLinksPage();
+
+    m_summary = new QWidget(m_tabs);
+    m_summary->setObjectName(QStringLiteral("summaryPage"));
+    auto* summaryLayout = new QHBoxLayout(m_summary);
+    summaryLayout->addWidget(
+        new QLabel(tr("The summary charts appear when a run has finished."), m_summary));
+    m_tabs->tabBar()->setTabData(m_tabs->addTab(m_summary, tr("Summary")),
+                                 QStringLiteral("summary"));
+
+    createComparePage();
+
+    // Last, so the other tabs keep their places: shown only after a run with a control plane.
+    m_control = new QTextBrowser(m_tabs);
+    m_control->setObjectName(QStringLiteral("controlPlanePage"));
+    m_control->setOpenLinks(false);
+    m_tabs->tabBar()->setTabData(m_tabs->addTab(m_control, tr("Control plane")),
+                                 QStringLiteral("control"));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_control), false);
+
+    connect(m_tabs, &QTabWidget::currentChanged, this, &RunView::refreshVisible);
+}
+
+void RunView::createLinksPage()
+{
     auto* linksPage = new QSplitter(Qt::Horizontal, m_tabs);
     auto* picker = new QWidget(linksPage);
     auto* pickerLayout = new QVBoxLayout(picker);
@@ -82,15 +107,10 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
         redrawLinks();
         Q_EMIT pickedLinksChanged();
     });
+}
 
-    m_summary = new QWidget(m_tabs);
-    m_summary->setObjectName(QStringLiteral("summaryPage"));
-    auto* summaryLayout = new QHBoxLayout(m_summary);
-    summaryLayout->addWidget(
-        new QLabel(tr("The summary charts appear when a run has finished."), m_summary));
-    m_tabs->tabBar()->setTabData(m_tabs->addTab(m_summary, tr("Summary")),
-                                 QStringLiteral("summary"));
-
+void RunView::createComparePage()
+{
     auto* comparePage = new QWidget(m_tabs);
     auto* compareLayout = new QVBoxLayout(comparePage);
     compareLayout->setContentsMargins(0, 0, 0, 0);
@@ -111,16 +131,6 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     m_tabs->tabBar()->setTabData(m_tabs->addTab(comparePage, tr("Compare")),
                                  QStringLiteral("compare"));
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &RunView::redrawCompare);
-
-    // Last, so the other tabs keep their places: shown only after a run with a control plane.
-    m_control = new QTextBrowser(m_tabs);
-    m_control->setObjectName(QStringLiteral("controlPlanePage"));
-    m_control->setOpenLinks(false);
-    m_tabs->tabBar()->setTabData(m_tabs->addTab(m_control, tr("Control plane")),
-                                 QStringLiteral("control"));
-    m_tabs->setTabVisible(m_tabs->indexOf(m_control), false);
-
-    connect(m_tabs, &QTabWidget::currentChanged, this, &RunView::refreshVisible);
 }
 
 void RunView::beginRun(const topology::Topology& topology)
@@ -293,6 +303,14 @@ void RunView::redrawCompare()
         totalsOf.push_back(phaseTotals(run.results));
     std::vector<std::string> rows = charts::canonicalPhases();
     rows.push_back("total");
+    plotCompare(totalsOf, rows);
+    fillCompareTable(totalsOf, rows);
+}
+
+void RunView::plotCompare(const std::vector<std::map<std::string, double>>& totalsOf,
+                          const std::vector<std::string>& rows)
+{
+    const auto& runs = m_history->runs();
     // Bars: one group per phase, one bar per run.
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (std::size_t i = 0; i < rows.size(); ++i)
@@ -323,7 +341,13 @@ void RunView::redrawCompare()
     m_compare->yAxis->setRange(0, yMax > 0 ? yMax * 1.1 : 1.0);
     m_compare->legend->setVisible(true);
     m_compare->replot();
+}
 
+void RunView::fillCompareTable(const std::vector<std::map<std::string, double>>& totalsOf,
+                               const std::vector<std::string>& rows)
+{
+    const auto& runs = m_history->runs();
+    const std::size_t n = runs.size();
     // Table: phase totals per run, and the difference to the baseline.
     const int baselineNumber = m_baseline->currentData().toInt();
     std::size_t baseIndex = 0;

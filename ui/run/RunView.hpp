@@ -77,6 +77,16 @@ private:
     void refreshVisible();
     void rebuildSummary();
     void redrawCompare();
+    /// One group of bars per phase (and the total), one bar per run of the history.
+    void plotCompare(const std::vector<std::map<std::string, double>>& totalsOf,
+                     const std::vector<std::string>& rows);
+    /// Phase totals per run and the difference to the baseline; the changes of each run.
+    void fillCompareTable(const std::vector<std::map<std::string, double>>& totalsOf,
+                          const std::vector<std::string>& rows);
+    /// The Links tab: the link picker, the throughput switch and the plot.
+    void createLinksPage();
+    /// The Compare tab: the baseline choice, the bars and the table.
+    void createComparePage();
 
     QTabWidget* m_tabs = nullptr;
     QCustomPlot* m_timeline = nullptr;
