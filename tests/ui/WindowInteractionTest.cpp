@@ -3,6 +3,7 @@
 // exports, and undo/redo/select-all/generator driven through real actions and keys.
 #include "TestMain.hpp"
 #include "UiTestSupport.hpp"
+#include "meridian/topology/AttributeTable.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
 #include "ui/GeneratorDialog.hpp"
@@ -299,6 +300,38 @@ private Q_SLOTS:
         w->scene()->selectIds({}, {"r-r-2"});
         QCOMPARE(w->propertyEditor()->lineEdit(QStringLiteral("loss"))->text(),
                  QStringLiteral("0.00001 %"));
+    }
+
+    void everyAttributeRowHasAnEditorRow()
+    {
+        // The pages loop over the attribute tables: a new row gets its editor with no page
+        // code; a group of alternative keys (the queue) is one row; every number a reverse
+        // override can hold has a b→a row.
+        auto w = makeWindow();
+        addLink(*w);
+        PropertyEditor* pe = w->propertyEditor();
+        w->scene()->selectIds({}, {"gpu-gpu-2"});
+        for (const auto& a : topology::linkAttributeTable()) {
+            const QString key = QString::fromStdString(a.group.empty() ? a.key : a.group);
+            QVERIFY2(pe->editor(key) != nullptr, qPrintable(key));
+            QVERIFY2(pe->editor(key)->isVisible(), qPrintable(key));
+            if (a.patch && a.group.empty() && a.type == topology::AttributeType::Number)
+                QVERIFY2(pe->editor(QStringLiteral("reverse.") + key) != nullptr, qPrintable(key));
+        }
+        // Through the row, the editor writes the field the row binds (here jitter correlation,
+        // which no page code names).
+        QLineEdit* correlation = pe->lineEdit(QStringLiteral("jitter_correlation"));
+        correlation->setText(QStringLiteral("25%"));
+        QVERIFY(pe->commit(QStringLiteral("jitter_correlation")));
+        QCOMPARE(w->document()->link("gpu-gpu-2")->params.jitter_correlation, 0.25);
+        w->scene()->addNodeAt(topology::NodeKind::Center, QPointF(0, 300));
+        w->scene()->selectIds({"dc"}, {});
+        for (const auto& a : topology::nodeAttributeTable())
+            QVERIFY2(pe->editor(QString::fromStdString(a.key)) != nullptr, a.key.c_str());
+        for (const auto& a : topology::fabricAttributeTable())
+            QVERIFY2(
+                pe->editor(QStringLiteral("fabric.") + QString::fromStdString(a.key))->isVisible(),
+                a.key.c_str());
     }
 
     void generatorDialogDrivesTheDocument()
