@@ -66,7 +66,9 @@ private Q_SLOTS:
             QVERIFY2(html.contains(link), link);
         QVERIFY(html.contains(QString::number(m_results.engine.events)));
         // Settings of the experiment: protocol and collective of every phase.
-        QVERIFY(html.contains("binomial"));
+        // The preset's weight broadcast is NCCL's ring broadcast.
+        QCOMPARE(m_project.experiment["broadcast"]["algorithm"].get<std::string>(), "ring");
+        QVERIFY(html.contains("ring"));
         QVERIFY(html.contains("tcp"));
         // The data URIs decode to PNG images.
         static const QRegularExpression uri("data:image/png;base64,([A-Za-z0-9+/=]+)");
