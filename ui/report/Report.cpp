@@ -2,6 +2,7 @@
 
 #include "meridian/core/Error.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
+#include "meridian/experiment/OptionTable.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/AttributeTable.hpp"
 #include "ui/Document.hpp"
@@ -686,29 +687,39 @@ QString collectivesSection(const experiment::ExperimentSpec& spec)
                  rows);
 }
 
-/// The communicator (channels, buffers, steps, sockets) and TCP transport parameters.
+/// One option's value in its file unit: sizes in binary bytes, durations, yes/no, choices.
+QString optionText(const experiment::OptionInfo& o, const experiment::OptionValue& v)
+{
+    if (const auto* text = std::get_if<std::string>(&v))
+        return esc(*text);
+    if (const auto* on = std::get_if<bool>(&v))
+        return yesNo(*on);
+    const double x = std::get<double>(v);
+    switch (o.type) {
+    case experiment::OptionType::Size:
+        return binaryBytes(x);
+    case experiment::OptionType::Duration:
+        return dur(x);
+    default:
+        return o.unit.empty() ? num(x) : withUnit(num(x), o.unit.c_str());
+    }
+}
+
+/// The communicator (channels, buffers, steps, sockets) and TCP transport parameters: one row
+/// per bound `comm.*` and `transport.*` row of experimentOptionTable() that applies to the
+/// experiment's kind, so a new option appears here with no report code.
 QString transportSection(const experiment::ExperimentSpec& spec)
 {
-    const auto& c = spec.comm;
-    const auto& tr = spec.transport;
-    return h3(QCoreApplication::translate("Report", "Communication and transport")) +
-           kvTable({
-               {QCoreApplication::translate("Report", "channels"), QString::number(c.channels)},
-               {QCoreApplication::translate("Report", "buffer size"),
-                binaryBytes(c.buffsize_bytes)},
-               {QCoreApplication::translate("Report", "steps"), QString::number(c.steps)},
-               {QCoreApplication::translate("Report", "sockets per connection"),
-                QString::number(c.sockets)},
-               {QCoreApplication::translate("Report", "TCP MSS"), withUnit(num(tr.mss_bytes), "B")},
-               {QCoreApplication::translate("Report", "TCP initial window"),
-                QCoreApplication::translate("Report", "%1 segments")
-                    .arg(tr.initial_window_segments)},
-               {QCoreApplication::translate("Report", "TCP max window"),
-                binaryBytes(tr.max_window_bytes)},
-               {QCoreApplication::translate("Report", "TCP min RTO"), dur(tr.min_rto_s)},
-               {QCoreApplication::translate("Report", "slow start after idle"),
-                yesNo(tr.slow_start_after_idle)},
-           });
+    QList<QPair<QString, QString>> rows;
+    for (const experiment::OptionInfo& o : experiment::experimentOptionTable()) {
+        if (!o.bind || !o.appliesTo(spec.kind) ||
+            !(o.key.starts_with("comm.") || o.key.starts_with("transport.")))
+            continue;
+        const QString label = QCoreApplication::translate(
+            "meridian::ui::PropertyEditor", (o.label.empty() ? o.key : o.label).c_str());
+        rows.append({label, optionText(o, o.bind.get(spec))});
+    }
+    return h3(QCoreApplication::translate("Report", "Communication and transport")) + kvTable(rows);
 }
 
 QString inputsSection(const io::Project& project, const experiment::Results& results,
