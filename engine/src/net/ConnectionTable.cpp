@@ -248,7 +248,7 @@ double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQ
             if (!queued && m_shared.queueingFlows(arc.resource) > 0 &&
                 alloc_bps >= capacity_bps * (1.0 - kSaturated)) {
                 queued = true;
-                latency += m_shared.standingQueueBytes(c, arc.resource, p.queueBytes(packet_bytes),
+                latency += m_shared.standingQueueBytes(arc.resource, p.queueBytes(packet_bytes),
                                                        alloc_bps) *
                            8.0 / capacity_bps;
             }

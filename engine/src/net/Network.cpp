@@ -200,7 +200,9 @@ void Network::setFlowBurst(Flow& f, bool burst)
     if (f.burst == burst)
         return;
     f.burst = burst;
-    m_connections.bottlenecks().countBurst(m_connections[f.conn], burst ? 1 : -1);
+    Connection& c = m_connections[f.conn];
+    c.messages.bursts = burst ? c.messages.bursts + 1 : c.messages.bursts - 1;
+    m_connections.bottlenecks().countBurst(c, burst ? 1 : -1);
 }
 
 void Network::evaluateBurst(std::uint32_t ci)

@@ -117,6 +117,10 @@ void Network::beginSending(std::uint32_t slot, bool freshConnection)
     if (f.ordered)
         c.messages.orderedSending = slot;
 
+    if (f.protocol == Protocol::Tcp)
+        c.messages.followsOn =
+            c.messages.tcpFlows > 0 ||
+            (c.messages.ended && (m_sim.now() - c.messages.lastDataEnd).toSeconds() < c.path.rtt_s);
     if (f.protocol == Protocol::Tcp && c.messages.tcpFlows == 0)
         c.window.open(m_connections.context(c), freshConnection, f.keepWindow, m_sim.now());
     if (f.protocol == Protocol::Tcp)
@@ -201,9 +205,12 @@ void Network::onDataComplete(std::uint32_t slot)
     latency += f.wire.extraRounds * m_connections[ci].path.rtt_s;
     f.done = {};
     detachFlow(slot);
-    if (f.protocol == Protocol::Tcp)
+    if (f.protocol == Protocol::Tcp) {
         m_connections[ci].sendLog.record(m_sim.now(), f.wire.wire_bytes,
                                          m_connections[ci].path.rtt_s);
+        m_connections[ci].messages.ended = true;
+        m_connections[ci].messages.lastDataEnd = m_sim.now();
+    }
     connectionFlowEnded(ci, f.protocol == Protocol::Tcp);
     f.remaining_bytes = 0.0;
     f.dataEnd = m_sim.now();

@@ -190,23 +190,33 @@ bool SharedBottlenecks::cutForOverflow(Connection& o, const Connection& by, sim:
     return true;
 }
 
-double SharedBottlenecks::standingQueueBytes(const Connection& c, std::uint32_t resource,
-                                             double queue_bytes, double alloc_bps) const
+double SharedBottlenecks::standingQueueBytes(std::uint32_t resource, double queue_bytes,
+                                             double alloc_bps) const
 {
-    // n TCP flows in congestion avoidance share the link (r = alloc/n each). A window capped at
-    // W keeps W − r·RTT beyond the pipe: while n·(W − r·RTT) < Q that is a constant standing
-    // queue and nothing is lost; when the windows could overfill the buffer, drops cut them
-    // and the queue swings between ≈ 0 and Q (Reno sawtooth): mean Q/2.
+    // Each connection o in congestion avoidance through the link gets r = alloc/n, and a window
+    // capped at W_o keeps W_o − r·RTT_o beyond the pipe: while Σ_o (W_o − r·RTT_o) < Q that is
+    // a constant standing queue and nothing is lost; when the windows could overfill the
+    // buffer, drops cut them and the queue swings between ≈ 0 and Q (Reno sawtooth): mean Q/2.
+    // Only connections sending one message that started on an idle connection (a bulk
+    // transfer) count. A connection whose message follows on its previous one (within an RTT)
+    // or shares it with others has the bytes ahead of it in its own serialisation (ordered
+    // messages wait for the one sending, unordered ones share its rate): the fluid already
+    // delays them by that queue, and counting it again halved pipelined rings at short RTT
+    // (network-model.md §4; ShortRttPipelineValidationTest).
     const Load& load = m_load[resource];
-    const auto n = static_cast<double>(load.flows - load.bursts);
-    if (n <= 0.0)
-        return 0.0;
-    const double window = sendLimitBytes(c);
-    if (!std::isfinite(window))
-        return 0.5 * queue_bytes;
-    const double share_Bps = alloc_bps / 8.0 / static_cast<double>(load.flows);
-    const double excess = n * std::max(0.0, window - share_Bps * c.path.rtt_s);
-    return excess < queue_bytes ? excess : 0.5 * queue_bytes;
+    const double share_Bps = alloc_bps / 8.0 / sharers(resource);
+    double excess_bytes = 0.0;
+    for (std::uint32_t oi : load.members) {
+        const Connection& o = m_connections[oi];
+        const std::uint32_t queueing = o.messages.tcpFlows - o.messages.bursts;
+        if (queueing != 1 || o.messages.followsOn)
+            continue;
+        const double window = sendLimitBytes(o);
+        if (!std::isfinite(window))
+            return 0.5 * queue_bytes;
+        excess_bytes += std::max(0.0, window - share_Bps * o.path.rtt_s);
+    }
+    return excess_bytes < queue_bytes ? excess_bytes : 0.5 * queue_bytes;
 }
 
 } // namespace meridian::net

@@ -15,8 +15,10 @@
 //               queue delay grows a second per second), each leaving at a share of the
 //               slow-starting windows ∝ 1/(rank + 1) (a fit, docs/validation.md); beyond
 //               BDP + B_q it is an overflow too;
-//   standing queue (latency, §4) n windows capped at W keep n·(W − r·RTT) queued while that
-//               fits B_q, else the sawtooth's B_q/2.
+//   standing queue (latency, §4) the bulk transfers' windows capped at W keep Σ(W − r·RTT)
+//               queued while that fits B_q, else the sawtooth's B_q/2; a message following
+//               on its connection's previous one is already delayed by its own
+//               serialisation and adds none.
 // Checked by tests/validation/CubicValidationTest.cpp (hystartDelayEndsParallelStreams...),
 // tests/experiment/Ns3ReferenceTest.cpp (four flows into 1 BDP) and the P4 rows of
 // docs/validation.md.
@@ -99,10 +101,9 @@ public:
         const Load& load = m_load[resource];
         return load.flows > load.bursts ? load.flows - load.bursts : 0;
     }
-    /// Mean standing queue (bytes) TCP in congestion avoidance keeps on a saturated resource
-    /// whose buffer holds queue_bytes and which carries alloc_bps, as a message of c sees it.
-    double standingQueueBytes(const Connection& c, std::uint32_t resource, double queue_bytes,
-                              double alloc_bps) const;
+    /// Mean standing queue (bytes) the bulk TCP transfers in congestion avoidance keep on a
+    /// saturated resource whose buffer holds queue_bytes and which carries alloc_bps.
+    double standingQueueBytes(std::uint32_t resource, double queue_bytes, double alloc_bps) const;
 
 private:
     /// The most the receive window and the application (NCCL's slots) let c have in flight.
