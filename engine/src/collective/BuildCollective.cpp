@@ -546,7 +546,8 @@ CommDag buildCollective(const CollectiveSpec& spec)
     const Operation op = spec.operation;
     CommDag dag(op, spec.ranks, spec.root);
     if (hasRingSteps(op, spec.algorithm) && spec.iterations_per_chunk > 1.0)
-        dag.setMerged({spec.iterations_per_chunk, spec.nccl_slices});
+        dag.setMerged({spec.iterations_per_chunk, spec.nccl_slices, spec.slices,
+                       (op == Operation::AllReduce ? 2 : 1) * (spec.ranks - 1)});
     if (spec.ranks == 1) {
         // Nothing to move: one block that the single rank already holds.
         dag.addBlocks(1, spec.bytes, op == Operation::Broadcast ? 0 : -1, -1);

@@ -16,9 +16,25 @@ double MergedSteps::stallS(double sending_s, double latency_s) const
 {
     if (iterations <= 1.0 || slices < 1 || !(sending_s >= 0.0) || !(latency_s > 0.0))
         return 0.0;
-    const double slice_s = sending_s / (iterations * slices);
-    const double perIteration = std::max(0.0, latency_s - (slices - 1) * slice_s);
-    return std::max(0.0, iterations * perIteration - latency_s);
+    const int parts = std::max(1, messages);
+    const double step_s = parts * sending_s; // D
+    const double slice_s = step_s / (iterations * slices);
+    // E = T − D: what the real step pays beyond its sending time (latency not hidden).
+    const double excess_s = iterations * std::max(0.0, latency_s - (slices - 1) * slice_s);
+    if (!(excess_s > 0.0))
+        return 0.0; // the sender's own D/m' later messages already keep the step at D
+    // The next step's first message may start once this message arrived, D/m' + L after the
+    // step began; it must wait D + E.
+    return std::max(0.0, step_s - sending_s + excess_s - latency_s);
+}
+
+double MergedSteps::boundaryStallS(std::uint64_t index, double latency_s) const
+{
+    const auto parts = static_cast<std::uint64_t>(std::max(1, messages));
+    const auto perChunk = static_cast<std::uint64_t>(std::max(1, steps)) * parts;
+    if (iterations <= 1.0 || steps < 1 || index % perChunk < perChunk - parts || !(latency_s > 0.0))
+        return 0.0;
+    return (iterations - 1.0) * latency_s;
 }
 
 CommDag::CommDag(Operation operation, int ranks, int root)

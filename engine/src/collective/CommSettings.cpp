@@ -88,20 +88,26 @@ void applyCommSettings(CollectiveSpec& spec, const CommSettings& comm)
     }
     const double n = std::max(2, spec.ranks);
     const double opsPerSlice = 3.0 * n * n; // per chunk and slice (buildCollective's estimate)
-    if (wanted * s.slices * opsPerSlice <= kAutoOpBudget) {
-        spec.chunks = static_cast<int>(wanted);
+    const bool merge = comm.merge == MergeIterations::Always
+                           ? wanted > spec.channels
+                           : comm.merge == MergeIterations::Auto &&
+                                 wanted * s.slices * opsPerSlice > kAutoOpBudget;
+    if (!merge) {
+        spec.chunks = static_cast<int>(std::min(wanted, kMaxAutoChunks));
         // A step's piece no larger than one message goes as one message.
         if (opBytes / wanted <= s.message_bytes)
             spec.slices = 1;
         return;
     }
-    // Merged iterations: one unsliced chunk per channel, each standing for its channel's
-    // share of NCCL's iterations (the backend adds the per-iteration latency a ring step
-    // really pays, MergedSteps).
+    // Merged iterations: one chunk per channel, each standing for its channel's share of
+    // NCCL's iterations and sent as NCCL's slices of one iteration, so that a step's latency
+    // is hidden behind its data as in the real pipeline (the backend adds the per-iteration
+    // latency a ring step really pays beyond that, MergedSteps).
     spec.chunks = static_cast<int>(std::min<double>(spec.channels, wanted));
     spec.iterations_per_chunk = wanted / spec.chunks;
     spec.nccl_slices = spec.slices;
-    spec.slices = 1;
+    if (opBytes / spec.chunks <= s.message_bytes)
+        spec.slices = 1;
 }
 
 } // namespace meridian::collective

@@ -451,6 +451,15 @@ std::vector<OptionInfo> commOptions()
                     kAllKinds,
                     "TCP sockets per connection (NCCL_SOCKET_NTHREADS × NCCL_NSOCKS_PERTHREAD)"),
             [](auto& s) -> auto& { return s.comm.sockets; }),
+        boundChoice(
+            choice("comm.merge_iterations", "merged iterations", {"auto", "never", "always"},
+                   "auto", kAllKinds,
+                   "a ring operation's NCCL loop iterations merged into one chunk per channel "
+                   "(the fast path): auto beyond the DAG budget, never (NCCL's program "
+                   "iteration by iteration, slower), always"),
+            [](auto& s) -> auto& { return s.comm.merge; },
+            std::vector{collective::MergeIterations::Auto, collective::MergeIterations::Never,
+                        collective::MergeIterations::Always}),
     };
 }
 

@@ -63,9 +63,11 @@ struct ConnectionMessages
     std::uint32_t active = 0;   ///< messages in data phase or delivery
     std::uint32_t tcpFlows = 0; ///< TCP messages in their data phase
     std::uint32_t bursts = 0;   ///< of which send their last window as a burst
-    /// The TCP message sending now followed the connection's previous one within an RTT (or
-    /// shares the connection with another): the bytes ahead of it are in the connection's own
-    /// serialisation, not in a standing queue on top (SharedBottlenecks::standingQueueBytes).
+    /// The TCP message sending now followed the connection's previous one within an RTT,
+    /// shares the connection with another, or is part of a merged NCCL stream whose gaps stand
+    /// for sending time (TransferOptions::keep_window): the bytes ahead of it are in the
+    /// connection's own serialisation, not in a standing queue on top
+    /// (SharedBottlenecks::standingQueueBytes).
     bool followsOn = false;
     bool ended = false;               ///< a TCP data phase has ended on the connection
     sim::SimTime lastDataEnd;         ///< when the last one ended

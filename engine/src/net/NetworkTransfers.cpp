@@ -119,7 +119,7 @@ void Network::beginSending(std::uint32_t slot, bool freshConnection)
 
     if (f.protocol == Protocol::Tcp)
         c.messages.followsOn =
-            c.messages.tcpFlows > 0 ||
+            c.messages.tcpFlows > 0 || f.keepWindow ||
             (c.messages.ended && (m_sim.now() - c.messages.lastDataEnd).toSeconds() < c.path.rtt_s);
     if (f.protocol == Protocol::Tcp && c.messages.tcpFlows == 0)
         c.window.open(m_connections.context(c), freshConnection, f.keepWindow, m_sim.now());

@@ -65,16 +65,29 @@ struct DataMovementReport
 /// How a DAG stands for NCCL's loop when several iterations were merged into one chunk
 /// (CollectiveSpec::iterations_per_chunk): a ring step of G merged iterations of m slices
 /// really takes G·max(m·T_s, T_s + L) (every iteration waits for the previous step's first
-/// slice, docs/collectives.md §Pipelining), while its one merged message takes G·m·T_s + L;
-/// the transfer backend adds the difference after delivery (stallS()).
+/// slice, docs/collectives.md §Pipelining). The merged step goes as m' messages of D/m' (D =
+/// G·m·T_s its whole sending time), each forwarded as soon as it arrives, so the next step
+/// may start D/m' + L after this one, and no earlier than D: the transfer backend delays the
+/// delivery of a step's first message, which gates the next step, by what makes that T
+/// (stallS()); the others arrive on time, so the last step ends as it really does.
 struct MergedSteps
 {
     double iterations = 1.0; ///< G ≥ 1; 1 = nothing merged, no stall
     int slices = 1;          ///< m: NCCL slices per step of one iteration
+    int messages = 1;        ///< m': the DAG's messages per merged step
+    int steps = 0;           ///< ring steps of one iteration: 2(n−1) all-reduce, n−1 gathers
 
-    /// Extra time after the delivery of a merged message whose data phase took sending_s and
-    /// whose one-way latency was latency_s: max(0, G·max(0, L − (m−1)·T_s) − L), with
-    /// T_s = sending_s / (G·m) the time of one slice at the message's mean rate.
+    /// NCCL ends each loop iteration with a receive (all_reduce.h runRing: directRecv) before
+    /// the next iteration's first send, so each of the G − 1 iteration boundaries a merged
+    /// chunk stands for costs the last step's latency L: the backend adds (G − 1)·L to the
+    /// delivery of the chunk's last step (message index `index` of its connection).
+    double boundaryStallS(std::uint64_t index, double latency_s) const;
+
+    /// Extra time after the delivery of a merged step's first message, whose data phase took
+    /// sending_s and whose one-way latency was latency_s: with D = m'·sending_s, T_s = D/(G·m)
+    /// the time of one NCCL slice and E = T − D = G·max(0, L − (m−1)·T_s) the latency the real
+    /// step cannot hide, 0 when E = 0 (the sender's in-order messages keep the step at D) and
+    /// otherwise max(0, D + E − D/m' − L), so that the next step starts D + E after this one.
     double stallS(double sending_s, double latency_s) const;
 };
 

@@ -26,12 +26,22 @@ namespace meridian::collective {
 /// buildCollective()'s guard on a CollectiveSpec built by hand.
 inline constexpr int kMaxChannels = 64;
 
+/// Whether a ring operation's NCCL loop iterations may be merged into one chunk per channel
+/// (MergedSteps, the fast path for DAGs beyond the operation budget).
+enum class MergeIterations
+{
+    Auto,   ///< only when NCCL's program would exceed the operation budget
+    Never,  ///< always NCCL's program, iteration by iteration (exact; large DAGs are slow)
+    Always, ///< whenever there is more than one iteration per channel
+};
+
 struct CommSettings
 {
     int channels = 2; ///< in [1, kMaxChannels]: comm.channels of the option table checks it
     double buffsize_bytes = 4.0 * 1024 * 1024;
     int steps = 8;
     int sockets = 1;
+    MergeIterations merge = MergeIterations::Auto;
 };
 
 /// Message size, slices per step and messages in flight NCCL uses for `spec`'s operation and
