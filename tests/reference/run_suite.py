@@ -11,6 +11,8 @@ simulations run at once.
     python3 tests/reference/run_suite.py --list         # print the case ids
     python3 tests/reference/run_suite.py --linux-cc --separate-senders   # the parallel-flow
         # cases, Linux's rules, one sender host per flow (results/ns3-linux-cc-sep.csv)
+    python3 tests/reference/run_suite.py --broadcast    # NCCL's ring broadcast, bcastpo-*
+        # (results/ns3-broadcast.csv, about 15 min)
 
 Grid (see docs/validation.md for the reasons):
   tcp-*     single flow and 4 parallel flows, bottleneck 1 Gbit/s, RTT {2, 20, 80} ms,
@@ -29,6 +31,14 @@ Grid (see docs/validation.md for the reasons):
   ring-*, ring24-*  the same rings in dataflow order (512 KiB chunks, 8 slots, a chunk goes as
             soon as data and slot are ready; 24 hosts: two iterations, and 64 MiB buffers):
             not NCCL's schedule, kept for the record (groups *-dataflow).
+  bcastpo-* (--broadcast, results/ns3-broadcast.csv) NCCL's ring broadcast from rank 0 in its
+            program order (nccl_broadcast: 512 KiB one-slot slices, 8 in flight per connection),
+            one channel, Linux's CUBIC rules, buffers 2 x BDP + queue, 5,000-packet switch
+            queues: N in {4, 8, 16, 32} x {128, 256} MiB on 1 Gbit/s / 5 ms host links (but not
+            32 x 256 MiB: 18 min for one run), and N in {4, 8} x 256 MiB on 10 Gbit/s / 0.5 ms.
+            The reference of Meridian's broadcast over TCP (issue 35). closed_form_s is
+            docs/collectives.md's S/B + (N-2)*C*c/B + (N-1)*alpha (alpha = 2 x delay_ms, B
+            the nominal rate), kept beside ns3_s for reading the rows.
 """
 
 import argparse
@@ -58,6 +68,9 @@ RESULTS_LINUX_CC_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-seeds.csv")
 # window to one device queue as a block (docs/validation.md, departure 8).
 RESULTS_LINUX_CC_SEP = os.path.join(HERE, "results", "ns3-linux-cc-sep.csv")
 RESULTS_LINUX_CC_SEP_SEEDS = os.path.join(HERE, "results", "ns3-linux-cc-sep-seeds.csv")
+# --broadcast: NCCL's ring broadcast (ns3/nccl_broadcast), the bcastpo-* cases, their own
+# columns (BROADCAST_COLUMNS).
+RESULTS_BROADCAST = os.path.join(HERE, "results", "ns3-broadcast.csv")
 # The two slowest lossy cases (6-10 minutes per run in ns-3; with --linux-cc the two NewReno
 # ones, 4-6 minutes) are left out of --seeds.
 SEED_SKIP = {"stock": ("tcpunc-P1-rtt80-loss0.0001-q1bdp-cubic",
@@ -74,6 +87,11 @@ COLUMNS = [
     "case", "group", "program", "flows", "bw_gbps", "rtt_ms", "delay_ms", "loss", "queue_pkts",
     "queue_bdp", "cc", "sndbuf", "rcvbuf", "bytes", "n", "channels", "chunk_bytes", "slots",
     "loop_bytes", "iters", "handshake_s", "ns3_s", "flow_times_s", "queue_drops", "random_drops", "wall_s",
+]
+BROADCAST_COLUMNS = [
+    "case", "group", "program", "n", "channels", "bw_gbps", "delay_ms", "rtt_ms", "queue_pkts",
+    "cc", "sndbuf", "rcvbuf", "bytes", "slice_bytes", "slots", "handshake_s", "ns3_s",
+    "closed_form_s", "queue_drops", "wall_s", "command",
 ]
 
 
@@ -117,6 +135,46 @@ def program_order_ring(group, n, bw_gbps, delay_ms, queue_pkts, nbytes, channels
     return ring_case(group, n, bw_gbps, delay_ms, queue_pkts, nbytes, channels=channels,
                      chunk_bytes=NCCL_SLICE_BYTES, slots=NCCL_SLICES_IN_FLIGHT, iters=iters,
                      buf=buf, loop_bytes=NCCL_LOOP_BYTES)
+
+
+# NCCL's broadcast (src/device/broadcast.h runRing, docs/collectives.md "Ring broadcast /
+# reduce"): BROADCAST_SLICESTEPS = BROADCAST_CHUNKSTEPS = 1 slot of NCCL_BUFFSIZE 4 MiB /
+# NCCL_STEPS 8, and a sender runs NCCL_STEPS slots ahead of its receiver.
+NCCL_BCAST_SLICE_BYTES = 512 * 1024
+NCCL_STEPS = 8
+
+
+def broadcast_case(group, n, bw_gbps, delay_ms, queue_pkts, nbytes, channels=1,
+                   slice_bytes=NCCL_BCAST_SLICE_BYTES, slots=NCCL_STEPS, cc="linux-cubic"):
+    """Ring broadcast from rank 0; socket buffers 2 x BDP + queue (host-to-host RTT), so that
+    only NCCL's slots bound a connection's flight."""
+    rtt_ms = 4 * delay_ms
+    buf = int(2 * bw_gbps * 1e9 / 8 * rtt_ms / 1e3 + queue_pkts * PACKET_BYTES)
+    bps = bw_gbps * 1e9 / 8
+    closed = (nbytes / bps + (n - 2) * channels * slice_bytes / bps
+              + (n - 1) * 2 * delay_ms / 1e3)
+    return {
+        "group": group, "program": "nccl_broadcast", "bw_gbps": bw_gbps, "rtt_ms": rtt_ms,
+        "delay_ms": delay_ms, "queue_pkts": queue_pkts, "cc": cc, "sndbuf": buf, "rcvbuf": buf,
+        "bytes": nbytes, "n": n, "channels": channels, "slice_bytes": slice_bytes,
+        "slots": slots, "closed_form_s": "%.6f" % closed,
+    }
+
+
+def broadcast_grid():
+    """The bcastpo-* cases (--broadcast): Meridian's NcclBroadcastValidationTest star over TCP
+    (1 Gbit/s, 5 ms per host link), and a bandwidth-rich 10 Gbit/s / 0.5 ms star."""
+    cases = {}
+    # 32 hosts x 256 MiB is left out: one run took 18 minutes on two shared cores (5.743 s).
+    rows = [(n, 1.0, 5.0, mib) for n in (4, 8, 16, 32) for mib in (128, 256)
+            if (n, mib) != (32, 256)]
+    rows += [(n, 10.0, 0.5, 256) for n in (4, 8)]
+    for n, bw, delay, mib in rows:
+        cid = "bcastpo-n%d-%gg-%gms-%dMiB" % (n, bw, delay, mib)
+        cases[cid] = broadcast_case("broadcast", n, bw, delay, 5000, mib * MIB)
+    for cid, c in cases.items():
+        c["case"] = cid
+    return cases
 
 
 def grid():
@@ -180,6 +238,10 @@ def command(c):
         sep = ["--separate_senders=1"] if c.get("separate_senders") else []
         return [exe, "--flows=%d" % c["flows"], "--rtt_ms=%s" % fmt(c["rtt_ms"]),
                 "--loss=%s" % fmt(c["loss"])] + sep + common
+    if c["program"] == "nccl_broadcast":
+        return [exe, "--n=%d" % c["n"], "--delay_ms=%s" % fmt(c["delay_ms"]),
+                "--channels=%d" % c["channels"], "--slice_bytes=%d" % c["slice_bytes"],
+                "--slots=%d" % c["slots"]] + common
     return [exe, "--n=%d" % c["n"], "--delay_ms=%s" % fmt(c["delay_ms"]),
             "--channels=%d" % c["channels"], "--chunk_bytes=%d" % c["chunk_bytes"],
             "--slots=%d" % c["slots"], "--loop_bytes=%d" % int(c.get("loop_bytes") or 0),
@@ -193,7 +255,8 @@ def parse(c, out):
         return {"handshake_s": f[1], "flow_times_s": ";".join(f[2:2 + flows]),
                 "ns3_s": f[2 + flows], "queue_drops": f[3 + flows],
                 "random_drops": f[4 + flows]}
-    # ns3_s = the first iteration (cold windows), as Meridian's first repetition.
+    # ns3_s = the first iteration (cold windows), as Meridian's first repetition; nccl_broadcast
+    # prints the same fields for its one iteration.
     return {"handshake_s": f[4], "flow_times_s": f[5], "ns3_s": f[5].split(";")[0],
             "queue_drops": f[7], "random_drops": "0"}
 
@@ -209,6 +272,9 @@ def run_case(c, extra_args=()):
         return None
     row.update(parse(c, proc.stdout))
     row["wall_s"] = "%.1f" % (time.time() - start)
+    cmd = command(c) + list(extra_args)
+    row["command"] = " ".join([os.path.relpath(cmd[0], os.path.dirname(os.path.dirname(HERE)))]
+                              + cmd[1:])
     return row
 
 
@@ -232,7 +298,7 @@ def write_csv(path, fieldnames, rows):
     os.replace(tmp, path)
 
 
-def save(mine, order):
+def save(mine, order, columns=COLUMNS):
     """Write the CSV: the rows on disk (another run may have added some) plus this run's.
     Groups and the program-order column come from the grid (older rows lack loop_bytes)."""
     os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
@@ -249,7 +315,7 @@ def save(mine, order):
                     row["group"] = grid_cases[cid]["group"]
                     row["loop_bytes"] = grid_cases[cid].get("loop_bytes", "")
                 out.append({k: fmt(v) if isinstance(v, float) else v for k, v in row.items()})
-        write_csv(RESULTS, COLUMNS, out)
+        write_csv(RESULTS, columns, out)
 
 
 def run_seeds(cases, jobs, runs, out_csv, skip):
@@ -304,12 +370,20 @@ def main():
                     help="with --linux-cc: the parallel-flow cases with one sender host per "
                          "flow into results/ns3-linux-cc-sep.csv (--seeds: "
                          "ns3-linux-cc-sep-seeds.csv)")
+    ap.add_argument("--broadcast", action="store_true",
+                    help="run NCCL's ring broadcast cases (bcastpo-*, ns3/nccl_broadcast) into "
+                         "results/ns3-broadcast.csv")
     args = ap.parse_args()
     if args.separate_senders and not args.linux_cc:
         ap.error("--separate-senders needs --linux-cc")
+    if args.broadcast and (args.linux_cc or args.seeds):
+        ap.error("--broadcast runs its own grid: no --linux-cc or --seeds")
 
     cases = grid()
+    columns = COLUMNS
     global RESULTS, RESULTS_LINUX_CC_SEEDS
+    if args.broadcast:
+        RESULTS, cases, columns = RESULTS_BROADCAST, broadcast_grid(), BROADCAST_COLUMNS
     if args.linux_cc:
         RESULTS = RESULTS_LINUX_CC
         cases = {cid: dict(c, cc_impl=LINUX_CC[c["cc"]]) for cid, c in cases.items()
@@ -339,7 +413,7 @@ def main():
             and (args.rerun or cid not in done)]
     rows = {}
     # Longest first, so the pool does not end with one long case running alone.
-    weight = {"nccl_ring": 1000, "tcp_flows": 1}
+    weight = {"nccl_ring": 1000, "nccl_broadcast": 1000, "tcp_flows": 1}
     todo.sort(key=lambda c: -(weight[c["program"]] * c["bytes"] * max(1, c.get("n", 1) or 1)))
     print("%d cases to run, %d jobs" % (len(todo), args.jobs), flush=True)
     start = time.time()
@@ -349,7 +423,7 @@ def main():
             if row is None:
                 continue
             rows[row["case"]] = row
-            save(rows, list(cases))
+            save(rows, list(cases), columns)
             print("%-45s ns3 %10s s  (wall %s s)" % (row["case"], row["ns3_s"], row["wall_s"]),
                   flush=True)
     print("grid wall time %.0f s" % (time.time() - start), flush=True)
