@@ -347,8 +347,9 @@ private Q_SLOTS:
         }
         if (idleRtos == 9 && restartEnabled)
             QCOMPARE(w2, iw); // 2^7·IW halved 9 times would be below IW
-        const double first = tcpMessageS(bytes, iw, C, d, bdp);
-        const double second = tcpMessageS(bytes, w2, C, d, bdp);
+        // The sender is a host: its own interface keeps no standing queue (Q = 0, §4).
+        const double first = tcpMessageS(bytes, iw, C, d, 0.0);
+        const double second = tcpMessageS(bytes, w2, C, d, 0.0);
 
         const auto t = pairTopology(C, d, bdp);
         sim::Simulator sim;

@@ -42,10 +42,12 @@ class ShortRttPipelineValidationTest : public QObject
     Q_OBJECT
 private Q_SLOTS:
     // 8 hosts, 10 Gbit/s, 50 µs per host link (RTT 0.2 ms, BDP 250 kB), 256 MiB: chunks 1 to
-    // 256 over TCP within 3 % of UDP at the same chunk count and within 3 % of one another.
+    // 256 over TCP within 3 % of UDP at the same chunk count, and TCP's spread over the chunk
+    // counts no wider than UDP's plus 0.5 %. (UDP's own spread, 3.4 %, is the pipeline's: each
+    // chunk adds its steps' latency and store-and-forward, collectives.md §Pipelining.)
     void bandwidthBoundRingIsNotSlowedByMoreChunks()
     {
-        std::vector<double> tcp;
+        std::vector<double> tcp, udp;
         for (const int chunks : {1, 16, 64, 128, 256}) {
             const nlohmann::json extra = {{"chunks", chunks}};
             const double t = repetitions(star(8, 10, 0.05, 256 * kMiB, "tcp", extra)).front();
@@ -58,9 +60,14 @@ private Q_SLOTS:
             qInfo("%s", qPrintable(what));
             QVERIFY2(t >= u && t / u < 1.03, qPrintable(what));
             tcp.push_back(t);
+            udp.push_back(u);
         }
         const auto [lo, hi] = std::minmax_element(tcp.begin(), tcp.end());
-        QVERIFY2(*hi / *lo < 1.03, qPrintable(QStringLiteral("spread %1").arg(pct(*hi, *lo))));
+        const auto [ulo, uhi] = std::minmax_element(udp.begin(), udp.end());
+        const QString spread =
+            QStringLiteral("TCP spread %1, UDP spread %2").arg(pct(*hi, *lo)).arg(pct(*uhi, *ulo));
+        qInfo("%s", qPrintable(spread));
+        QVERIFY2(*hi / *lo < *uhi / *ulo + 0.005, qPrintable(spread));
     }
 
     // 4 and 8 hosts, 5 Gbit/s, 0.5 ms per host link (RTT 2 ms), 128 MiB, four repetitions: the

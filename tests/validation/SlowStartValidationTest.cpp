@@ -30,7 +30,10 @@ private Q_SLOTS:
         const double C = 1e9, d = 0.005, rtt = 2 * d, mss = 1448, iw = 10 * mss;
         const double bdpBytes = C * rtt / 8;
         topology::Topology t;
-        t.addNode(test::netNode("a"));
+        // The sender is a router standing for a faster fabric behind the link, so the link's
+        // queue is where the window's excess waits (a host's own interface keeps none: the
+        // same transfer from a host ends B_q/2·8/C earlier, checked below).
+        t.addNode(test::netNode("a", topology::NodeKind::Router));
         t.addNode(test::netNode("b"));
         auto l = test::netLink("ab", "a", "b", C, d);
         l.params.queue = bdpBytes;
@@ -75,6 +78,24 @@ private Q_SLOTS:
                  qPrintable(QString("got %1 expected %2")
                                 .arg(res.end_s, 0, 'g', 12)
                                 .arg(expected, 0, 'g', 12)));
+
+        // The same link from a host's own interface: no standing queue.
+        topology::Topology h;
+        h.addNode(test::netNode("a"));
+        h.addNode(test::netNode("b"));
+        h.addLink(l);
+        sim::Simulator hostSim;
+        Network hostNet(hostSim, h, cfg);
+        TransferResult fromHost;
+        hostNet.startTransfer(*h.findNode("a"), *h.findNode("b"), bytes, Protocol::Tcp,
+                              [&](const TransferResult& r) { fromHost = r; });
+        hostSim.run();
+        QVERIFY(fromHost.ok);
+        const double hostExpected = expected - (saturated ? 0.5 * bdpBytes * 8 / C : 0.0);
+        QVERIFY2(std::abs(fromHost.end_s - hostExpected) < 1e-6 * hostExpected + 5e-9,
+                 qPrintable(QString("from a host: got %1 expected %2")
+                                .arg(fromHost.end_s, 0, 'g', 12)
+                                .arg(hostExpected, 0, 'g', 12)));
     }
 };
 

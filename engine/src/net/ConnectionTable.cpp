@@ -50,9 +50,10 @@ private:
 
 ConnectionTable::ConnectionTable(const NetworkConfig& config, topology::Router& router,
                                  std::vector<LinkDirection>& arcs, const MaxMinSolver& solver,
-                                 std::size_t resourceCount)
+                                 std::size_t resourceCount, std::vector<bool> endHosts)
     : m_config(config), m_router(router), m_arcs(arcs), m_solver(solver),
-      m_shared(config, m_connections, resourceCount), m_pricing(config)
+      m_shared(config, m_connections, resourceCount), m_pricing(config),
+      m_endHosts(std::move(endHosts))
 {}
 
 std::size_t ConnectionTable::KeyHash::operator()(
@@ -243,14 +244,22 @@ double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQ
             packetTimes += t;
             bottleneckPacket = std::max(bottleneckPacket, t);
             // Only the first saturated link carrying TCP in congestion avoidance queues: the
-            // links after it receive at most its rate. A last-window burst builds no queue.
+            // links after it receive at most its rate. A last-window burst builds no queue, and
+            // neither does the interface of a host or GPU sender: what exceeds the pipe there
+            // waits in the sending host (Linux's TCP small queues keep about a millisecond in
+            // the qdisc and NIC), which is the fluid's own serialisation. A centre, switch or
+            // router stands for a faster fabric behind its link, whose queue is real.
             const double alloc_bps = m_solver.allocBps(arc.resource);
             if (!queued && m_shared.queueingFlows(arc.resource) > 0 &&
                 alloc_bps >= capacity_bps * (1.0 - kSaturated)) {
                 queued = true;
-                latency += m_shared.standingQueueBytes(arc.resource, p.queueBytes(packet_bytes),
-                                                       alloc_bps) *
-                           8.0 / capacity_bps;
+                const bool ownInterface = a == c.arcs.front() &&
+                                          c.src.value() < m_endHosts.size() &&
+                                          m_endHosts[c.src.value()];
+                if (!ownInterface)
+                    latency += m_shared.standingQueueBytes(arc.resource, p.queueBytes(packet_bytes),
+                                                           alloc_bps) *
+                               8.0 / capacity_bps;
             }
         }
     }

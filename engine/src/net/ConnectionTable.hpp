@@ -109,9 +109,11 @@ class ConnectionTable
 public:
     /// The router, link directions (their lastJitter_s is updated by latencyS) and solver
     /// must outlive the table; resources are numbered 0..resourceCount−1 as in the solver.
+    /// `endHosts` marks, by node index, the nodes that send through their own interface (hosts
+    /// and GPUs; not centres, switches or routers, which stand for a fabric behind the link).
     ConnectionTable(const NetworkConfig& config, topology::Router& router,
                     std::vector<LinkDirection>& arcs, const MaxMinSolver& solver,
-                    std::size_t resourceCount);
+                    std::size_t resourceCount, std::vector<bool> endHosts);
 
     std::uint32_t connectionFor(NodeId src, NodeId dst, std::uint32_t stream = 0);
     Connection& operator[](std::uint32_t ci) { return m_connections[ci]; }
@@ -173,6 +175,7 @@ private:
     std::vector<Connection> m_connections;
     SharedBottlenecks m_shared;
     WirePricing m_pricing;
+    std::vector<bool> m_endHosts; ///< by node index
     struct KeyHash
     {
         std::size_t operator()(const std::pair<std::uint64_t, std::uint32_t>& k) const noexcept;

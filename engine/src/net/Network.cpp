@@ -15,10 +15,22 @@ namespace meridian::net {
 using topology::LinkParams;
 using topology::ScheduleStep;
 
+namespace {
+/// By node index: whether the node sends through its own interface (a host or a GPU).
+std::vector<bool> endHosts(const topology::Topology& topology)
+{
+    std::vector<bool> hosts(topology.nodeCount(), false);
+    for (const topology::NodeKind kind : {topology::NodeKind::Host, topology::NodeKind::Gpu})
+        for (const NodeId n : topology.nodesOfKind(kind))
+            hosts[n.value()] = true;
+    return hosts;
+}
+} // namespace
+
 Network::Network(sim::Simulator& sim, const topology::Topology& topology, NetworkConfig config)
     : m_sim(sim), m_topology(topology), m_config(config), m_router(topology, config.metric),
-      m_connectionTable(std::make_unique<ConnectionTable>(m_config, m_router, m_arcs, m_solver,
-                                                          2 * topology.linkCount())),
+      m_connectionTable(std::make_unique<ConnectionTable>(
+          m_config, m_router, m_arcs, m_solver, 2 * topology.linkCount(), endHosts(topology))),
       m_connections(*m_connectionTable),
       m_stats(m_sim, m_solver, m_config.sample_interval_s, m_config.max_samples)
 {

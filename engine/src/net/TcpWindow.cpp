@@ -12,8 +12,10 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // HyStart acts only from this window on (tcp_cubic.c hystart_low_window).
 constexpr double kHystartLowWindowSegments = 16.0;
-// ACKs closer than this continue HyStart's ACK train (tcp_cubic.c hystart_ack_delta_us).
-constexpr double kHystartAckDeltaS = 0.002;
+// hystart_ack_delay (tcp_cubic.c): at most 1 ms, else the time four GSO bursts of
+// sk_gso_max_size (64 KiB) take at the pacing rate.
+constexpr double kHystartMaxAckDelayS = 0.001;
+constexpr double kHystartGsoBurstBytes = 4.0 * 65536.0;
 // A round whose rate is below the window's by more than this was limited by the network.
 constexpr double kNetworkLimitedTolerance = 1e-9;
 
@@ -68,23 +70,25 @@ double noLossCapTimeS(double ratio, double rtt_s)
 // HyStart's ACK train (tcp_cubic.c hystart_update, HYSTART_ACK_TRAIN) ends slow start in the
 // round that takes cwnd from `before` to `after` bytes (in flight at most `sendCeiling`): a
 // window sent back to back returns as a train W/C_b long, which ends slow start once it spans
-// half the minimum RTT (W ≥ BDP/2); and when the gap between two rounds' trains,
-// RTT − W/C_b, is within hystart_ack_delta (2 ms) the trains merge, so slow start ends in the
-// first round HyStart watches (cwnd ≥ 16 segments). The BDP/2 rule holds for a connection
-// alone on its bottleneck: with others there each one's ACKs come back as short trains with
-// the others' between them, and the delay increase ends their slow start instead
-// (SharedBottlenecks::delayExit). Validity: RTT ≳ 2 ms (§5.2).
-bool hystartExits(const TcpContext& ctx, double before, double after, double sendCeiling,
-                  double sharers)
+// (delay_min + hystart_ack_delay)/2, where hystart_ack_delay = min(1 ms, 4·64 KiB / pacing
+// rate) and the pacing rate in slow start is 2·W/RTT (tcp_pacing_ss_ratio): W ≥ BDP/2 plus at
+// most C_b·0.5 ms. Since Linux 5.16 (4e1fddc98d25) the round is reset before the train test,
+// so the first ACK of a round never continues the previous round's train, however short the
+// gap (before it, at RTT ≲ 2 ms slow start ended at ≈ 19 segments, as ns-3.37's TcpCubic
+// still does). The rule holds for a connection alone on its bottleneck: with others there
+// each one's ACKs come back as short trains with the others' between them, and the delay
+// increase ends their slow start instead (SharedBottlenecks::delayExit).
+bool hystartExits(const TcpContext& ctx, double after, double sendCeiling, double sharers)
 {
     const PathFigures& path = ctx.path;
     if (ctx.config.congestion_control != CongestionControl::Cubic || !path.hasBottleneck() ||
-        after < kHystartLowWindowSegments * ctx.config.mss_bytes)
+        after < kHystartLowWindowSegments * ctx.config.mss_bytes || sharers >= 2.0 ||
+        !(path.rtt_s > 0.0))
         return false;
-    const double trainBefore_s = std::min(before, sendCeiling) * 8.0 / path.bottleneck_bps;
-    if (path.rtt_s - trainBefore_s <= kHystartAckDeltaS)
-        return true;
-    return sharers < 2.0 && std::min(after, sendCeiling) >= 0.5 * path.bdpBytes();
+    const double window = std::min(after, sendCeiling);
+    const double pacing_Bps = 2.0 * window / path.rtt_s;
+    const double ackDelay_s = std::min(kHystartMaxAckDelayS, kHystartGsoBurstBytes / pacing_Bps);
+    return window * 8.0 / path.bottleneck_bps >= 0.5 * (path.rtt_s + ackDelay_s);
 }
 } // namespace
 
@@ -225,7 +229,7 @@ bool TcpWindow::slowStartRound(const TcpContext& ctx, double tcpRate_bps, sim::S
             m_nextLoss_bytes = kInf; // growth from the cut window until the steady cap
         return true;
     }
-    const bool trainExit = hystartExits(ctx, before, m_cwnd_bytes, sendCeiling, shared.sharers());
+    const bool trainExit = hystartExits(ctx, m_cwnd_bytes, sendCeiling, shared.sharers());
     if (!lossy) {
         // No loss events: the steady cap stands for the sawtooth, and slow start ends there.
         if (limitedByNetwork || m_cwnd_bytes * 8.0 / path.rtt_s >= path.steadyCap_bps) {
