@@ -293,9 +293,10 @@ def main():
                     t, ends, drops = linux_run(c, run, lateness=late)
                     if late["latest_late_us"] <= args.max_late_ms * 1e3:
                         break
-                    print("%-36s %-13s run %d  %8.4f s  drops %d  %s: run again (attempt %d)"
+                    print("%-36s %-13s run %d  %8.4f s  drops %d  %s: %s (attempt %d)"
                           % (c["case"], reference, run, t, drops, lateness_text(late),
-                             attempt), flush=True)
+                             "kept" if attempt == MAX_ATTEMPTS else "run again", attempt),
+                          flush=True)
                     start = time.time()
             else:
                 t, ends, drops = ns3_run(c, run, reference == "ns3-linux-cc-sep")
