@@ -7,13 +7,16 @@
 //   delayline IFNAME DELAY_MS [LOSS_PROBABILITY SEED]
 //
 // Every 2 s with traffic it prints to stderr how many packets it released and how late the
-// latest was: a release later than ~0.5 ms means the machine cannot keep up with the rate.
+// latest was: a release later than ~0.5 ms means the machine cannot keep up with the rate. On
+// SIGTERM (netns.sh stops it after every run) it prints the same over its whole life, with how
+// many releases were more than 0.5 ms and more than 1 ms late, and exits.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/if.h>
 #include <linux/if_tun.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +36,13 @@ static unsigned char* g_packets;
 static uint16_t g_lengths[kSlots];
 static int64_t g_due_ns[kSlots];
 static uint64_t g_rng;
+static volatile sig_atomic_t g_stop;
+
+static void onTerm(int sig)
+{
+    (void)sig;
+    g_stop = 1;
+}
 
 static int64_t nowNs(void)
 {
@@ -71,14 +81,26 @@ int main(int argc, char** argv)
         return 1;
     }
     fcntl(fd, F_SETFL, O_NONBLOCK);
+    struct sigaction term;
+    memset(&term, 0, sizeof term);
+    term.sa_handler = onTerm; // no SA_RESTART: ppoll returns EINTR
+    sigaction(SIGTERM, &term, NULL);
+    sigaction(SIGINT, &term, NULL);
     size_t head = 0, tail = 0;
     long released = 0, dropped = 0;
-    int64_t max_late_ns = 0, last_report_ns = nowNs();
-    for (;;) {
+    long all_released = 0, all_dropped = 0, late_500us = 0, late_1ms = 0;
+    int64_t max_late_ns = 0, all_max_late_ns = 0, last_report_ns = nowNs();
+    while (!g_stop) {
         const int64_t t = nowNs();
         while (head != tail && g_due_ns[head] <= t) {
-            if (t - g_due_ns[head] > max_late_ns)
-                max_late_ns = t - g_due_ns[head];
+            const int64_t late_ns = t - g_due_ns[head];
+            if (late_ns > max_late_ns)
+                max_late_ns = late_ns;
+            if (late_ns > all_max_late_ns)
+                all_max_late_ns = late_ns;
+            late_500us += late_ns > 500000;
+            late_1ms += late_ns > 1000000;
+            ++all_released;
             if (write(fd, g_packets + head * kMaxPacketBytes, g_lengths[head]) < 0 &&
                 errno != EAGAIN)
                 perror("delayline: write");
@@ -109,6 +131,7 @@ int main(int argc, char** argv)
                 break;
             if (loss > 0 && uniform() < loss) {
                 ++dropped;
+                ++all_dropped;
                 continue;
             }
             g_lengths[tail] = (uint16_t)n;
@@ -116,4 +139,9 @@ int main(int argc, char** argv)
             tail = next;
         }
     }
+    fprintf(stderr,
+            "exit %s released %ld dropped %ld late_over_500us %ld late_over_1ms %ld "
+            "latest_late_us %.0f\n",
+            argv[1], all_released, all_dropped, late_500us, late_1ms, all_max_late_ns / 1e3);
+    return 0;
 }

@@ -17,21 +17,36 @@
 #   netns.sh shape RATE_MBIT QUEUE_PKTS RTT_MS LOSS CC WMEM_MAX RMEM_MAX SEED
 #   netns.sh sender NS DEV RATE_MBIT CC WMEM_MAX RMEM_MAX   another sender host's TCP and NIC
 #                                    (as `shape` sets snd's; separate_senders.sh)
+#   netns.sh stop                    stop the delay lines (each prints how late its releases
+#                                    were over its life into $DELAYLINE_LOG)
 #   netns.sh down
 set -e
 HERE=$(cd "$(dirname "$0")" && pwd)
 DELAYLINE=${DELAYLINE:-$HERE/delayline}
 
-stop_delaylines() {
-    pkill -f "$DELAYLINE dl[01] " 2>/dev/null || true
-    for _ in 1 2 3 4 5 6 7 8 9 10; do
-        pgrep -f "$DELAYLINE dl[01] " >/dev/null || return 0
-        sleep 0.1
+PIDDIR=${PIDDIR:-/run/meridian-netns}
+
+stop_delaylines() { # by the process ids start_delayline wrote; each prints its summary on SIGTERM
+    local f pid
+    for f in "$PIDDIR"/dl0.pid "$PIDDIR"/dl1.pid; do
+        [ -f "$f" ] || continue
+        pid=$(cat "$f")
+        rm -f "$f"
+        # only if that id is still one of our delay lines (not a reused id)
+        grep -qF "$DELAYLINE" "/proc/$pid/cmdline" 2>/dev/null || continue
+        kill "$pid" 2>/dev/null || true
+        for _ in $(seq 50); do
+            [ -d "/proc/$pid" ] || break
+            sleep 0.02
+        done
     done
 }
 
 start_delayline() { # NAME DELAY_MS LOSS SEED
+    mkdir -p "$PIDDIR"
+    # `ip netns exec` and chrt exec the delay line: $! is its process id
     ip netns exec rtr chrt -f 50 "$DELAYLINE" "$1" "$2" "$3" "$4" 2>>"${DELAYLINE_LOG:-/dev/null}" &
+    echo $! >"$PIDDIR/$1.pid"
     for _ in $(seq 50); do
         ip -n rtr link show "$1" >/dev/null 2>&1 && break
         sleep 0.05
@@ -107,6 +122,9 @@ shape)
 sender)
     shift
     shape_sender "$@"
+    ;;
+stop)
+    stop_delaylines
     ;;
 down)
     stop_delaylines
