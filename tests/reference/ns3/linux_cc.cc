@@ -196,12 +196,7 @@ void MeridianLinuxCubic::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmen
     }
     uint32_t acked = segmentsAcked;
     if (tcb->m_cWnd < tcb->m_ssThresh) { // tcp_slow_start: up to ssthresh, the rest in CA
-        // HyStart rounds start when an ACK passes the end of the previous round, checked on
-        // every slow-start ACK (bictcp_cong_avoid up to Linux 5.6), so a round never starts in
-        // the middle of a window's ACK train.
-        if (tcb->m_lastAckedSeq > m_endSeq) {
-            ResetHystartRound(tcb);
-        }
+        // (HyStart's rounds are reset in PktsAcked, as hystart_update does since Linux 5.16.)
         const uint32_t seg = tcb->m_segmentSize;
         const uint32_t cwnd = tcb->GetCwndInSegments();
         const uint32_t ssthresh = tcb->m_ssThresh.Get() / seg;
@@ -241,14 +236,30 @@ void MeridianLinuxCubic::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t, const Time
     if (m_delayMin.IsZero() || m_delayMin > rtt) {
         m_delayMin = rtt;
     }
-    if (!m_found && tcb->m_cWnd < tcb->m_ssThresh &&
-        tcb->GetCwndInSegments() >= kHystartLowWindow) {
+    if (!m_found && tcb->m_cWnd < tcb->m_ssThresh) {
         HystartUpdate(tcb, rtt);
     }
 }
 
 void MeridianLinuxCubic::HystartUpdate(Ptr<TcpSocketState> tcb, Time delay)
 {
+    // A new round starts when an ACK passes the end of the previous one (snd_una after
+    // end_seq), tested first on every slow-start RTT sample, before the ACK-train test: Linux
+    // >= 5.16, commit 4e1fddc98d25 ("tcp_cubic: fix spurious Hystart ACK train detections for
+    // not-cwnd-limited flows") moved the reset from bictcp_cong_avoid (cwnd-limited ACKs only,
+    // after hystart_update) to the top of hystart_update. So the first ACK of a round starts a
+    // new train instead of continuing the previous round's (with the old placement slow start
+    // ended at ~19 segments at RTT <= ~2 ms; now near half the BDP). The reset comes before
+    // the hystart_low_window test: commit 25c1a9ca53db ("tcp_cubic: fix incorrect HyStart
+    // round start detection", Linux 6.13, in 6.1.y and 6.6.y stable since February 2025),
+    // so rounds are also tracked below 16 segments and the first round at 16 starts at a
+    // round boundary.
+    if (tcb->m_lastAckedSeq > m_endSeq) {
+        ResetHystartRound(tcb);
+    }
+    if (tcb->GetCwndInSegments() < kHystartLowWindow) {
+        return;
+    }
     const Time now = Simulator::Now();
     // ACK train: ACKs closely spaced for longer than half the minimum RTT (plus half the
     // expected ACK delay, hystart_ack_delay: 4 GSO packets at the pacing rate, <= 1 ms).

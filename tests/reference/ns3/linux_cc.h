@@ -14,7 +14,8 @@
 //  * CUBIC (MeridianLinuxCubic): bictcp_update with the Reno-friendly ("TCP friendliness")
 //    estimate, fast convergence, cnt clamp 20 before the first loss, beta 717/1024, C 0.4;
 //    HyStart's ACK train ends slow start when a round's ACKs span more than
-//    (delay_min + ack_delay)/2, and its delay test when the round's minimum RTT exceeds
+//    (delay_min + ack_delay)/2 (a round restarts on the first RTT sample past its end, before
+//    the train test, as hystart_update does since Linux 5.16), and its delay test when the round's minimum RTT exceeds
 //    delay_min + clamp(delay_min/8, 4 ms, 16 ms) after 8 samples; RTT samples in the first
 //    second after a loss are ignored; an RTO (CA_Loss) resets the state.
 #pragma once

@@ -45,6 +45,13 @@ using namespace ns3;
 
 namespace {
 
+// ns-3.37's MilliSeconds() takes an integer: MilliSeconds(0.5) is 0 and MilliSeconds(7.5) is
+// 7 ms. Every time from the command line goes through this instead.
+Time ms(double value)
+{
+    return Time::FromDouble(value, Time::MS);
+}
+
 // One ring connection: rank `from` -> rank `to` on one channel.
 struct Connection
 {
@@ -171,7 +178,7 @@ void onChunkDelivered(uint32_t index)
     Connection& c = g_conns[index];
     ++c.delivered_chunks;
     if (g_p.credit_delay_ms > 0) {
-        Simulator::Schedule(MilliSeconds(g_p.credit_delay_ms), &credit, index);
+        Simulator::Schedule(ms(g_p.credit_delay_ms), &credit, index);
     } else {
         credit(index);
     }
@@ -300,8 +307,8 @@ int main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rcvbuf_bytes));
     Config::SetDefault(
         "ns3::TcpSocketBase::MinRto",
-        TimeValue(MilliSeconds(min_rto_ms >= 0 ? min_rto_ms : 200.0 + 4.0 * delay_ms)));
-    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(MilliSeconds(delack_ms)));
+        TimeValue(ms(min_rto_ms >= 0 ? min_rto_ms : 200.0 + 4.0 * delay_ms)));
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(ms(delack_ms)));
 
     const uint32_t n = g_p.n;
     g_shard_bytes = g_p.bytes / (uint64_t{g_p.channels} * n);
@@ -326,7 +333,7 @@ int main(int argc, char* argv[])
 
     PointToPointHelper link;
     link.SetDeviceAttribute("DataRate", StringValue(std::to_string(bw_gbps * 1e9) + "bps"));
-    link.SetChannelAttribute("Delay", TimeValue(MilliSeconds(delay_ms)));
+    link.SetChannelAttribute("Delay", TimeValue(ms(delay_ms)));
     link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize",
                   StringValue(std::to_string(queue_pkts) + "p"));
     Ipv4AddressHelper addr;

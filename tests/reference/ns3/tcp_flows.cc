@@ -46,6 +46,13 @@ using namespace ns3;
 
 namespace {
 
+// ns-3.37's MilliSeconds() takes an integer: MilliSeconds(0.5) is 0 and MilliSeconds(7.5) is
+// 7 ms. Every time from the command line goes through this instead.
+Time ms(double value)
+{
+    return Time::FromDouble(value, Time::MS);
+}
+
 struct FlowState
 {
     uint64_t target_bytes = 0;
@@ -193,8 +200,8 @@ int main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndbuf_bytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rcvbuf_bytes));
     Config::SetDefault("ns3::TcpSocketBase::MinRto",
-                       TimeValue(MilliSeconds(min_rto_ms >= 0 ? min_rto_ms : 200.0 + rtt_ms)));
-    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(MilliSeconds(delack_ms)));
+                       TimeValue(ms(min_rto_ms >= 0 ? min_rto_ms : 200.0 + rtt_ms)));
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(ms(delack_ms)));
 
     NodeContainer nodes;
     nodes.Create(3);       // 0 = snd, 1 = rtr, 2 = rcv
@@ -220,7 +227,7 @@ int main(int argc, char* argv[])
 
     PointToPointHelper bottleneck;
     bottleneck.SetDeviceAttribute("DataRate", StringValue(bw));
-    bottleneck.SetChannelAttribute("Delay", TimeValue(MilliSeconds(rtt_ms / 2.0)));
+    bottleneck.SetChannelAttribute("Delay", TimeValue(ms(rtt_ms / 2.0)));
     bottleneck.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize",
                         StringValue(std::to_string(queue_pkts) + "p"));
     NetDeviceContainer bn_devs = bottleneck.Install(nodes.Get(1), nodes.Get(2));
