@@ -42,6 +42,41 @@ class NcclPipelineTest : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // nccl-tests' -w and -n: the warm-up repetitions run first on the same connections and are
+    // kept apart; mean, min and max are the timed ones'. The timed ones equal the same run's
+    // repetitions after as many untimed ones (one run, one stream of events).
+    void warmupRepetitionsAreReportedApart()
+    {
+        const double bytes = 64 * kMiB;
+        auto j = star(4, 5, 0.5, bytes, "tcp", {{"warmup", 2}, {"repeat", 3}});
+        const io::Project p = io::parseProject(j.dump(), "star.topo");
+        experiment::RunOptions opt;
+        opt.topology_name = "star.topo";
+        const auto r = experiment::Runner(p, opt).run();
+        const auto& c = r.collective;
+        QCOMPARE(c.warmup_s.size(), std::size_t(2));
+        QCOMPARE(c.repetitions_s.size(), std::size_t(3));
+        QVERIFY(c.warmup_s[0] > c.repetitions_s[0]); // the cold one pays slow start
+        const double mean = (c.repetitions_s[0] + c.repetitions_s[1] + c.repetitions_s[2]) / 3;
+        QCOMPARE(c.mean_s, mean);
+        QCOMPARE(c.min_s, *std::min_element(c.repetitions_s.begin(), c.repetitions_s.end()));
+        QCOMPARE(c.max_s, *std::max_element(c.repetitions_s.begin(), c.repetitions_s.end()));
+        QCOMPARE(c.algbw_gbps, bytes * 8 / mean / 1e9);
+        auto all = star(4, 5, 0.5, bytes, "tcp", {{"repeat", 5}});
+        const io::Project q = io::parseProject(all.dump(), "star.topo");
+        const auto untimed = experiment::Runner(q, opt).run().collective.repetitions_s;
+        QCOMPARE(untimed[0], c.warmup_s[0]);
+        QCOMPARE(untimed[1], c.warmup_s[1]);
+        QCOMPARE(untimed[4], c.repetitions_s[2]);
+        const std::string json = experiment::resultsToJson(r);
+        QVERIFY(json.find("\"warmup_s\"") != std::string::npos);
+        QVERIFY(json.find("\"min_s\"") != std::string::npos);
+        int warmupPhases = 0;
+        for (const auto& ph : r.phases)
+            warmupPhases += ph.name == "warmup";
+        QCOMPARE(warmupPhases, 2);
+    }
+
     // The case: 24 hosts, 192 MiB, 2.5 Gbit/s and 7.5 ms per host link. NCCL's 2 MiB
     // chunks take 13.4 ms on the wire per step, less than the 15 ms hop: every step waits for
     // its predecessor's first slice, 46 steps per iteration, 2 iterations per channel.

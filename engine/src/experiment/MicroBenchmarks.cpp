@@ -95,11 +95,15 @@ void runMicroBenchmark(const ExperimentSpec& spec, RunEngine& engine, PhaseDrive
         cr.operation = "p2p";
         cr.algorithm = "direct";
     }
-    phases.setTotal(b.repeat);
-    for (int rep = 0; rep < b.repeat; ++rep) {
+    phases.setTotal(b.warmup + b.repeat);
+    // nccl-tests: -w warm-up iterations on the same communicator, then -n timed ones.
+    for (int k = 0; k < b.warmup + b.repeat; ++k) {
+        const bool warmup = k < b.warmup;
+        const int rep = warmup ? k : k - b.warmup;
+        const std::string phase = warmup ? "warmup" : cr.operation;
         bool done = false;
         const double start = engine.now();
-        phases.begin(cr.operation, rep);
+        phases.begin(phase, rep);
         RunningCollective rc;
         if (isCollective)
             rc = engine.startCollective(dag, nodes, b.protocol, 0.0, [&done] { done = true; });
@@ -108,11 +112,14 @@ void runMicroBenchmark(const ExperimentSpec& spec, RunEngine& engine, PhaseDrive
             engine.transferInParts(nodes[0], nodes[1], b.bytes, b.protocol, b.streams, {}, {},
                                    [&done] { done = true; });
         engine.runUntil(done);
-        cr.repetitions_s.push_back(engine.now() - start);
-        phases.end(cr.operation, rep, start, engine.now());
+        (warmup ? cr.warmup_s : cr.repetitions_s).push_back(engine.now() - start);
+        phases.end(phase, rep, start, engine.now());
     }
     cr.mean_s = std::accumulate(cr.repetitions_s.begin(), cr.repetitions_s.end(), 0.0) /
                 static_cast<double>(cr.repetitions_s.size());
+    const auto [lo, hi] = std::minmax_element(cr.repetitions_s.begin(), cr.repetitions_s.end());
+    cr.min_s = *lo;
+    cr.max_s = *hi;
     cr.algbw_gbps = cr.mean_s > 0 ? b.bytes * 8.0 / cr.mean_s / 1e9 : 0.0;
     cr.busbw_gbps =
         isCollective ? cr.algbw_gbps * collective::busBandwidthFactor(op, cr.ranks) : cr.algbw_gbps;

@@ -358,8 +358,15 @@ std::vector<OptionInfo> microBenchmarkOptions()
             [](auto& s) -> auto& { return s.bench.protocol; }),
         bound(
             numeric("repeat", "repetitions", T::Integer, "", b.repeat, {1.0, true, 1e5, true},
-                    kMicroBenchmarks, "repetitions, back to back"),
+                    kMicroBenchmarks,
+                    "timed repetitions, back to back (nccl-tests -n; its default is 20)"),
             [](auto& s) -> auto& { return s.bench.repeat; }),
+        bound(
+            numeric("warmup", "warm-up repetitions", T::Integer, "", b.warmup,
+                    {0.0, true, 1e5, true}, kMicroBenchmarks,
+                    "repetitions run first, on the same connections, and reported apart from "
+                    "the timed ones (nccl-tests -w; its default is 5)"),
+            [](auto& s) -> auto& { return s.bench.warmup; }),
         chunksOption(
             "chunks", b.chunks, kMicroBenchmarks, "pipelining chunks per block",
             [](auto& s) -> auto& { return s.bench.chunks; }),

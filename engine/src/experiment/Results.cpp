@@ -78,10 +78,17 @@ ojson linksJson(const std::vector<LinkResult>& links)
 
 ojson collectiveJson(const CollectiveResult& c)
 {
-    return {{"operation", c.operation},  {"algorithm", c.algorithm},
-            {"protocol", c.protocol},    {"ranks", c.ranks},
-            {"bytes", c.bytes},          {"repetitions_s", c.repetitions_s},
-            {"mean_s", c.mean_s},        {"algbw_gbps", c.algbw_gbps},
+    return {{"operation", c.operation},
+            {"algorithm", c.algorithm},
+            {"protocol", c.protocol},
+            {"ranks", c.ranks},
+            {"bytes", c.bytes},
+            {"warmup_s", c.warmup_s},
+            {"repetitions_s", c.repetitions_s},
+            {"mean_s", c.mean_s},
+            {"min_s", c.min_s},
+            {"max_s", c.max_s},
+            {"algbw_gbps", c.algbw_gbps},
             {"busbw_gbps", c.busbw_gbps}};
 }
 
@@ -261,14 +268,19 @@ std::vector<std::pair<std::string, std::string>> resultsCsvFiles(const Results& 
     }
     if (r.has_collective) {
         std::ostringstream s;
-        s << "repetition,time_s,algbw_gbps,busbw_gbps\n";
+        s << "repetition,time_s,algbw_gbps,busbw_gbps,warmup\n";
         const auto& c = r.collective;
-        for (std::size_t i = 0; i < c.repetitions_s.size(); ++i) {
-            const double t = c.repetitions_s[i];
+        const double factor = c.algbw_gbps > 0 ? c.busbw_gbps / c.algbw_gbps : 1.0;
+        const auto row = [&](std::size_t i, double t, bool warmup) {
             const double alg = t > 0 ? c.bytes * 8.0 / t / 1e9 : 0.0;
-            const double factor = c.algbw_gbps > 0 ? c.busbw_gbps / c.algbw_gbps : 1.0;
-            s << i << ',' << num(t) << ',' << num(alg) << ',' << num(alg * factor) << '\n';
-        }
+            s << i << ',' << num(t) << ',' << num(alg) << ',' << num(alg * factor) << ','
+              << (warmup ? 1 : 0) << '\n';
+        };
+        // Warm-up repetitions first, numbered in run order like the timed ones after them.
+        for (std::size_t i = 0; i < c.warmup_s.size(); ++i)
+            row(i, c.warmup_s[i], true);
+        for (std::size_t i = 0; i < c.repetitions_s.size(); ++i)
+            row(c.warmup_s.size() + i, c.repetitions_s[i], false);
         files.emplace_back("collective.csv", s.str());
     }
     return files;
@@ -348,6 +360,13 @@ void summaryCollective(std::ostringstream& s, const CollectiveResult& c)
       << " ranks, " << units::formatBytes(c.bytes) << ": mean " << units::formatDuration(c.mean_s)
       << ", algbw " << bandwidth(c.algbw_gbps) << " Gbit/s, busbw " << bandwidth(c.busbw_gbps)
       << " Gbit/s\n";
+    if (c.repetitions_s.size() > 1 || !c.warmup_s.empty())
+        s << "  " << c.repetitions_s.size() << " timed repetitions: min "
+          << units::formatDuration(c.min_s) << ", max " << units::formatDuration(c.max_s)
+          << (c.warmup_s.empty() ? ""
+                                 : "; " + std::to_string(c.warmup_s.size()) +
+                                       " warm-up repetitions apart, not in these figures")
+          << "\n";
 }
 
 /// The control plane's traffic and its mean READY and COMMIT waits per iteration.

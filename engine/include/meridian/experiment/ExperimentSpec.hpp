@@ -76,7 +76,9 @@ struct MicroBenchmarkSpec
     std::vector<std::string> participants; ///< node ids (collective) or {from, to} (p2p)
     double bytes = 0.0;
     net::Protocol protocol = net::Protocol::Tcp;
-    int repeat = 1;
+    int repeat = 1; ///< timed repetitions (nccl-tests -n)
+    /// Repetitions run first and reported apart, not in the mean (nccl-tests -w).
+    int warmup = 0;
     int chunks = 0; ///< 0 = NCCL's
     /// p2p only: parallel TCP connections sharing the bytes equally (iperf3 -P).
     int streams = 1;

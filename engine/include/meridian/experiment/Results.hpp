@@ -78,8 +78,11 @@ struct CollectiveResult
     std::string protocol;
     int ranks = 0;
     double bytes = 0.0;
-    std::vector<double> repetitions_s;
-    double mean_s = 0.0;
+    std::vector<double> warmup_s;      ///< the warm-up repetitions, not in the figures below
+    std::vector<double> repetitions_s; ///< the timed repetitions
+    double mean_s = 0.0;               ///< of the timed repetitions
+    double min_s = 0.0;
+    double max_s = 0.0;
     double algbw_gbps = 0.0; ///< bytes / mean time (nccl-tests)
     double busbw_gbps = 0.0; ///< algbw × bus factor (nccl-tests PERFORMANCE.md)
 };
