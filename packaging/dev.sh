@@ -58,8 +58,10 @@ werror=()
 stage "build ($build_dir${werror:+, warnings are errors})"
 # shellcheck disable=SC2086
 unity=()
-# CI builds the test areas as unity builds (tests/CMakeLists.txt): about half their compile time.
-[ "$mode" = test ] && unity=(-DMERIDIAN_UNITY_TESTS=ON)
+# CI builds the test areas as unity builds (tests/CMakeLists.txt): about half their compile time;
+# and without debug information (-g0: a third less compile time per file, e.g. ui/report/Report.cpp
+# 29.8 → 18.8 CPU-s), which no CI stage reads.
+[ "$mode" = test ] && unity=(-DMERIDIAN_UNITY_TESTS=ON "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g0 -DNDEBUG")
 cmake -S . -B "$build_dir" "${generator[@]}" "${launcher[@]}" "${werror[@]}" "${unity[@]}" \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo ${MERIDIAN_CMAKE_ARGS:-}
 cmake --build "$build_dir" -j "$jobs"
