@@ -52,6 +52,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 RESULTS = os.path.join(HERE, "results", "ns3.csv")
 PROGRAM_ORDER = os.path.join(HERE, "results", "ns3-program-order.csv")
+# NCCL's ring broadcast in program order (nccl_broadcast, Linux's CUBIC rules, one channel).
+BROADCAST = os.path.join(HERE, "results", "ns3-broadcast.csv")
 # More ns-3 runs (RNG runs 2..5) of the cases with random loss (docs/validation.md, Results).
 SEEDS = os.path.join(HERE, "results", "ns3-seeds.csv")
 # The tcp_flows cases run with Linux's congestion-control rules (run_suite.py --linux-cc),
@@ -104,14 +106,22 @@ def meridian_experiment_settings(row):
     sndbuf, rcvbuf = int(row["sndbuf"]), int(row["rcvbuf"])
     transport = {"mss_bytes": 1448, "initial_window_segments": 10,
                  "max_window_bytes": min(sndbuf, rcvbuf), "min_rto_s": 0.2,
-                 "congestion_control": "cubic" if row["cc"] == "cubic" else "reno"}
+                 "congestion_control": "cubic" if row["cc"] in ("cubic", "linux-cubic")
+                 else "reno"}
     if row["cc"] == "newreno" and row.get("rules") != "linux":
         transport["delayed_ack_b"] = 2  # ns-3's TcpNewReno (Linux's rules: byte counting, b = 1)
     settings = {"protocol": "tcp", "repeat": 1, "seed": 1, "transport": transport}
     unmapped = []
     if sndbuf != rcvbuf:
         unmapped.append("sndbuf≠rcvbuf")
-    if row["program"] == "nccl_ring":
+    if row["program"] == "nccl_broadcast":
+        # NCCL's broadcast: one-slot slices (buffsize / steps = 512 KiB), the slots in flight.
+        settings["comm"] = {"channels": int(row["channels"]), "buffsize_bytes": NCCL_BUFFSIZE_BYTES,
+                            "steps": NCCL_STEPS, "sockets": 1}
+        if (int(row["slice_bytes"]), int(row["slots"])) != (NCCL_BUFFSIZE_BYTES // NCCL_STEPS,
+                                                            NCCL_STEPS):
+            unmapped.append("slicing ≠ NCCL's")
+    elif row["program"] == "nccl_ring":
         slots, chunk = int(row["slots"]), int(row["chunk_bytes"])
         loop = int(row.get("loop_bytes") or 0)
         if loop > 0:
@@ -162,7 +172,8 @@ def ring_topology(row):
     links = [link("l-" + h, h, "sw", float(row["bw_gbps"]), float(row["delay_ms"]),
                   row["queue_pkts"]) for h in hosts]
     settings, unmapped = meridian_experiment_settings(row)
-    experiment = {"kind": "collective", "operation": "allreduce", "algorithm": "ring",
+    operation = "broadcast" if row["program"] == "nccl_broadcast" else "allreduce"
+    experiment = {"kind": "collective", "operation": operation, "algorithm": "ring",
                   "participants": hosts, "bytes": int(row["bytes"])}
     experiment.update(settings)
     return nodes, links, experiment, unmapped
@@ -234,7 +245,7 @@ def count3(flags):
 def run_meridian(cli, row, work, seeds, jobs):
     """Runs Meridian on the case with seeds 1..seeds (1 for a case without random loss: the
     seed changes nothing there); returns (completion times, unmapped)."""
-    build = ring_topology if row["program"] == "nccl_ring" else flows_topology
+    build = ring_topology if row["program"] in ("nccl_ring", "nccl_broadcast") else flows_topology
     nodes, links, experiment, unmapped = build(row)
     topo = {"format": "meridian.topo", "version": 1, "name": "ns-3 reference " + row["case"],
             "nodes": nodes, "links": links, "experiment": experiment}
@@ -612,7 +623,7 @@ def headline_lines(rows, pairs, twin_rows):
     return lines
 
 
-def appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds):
+def appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds, bcast=()):
     """The generated appendix of docs/validation.md (between BEGIN and END): every row."""
     body = [BEGIN, "",
             "Meridian: `%s`. ns-3: `tests/reference/results/ns3.csv` (run 1) and "
@@ -645,6 +656,14 @@ def appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, cli_version, se
         body += ["", "### More rings in program order (`results/ns3-program-order.csv`)", "",
                  "6 MiB send and receive buffers, 1 or 2 channels (`-cN`), NCCL's slicing.", ""]
         body += [l for l in summary(extra) if not l.startswith("| **all**")] + [""] + table(extra)
+    if bcast:
+        body += ["", "### Broadcast in NCCL's program order (`results/ns3-broadcast.csv`)", "",
+                 "NCCL's ring broadcast (`tests/reference/ns3/nccl_broadcast.cc`): the buffer in "
+                 "512 KiB slices from rank 0 along the ring, each forwarded as soon as it has "
+                 "arrived, 8 slots in flight per connection, one channel, TCP with Linux's "
+                 "CUBIC rules (HyStart reset as since Linux 5.16), buffers 2·BDP + queue.", ""]
+        body += [l for l in summary(list(bcast)) if not l.startswith("| **all**")] + [""]
+        body += table(list(bcast))
     if linux:
         body += ["", "### The TCP cases against ns-3 with Linux's congestion control "
                  "(`results/ns3-linux-cc.csv`)", "",
@@ -776,13 +795,27 @@ SUITE_REGIMES = [
      lambda r: num(r, "flows") == 4 and num(r, "rtt_ms") >= 20,
      "roughly; ns-3 depends on its sender layout (§3.2)"),
     ("One TCP flow, the kernel",
-     "100 Mbit/s, RTT 20–200 ms, queue 0.1–2 BDP, p = 0 … 1e-3, 10 runs each",
+     "40 and 100 Mbit/s, RTT 20–200 ms, queue 0.05–2 BDP, p = 0 … 1e-3, 3–10 runs each",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 1,
-     "trust"),
+     "trust from 0.1 BDP of queue; a queue of a few packets (0.05 BDP at 40 Mbit/s, 20 ms: "
+     "3 packets) is off, and the kernel itself spreads 2× there (§3.2)"),
+    ("Two flows, the kernel",
+     "2 flows from one host, 40 and 100 Mbit/s, RTT 20 and 80 ms, queue 0.05–2 BDP, p = 0",
+     "Linux 6.18", "kernel", lambda r: num(r, "flows") == 2,
+     "roughly (as one flow, the 3-packet queue apart)"),
     ("Four flows, the kernel",
-     "as above, 4 flows from one host",
+     "4 flows from one host, as above (and the 200 ms rows)",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 4,
-     "**known off**: Meridian fast, CUBIC most (§3.2)"),
+     "**known off**: Meridian fast, CUBIC most (§3.2; issue 35 §4 open)"),
+    ("Eight flows, the kernel",
+     "8 flows from one host, as for two",
+     "Linux 6.18", "kernel", lambda r: num(r, "flows") == 8,
+     "roughly; shallow queues off (Meridian fast, §3.2)"),
+    ("Broadcast, NCCL's ring pipeline, TCP",
+     "4–32 hosts, 1 Gbit/s and 5 ms per host link, 128–256 MiB; 4 and 8 hosts at 10 Gbit/s "
+     "and 0.5 ms, 256 MiB; one channel",
+     "ns-3, NCCL's program order, Linux's rules", "broadcast", lambda r: True,
+     "trust (collectives.md, Broadcast and reduce)"),
     ("All TCP rows and 6 MiB rings",
      "the headline of Appendix A", "ns-3 with Linux's rules, program order",
      "headline", lambda r: True, "—"),
@@ -796,21 +829,15 @@ SUITE_REGIMES = [
 OTHER_REGIMES = [
     ("Ring over TCP, RTT 50 µs – 2 ms",
      "datacentre and metro RTTs, deep queues, warm repetitions, many chunks",
-     "none yet",
-     "**known off, not validated**: about half the link rate (4 hosts, 5 Gbit/s, 1 ms host "
-     "to host: 608 ms, UDP 330 ms); more chunks up to 4× slower (issue 35 §3). The cause is "
-     "found, not yet fixed: every message pays the standing queue of network-model.md §4 (the whole "
-     "application window beyond the pipe) although its connection's fluid data phase already holds those "
-     "bytes; without that term the same rings run at their UDP times (§3.4)"),
-    ("Broadcast, reduce",
-     "`pipelined-chain`, `binomial`; training's weight broadcast",
-     "none yet",
-     "**known off, not validated**: the whole buffer hop by hop (≈ n·S/B) where NCCL pipelines "
-     "slices: up to ≈ 25× at 32 hosts (issue 35 §1)"),
+     "UDP and the closed forms (`ShortRttPipelineValidationTest`)",
+     "warm repetitions at UDP's time, chunks 1–256 within 1.5 % of UDP at the same chunks "
+     "(they were up to 4× slower); the cold first repetition pays Linux 5.16+'s slow start "
+     "(§3.4)"),
     ("Rings on the merged fast path",
      "rings past the merge threshold (e.g. 32 hosts, 256 MiB)",
-     "the sliced path",
-     "**known off**: up to +50 % (6.37 s where the ring costs ≈ 4.2 s; issue 35 §2)"),
+     "the sliced path (`MergedIterationsValidationTest`, 54 points: n 4–64, 16 MiB–2 GiB, "
+     "α 50 µs–20 ms, TCP and UDP)",
+     "trust: within 1.3 % of NCCL's program iteration by iteration (it was up to +50 %)"),
     ("Other collectives",
      "all-gather, reduce-scatter, tree, halving-doubling, all-to-all",
      "closed forms only", "not validated against a packet-level reference"),
@@ -820,15 +847,16 @@ OTHER_REGIMES = [
 ]
 
 
-def regime_pools(rows, extra, linux, kernel):
+def regime_pools(rows, extra, linux, kernel, bcast=()):
     return {"rings": [r for r in rows + extra if po_ring(r)], "linux": linux, "kernel": kernel,
+            "broadcast": list(bcast),
             "stock": [r for r in rows if not r["group"].endswith(DATAFLOW_SUFFIX)],
             "headline": extra + linux}
 
 
-def regime_lines(rows, extra, linux, kernel):
+def regime_lines(rows, extra, linux, kernel, bcast=()):
     """The first screen's table: the suite's regimes, then those it has no rows for."""
-    pools = regime_pools(rows, extra, linux, kernel)
+    pools = regime_pools(rows, extra, linux, kernel, bcast)
     lines = ["| regime | what the suite runs | reference | rows | median abs(error) | "
              "max abs(error) | median error | ≤ 10 % / ≤ 30 % | how far to trust it |",
              "|---|---|---|---:|---:|---:|---:|---:|---|"]
@@ -949,6 +977,11 @@ def main():
             for c in filter(wanted, csv.DictReader(f)):
                 extra.append(compared(dict(c, group="ring-program-order-6MiB",
                                            program="nccl_ring", flows="1")))
+    bcast = []
+    if os.path.exists(BROADCAST):
+        with open(BROADCAST, newline="") as f:
+            for c in filter(wanted, csv.DictReader(f)):
+                bcast.append(compared(dict(c, rules="linux", flows="1")))
     linux = []
     if os.path.exists(LINUX_CC):
         with open(LINUX_CC, newline="") as f:
@@ -987,6 +1020,8 @@ def main():
         if extra + linux:
             print("\n".join(summary(extra + linux) + [""] +
                              headline_lines(extra + linux, pairs, twin_rows)))
+        if bcast:
+            print("\n".join(summary(bcast) + [""] + table(bcast)))
         if kernel:
             print("\n".join(real_linux_table(kernel)))
         return
@@ -1009,9 +1044,10 @@ def main():
                  meridian_mean_s="" if r["meridian_s"] is None else repr(r["meridian_s"]),
                  error_pct="" if r["error_pct"] is None else "%.2f" % r["error_pct"],
                  build=label, **(r["meridian_runs"].csv_cells() if r["meridian_runs"] else {}))
-            for r in rows + extra + linux + kernel])
-    appendix = appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, label, args.seeds)
-    regimes = regime_lines(rows, extra, linux, kernel)
+            for r in rows + extra + bcast + linux + kernel])
+    appendix = appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, label, args.seeds,
+                              bcast)
+    regimes = regime_lines(rows, extra, linux, kernel, bcast)
     on_disk = section(text, BEGIN, END)
     if any(UNKNOWN in line for line in appendix):
         # meridian.csv predates the seed statistics: the appendix on disk stays, provided every
