@@ -24,6 +24,8 @@ QColor phaseColour(const std::string& phase)
         return QColor(0xEE, 0x66, 0x77);
     if (phase == "update")
         return QColor(0x22, 0x88, 0x33);
+    if (phase == "warmup") // a micro-benchmark's warm-up repetitions, lighter than the timed ones
+        return QColor(0xBB, 0xBB, 0xBB);
     return QColor(0x77, 0x88, 0x99);
 }
 
