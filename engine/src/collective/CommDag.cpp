@@ -28,13 +28,15 @@ double MergedSteps::stallS(double sending_s, double latency_s) const
     return std::max(0.0, step_s - sending_s + excess_s - latency_s);
 }
 
-double MergedSteps::boundaryStallS(std::uint64_t index, double latency_s) const
+double MergedSteps::boundaryStallS(std::uint64_t index, double sending_s, double latency_s) const
 {
     const auto parts = static_cast<std::uint64_t>(std::max(1, messages));
     const auto perChunk = static_cast<std::uint64_t>(std::max(1, steps)) * parts;
-    if (iterations <= 1.0 || steps < 1 || index % perChunk < perChunk - parts || !(latency_s > 0.0))
+    if (iterations <= 1.0 || steps < 1 || index % perChunk < perChunk - parts ||
+        !(latency_s > 0.0) || !(sending_s >= 0.0))
         return 0.0;
-    return (iterations - 1.0) * latency_s;
+    const double slice_s = static_cast<double>(parts) * sending_s / (iterations * slices);
+    return (iterations - 1.0) * std::min(latency_s, (slices - 1) * slice_s);
 }
 
 CommDag::CommDag(Operation operation, int ranks, int root)

@@ -47,7 +47,8 @@ public:
             {first, true, m_appWindow_bytes, m_merged.iterations > 1.0},
             [this, gates, index](const net::TransferResult& r) {
                 const double latency_s = r.end_s - r.data_end_s;
-                return r.end_s + m_merged.boundaryStallS(index, latency_s) +
+                return r.end_s +
+                       m_merged.boundaryStallS(index, r.data_end_s - r.send_start_s, latency_s) +
                        (gates ? m_merged.stallS(r.data_end_s - r.send_start_s, latency_s) : 0.0);
             },
             std::move(done));

@@ -78,10 +78,12 @@ struct MergedSteps
     int steps = 0;           ///< ring steps of one iteration: 2(n−1) all-reduce, n−1 gathers
 
     /// NCCL ends each loop iteration with a receive (all_reduce.h runRing: directRecv) before
-    /// the next iteration's first send, so each of the G − 1 iteration boundaries a merged
-    /// chunk stands for costs the last step's latency L: the backend adds (G − 1)·L to the
-    /// delivery of the chunk's last step (message index `index` of its connection).
-    double boundaryStallS(std::uint64_t index, double latency_s) const;
+    /// the next iteration's first send: an iteration takes (steps − 1)·τ + m·T_s + L, where the
+    /// merged steps pay steps·τ (τ = max(m·T_s, T_s + L)). Each of the G − 1 iteration
+    /// boundaries a merged chunk stands for costs the difference, min(L, (m − 1)·T_s): the
+    /// backend adds (G − 1) of them to the delivery of the chunk's last step (message index
+    /// `index` of its connection, whose data phase took sending_s).
+    double boundaryStallS(std::uint64_t index, double sending_s, double latency_s) const;
 
     /// Extra time after the delivery of a merged step's first message, whose data phase took
     /// sending_s and whose one-way latency was latency_s: with D = m'·sending_s, T_s = D/(G·m)
