@@ -16,9 +16,8 @@ double MergedSteps::stallS(double sending_s, double latency_s) const
 {
     if (iterations <= 1.0 || slices < 1 || !(sending_s >= 0.0) || !(latency_s > 0.0))
         return 0.0;
-    const int parts = std::max(1, messages);
-    const double step_s = parts * sending_s; // D
-    const double slice_s = step_s / (iterations * slices);
+    const double step_s = std::max(1, messages) * sending_s; // D
+    const double slice_s = sliceS(sending_s);
     // E = T − D: what the real step pays beyond its sending time (latency not hidden).
     const double excess_s = iterations * std::max(0.0, latency_s - (slices - 1) * slice_s);
     if (!(excess_s > 0.0))
@@ -35,8 +34,21 @@ double MergedSteps::boundaryStallS(std::uint64_t index, double sending_s, double
     if (iterations <= 1.0 || steps < 1 || index % perChunk < perChunk - parts ||
         !(latency_s > 0.0) || !(sending_s >= 0.0))
         return 0.0;
-    const double slice_s = static_cast<double>(parts) * sending_s / (iterations * slices);
-    return (iterations - 1.0) * std::min(latency_s, (slices - 1) * slice_s);
+    return (iterations - 1.0) * std::min(latency_s, (slices - 1) * sliceS(sending_s));
+}
+
+double MergedSteps::deliveryDelayS(std::uint64_t index, double sending_s, double latency_s) const
+{
+    if (iterations <= 1.0)
+        return 0.0;
+    const bool firstOfStep = index % static_cast<std::uint64_t>(std::max(1, messages)) == 0;
+    return boundaryStallS(index, sending_s, latency_s) +
+           (firstOfStep ? stallS(sending_s, latency_s) : 0.0);
+}
+
+double MergedSteps::sliceS(double sending_s) const
+{
+    return std::max(1, messages) * sending_s / (iterations * slices);
 }
 
 CommDag::CommDag(Operation operation, int ranks, int root)

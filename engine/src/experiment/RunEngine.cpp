@@ -37,19 +37,15 @@ public:
         if (m_engine.blocked(a) || m_engine.blocked(b))
             return; // a failed centre: the message never leaves or never arrives
         const auto first = static_cast<std::uint32_t>(channel * m_sockets);
-        // A merged step's first message gates the next step (MergedSteps::stallS); a
-        // connection's sends come in DAG order, a step's m' messages one after another.
+        // A merged DAG's messages are delayed by their place on the connection
+        // (MergedSteps::deliveryDelayS): a connection's sends come in DAG order.
         const std::uint64_t index = m_merged.iterations > 1.0 ? m_sent[{src, dst, channel}]++ : 0;
-        const bool gates = m_merged.iterations > 1.0 &&
-                           index % static_cast<std::uint64_t>(std::max(1, m_merged.messages)) == 0;
         m_engine.transferInParts(
             a, b, bytes, m_protocol, m_sockets,
             {first, true, m_appWindow_bytes, m_merged.iterations > 1.0},
-            [this, gates, index](const net::TransferResult& r) {
-                const double latency_s = r.end_s - r.data_end_s;
-                return r.end_s +
-                       m_merged.boundaryStallS(index, r.data_end_s - r.send_start_s, latency_s) +
-                       (gates ? m_merged.stallS(r.data_end_s - r.send_start_s, latency_s) : 0.0);
+            [this, index](const net::TransferResult& r) {
+                return r.end_s + m_merged.deliveryDelayS(index, r.data_end_s - r.send_start_s,
+                                                         r.end_s - r.data_end_s);
             },
             std::move(done));
     }

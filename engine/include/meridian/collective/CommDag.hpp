@@ -91,6 +91,16 @@ struct MergedSteps
     /// step cannot hide, 0 when E = 0 (the sender's in-order messages keep the step at D) and
     /// otherwise max(0, D + E − D/m' − L), so that the next step starts D + E after this one.
     double stallS(double sending_s, double latency_s) const;
+
+    /// The delay the backend adds after the delivery of a merged DAG's message number `index`
+    /// on its connection (sends come in DAG order, a step's m' messages one after another):
+    /// boundaryStallS() for the chunk's last step, plus stallS() for a step's first message;
+    /// 0 when nothing is merged.
+    double deliveryDelayS(std::uint64_t index, double sending_s, double latency_s) const;
+
+private:
+    /// T_s: one NCCL slice's time, from a message's data phase of sending_s.
+    double sliceS(double sending_s) const;
 };
 
 class CommDag
