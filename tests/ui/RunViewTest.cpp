@@ -73,16 +73,22 @@ class RunViewTest : public QObject
     QStringList m_errors;
     QTemporaryDir m_tmp;
 
-    std::unique_ptr<MainWindow> openPreset(const QString& preset)
+    /// `asShipped`: the preset file itself, for tests that edit its experiment but do not run it.
+    std::unique_ptr<MainWindow> openPreset(const QString& preset, bool asShipped = false)
     {
         auto w = test::makeShownWindow([this](const QString& title, const QString& text) {
             m_errors << title + QLatin1Char('\n') + text;
         });
-        // A copy in a temporary folder: the tests save and export next to it.
+        // A copy in a temporary folder (the tests save and export next to it), with the
+        // engine's fast path unless asShipped (test::readPreset).
         const QString copy = m_tmp.filePath(QFileInfo(preset).fileName());
         QFile::remove(copy);
-        QFile::copy(test::sourcePath(preset), copy);
-        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        if (asShipped) {
+            QFile::copy(test::sourcePath(preset), copy);
+            QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        } else {
+            test::writeQuickPreset(QFileInfo(preset).fileName(), copy);
+        }
         if (!w->openFile(copy))
             qWarning("could not open %s", qPrintable(copy));
         return w;
@@ -325,7 +331,7 @@ private Q_SLOTS:
 
     void experimentDockEditsThroughUndoAndRefusesBadValues()
     {
-        auto w = openPreset(QStringLiteral("presets/llama3-8b-star-wan.topo"));
+        auto w = openPreset(QStringLiteral("presets/llama3-8b-star-wan.topo"), true);
         ExperimentDock* dock = w->runs()->experimentDock();
         QVERIFY(dock->problem().isEmpty());
         QVERIFY(dock->modelSummary().contains(QStringLiteral("parameters")));

@@ -73,9 +73,23 @@ makeShownWindow(std::function<void(const QString&, const QString&)> onError,
 }
 
 /// presets/<name>, read.
+/// A bundled preset as the UI tests run it: with NCCL's loop iterations merged
+/// (`comm.merge_iterations: always`, the engine's fast path). The UI tests check what the
+/// window, charts and report make of a run's results, not the engine's figures (tests/
+/// collective and tests/validation do), and the presets' full NCCL programs take seconds
+/// per run (minutes under the sanitizers).
 inline io::Project readPreset(const char* name)
 {
-    return io::readProject(sourcePath(QStringLiteral("presets/") + name).toStdString());
+    io::Project p = io::readProject(sourcePath(QStringLiteral("presets/") + name).toStdString());
+    if (p.experiment.is_object())
+        p.experiment["comm"]["merge_iterations"] = "always";
+    return p;
+}
+
+/// readPreset() written to `path`, for tests that open the preset in a window.
+inline void writeQuickPreset(const QString& preset, const QString& path)
+{
+    io::writeProject(readPreset(preset.toUtf8().constData()), path.toStdString());
 }
 
 /// Runs a project's experiment without observer, as `meridian-cli run <name>` would
