@@ -837,10 +837,21 @@ OTHER_REGIMES = [
      "rings past the merge threshold (e.g. 32 hosts, 256 MiB)",
      "the sliced path (`MergedIterationsValidationTest`, 54 points: n 4–64, 16 MiB–2 GiB, "
      "α 50 µs–20 ms, TCP and UDP)",
-     "trust where TCP's window does not bind: within 1.5 % of NCCL's program iteration by iteration (it was up to +50 %); `auto` keeps NCCL's program below 2·10⁵ operations (collectives.md)"),
+     "trust without random loss: within 1.5 % of NCCL's program iteration by iteration (it was "
+     "up to +50 %), also where NCCL's 4 MiB window binds (within 1 % at 2 GiB; −8 % where slow "
+     "start dominates, 256 MiB at 10 Gbit/s, 10 ms); `auto` keeps NCCL's program below 2·10⁵ "
+     "operations (collectives.md)"),
+    ("Rings over TCP with random loss",
+     "4 hosts, 1–10 Gbit/s, 0.5–5 ms per host link, 256 MiB, loss 10⁻⁵ on every link",
+     "ns-3 (`nccl_ring --loss`, CUBIC, loss in both directions), three rows (§3.5)",
+     "**known off**: Meridian fast — merged −31 %, NCCL's program −38 % (1 Gbit/s, 5 ms); "
+     "−42 % and −65 % (10 Gbit/s, 5 ms): the sliced ring's slices fit in the cut window and "
+     "lose no time; at 0.5 ms ns-3 takes 14.6× its lossless time (retransmission timeouts), "
+     "not yet checked against the kernel"),
     ("Other collectives",
      "all-gather, reduce-scatter, tree, halving-doubling, all-to-all",
-     "closed forms only", "not validated against a packet-level reference"),
+     "closed forms only (tree all-reduce: `TreeAllReduceValidationTest`, 2S/B and the window "
+     "bound)", "not validated against a packet-level reference"),
     ("UDP, RDMA-like, max-min, jitter",
      "the engine against its own formulas", "closed forms (`tests/validation/`)",
      "exact (ring all-reduce 1.5 ns per step; network-model.md §10); no packet-level check"),

@@ -420,6 +420,8 @@ void allReduceChunk(const ChunkContext& c)
     const double S = c.spec.bytes;
     const int k = c.k();
     if (alg == Algorithm::DoubleBinaryTree) {
+        c.b.setIterationEndsWithReceive(false);
+        c.b.setChannelPerLane(true);
         if (c.j == 0)
             buildDoubleBinaryTree(c.b, c.dag, c.order, S, k);
         return;

@@ -36,6 +36,13 @@ bool isRooted(Operation op)
     return op == Operation::Broadcast || op == Operation::Reduce;
 }
 
+/// NCCL's tree all-reduce: like a rooted operation, a pipeline of one-slot slices (up to the
+/// root and down again), which merging per channel would turn into one unpaced message.
+bool isTreeAllReduce(const CollectiveSpec& spec)
+{
+    return spec.operation == Operation::AllReduce && spec.algorithm == Algorithm::DoubleBinaryTree;
+}
+
 /// Bytes one op of the algorithm carries with one chunk and one slice.
 double opBytesOfOneChunk(const CollectiveSpec& spec)
 {
@@ -47,6 +54,9 @@ double opBytesOfOneChunk(const CollectiveSpec& spec)
         return spec.operation == Operation::Broadcast || spec.operation == Operation::Reduce
                    ? spec.bytes
                    : spec.bytes / n;
+    case Algorithm::DoubleBinaryTree:
+        // Each chunk is split between the two trees (one per channel in NCCL).
+        return spec.operation == Operation::AllReduce ? spec.bytes / 2.0 : spec.bytes;
     default:
         return spec.bytes;
     }
@@ -81,9 +91,10 @@ void applyCommSettings(CollectiveSpec& spec, const CommSettings& comm)
     const double opBytes = opBytesOfOneChunk(spec);
     const double perChunk = s.message_bytes * s.slices;
     const double wanted = std::max(1.0, perChunk > 0 ? std::ceil(opBytes / perChunk) : 1.0);
-    if (isRooted(spec.operation)) {
-        // NCCL's PipelineFrom/PipelineTo pattern (enqueue.cc, calcCollChunking): one step
-        // and one chunk of one slot per loop iteration and channel.
+    if (isRooted(spec.operation) || isTreeAllReduce(spec)) {
+        // NCCL's PipelineFrom/PipelineTo pattern (enqueue.cc, calcCollChunking), and the tree's
+        // up and down pipelines: one step and one chunk of one slot per loop iteration and
+        // channel.
         const double opsPerChunk = estimatedOpsPerChunk(spec);
         const double fill = kRootedChunksPerHop * (std::max(2, spec.ranks) - 2) * spec.channels;
         const double affordable = std::floor(kRootedOpCap / opsPerChunk);

@@ -46,9 +46,9 @@ void DagBuilder::noteReceive(int rank, int channel, int chunk, std::size_t op)
 
 void DagBuilder::connectionDeps(CommOp& send, int lane)
 {
-    send.channel = (lane + send.chunk) % m_channels;
+    send.channel = (lane + (m_channelPerLane ? 0 : send.chunk)) % m_channels;
     Program& prog = m_programs[programKey(send.src, send.channel)];
-    if (send.chunk != prog.sendChunk) {
+    if (m_iterationEndsWithReceive && send.chunk != prog.sendChunk) {
         // The rank's last receive of an earlier chunk on this channel.
         const std::int64_t before = prog.lastReceiveChunk < send.chunk      ? prog.lastReceive
                                     : prog.earlierReceiveChunk < send.chunk ? prog.earlierReceive

@@ -32,6 +32,18 @@ public:
         : m_dag(dag), m_channels(channels), m_slotsInFlight(slots)
     {}
 
+    /// Whether a rank's first send of a chunk waits for its last receive of the channel's
+    /// previous chunk (default: NCCL's ring loop, which ends each iteration with a blocking
+    /// receive). NCCL's tree all-reduce runs its reduce (up) and broadcast (down) halves as
+    /// two thread groups, each looping over the chunks on its own (all_reduce.h
+    /// runTreeSplit): the next chunk's send up does not wait for this chunk to come back down.
+    void setIterationEndsWithReceive(bool on) noexcept { m_iterationEndsWithReceive = on; }
+    /// Whether lane L keeps channel L mod channels for every chunk (NCCL's double binary tree:
+    /// channel c runs tree c mod 2 over its share of the data, so one connection never carries
+    /// one tree's reduce and the other's broadcast) instead of chunk j going on channel
+    /// (L + j) mod channels.
+    void setChannelPerLane(bool on) noexcept { m_channelPerLane = on; }
+
     /// Send that overwrites dst's copy of [block, block+count). Returns the send's index.
     std::size_t copy(int src, int dst, int block, int count, int step, int chunk, int lane = 0,
                      const std::vector<std::size_t>& extraDeps = {});
@@ -76,6 +88,8 @@ private:
     CommDag& m_dag;
     int m_channels = 1;
     int m_slotsInFlight = 0;
+    bool m_iterationEndsWithReceive = true;
+    bool m_channelPerLane = false;
     // Keyed lookups only (never iterated), so the unordered maps cannot perturb the output.
     std::unordered_map<std::uint64_t, Slot, Mix> m_slots;
     /// Per connection: its last `slots` sends (a ring buffer) and how many it has had.

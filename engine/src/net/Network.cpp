@@ -227,22 +227,33 @@ void Network::evaluateBurst(std::uint32_t ci)
     if (c.messages.tcpFlows > 0) {
         double left = 0.0;
         double sending = 0.0;
+        bool merged = false;
         for (std::uint32_t slot : c.messages.flows) {
             if (m_flows[slot].protocol != Protocol::Tcp)
                 continue;
             settleFlow(slot);
             left += m_flows[slot].remaining_bytes;
             sending += m_flows[slot].wire.wire_bytes - m_flows[slot].remaining_bytes;
+            merged = merged || m_flows[slot].keepWindow;
         }
         const double slack = kDoneBytes * c.messages.tcpFlows;
+        const double rwnd = m_config.max_window_bytes;
+        // A merged stream (keep_window) stands for the application's slices, of which it keeps
+        // at most app_window_bytes in flight: once cwnd holds that window and the receive
+        // window does too, neither window bounds its rate (each slice goes as a last-window
+        // burst, as in the sliced program); the slots' own latency is the application's
+        // (collective::MergedSteps) — charging rwnd/RTT on top counted it twice.
+        const double app = c.messages.appWindow_bytes;
+        const bool slotsBind = merged && app > 0.0 && (rwnd <= 0.0 || app <= rwnd) &&
+                               c.window.cwndBytes() >= app * (1.0 - 1e-9);
         if (c.window.limits(c.path))
-            burst = left <= c.window.cwndBytes() * (1.0 + 1e-9) + slack;
+            burst = slotsBind || left <= c.window.cwndBytes() * (1.0 + 1e-9) + slack;
         // The receive window bounds the bytes in flight, not the rate (docs §5): a message
         // that fits beside what is in flight leaves at the network's rate.
-        const double rwnd = m_config.max_window_bytes;
-        withinWindow = rwnd > 0.0 && (!c.window.limits(c.path) || burst) &&
-                       c.sendLog.inFlightBytes(m_sim.now(), sending, c.path.rtt_s) + left <=
-                           rwnd * (1.0 + 1e-9) + slack;
+        withinWindow =
+            slotsBind || (rwnd > 0.0 && (!c.window.limits(c.path) || burst) &&
+                          c.sendLog.inFlightBytes(m_sim.now(), sending, c.path.rtt_s) + left <=
+                              rwnd * (1.0 + 1e-9) + slack);
     }
     c.window.setLastWindow(burst, withinWindow);
     for (std::uint32_t slot : c.messages.flows)

@@ -90,6 +90,9 @@ uint64_t g_current_iter = 0;
 uint32_t g_conns_done_iter = 0;
 std::vector<double> g_iter_end_s;
 uint64_t g_queue_drops = 0;
+// Random per-packet loss on every link, both directions (each device's receive side; ACKs
+// too), switched on when the last connection is established so that no SYN is lost.
+std::vector<Ptr<RateErrorModel>> g_loss;
 
 Connection& conn(uint32_t channel, uint32_t from)
 {
@@ -216,6 +219,8 @@ void onEstablished()
 {
     if (++g_established == 2 * g_conns.size()) {
         g_t0_s = Simulator::Now().GetSeconds();
+        for (const auto& em : g_loss)
+            em->Enable();
         trySendAll();
     }
 }
@@ -263,6 +268,7 @@ int main(int argc, char* argv[])
     uint32_t sndbuf_bytes = 4 * 1024 * 1024;
     uint32_t rcvbuf_bytes = 6 * 1024 * 1024;
     uint32_t run = 1;
+    double loss = 0.0;
     double max_sim_s = 20000.0;
     double min_rto_ms = -1.0;
     double delack_ms = 40.0;
@@ -289,6 +295,7 @@ int main(int argc, char* argv[])
     cmd.AddValue("sndbuf", "TcpSocket::SndBufSize, bytes", sndbuf_bytes);
     cmd.AddValue("rcvbuf", "TcpSocket::RcvBufSize, bytes", rcvbuf_bytes);
     cmd.AddValue("run", "RNG run number", run);
+    cmd.AddValue("loss", "per-packet loss probability of each link direction (ACKs too)", loss);
     cmd.AddValue("max_sim_s", "simulated-time limit, s", max_sim_s);
     cmd.AddValue("min_rto_ms", "TcpSocketBase::MinRto, ms (default 200 + host-to-host RTT)",
                  min_rto_ms);
@@ -351,6 +358,16 @@ int main(int argc, char* argv[])
         addr.SetBase(Ipv4Address((10u << 24) | ((r + 1) << 8)), "255.255.255.0");
         host_ip[r] = addr.Assign(devs).GetAddress(0);
         tch.Uninstall(devs);
+        if (loss > 0.0) {
+            for (uint32_t d = 0; d < 2; ++d) {
+                Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+                em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+                em->SetRate(loss);
+                em->Disable();
+                devs.Get(d)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+                g_loss.push_back(em);
+            }
+        }
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     g_conns.resize(std::size_t{g_p.channels} * n);
