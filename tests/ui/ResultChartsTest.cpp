@@ -335,7 +335,7 @@ private Q_SLOTS:
 
     void timelineShowsTheControlPlane()
     {
-        // The fail-over preset: the fastest WAN link is cut at 150 s, a down-event trigger
+        // The fail-over preset: the fastest WAN link is cut at 120 s, a down-event trigger
         // switches the inter-centre ring to a tree, the link is repaired at 330 s.
         const io::Project project = test::readPreset("failover-wan.topo");
         const experiment::Results r = test::runPreset(project, "failover-wan.topo");

@@ -154,7 +154,13 @@ double ConnectionTable::flowCapBps(const Connection& c, Protocol protocol, doubl
 {
     if (protocol != Protocol::Tcp)
         return kInf;
-    return c.window.capBps(c.path, queue_s) / std::max<std::uint32_t>(1, c.messages.tcpFlows);
+    double cap = c.window.capBps(c.path, queue_s);
+    // A message larger than the application's in-flight limit (a chunk of several NCCL
+    // slices) cannot outrun the slots it stands for: at most appWindow_bytes per one-way
+    // delay, a slot being free again once its data has arrived (as the DAG's slots are).
+    if (c.messages.appBound && c.path.rtt_s > 0.0)
+        cap = std::min(cap, c.messages.appWindow_bytes * 8.0 / (0.5 * c.path.rtt_s + queue_s));
+    return cap / std::max<std::uint32_t>(1, c.messages.tcpFlows);
 }
 
 double ConnectionTable::flowCapBps(const Connection& c, Protocol protocol) const

@@ -80,6 +80,10 @@ struct ConnectionMessages
     /// Bytes the application keeps in flight at most (TransferOptions::app_window_bytes of its
     /// last message; 0 = no limit besides rwnd).
     double appWindow_bytes = 0.0;
+    /// The unsent bytes of its TCP messages exceed appWindow_bytes (and they are not a merged
+    /// stream, whose slots collective::MergedSteps charges): the application's slots, not
+    /// its messages, pace it (ConnectionTable::flowCapBps).
+    bool appBound = false;
     sim::EventHandle round; ///< the window's next round
     sim::SimTime roundFrom; ///< when `round` was scheduled
     sim::SimTime roundAt;   ///< when `round` fires

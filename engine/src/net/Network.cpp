@@ -224,6 +224,7 @@ void Network::evaluateBurst(std::uint32_t ci)
     Connection& c = m_connections[ci];
     bool burst = false;
     bool withinWindow = false;
+    c.messages.appBound = false;
     if (c.messages.tcpFlows > 0) {
         double left = 0.0;
         double sending = 0.0;
@@ -244,6 +245,7 @@ void Network::evaluateBurst(std::uint32_t ci)
         // burst, as in the sliced program); the slots' own latency is the application's
         // (collective::MergedSteps) — charging rwnd/RTT on top counted it twice.
         const double app = c.messages.appWindow_bytes;
+        c.messages.appBound = !merged && app > 0.0 && left > app * (1.0 + 1e-9) + slack;
         const bool slotsBind = merged && app > 0.0 && (rwnd <= 0.0 || app <= rwnd) &&
                                c.window.cwndBytes() >= app * (1.0 - 1e-9);
         if (c.window.limits(c.path))
