@@ -1,10 +1,14 @@
 #include "TestMain.hpp"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <exception>
+#include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 
 namespace meridian::test {
 namespace {
@@ -29,6 +33,20 @@ QString sourcePath(const QString& relative)
 QString sharedPath(const QString& relative)
 {
     return QStringLiteral(MERIDIAN_SHARED_DIR) + QLatin1Char('/') + relative;
+}
+
+QString fastPresetPath(const QString& name)
+{
+    static QTemporaryDir dir;
+    const QString out = dir.filePath(name);
+    if (QFileInfo::exists(out))
+        return out;
+    std::ifstream in(sourcePath(QStringLiteral("presets/") + name).toStdString());
+    nlohmann::json j = nlohmann::json::parse(in);
+    if (j.contains("experiment"))
+        j["experiment"]["comm"]["merge_iterations"] = "always";
+    std::ofstream(out.toStdString()) << j.dump(1);
+    return out;
 }
 
 QString dataPath(const QString& relative)

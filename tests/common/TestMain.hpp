@@ -7,7 +7,6 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-
 #include <functional>
 #include <memory>
 #include <string>
@@ -25,6 +24,12 @@ QString sharedPath(const QString& relative);
 QString dataPath(const QString& relative);
 /// Path of the built meridian-cli.
 QString cliPath();
+/// A copy of presets/`name` whose experiment runs on the engine's fast path
+/// (`comm.merge_iterations: always`), in a folder that lives as long as the test program:
+/// for tests of what is done with a run's results (files, reports, windows), which need a
+/// realistic run but not NCCL's program slice by slice (seconds per run, minutes under the
+/// sanitizers). The figures themselves are checked on the presets as shipped elsewhere.
+QString fastPresetPath(const QString& name);
 
 /// Outcome of one meridian-cli invocation.
 struct CliRun
@@ -38,6 +43,6 @@ CliRun runCli(const QStringList& args, const QString& workDir = {}, int timeoutM
 
 } // namespace meridian::test
 
-#define MERIDIAN_TEST(Class)                                                                     \
+#define MERIDIAN_TEST(Class)                                                                       \
     static const bool meridian_registered_##Class =                                                \
         ::meridian::test::registerTest(#Class, [] { return std::make_unique<Class>(); });

@@ -150,7 +150,7 @@ private Q_SLOTS:
         // html,pdf add report.html and report.pdf; results.json stays byte-identical to a
         // json-only run of the same file and seed.
         QTemporaryDir dir;
-        const QString preset = test::sourcePath("presets/llama3-8b-star-wan.topo");
+        const QString preset = test::fastPresetPath("llama3-8b-star-wan.topo");
         const Run plain = cli({"run", preset, "--iterations", "2", "--format", "json", "--out",
                                dir.filePath("plain"), "--quiet"});
         QVERIFY2(plain.code == 0, qPrintable(plain.err));

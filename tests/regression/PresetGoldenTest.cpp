@@ -38,6 +38,13 @@ private Q_SLOTS:
     void presets()
     {
         QFETCH(QString, file);
+#ifdef MERIDIAN_SANITIZED
+        // The sanitizer stage runs the engine 5-10× slower; the fail-over preset (20 s of
+        // NCCL's program per run here, two runs) is compared byte for byte by the normal
+        // stage, and its control-plane paths run under the sanitizers in ControlPlaneRunTest.
+        if (file.endsWith(QStringLiteral("failover-wan.topo")))
+            QSKIP("the fail-over preset's golden is checked by the unsanitized build");
+#endif
         int code = 0;
         QByteArray out = runCli({"validate", file}, &code);
         QVERIFY2(code == 0, out.constData());

@@ -9,6 +9,7 @@
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
 
+#include <QFile>
 #include <QMessageBox>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -73,23 +74,19 @@ makeShownWindow(std::function<void(const QString&, const QString&)> onError,
 }
 
 /// presets/<name>, read.
-/// A bundled preset as the UI tests run it: with NCCL's loop iterations merged
-/// (`comm.merge_iterations: always`, the engine's fast path). The UI tests check what the
-/// window, charts and report make of a run's results, not the engine's figures (tests/
-/// collective and tests/validation do), and the presets' full NCCL programs take seconds
-/// per run (minutes under the sanitizers).
+/// A bundled preset as the UI tests run it: on the engine's fast path (test::fastPresetPath).
+/// The UI tests check what the window, charts and report make of a run's results, not the
+/// engine's figures (tests/collective, tests/validation and the preset goldens do).
 inline io::Project readPreset(const char* name)
 {
-    io::Project p = io::readProject(sourcePath(QStringLiteral("presets/") + name).toStdString());
-    if (p.experiment.is_object())
-        p.experiment["comm"]["merge_iterations"] = "always";
-    return p;
+    return io::readProject(fastPresetPath(QString::fromUtf8(name)).toStdString());
 }
 
-/// readPreset() written to `path`, for tests that open the preset in a window.
+/// readPreset()'s file copied to `path`, for tests that open the preset in a window.
 inline void writeQuickPreset(const QString& preset, const QString& path)
 {
-    io::writeProject(readPreset(preset.toUtf8().constData()), path.toStdString());
+    QFile::copy(fastPresetPath(preset), path);
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
 }
 
 /// Runs a project's experiment without observer, as `meridian-cli run <name>` would
