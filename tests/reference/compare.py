@@ -848,10 +848,16 @@ OTHER_REGIMES = [
      "−42 % and −65 % (10 Gbit/s, 5 ms): the sliced ring's slices fit in the cut window and "
      "lose no time; at 0.5 ms ns-3 takes 14.6× its lossless time (retransmission timeouts), "
      "not yet checked against the kernel"),
+    ("Tree all-reduce over TCP",
+     "NCCL's double binary tree, 4–8 hosts, 1–40 Gbit/s, 0.5–5 ms per host link, 128–256 MiB",
+     "ns-3 (`nccl_tree`, NCCL's program order, CUBIC), five rows (§3.6); UDP: the closed "
+     "forms (`TreeAllReduceValidationTest`)",
+     "**known off**: Meridian fast, −22 % to −46 %: each inner rank's link carries four "
+     "connections, the several-connection regime where Meridian is fast (§3.2); it was 20–50× "
+     "slow before its slices pipelined"),
     ("Other collectives",
-     "all-gather, reduce-scatter, tree, halving-doubling, all-to-all",
-     "closed forms only (tree all-reduce: `TreeAllReduceValidationTest`, 2S/B and the window "
-     "bound)", "not validated against a packet-level reference"),
+     "all-gather, reduce-scatter, halving-doubling, all-to-all",
+     "closed forms only", "not validated against a packet-level reference"),
     ("UDP, RDMA-like, max-min, jitter",
      "the engine against its own formulas", "closed forms (`tests/validation/`)",
      "exact (ring all-reduce 1.5 ns per step; network-model.md §10); no packet-level check"),
