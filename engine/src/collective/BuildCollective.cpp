@@ -108,54 +108,58 @@ std::vector<int> secondTreeParents(const std::vector<int>& first)
     return parent;
 }
 
+struct BinaryTree
+{
+    std::vector<int> parent;
+    std::vector<int> depth;
+    std::vector<std::vector<int>> children;
+    std::vector<int> upOrder; // deepest first
+    int maxDepth = 0;
+};
+
+// The tree of parent links `parent` with each rank's depth, children and a deepest-first order.
+BinaryTree binaryTreeOf(std::vector<int> parent)
+{
+    const int n = static_cast<int>(parent.size());
+    BinaryTree tr;
+    tr.parent = std::move(parent);
+    tr.depth.assign(static_cast<std::size_t>(n), 0);
+    tr.children.assign(static_cast<std::size_t>(n), {});
+    for (int v = 0; v < n; ++v) {
+        int d = 0;
+        for (int u = v; tr.parent[static_cast<std::size_t>(u)] >= 0;
+             u = tr.parent[static_cast<std::size_t>(u)]) {
+            ++d;
+            MERIDIAN_ASSERT(d <= n, "binary tree construction produced a cycle");
+        }
+        tr.depth[static_cast<std::size_t>(v)] = d;
+        tr.maxDepth = std::max(tr.maxDepth, d);
+        if (tr.parent[static_cast<std::size_t>(v)] >= 0)
+            tr.children[static_cast<std::size_t>(tr.parent[static_cast<std::size_t>(v)])].push_back(
+                v);
+    }
+    for (int v = 0; v < n; ++v)
+        tr.upOrder.push_back(v);
+    std::stable_sort(tr.upOrder.begin(), tr.upOrder.end(), [&](int a, int c) {
+        return tr.depth[static_cast<std::size_t>(a)] > tr.depth[static_cast<std::size_t>(c)];
+    });
+    return tr;
+}
+
 void buildDoubleBinaryTree(DagBuilder& b, CommDag& dag, const std::vector<int>& order, double bytes,
                            int chunks)
 {
     const int n = static_cast<int>(order.size());
-    std::vector<std::vector<int>> parents;
-    parents.push_back(btreeParents(n));
-    parents.push_back(secondTreeParents(parents[0]));
-
-    struct Tree
-    {
-        std::vector<int> parent;
-        std::vector<int> depth;
-        std::vector<std::vector<int>> children;
-        std::vector<int> upOrder; // deepest first
-        int maxDepth = 0;
-    };
-    std::vector<Tree> trees(2);
-    for (std::size_t t = 0; t < 2; ++t) {
-        Tree& tr = trees[t];
-        tr.parent = parents[t];
-        tr.depth.assign(static_cast<std::size_t>(n), 0);
-        tr.children.assign(static_cast<std::size_t>(n), {});
-        for (int v = 0; v < n; ++v) {
-            int d = 0;
-            for (int u = v; tr.parent[static_cast<std::size_t>(u)] >= 0;
-                 u = tr.parent[static_cast<std::size_t>(u)]) {
-                ++d;
-                MERIDIAN_ASSERT(d <= n, "binary tree construction produced a cycle");
-            }
-            tr.depth[static_cast<std::size_t>(v)] = d;
-            tr.maxDepth = std::max(tr.maxDepth, d);
-            if (tr.parent[static_cast<std::size_t>(v)] >= 0)
-                tr.children[static_cast<std::size_t>(tr.parent[static_cast<std::size_t>(v)])]
-                    .push_back(v);
-        }
-        for (int v = 0; v < n; ++v)
-            tr.upOrder.push_back(v);
-        std::stable_sort(tr.upOrder.begin(), tr.upOrder.end(), [&](int a, int c) {
-            return tr.depth[static_cast<std::size_t>(a)] > tr.depth[static_cast<std::size_t>(c)];
-        });
-    }
+    const std::vector<int> first = btreeParents(n);
+    const std::vector<BinaryTree> trees{binaryTreeOf(first),
+                                        binaryTreeOf(secondTreeParents(first))};
 
     // Each tree carries half of the data; within a tree every chunk goes up (reduce) then
-    // down (broadcast); chunks of one tree pipeline on their own lane.
+    // down (broadcast); tree t is lane t, on channel t (DagBuilder::setChannelPerLane).
     for (int j = 0; j < chunks; ++j) {
         const int base = dag.addBlocks(2, bytes / (2.0 * chunks), -1, -1);
         for (int t = 0; t < 2; ++t) {
-            const Tree& tr = trees[static_cast<std::size_t>(t)];
+            const BinaryTree& tr = trees[static_cast<std::size_t>(t)];
             for (const int v : tr.upOrder) {
                 const int p = tr.parent[static_cast<std::size_t>(v)];
                 if (p >= 0)
