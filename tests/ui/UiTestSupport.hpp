@@ -73,7 +73,6 @@ makeShownWindow(std::function<void(const QString&, const QString&)> onError,
     return w;
 }
 
-/// presets/<name>, read.
 /// A bundled preset as the UI tests run it: on the engine's fast path (test::fastPresetPath).
 /// The UI tests check what the window, charts and report make of a run's results, not the
 /// engine's figures (tests/collective, tests/validation and the preset goldens do).
