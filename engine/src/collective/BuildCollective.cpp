@@ -150,6 +150,9 @@ void buildDoubleBinaryTree(DagBuilder& b, CommDag& dag, const std::vector<int>& 
                            int chunks)
 {
     const int n = static_cast<int>(order.size());
+    // NCCL's tree program: reduce and broadcast loop on their own, one tree per channel.
+    b.setIterationEndsWithReceive(false);
+    b.setChannelPerLane(true);
     const std::vector<int> first = btreeParents(n);
     const std::vector<BinaryTree> trees{binaryTreeOf(first),
                                         binaryTreeOf(secondTreeParents(first))};
@@ -424,8 +427,6 @@ void allReduceChunk(const ChunkContext& c)
     const double S = c.spec.bytes;
     const int k = c.k();
     if (alg == Algorithm::DoubleBinaryTree) {
-        c.b.setIterationEndsWithReceive(false);
-        c.b.setChannelPerLane(true);
         if (c.j == 0)
             buildDoubleBinaryTree(c.b, c.dag, c.order, S, k);
         return;
