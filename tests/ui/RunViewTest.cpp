@@ -80,15 +80,12 @@ class RunViewTest : public QObject
             m_errors << title + QLatin1Char('\n') + text;
         });
         // A copy in a temporary folder (the tests save and export next to it), with the
-        // engine's fast path unless asShipped (test::readPreset).
-        const QString copy = m_tmp.filePath(QFileInfo(preset).fileName());
+        // engine's fast path unless asShipped (test::fastPresetPath).
+        const QString name = QFileInfo(preset).fileName();
+        const QString copy = m_tmp.filePath(name);
         QFile::remove(copy);
-        if (asShipped) {
-            QFile::copy(test::sourcePath(preset), copy);
-            QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
-        } else {
-            test::writeQuickPreset(QFileInfo(preset).fileName(), copy);
-        }
+        QFile::copy(asShipped ? test::sourcePath(preset) : test::fastPresetPath(name), copy);
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
         if (!w->openFile(copy))
             qWarning("could not open %s", qPrintable(copy));
         return w;

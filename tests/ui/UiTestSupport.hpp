@@ -9,7 +9,6 @@
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
 
-#include <QFile>
 #include <QMessageBox>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -79,13 +78,6 @@ makeShownWindow(std::function<void(const QString&, const QString&)> onError,
 inline io::Project readPreset(const char* name)
 {
     return io::readProject(fastPresetPath(QString::fromUtf8(name)).toStdString());
-}
-
-/// readPreset()'s file copied to `path`, for tests that open the preset in a window.
-inline void writeQuickPreset(const QString& preset, const QString& path)
-{
-    QFile::copy(fastPresetPath(preset), path);
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
 }
 
 /// Runs a project's experiment without observer, as `meridian-cli run <name>` would
