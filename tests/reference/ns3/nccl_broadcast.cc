@@ -37,6 +37,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
+#include "star_net.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -44,6 +45,7 @@
 #include <vector>
 
 using namespace ns3;
+using reference::ms;
 
 namespace {
 
@@ -186,20 +188,6 @@ void onAccept(uint32_t index, Ptr<Socket> socket, const Address&)
     onEstablished();
 }
 
-// ns-3.37's MilliSeconds() takes an integer: MilliSeconds(0.5) is 0 and MilliSeconds(7.5) is
-// 7 ms. Every time from the command line goes through this instead.
-Time ms(double value)
-{
-    return Time::FromDouble(value, Time::MS);
-}
-
-uint64_t g_switch_rx = 0;
-
-void onSwitchRx(Ptr<const Packet>)
-{
-    ++g_switch_rx;
-}
-
 } // namespace
 
 int main(int argc, char* argv[])
@@ -254,45 +242,11 @@ int main(int argc, char* argv[])
     const double rtt_s = 4.0 * delay_ms / 1e3; // host to host
     const auto unconstrained =
         static_cast<uint32_t>(2.0 * bw_gbps * 1e9 / 8 * rtt_s + queue_pkts * 1500.0);
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initial_cwnd));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize",
-                       UintegerValue(sndbuf_bytes ? sndbuf_bytes : unconstrained));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize",
-                       UintegerValue(rcvbuf_bytes ? rcvbuf_bytes : unconstrained));
-    Config::SetDefault(
-        "ns3::TcpSocketBase::MinRto",
-        TimeValue(ms(min_rto_ms >= 0 ? min_rto_ms : 200.0 + rtt_s * 1e3)));
-    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(ms(delack_ms)));
+    reference::setLinuxTcpDefaults(initial_cwnd, sndbuf_bytes ? sndbuf_bytes : unconstrained,
+                                   rcvbuf_bytes ? rcvbuf_bytes : unconstrained,
+                                   min_rto_ms >= 0 ? min_rto_ms : 200.0 + rtt_s * 1e3, delack_ms);
 
-    NodeContainer hosts;
-    hosts.Create(g_n);
-    Ptr<Node> sw = CreateObject<Node>();
-    InternetStackHelper stack;
-    stack.Install(hosts);
-    stack.Install(sw);
-
-    PointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", StringValue(std::to_string(bw_gbps * 1e9) + "bps"));
-    link.SetChannelAttribute("Delay", TimeValue(ms(delay_ms)));
-    link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize",
-                  StringValue(std::to_string(queue_pkts) + "p"));
-    Ipv4AddressHelper addr;
-    TrafficControlHelper tch;
-    std::vector<Ipv4Address> host_ip(g_n);
-    std::vector<Ptr<PointToPointNetDevice>> switch_ports;
-    for (uint32_t r = 0; r < g_n; ++r) {
-        NetDeviceContainer devs = link.Install(hosts.Get(r), sw);
-        devs.Get(0)->GetObject<PointToPointNetDevice>()->GetQueue()->SetMaxSize(
-            QueueSize("1000000p"));
-        // Switch drops by accounting, as nccl_ring: packets received - packets queued.
-        devs.Get(1)->TraceConnectWithoutContext("MacRx", MakeCallback(&onSwitchRx));
-        switch_ports.push_back(devs.Get(1)->GetObject<PointToPointNetDevice>());
-        addr.SetBase(Ipv4Address((10u << 24) | ((r + 1) << 8)), "255.255.255.0");
-        host_ip[r] = addr.Assign(devs).GetAddress(0);
-        tch.Uninstall(devs);
-    }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    reference::Star star(g_n, bw_gbps, delay_ms, queue_pkts);
 
     g_conns.resize(std::size_t{g_channels} * (g_n - 1));
     for (uint32_t c = 0; c < g_channels; ++c) {
@@ -303,31 +257,27 @@ int main(int argc, char* argv[])
             k.from = r;
             const uint32_t index = c * (g_n - 1) + r;
             Ptr<Socket> listener =
-                Socket::CreateSocket(hosts.Get(r + 1), TcpSocketFactory::GetTypeId());
+                Socket::CreateSocket(star.hosts.Get(r + 1), TcpSocketFactory::GetTypeId());
             listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
             listener->Listen();
             listener->SetAcceptCallback(MakeCallback(&onConnectionRequest),
                                         MakeBoundCallback(&onAccept, index));
-            k.tx = Socket::CreateSocket(hosts.Get(r), TcpSocketFactory::GetTypeId());
+            k.tx = Socket::CreateSocket(star.hosts.Get(r), TcpSocketFactory::GetTypeId());
             k.tx->Bind();
             k.tx->SetConnectCallback(MakeCallback(&onConnected), MakeCallback(&onConnectFailed));
             k.tx->SetSendCallback(MakeBoundCallback(&onTxSpace, index));
-            k.tx->Connect(InetSocketAddress(host_ip[r + 1], port));
+            k.tx->Connect(InetSocketAddress(star.host_ip[r + 1], port));
         }
     }
 
     Simulator::Stop(Seconds(max_sim_s));
     Simulator::Run();
 
-    uint64_t accepted = 0;
-    for (const auto& port : switch_ports) {
-        accepted += port->GetQueue()->GetTotalReceivedPackets();
-    }
     const bool complete = g_end_s >= 0;
     const double total_s = complete ? g_end_s - g_t0_s : -1.0;
     std::printf("%u,%u,%llu,%u,%.6f,%.6f,%.6f,%llu\n", g_n, g_channels,
                 static_cast<unsigned long long>(g_slice), g_slots, g_t0_s, total_s, total_s,
-                static_cast<unsigned long long>(g_switch_rx - accepted));
+                static_cast<unsigned long long>(star.queueDrops()));
     Simulator::Destroy();
     return complete ? 0 : 3;
 }

@@ -36,21 +36,16 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
+#include "star_net.h"
 
 #include <cstdio>
 #include <string>
 #include <vector>
 
 using namespace ns3;
+using reference::ms;
 
 namespace {
-
-// ns-3.37's MilliSeconds() takes an integer: MilliSeconds(0.5) is 0 and MilliSeconds(7.5) is
-// 7 ms. Every time from the command line goes through this instead.
-Time ms(double value)
-{
-    return Time::FromDouble(value, Time::MS);
-}
 
 // One ring connection: rank `from` -> rank `to` on one channel.
 struct Connection
@@ -90,9 +85,8 @@ uint64_t g_current_iter = 0;
 uint32_t g_conns_done_iter = 0;
 std::vector<double> g_iter_end_s;
 uint64_t g_queue_drops = 0;
-// Random per-packet loss on every link, both directions (each device's receive side; ACKs
-// too), switched on when the last connection is established so that no SYN is lost.
-std::vector<Ptr<RateErrorModel>> g_loss;
+// The network; its random loss (--loss) is switched on when the last connection is established.
+reference::Star* g_star = nullptr;
 
 Connection& conn(uint32_t channel, uint32_t from)
 {
@@ -219,8 +213,7 @@ void onEstablished()
 {
     if (++g_established == 2 * g_conns.size()) {
         g_t0_s = Simulator::Now().GetSeconds();
-        for (const auto& em : g_loss)
-            em->Enable();
+        g_star->enableLoss();
         trySendAll();
     }
 }
@@ -248,13 +241,6 @@ void onAccept(uint32_t index, Ptr<Socket> socket, const Address&)
     g_conns[index].rx = socket;
     socket->SetRecvCallback(MakeBoundCallback(&onRecv, index));
     onEstablished();
-}
-
-uint64_t g_switch_rx = 0;
-
-void onSwitchRx(Ptr<const Packet>)
-{
-    ++g_switch_rx;
 }
 
 } // namespace
@@ -308,14 +294,9 @@ int main(int argc, char* argv[])
     if (!UseCongestionControl(cc)) {
         return 2;
     }
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndbuf_bytes));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rcvbuf_bytes));
-    Config::SetDefault(
-        "ns3::TcpSocketBase::MinRto",
-        TimeValue(ms(min_rto_ms >= 0 ? min_rto_ms : 200.0 + 4.0 * delay_ms)));
-    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(ms(delack_ms)));
+    reference::setLinuxTcpDefaults(10, sndbuf_bytes, rcvbuf_bytes,
+                                   min_rto_ms >= 0 ? min_rto_ms : 200.0 + 4.0 * delay_ms,
+                                   delack_ms);
 
     const uint32_t n = g_p.n;
     g_shard_bytes = g_p.bytes / (uint64_t{g_p.channels} * n);
@@ -331,45 +312,8 @@ int main(int argc, char* argv[])
     }
     g_chunks_per_iter = 2ull * (n - 1) * g_chunks_per_step;
 
-    NodeContainer hosts;
-    hosts.Create(n);
-    Ptr<Node> sw = CreateObject<Node>();
-    InternetStackHelper stack;
-    stack.Install(hosts);
-    stack.Install(sw);
-
-    PointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", StringValue(std::to_string(bw_gbps * 1e9) + "bps"));
-    link.SetChannelAttribute("Delay", TimeValue(ms(delay_ms)));
-    link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize",
-                  StringValue(std::to_string(queue_pkts) + "p"));
-    Ipv4AddressHelper addr;
-    TrafficControlHelper tch;
-    std::vector<Ipv4Address> host_ip(n);
-    std::vector<Ptr<PointToPointNetDevice>> switch_ports;
-    for (uint32_t r = 0; r < n; ++r) {
-        NetDeviceContainer devs = link.Install(hosts.Get(r), sw);
-        devs.Get(0)->GetObject<PointToPointNetDevice>()->GetQueue()->SetMaxSize(
-            QueueSize("1000000p"));
-        // Switch drops by accounting (ns-3.37 drops ahead of a full device queue without counting
-        // it in the queue): packets the switch received - packets its port queues accepted.
-        devs.Get(1)->TraceConnectWithoutContext("MacRx", MakeCallback(&onSwitchRx));
-        switch_ports.push_back(devs.Get(1)->GetObject<PointToPointNetDevice>());
-        addr.SetBase(Ipv4Address((10u << 24) | ((r + 1) << 8)), "255.255.255.0");
-        host_ip[r] = addr.Assign(devs).GetAddress(0);
-        tch.Uninstall(devs);
-        if (loss > 0.0) {
-            for (uint32_t d = 0; d < 2; ++d) {
-                Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-                em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-                em->SetRate(loss);
-                em->Disable();
-                devs.Get(d)->SetAttribute("ReceiveErrorModel", PointerValue(em));
-                g_loss.push_back(em);
-            }
-        }
-    }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    reference::Star star(n, bw_gbps, delay_ms, queue_pkts, loss);
+    g_star = &star;
     g_conns.resize(std::size_t{g_p.channels} * n);
     for (uint32_t c = 0; c < g_p.channels; ++c) {
         const uint16_t port = static_cast<uint16_t>(6000 + c);
@@ -380,27 +324,23 @@ int main(int argc, char* argv[])
             k.channel = c;
             const uint32_t index = c * n + r;
             Ptr<Socket> listener =
-                Socket::CreateSocket(hosts.Get(k.to), TcpSocketFactory::GetTypeId());
+                Socket::CreateSocket(star.hosts.Get(k.to), TcpSocketFactory::GetTypeId());
             listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
             listener->Listen();
             listener->SetAcceptCallback(MakeCallback(&onConnectionRequest),
                                         MakeBoundCallback(&onAccept, index));
-            k.tx = Socket::CreateSocket(hosts.Get(r), TcpSocketFactory::GetTypeId());
+            k.tx = Socket::CreateSocket(star.hosts.Get(r), TcpSocketFactory::GetTypeId());
             k.tx->Bind();
             k.tx->SetConnectCallback(MakeCallback(&onConnected), MakeCallback(&onConnectFailed));
             k.tx->SetSendCallback(MakeBoundCallback(&onTxSpace, index));
-            k.tx->Connect(InetSocketAddress(host_ip[k.to], port));
+            k.tx->Connect(InetSocketAddress(star.host_ip[k.to], port));
         }
     }
 
     Simulator::Stop(Seconds(max_sim_s));
     Simulator::Run();
 
-    uint64_t accepted = 0;
-    for (const auto& port : switch_ports) {
-        accepted += port->GetQueue()->GetTotalReceivedPackets();
-    }
-    g_queue_drops = g_switch_rx - accepted;
+    g_queue_drops = star.queueDrops();
     const bool complete = g_iter_end_s.size() == g_p.iters;
     std::string iters_csv;
     double prev_s = g_t0_s;

@@ -46,20 +46,16 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
+#include "star_net.h"
 
 #include <cstdio>
 #include <string>
 #include <vector>
 
 using namespace ns3;
+using reference::ms;
 
 namespace {
-
-// ns-3.37's MilliSeconds() takes an integer; every time from the command line goes through this.
-Time ms(double value)
-{
-    return Time::FromDouble(value, Time::MS);
-}
 
 constexpr int kNone = -1;
 
@@ -151,8 +147,7 @@ uint64_t reducedChunks(uint32_t channel, uint32_t rank)
 uint64_t finalChunks(uint32_t channel, uint32_t rank)
 {
     const RankState& s = g_ranks[channel][rank];
-    return s.parent == kNone ? reducedChunks(channel, rank)
-                             : g_conns[s.down_in].delivered_chunks;
+    return s.parent == kNone ? reducedChunks(channel, rank) : g_conns[s.down_in].delivered_chunks;
 }
 
 void pump(Connection& c)
@@ -174,8 +169,7 @@ void pump(Connection& c)
 // Queue every chunk of connection `c` whose data the sender holds and that has a free slot.
 void trySend(Connection& c)
 {
-    const uint64_t ready =
-        c.up ? reducedChunks(c.channel, c.from) : finalChunks(c.channel, c.from);
+    const uint64_t ready = c.up ? reducedChunks(c.channel, c.from) : finalChunks(c.channel, c.from);
     while (c.queued_chunks < ready && c.queued_chunks - c.delivered_chunks < g_p.slots) {
         c.unwritten_bytes += chunkSize(c.queued_chunks);
         ++c.queued_chunks;
@@ -205,8 +199,8 @@ void onChunkDelivered(uint32_t index)
 {
     Connection& c = g_conns[index];
     ++c.delivered_chunks;
-    trySend(c);                      // its slot is free again
-    trySendFrom(c.channel, c.to);    // the receiver may now pass the chunk on
+    trySend(c);                   // its slot is free again
+    trySendFrom(c.channel, c.to); // the receiver may now pass the chunk on
     RankState& s = g_ranks[c.channel][c.to];
     if (!s.done && finalChunks(c.channel, c.to) == g_chunks) {
         s.done = true;
@@ -223,8 +217,8 @@ void onRecv(uint32_t index, Ptr<Socket> socket)
     while (Ptr<Packet> packet = socket->Recv()) {
         c.received_bytes += packet->GetSize();
         while (c.delivered_chunks < g_chunks &&
-               c.received_bytes >= std::min((c.delivered_chunks + 1) * g_p.chunk_bytes,
-                                            g_channel_bytes)) {
+               c.received_bytes >=
+                   std::min((c.delivered_chunks + 1) * g_p.chunk_bytes, g_channel_bytes)) {
             onChunkDelivered(index);
         }
     }
@@ -265,13 +259,6 @@ void onAccept(uint32_t index, Ptr<Socket> socket, const Address&)
     g_conns[index].rx = socket;
     socket->SetRecvCallback(MakeBoundCallback(&onRecv, index));
     onEstablished();
-}
-
-uint64_t g_switch_rx = 0;
-
-void onSwitchRx(Ptr<const Packet>)
-{
-    ++g_switch_rx;
 }
 
 } // namespace
@@ -326,14 +313,9 @@ int main(int argc, char* argv[])
     if (!UseCongestionControl(cc)) {
         return 2;
     }
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndbuf_bytes));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rcvbuf_bytes));
-    Config::SetDefault(
-        "ns3::TcpSocketBase::MinRto",
-        TimeValue(ms(min_rto_ms >= 0 ? min_rto_ms : 200.0 + 4.0 * delay_ms)));
-    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(ms(delack_ms)));
+    reference::setLinuxTcpDefaults(10, sndbuf_bytes, rcvbuf_bytes,
+                                   min_rto_ms >= 0 ? min_rto_ms : 200.0 + 4.0 * delay_ms,
+                                   delack_ms);
 
     g_channel_bytes = g_p.bytes / g_p.channels;
     g_chunks = (g_channel_bytes + g_p.chunk_bytes - 1) / g_p.chunk_bytes;
@@ -380,58 +362,27 @@ int main(int argc, char* argv[])
         }
     }
 
-    NodeContainer hosts;
-    hosts.Create(n);
-    Ptr<Node> sw = CreateObject<Node>();
-    InternetStackHelper stack;
-    stack.Install(hosts);
-    stack.Install(sw);
-
-    PointToPointHelper link;
-    link.SetDeviceAttribute("DataRate", StringValue(std::to_string(bw_gbps * 1e9) + "bps"));
-    link.SetChannelAttribute("Delay", TimeValue(ms(delay_ms)));
-    link.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize",
-                  StringValue(std::to_string(queue_pkts) + "p"));
-    Ipv4AddressHelper addr;
-    TrafficControlHelper tch;
-    std::vector<Ipv4Address> host_ip(n);
-    std::vector<Ptr<PointToPointNetDevice>> switch_ports;
-    for (uint32_t r = 0; r < n; ++r) {
-        NetDeviceContainer devs = link.Install(hosts.Get(r), sw);
-        devs.Get(0)->GetObject<PointToPointNetDevice>()->GetQueue()->SetMaxSize(
-            QueueSize("1000000p"));
-        // Switch drops by accounting, as nccl_ring.cc: packets the switch received - packets
-        // its port queues accepted.
-        devs.Get(1)->TraceConnectWithoutContext("MacRx", MakeCallback(&onSwitchRx));
-        switch_ports.push_back(devs.Get(1)->GetObject<PointToPointNetDevice>());
-        addr.SetBase(Ipv4Address((10u << 24) | ((r + 1) << 8)), "255.255.255.0");
-        host_ip[r] = addr.Assign(devs).GetAddress(0);
-        tch.Uninstall(devs);
-    }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    reference::Star star(n, bw_gbps, delay_ms, queue_pkts);
     for (uint32_t index = 0; index < g_conns.size(); ++index) {
         Connection& k = g_conns[index];
         const uint16_t port = static_cast<uint16_t>(6000 + index);
-        Ptr<Socket> listener = Socket::CreateSocket(hosts.Get(k.to), TcpSocketFactory::GetTypeId());
+        Ptr<Socket> listener =
+            Socket::CreateSocket(star.hosts.Get(k.to), TcpSocketFactory::GetTypeId());
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
         listener->Listen();
         listener->SetAcceptCallback(MakeCallback(&onConnectionRequest),
                                     MakeBoundCallback(&onAccept, index));
-        k.tx = Socket::CreateSocket(hosts.Get(k.from), TcpSocketFactory::GetTypeId());
+        k.tx = Socket::CreateSocket(star.hosts.Get(k.from), TcpSocketFactory::GetTypeId());
         k.tx->Bind();
         k.tx->SetConnectCallback(MakeCallback(&onConnected), MakeCallback(&onConnectFailed));
         k.tx->SetSendCallback(MakeBoundCallback(&onTxSpace, index));
-        k.tx->Connect(InetSocketAddress(host_ip[k.to], port));
+        k.tx->Connect(InetSocketAddress(star.host_ip[k.to], port));
     }
 
     Simulator::Stop(Seconds(max_sim_s));
     Simulator::Run();
 
-    uint64_t accepted = 0;
-    for (const auto& port : switch_ports) {
-        accepted += port->GetQueue()->GetTotalReceivedPackets();
-    }
-    const uint64_t queue_drops = g_switch_rx - accepted;
+    const uint64_t queue_drops = star.queueDrops();
     const bool complete = g_end_s >= 0;
     std::printf("%u,%u,%llu,%u,%.6f,%.6f,%llu\n", n, g_p.channels,
                 static_cast<unsigned long long>(g_p.chunk_bytes), g_p.slots, g_t0_s,

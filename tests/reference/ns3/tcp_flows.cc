@@ -36,6 +36,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
+#include "star_net.h"
 
 #include <cstdio>
 #include <iostream>
@@ -43,15 +44,9 @@
 #include <vector>
 
 using namespace ns3;
+using reference::ms;
 
 namespace {
-
-// ns-3.37's MilliSeconds() takes an integer: MilliSeconds(0.5) is 0 and MilliSeconds(7.5) is
-// 7 ms. Every time from the command line goes through this instead.
-Time ms(double value)
-{
-    return Time::FromDouble(value, Time::MS);
-}
 
 struct FlowState
 {
@@ -195,13 +190,8 @@ int main(int argc, char* argv[])
     if (!UseCongestionControl(cc)) {
         return 2;
     }
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(sndbuf_bytes));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rcvbuf_bytes));
-    Config::SetDefault("ns3::TcpSocketBase::MinRto",
-                       TimeValue(ms(min_rto_ms >= 0 ? min_rto_ms : 200.0 + rtt_ms)));
-    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(ms(delack_ms)));
+    reference::setLinuxTcpDefaults(10, sndbuf_bytes, rcvbuf_bytes,
+                                   min_rto_ms >= 0 ? min_rto_ms : 200.0 + rtt_ms, delack_ms);
 
     NodeContainer nodes;
     nodes.Create(3);       // 0 = snd, 1 = rtr, 2 = rcv
