@@ -10,6 +10,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <string>
@@ -140,6 +141,9 @@ private:
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void reportError(const QString& title, const QString& text);
+    /// An error for a message box: an InputError's file, place and problem on separate lines.
+    static QString errorText(const std::exception& e);
+    static const char* const kTopoFilter; ///< the open/save dialogs' filter (translatable)
     /// Writes an encoded export atomically; false (and the reason reported) if it failed.
     bool writeExport(const QString& path, const QByteArray& bytes);
     QMessageBox::StandardButton ask(const QString& title, const QString& text,
