@@ -1,6 +1,7 @@
 #include "ui/AttributeRows.hpp"
 
 #include "meridian/core/Units.hpp"
+#include "ui/StdText.hpp"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -14,11 +15,6 @@ using topology::AttributeType;
 using units::QuantityKind;
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // The messages keep the "PropertyEditor" context of translations/*.ts.
 QString bandwidthError()

@@ -2,6 +2,7 @@
 
 #include "meridian/core/Error.hpp"
 #include "meridian/topology/Generators.hpp"
+#include "ui/StdText.hpp"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -17,12 +18,7 @@
 
 namespace meridian::ui {
 
-namespace {
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-} // namespace
+namespace {} // namespace
 
 GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent)
 {

@@ -6,6 +6,7 @@
 #include "meridian/workload/DeviceCatalogue.hpp"
 #include "ui/Document.hpp"
 #include "ui/NodeStyle.hpp"
+#include "ui/StdText.hpp"
 #include "ui/TopologyScene.hpp"
 #include "ui/commands/ChangeLinkAttributesCommand.hpp"
 #include "ui/commands/ChangeNodeAttributesCommand.hpp"
@@ -38,11 +39,6 @@ using topology::NodeAttributes;
 using topology::NodeKind;
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 /// Queue text: a bare number or "N pkts" = packets; anything with a byte unit = bytes.
 struct QueueValue

@@ -4,6 +4,7 @@
 #include "ui/LinkItem.hpp"
 #include "ui/NodeItem.hpp"
 #include "ui/NodeStyle.hpp"
+#include "ui/StdText.hpp"
 #include "ui/commands/AddLinkCommand.hpp"
 #include "ui/commands/AddNodeCommand.hpp"
 #include "ui/commands/ChangeNodeAttributesCommand.hpp"
@@ -28,11 +29,6 @@ using topology::NodeAttributes;
 using topology::NodeKind;
 
 namespace {
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 /// 0, 1, -1, 2, -2, ... : the k-th parallel link between a pair is offset to alternate sides.
 int parallelOffset(int k)
 {

@@ -13,7 +13,7 @@
 namespace meridian::cli {
 namespace {
 
-void printHelp(std::ostream& out)
+void printImportHelp(std::ostream& out)
 {
     out << "usage: meridian-cli import FILE.graphml [-o OUT.topo] [--default-bandwidth 10G]\n"
            "                           [--route-factor 1.0] [--name NAME]\n\n"
@@ -33,18 +33,18 @@ int cmdImport(int argc, char** argv, int first)
 {
     const Args args = parseArgs(argc, argv, first, {"help"}, {{"o", "out"}, {"h", "help"}});
     if (args.has("help")) {
-        printHelp(std::cout);
+        printImportHelp(std::cout);
         return kExitOk;
     }
     for (const auto& [name, value] : args.options)
         if (name != "out" && name != "default-bandwidth" && name != "route-factor" &&
             name != "name") {
             std::cerr << "meridian-cli import: unknown option --" << name << "\n\n";
-            printHelp(std::cerr);
+            printImportHelp(std::cerr);
             return kExitBadInput;
         }
     if (args.positional.size() != 1) {
-        printHelp(std::cerr);
+        printImportHelp(std::cerr);
         return kExitBadInput;
     }
     const std::filesystem::path input = args.positional.front();

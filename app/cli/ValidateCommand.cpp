@@ -14,7 +14,7 @@
 namespace meridian::cli {
 namespace {
 
-void printHelp(std::ostream& out)
+void printValidateHelp(std::ostream& out)
 {
     out << "usage: meridian-cli validate [--strict] FILE.topo [FILE.topo ...]\n\n"
            "Reads each .topo file with every structural and range check, checks its\n"
@@ -121,17 +121,17 @@ int cmdValidate(int argc, char** argv, int first)
 {
     const Args args = parseArgs(argc, argv, first, {"help", "strict"}, {{"h", "help"}});
     if (args.has("help")) {
-        printHelp(std::cout);
+        printValidateHelp(std::cout);
         return kExitOk;
     }
     if (!args.options.empty()) {
         std::cerr << "meridian-cli validate: unknown option --" << args.options.begin()->first
                   << "\n\n";
-        printHelp(std::cerr);
+        printValidateHelp(std::cerr);
         return kExitBadInput;
     }
     if (args.positional.empty()) {
-        printHelp(std::cerr);
+        printValidateHelp(std::cerr);
         return kExitBadInput;
     }
     const bool strict = args.has("strict");

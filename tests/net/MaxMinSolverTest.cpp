@@ -9,15 +9,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <random>
 #include <vector>
 
+using meridian::net::kInf;
 using meridian::net::MaxMinSolver;
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
 void add(MaxMinSolver& s, std::uint32_t flow, const std::vector<std::uint32_t>& route,
          double cap_bps = kInf)
 {

@@ -10,7 +10,6 @@
 namespace meridian::net {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // A resource is "saturated" when its allocation is within this fraction of its capacity.
 constexpr double kSaturated = 1e-9;
 // Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of

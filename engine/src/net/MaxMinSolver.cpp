@@ -8,7 +8,6 @@
 namespace meridian::net {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // Relative tolerance of the bottleneck check: float residue of progressive filling is
 // ~1e-15 per operation; a looser check only costs an extra expansion, never exactness.
 constexpr double kCheckTol = 1e-11;

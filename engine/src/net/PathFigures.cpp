@@ -12,7 +12,6 @@ namespace {
 // max-min share is applied on top by the solver. receiveWindow: include rwnd/RTT.
 double steadyCapBps(const PathFigures& path, const NetworkConfig& config, bool receiveWindow)
 {
-    constexpr double kInf = std::numeric_limits<double>::infinity();
     if (path.rtt_s <= 0.0)
         return kInf; // zero-delay path: no window or loss dynamics to model
     double cap = kInf;

@@ -8,8 +8,6 @@
 namespace meridian::net {
 
 namespace {
-// HyStart acts only from this window on (tcp_cubic.c hystart_low_window).
-constexpr double kHystartLowWindowSegments = 16.0;
 // HyStart's delay threshold η = clamp(RTT_min/8, 4 ms, 16 ms) (tcp_cubic.c HYSTART_DELAY_MIN,
 // HYSTART_DELAY_MAX).
 constexpr double kHystartDelayMinS = 0.004;
@@ -125,7 +123,7 @@ bool SharedBottlenecks::delayExit(Connection& c, sim::SimTime now) const
     const PathFigures& path = c.path;
     if (m_config.congestion_control != CongestionControl::Cubic || c.arcs.empty() ||
         path.rtt_s <= 0.0 || !path.hasBottleneck() || sharers(path.bottleneckResource) < 2.0 ||
-        c.window.cwndBytes() < kHystartLowWindowSegments * m_config.mss_bytes)
+        c.window.cwndBytes() < TcpWindow::kHystartLowWindowSegments * m_config.mss_bytes)
         return false;
     const double eta_s = std::clamp(path.rtt_s / 8.0, kHystartDelayMinS, kHystartDelayMaxS);
     const double delay_bytes = path.bottleneck_bps * eta_s / 8.0;

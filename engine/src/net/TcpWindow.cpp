@@ -1,5 +1,6 @@
 #include "TcpWindow.hpp"
 
+#include "meridian/net/MaxMinSolver.hpp"
 #include "meridian/net/TransportModel.hpp"
 #include "meridian/sim/RngStream.hpp"
 
@@ -9,9 +10,6 @@
 namespace meridian::net {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
-// HyStart acts only from this window on (tcp_cubic.c hystart_low_window).
-constexpr double kHystartLowWindowSegments = 16.0;
 // hystart_ack_delay (tcp_cubic.c): at most 1 ms, else the time four GSO bursts of
 // sk_gso_max_size (64 KiB) take at the pacing rate.
 constexpr double kHystartMaxAckDelayS = 0.001;
@@ -82,7 +80,7 @@ bool hystartExits(const TcpContext& ctx, double after, double sendCeiling, doubl
 {
     const PathFigures& path = ctx.path;
     if (ctx.config.congestion_control != CongestionControl::Cubic || !path.hasBottleneck() ||
-        after < kHystartLowWindowSegments * ctx.config.mss_bytes || sharers >= 2.0 ||
+        after < TcpWindow::kHystartLowWindowSegments * ctx.config.mss_bytes || sharers >= 2.0 ||
         !(path.rtt_s > 0.0))
         return false;
     const double window = std::min(after, sendCeiling);

@@ -68,6 +68,9 @@ public:
 class TcpWindow
 {
 public:
+    /// HyStart acts only from this window on (tcp_cubic.c hystart_low_window).
+    static constexpr double kHystartLowWindowSegments = 16.0;
+
     TcpWindow() = default;
     /// lossStream: the entity id of the connection's loss stream (one per (seed, src, dst,
     /// stream), so that its losses do not depend on what else the network carries).

@@ -35,6 +35,9 @@
 
 namespace meridian::net {
 
+/// No limit: a rate cap or a bound that never binds.
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
 class MaxMinSolver
 {
 public:
