@@ -33,7 +33,12 @@ std::int64_t combineWeights(std::int64_t a, std::int64_t b)
 // Cached trees are dropped wholesale beyond this many stored node entries (≈ 48 MiB): a
 // performance bound only; results never depend on what is cached.
 constexpr std::size_t kMaxCachedEntries = 4u << 20;
+} // namespace
 
+// Named, not anonymous: Router::Impl (external linkage) holds the graph, and GCC warns
+// (-Wsubobject-linkage) when such a member's type is file-local outside the main file, as in
+// a unity build.
+namespace router_graph {
 struct ArcProp
 {
     std::uint32_t arc = 0;
@@ -41,7 +46,9 @@ struct ArcProp
 };
 using Csr = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, ArcProp,
                                                boost::no_property, std::uint32_t, std::uint32_t>;
-} // namespace
+} // namespace router_graph
+using router_graph::ArcProp;
+using router_graph::Csr;
 
 struct Router::Impl
 {
