@@ -194,45 +194,43 @@ void writeOutputs(const std::filesystem::path& out,
     fs::remove_all(staging, ec);
 }
 
-} // namespace
-
-int cmdRun(int argc, char** argv, int first)
+/// What `--format` asks `run` to write.
+struct OutputFormats
 {
-    const Args args = parseArgs(argc, argv, first, {"help", "quiet"}, {{"o", "out"}});
-    if (args.has("help")) {
-        std::cout << kRunHelp;
-        return kExitOk;
-    }
-    if (args.positional.size() != 1) {
-        std::cerr << kRunHelp;
-        return kExitBadInput;
-    }
-    const std::filesystem::path file = args.positional[0];
-    const std::string format = args.get("format").value_or("json,csv");
     bool json = false, csv = false, html = false, pdf = false;
-    std::stringstream fs(format);
-    for (std::string part; std::getline(fs, part, ',');) {
+};
+
+/// "json,csv,html,pdf" (any non-empty subset, comma-separated).
+OutputFormats parseFormats(const std::string& format)
+{
+    OutputFormats f;
+    std::stringstream parts(format);
+    for (std::string part; std::getline(parts, part, ',');) {
         if (part.empty())
             throw InputError("command line", "--format",
                              "empty format in '" + format +
                                  "' (expected a comma-separated list of json, csv, html, pdf)");
         if (part == "json")
-            json = true;
+            f.json = true;
         else if (part == "csv")
-            csv = true;
+            f.csv = true;
         else if (part == "html")
-            html = true;
+            f.html = true;
         else if (part == "pdf")
-            pdf = true;
+            f.pdf = true;
         else
             throw InputError("command line", "--format",
                              "unknown format '" + part + "' (expected json, csv, html, pdf)");
     }
-    if (!json && !csv && !html && !pdf)
+    if (!f.json && !f.csv && !f.html && !f.pdf)
         throw InputError("command line", "--format",
                          "nothing to write (expected json, csv, html, pdf)");
-    if (html || pdf)
-        requireReportSupport(); // before the run: a headless build says so at once
+    return f;
+}
+
+/// The run's options from `--iterations`, `--seed` and `--sample-interval`.
+experiment::RunOptions runOptions(const Args& args, const std::filesystem::path& file)
+{
     experiment::RunOptions options;
     if (args.get("iterations"))
         options.iterations = static_cast<int>(intOption(args, "iterations", 1));
@@ -253,6 +251,27 @@ int cmdRun(int argc, char** argv, int first)
     }
     options.project_dir = file.parent_path();
     options.topology_name = file.filename().string();
+    return options;
+}
+
+} // namespace
+
+int cmdRun(int argc, char** argv, int first)
+{
+    const Args args = parseArgs(argc, argv, first, {"help", "quiet"}, {{"o", "out"}});
+    if (args.has("help")) {
+        std::cout << kRunHelp;
+        return kExitOk;
+    }
+    if (args.positional.size() != 1) {
+        std::cerr << kRunHelp;
+        return kExitBadInput;
+    }
+    const std::filesystem::path file = args.positional[0];
+    const OutputFormats formats = parseFormats(args.get("format").value_or("json,csv"));
+    if (formats.html || formats.pdf)
+        requireReportSupport(); // before the run: a headless build says so at once
+    const experiment::RunOptions options = runOptions(args, file);
     const bool quiet = args.has("quiet");
 
     const io::Project project = io::readProject(file);
@@ -286,9 +305,9 @@ int cmdRun(int argc, char** argv, int first)
     info["events_per_s"] = wall_s > 0 ? static_cast<double>(results.engine.events) / wall_s : 0.0;
     info["transfers"] = results.engine.flows;
     writeOutputs(out, [&](const std::filesystem::path& dir) {
-        experiment::writeResults(results, dir, json, csv);
-        if (html || pdf)
-            writeReports(project, results, options.topology_name, dir, html, pdf);
+        experiment::writeResults(results, dir, formats.json, formats.csv);
+        if (formats.html || formats.pdf)
+            writeReports(project, results, options.topology_name, dir, formats.html, formats.pdf);
         io::writeFileAtomically(dir / "run-info.json", info.dump(2) + "\n");
     });
     if (!quiet)
