@@ -84,14 +84,17 @@ ctest --test-dir "$build_dir" --output-on-failure -j "$jobs" --timeout 900
 if ! skipped tidy; then
   stage "clang-tidy (engine)"
   # The engine is Qt-free and the whole of it is checked; any finding fails (WarningsAsErrors).
-  # Stage 1 compiled unity batches; clang-tidy reads each file's own compile command from a
-  # configure-only tree with stage 1's flags (the engine needs no generated file, nothing is built).
+  # One clang-tidy run per unity unit of the engine (8 .cpp files each, as stage 1 compiled
+  # them): 2 min instead of 14 for one run per file on 2 cores, the same findings
+  # (.clang-tidy says why --system-headers). Its compile commands come from a configure-only
+  # tree (nothing is built there; the engine needs no generated file).
   tidy_dir=$build_dir-tidy
-  cmake -S . -B "$tidy_dir" "${generator[@]}" "${werror[@]}" "${flags[@]}" \
+  cmake -S . -B "$tidy_dir" "${generator[@]}" "${werror[@]}" "${flags[@]}" -DMERIDIAN_UNITY=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMERIDIAN_BUILD_GUI=OFF -DMERIDIAN_BUILD_TESTS=OFF \
     -DMERIDIAN_BENCH=OFF >/dev/null
-  mapfile -t tidy_files < <(find engine/src -name '*.cpp' | sort)
-  run-clang-tidy -p "$tidy_dir" -j "$jobs" -quiet "${tidy_files[@]/#/$here/}"
+  find "$tidy_dir/engine" -path '*/Unity/*.cxx' -print0 | sort -z |
+    xargs -0 -P "$jobs" -n 1 clang-tidy -p "$tidy_dir" --config-file="$here/.clang-tidy" \
+      --system-headers -quiet
 fi
 
 if ! skipped asan; then
