@@ -89,11 +89,11 @@ void DagBuilder::markWritten(int rank, int block, int count, std::size_t op)
     }
 }
 
-std::size_t DagBuilder::copy(int src, int dst, int block, int count, int step, int chunk, int lane,
-                             const std::vector<std::size_t>& extraDeps)
+CommOp DagBuilder::blockOp(OpKind kind, int src, int dst, int block, int count, int step,
+                           int chunk) const
 {
     CommOp op;
-    op.kind = OpKind::Send;
+    op.kind = kind;
     op.src = src;
     op.dst = dst;
     op.bytes = m_dag.blockBytes(block, count);
@@ -101,6 +101,13 @@ std::size_t DagBuilder::copy(int src, int dst, int block, int count, int step, i
     op.chunk = chunk;
     op.block = block;
     op.blockCount = count;
+    return op;
+}
+
+std::size_t DagBuilder::copy(int src, int dst, int block, int count, int step, int chunk, int lane,
+                             const std::vector<std::size_t>& extraDeps)
+{
+    CommOp op = blockOp(OpKind::Send, src, dst, block, count, step, chunk);
     op.deps = extraDeps;
     readDeps(src, block, count, op.deps);
     writeDeps(dst, block, count, op.deps);
@@ -116,15 +123,7 @@ std::size_t DagBuilder::copy(int src, int dst, int block, int count, int step, i
 std::size_t DagBuilder::accumulate(int src, int dst, int block, int count, int step, int chunk,
                                    int lane, const std::vector<std::size_t>& extraDeps)
 {
-    CommOp send;
-    send.kind = OpKind::Send;
-    send.src = src;
-    send.dst = dst;
-    send.bytes = m_dag.blockBytes(block, count);
-    send.step = step;
-    send.chunk = chunk;
-    send.block = block;
-    send.blockCount = count;
+    CommOp send = blockOp(OpKind::Send, src, dst, block, count, step, chunk);
     send.deps = extraDeps;
     readDeps(src, block, count, send.deps);
     connectionDeps(send, lane);
@@ -132,15 +131,7 @@ std::size_t DagBuilder::accumulate(int src, int dst, int block, int count, int s
     const std::size_t sendId = m_dag.addOp(std::move(send));
     markRead(src, block, count, sendId);
 
-    CommOp reduce;
-    reduce.kind = OpKind::Reduce;
-    reduce.src = dst;
-    reduce.dst = dst;
-    reduce.bytes = m_dag.blockBytes(block, count);
-    reduce.step = step;
-    reduce.chunk = chunk;
-    reduce.block = block;
-    reduce.blockCount = count;
+    CommOp reduce = blockOp(OpKind::Reduce, dst, dst, block, count, step, chunk);
     reduce.deps.push_back(sendId);
     writeDeps(dst, block, count, reduce.deps);
     const std::size_t reduceId = m_dag.addOp(std::move(reduce));
