@@ -56,8 +56,8 @@ skipped() { [[ " ${SKIP_STAGES-} " == *" $1 "* ]]; }
 werror=()
 [ "$mode" != run ] && werror=(-DMERIDIAN_WERROR=ON)
 stage "build ($build_dir${werror:+, warnings are errors})"
-# Every target compiles as a unity build (MERIDIAN_UNITY, CMakeLists.txt): a sixth of the engine's
-# and the designer's compile time at -O2. CI also builds without debug information (-g0: a third
+# Every target compiles as a unity build (MERIDIAN_UNITY, CMakeLists.txt): about a fifth of the
+# engine's and the designer's compile time at -O2. CI also builds without debug information (-g0: a third
 # less compile time per file, e.g. ui/report/Report.cpp 29.8 → 18.8 CPU-s), which no stage reads.
 flags=()
 [ "$mode" = test ] && flags=("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g0 -DNDEBUG")

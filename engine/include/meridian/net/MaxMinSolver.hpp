@@ -119,7 +119,7 @@ private:
         std::vector<std::uint32_t> resources;
         double rate_bps = 0.0;
         double newRate_bps = 0.0;
-        double cap_bps = std::numeric_limits<double>::infinity();
+        double cap_bps = kInf;
         bool active = false;
         bool frozen = false;
         bool changed = false;        ///< last apply() changed its rate
