@@ -533,6 +533,20 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
             "against the Linux kernel's TCP (4 streams, 100 Mbit/s) it is faster by a median of "
             "17 % without random loss (Reno up to 16 %, CUBIC 19-38 %) and of 18 % with it "
             "(6-34 %) (docs/validation.md, \"The kernel's own TCP\")");
+    const TrainingSpec& t = spec.training;
+    const bool tcp =
+        spec.kind == ExperimentKind::Training
+            ? t.broadcast_protocol == net::Protocol::Tcp ||
+                  t.intra_center.protocol == net::Protocol::Tcp ||
+                  t.inter_center.protocol == net::Protocol::Tcp
+            : spec.kind == ExperimentKind::Collective && spec.bench.protocol == net::Protocol::Tcp;
+    if (tcp && spec.comm.merge == collective::MergeIterations::Never &&
+        topology::hasRandomLoss(topo))
+        spec.warnings.push_back(
+            "comm.merge_iterations is \"never\" on a network with random loss: NCCL's program "
+            "as run here does not charge random losses to a stream of slices shorter than a "
+            "round trip, so its TCP times are optimistic; \"auto\" merges each channel's "
+            "iterations into one stream there (docs/collectives.md, \"Merged iterations\")");
     r.finish();
     return spec;
 }

@@ -77,6 +77,7 @@ RunEngine::RunEngine(const topology::Topology& topo, std::size_t userLinks,
       m_snapshotInterval_s(options.snapshot_interval_s), m_comm(options.comm),
       m_userLinks(userLinks)
 {
+    m_comm.random_loss = topology::hasRandomLoss(topo);
     net::NetworkConfig cfg = transport;
     cfg.seed = options.seed;
     cfg.sample_interval_s = options.sample_interval_s;

@@ -311,4 +311,17 @@ bool Topology::operator==(const Topology& other) const
     return true;
 }
 
+bool hasRandomLoss(const Topology& topo)
+{
+    for (std::size_t i = 0; i < topo.linkCount(); ++i) {
+        const LinkAttributes& l = topo.link(LinkId::fromIndex(i));
+        if (l.direction(0).loss > 0.0 || l.direction(1).loss > 0.0)
+            return true;
+        for (const ScheduleStep& step : l.schedule)
+            if (step.patch.loss.value_or(0.0) > 0.0)
+                return true;
+    }
+    return false;
+}
+
 } // namespace meridian::topology

@@ -42,6 +42,11 @@ struct CommSettings
     int steps = 8;
     int sockets = 1;
     MergeIterations merge = MergeIterations::Auto;
+    /// Some link of the run drops packets at random (set by the engine from the topology, not
+    /// a file option): `auto` then merges each channel's iterations into one stream, whose
+    /// losses the TCP model charges as it does a bulk flow's (docs/collectives.md, "Merged
+    /// iterations").
+    bool random_loss = false;
 };
 
 /// Message size, slices per step and messages in flight NCCL uses for `spec`'s operation and

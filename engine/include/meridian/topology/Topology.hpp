@@ -103,4 +103,8 @@ private:
     std::unordered_map<std::string, LinkId> m_linkById;
 };
 
+/// Whether some link of `topo` drops packets at random: in either direction, or at some step
+/// of its schedule.
+bool hasRandomLoss(const Topology& topo);
+
 } // namespace meridian::topology
