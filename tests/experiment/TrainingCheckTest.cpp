@@ -125,6 +125,14 @@ private Q_SLOTS:
                                "'dc-a'") == 0,
                      e.what());
         }
+        // memory_check "warn": the same problem runs, as a warning (what-if network studies).
+        json warn = kLlama;
+        warn["parallelism"] = {{"memory_check", "warn"}, {"global_batch_tokens", 4128768}};
+        const io::Project whatIf = newcomerProject(warn);
+        const experiment::Runner warned(whatIf, opt);
+        QCOMPARE(warned.spec().warnings.size(), std::size_t(2)); // both centres
+        QVERIFY(warned.spec().warnings.front().find("centre 'dc-a'") == 0);
+
         json e = kLlama;
         e["parallelism"] = {{"zero_stage", 3}};
         const io::Project fits = newcomerProject(e);

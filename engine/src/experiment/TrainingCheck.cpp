@@ -192,7 +192,8 @@ TrainingCheck checkTraining(const TrainingSpec& t, const workload::ModelSpec& mo
     check.centres = centreMemories(t, model, centres);
     for (const CentreMemory& c : check.centres)
         if (!c.report.fits)
-            check.problems.push_back({true, kZeroPath, memoryMessage(c, t, model)});
+            check.problems.push_back(
+                {t.memory_check != "warn", kZeroPath, memoryMessage(c, t, model)});
     int total = 0;
     for (const CentreRanks& c : centres)
         total += c.gpus;

@@ -9,7 +9,9 @@
 // A plan that needs more than the GPU holds would stop at its first step out of memory, so
 // the run's times would describe training that cannot happen. The message offers the lowest
 // ZeRO stage that fits every GPU of the centre (with activation recomputation when no stage
-// fits without it) and its GiB per GPU, or says that none does.
+// fits without it) and its GiB per GPU, or says that none does. `parallelism.memory_check:
+// "warn"` makes it a warning instead, for what-if studies of the network that use a model as
+// a size of gradients (and for the tests that do).
 //
 // Batch — a WARNING. Every GPU computes global_batch_tokens / G tokens (G = all GPUs of all
 // centres). When that is not a whole number of seq_len sequences the engine still models the
