@@ -1,6 +1,7 @@
 #include "ui/MainWindow.hpp"
 
 #include "meridian/core/Error.hpp"
+#include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/AutoLayout.hpp"
 #include "meridian/topology/Generators.hpp"
@@ -19,6 +20,7 @@
 #include "ui/PastePosition.hpp"
 #include "ui/PropertyEditor.hpp"
 #include "ui/TopologyScene.hpp"
+#include "ui/commands/ChangeExperimentCommand.hpp"
 #include "ui/commands/PasteCommand.hpp"
 #include "ui/commands/ReplaceTopologyCommand.hpp"
 #include "ui/run/RunWorkbench.hpp"
@@ -621,7 +623,18 @@ bool MainWindow::applyGenerator(const QString& kind,
         topology::Topology t = topology::generate(kind.toStdString(), options, seed);
         const QString text = tr("Generate %1").arg(kind);
         if (replace || m_doc->topology().nodeCount() == 0) {
-            m_doc->undoStack()->push(new ReplaceTopologyCommand(m_doc, std::move(t), text));
+            // As `meridian-cli generate`: a drawing without an experiment gets the default
+            // training experiment that fits its GPUs, so Run works at once.
+            nlohmann::json experiment = m_doc->project().experiment;
+            if (experiment.is_null())
+                experiment = experiment::defaultTrainingExperiment(t);
+            QUndoStack* stack = m_doc->undoStack();
+            stack->beginMacro(text);
+            stack->push(new ReplaceTopologyCommand(m_doc, std::move(t), text));
+            if (!experiment.is_null() && experiment != m_doc->project().experiment)
+                stack->push(new ChangeExperimentCommand(m_doc, m_doc->project().experiment,
+                                                        std::move(experiment), text));
+            stack->endMacro();
         } else {
             if (!pasteBeside(std::move(t), 300, text))
                 throw InputError("the generated topology could not be merged");
