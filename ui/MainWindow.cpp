@@ -10,6 +10,7 @@
 #include "ui/Clipboard.hpp"
 #include "ui/Document.hpp"
 #include "ui/GeneratorDialog.hpp"
+#include "ui/HelpDialogs.hpp"
 #include "ui/LayoutController.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/MiniMap.hpp"
@@ -61,6 +62,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     createRunWorkbench();
     createMenus();
     m_runs->createMenus(m_fileMenu);
+    createHelpMenu(); // last in the menu bar, after the Run menu
     createStatusBar();
     connectSignals();
 
@@ -98,6 +100,7 @@ void MainWindow::createRunWorkbench()
         return chooseSavePath(t, f, s);
     };
     parts.chooseFolder = [this](const QString& t) { return chooseFolder(t); };
+    parts.confirmExport = [this](const QString& path) { confirmExport(path); };
     m_runs = new RunWorkbench(std::move(parts));
     m_runs->createDocks();
 }
@@ -106,12 +109,17 @@ void MainWindow::createStatusBar()
 {
     m_countsLabel = new QLabel;
     m_modeLabel = new QLabel;
+    m_modeLabel->setObjectName(QStringLiteral("toolHint"));
     m_zoomLabel = new QLabel;
     m_zoomLabel->setMinimumWidth(70);
     m_zoomLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     statusBar()->addPermanentWidget(m_modeLabel, 1);
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
+    // The tool hint stretches over the free space, where QStatusBar draws a temporary message
+    // ("Saved …", "Exported …"): it steps aside while one is shown.
+    connect(statusBar(), &QStatusBar::messageChanged, m_modeLabel,
+            [this](const QString& message) { m_modeLabel->setVisible(message.isEmpty()); });
 }
 
 void MainWindow::connectSignals()
@@ -178,6 +186,7 @@ void MainWindow::createActions()
     createEditActions();
     createViewActions();
     createToolActions();
+    createHelpActions();
     for (QAction* a : std::as_const(m_actions))
         addAction(a); // shortcuts work whichever widget has focus
 }
@@ -194,12 +203,26 @@ void MainWindow::createFileActions()
             openFile(p);
     });
     makeAction(QStringLiteral("file.save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
-    makeAction(QStringLiteral("file.saveAs"), tr("Save &As…"), QKeySequence::SaveAs, [this] {
+    // The platform's Save As key where it has one (KDE, GNOME, macOS); Ctrl+Shift+S where
+    // it has none (Windows, the offscreen and minimal platforms), so the menu always shows one.
+    const QKeySequence saveAsKey = QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
+                                       ? QKeySequence(tr("Ctrl+Shift+S"))
+                                       : QKeySequence(QKeySequence::SaveAs);
+    makeAction(QStringLiteral("file.saveAs"), tr("Save &As…"), saveAsKey, [this] {
         const QString p =
             chooseSavePath(tr("Save topology"), tr(kTopoFilter), QStringLiteral("topo"));
         if (!p.isEmpty())
             saveAs(p);
     });
+    // Ctrl+W first (what KDE, GNOME and macOS show), then the platform's own (Ctrl+F4 on
+    // Windows and the generic platforms).
+    QList<QKeySequence> closeKeys{QKeySequence(tr("Ctrl+W"))};
+    for (const QKeySequence& k : QKeySequence::keyBindings(QKeySequence::Close))
+        if (!closeKeys.contains(k))
+            closeKeys << k;
+    makeAction(QStringLiteral("file.close"), tr("&Close"), closeKeys.front(), [this] {
+        closeDocument();
+    })->setShortcuts(closeKeys);
     makeAction(QStringLiteral("file.import"), tr("&Import GraphML…"), QKeySequence(tr("Ctrl+I")),
                [this] {
                    const QString p = chooseOpenPath(tr("Import GraphML (Topology Zoo)"),
@@ -375,7 +398,7 @@ void MainWindow::createMenus()
         file->addAction(m_actions.value(QLatin1String(n)));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
-    for (const char* n : {"file.save", "file.saveAs"})
+    for (const char* n : {"file.save", "file.saveAs", "file.close"})
         file->addAction(m_actions.value(QLatin1String(n)));
     file->addSeparator();
     file->addAction(m_actions.value(QStringLiteral("file.import")));
@@ -413,6 +436,28 @@ void MainWindow::createMenus()
     layout->addAction(m_actions.value(QStringLiteral("layout.spring")));
     layout->addAction(m_actions.value(QStringLiteral("layout.geo")));
     createToolBar();
+}
+
+void MainWindow::createHelpActions()
+{
+    makeAction(QStringLiteral("help.guide"), tr("&User Guide"), QKeySequence::HelpContents,
+               [this] { HelpDialogs::showUserGuide(this); });
+    makeAction(QStringLiteral("help.shortcuts"), tr("&Keyboard Shortcuts"), QKeySequence(),
+               [this] { HelpDialogs::showShortcuts(this); });
+    makeAction(QStringLiteral("help.about"), tr("&About Meridian"), QKeySequence(),
+               [this] { HelpDialogs::showAbout(this); });
+    m_actions.value(QStringLiteral("help.about"))->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::createHelpMenu()
+{
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    for (const char* n : {"help.guide", "help.shortcuts", "", "help.about"}) {
+        if (*n)
+            help->addAction(m_actions.value(QLatin1String(n)));
+        else
+            help->addSeparator();
+    }
 }
 
 void MainWindow::createToolBar()
