@@ -341,6 +341,104 @@ applies from iteration %1</source>
     </message>
 </context>
 <context>
+    <name>HelpDialogs</name>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="76"/>
+        <source>Canvas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="77"/>
+        <source>Link in any tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="77"/>
+        <source>Shift+drag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="78"/>
+        <source>Nudge the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="78"/>
+        <source>Arrow keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="79"/>
+        <source>Select tool, clear the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="79"/>
+        <source>Esc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="81"/>
+        <source>Pan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="81"/>
+        <source>Space+drag, middle-button drag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="82"/>
+        <source>Zoom around the cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="82"/>
+        <source>Mouse wheel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="88"/>
+        <source>Meridian User Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="106"/>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="112"/>
+        <source>Menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="112"/>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="112"/>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="137"/>
+        <source>About Meridian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="139"/>
+        <source>&lt;h3&gt;Meridian %1&lt;/h3&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="141"/>
+        <source>Designer and simulator of AI training spread over compute centres joined by a wide-area network.&lt;br&gt;&lt;br&gt;Built with Qt %1.&lt;br&gt;Topology Zoo maps in presets/maps: S. Knight et al., The Internet Topology Zoo, CC BY-SA 3.0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../ui/MainWindow.cpp" line="60"/>
@@ -1444,11 +1542,6 @@ applies from iteration %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="471"/>
-        <source>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="473"/>
         <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;Experiment valid.&lt;/span&gt;</source>
         <translation type="unfinished"></translation>
@@ -1461,11 +1554,6 @@ applies from iteration %1</source>
     <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="510"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4 layers&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="536"/>
-        <source>&lt;br&gt;%1 (%2): %3 of %4 per GPU — %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1506,6 +1594,31 @@ applies from iteration %1</source>
     <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="655"/>
         <source>Models (config.json *.json *.safetensors *.onnx);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="507"/>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Error: %1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="509"/>
+        <source>&lt;span style=&apos;color:#b06000&apos;&gt;Runs, with a warning: %1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="601"/>
+        <source> (ZeRO-%1 with recomputation fits: %2 per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="602"/>
+        <source> (ZeRO-%1 fits: %2 per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="605"/>
+        <source>&lt;br&gt;%1 (%2 × %3): %4 of %5 per GPU — %6</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2079,6 +2192,46 @@ You can keep working, but if you edit the drawing before it finishes, the layout
         <source>Cannot generate</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="204"/>
+        <source>Ctrl+Shift+S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="212"/>
+        <source>&amp;Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="431"/>
+        <source>&amp;User Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="433"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="435"/>
+        <source>&amp;About Meridian</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="442"/>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindowFiles.cpp" line="166"/>
+        <source>Exported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindowFiles.cpp" line="198"/>
+        <source>Closed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>meridian::ui::OutlineView</name>
@@ -2432,6 +2585,16 @@ Several items of one kind can be edited together.</source>
         <source>Edit schedule of %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../ui/PropertyEditor.cpp" line="379"/>
+        <source>b→a %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/AttributeRows.cpp" line="88"/>
+        <source>Unknown %1 “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>meridian::ui::ResultsDock</name>
@@ -2737,6 +2900,11 @@ Several items of one kind can be edited together.</source>
     <message>
         <location filename="../ui/run/RunWorkbench.cpp" line="377"/>
         <source>There is no finished run to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="389"/>
+        <source>results.json and CSV files in %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

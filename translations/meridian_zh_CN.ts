@@ -346,6 +346,104 @@ applies from iteration %1</source>
     </message>
 </context>
 <context>
+    <name>HelpDialogs</name>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="76"/>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="77"/>
+        <source>Link in any tool</source>
+        <translation>在任意工具中连线</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="77"/>
+        <source>Shift+drag</source>
+        <translation>Shift+拖动</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="78"/>
+        <source>Nudge the selection</source>
+        <translation>微移所选项</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="78"/>
+        <source>Arrow keys</source>
+        <translation>方向键</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="79"/>
+        <source>Select tool, clear the selection</source>
+        <translation>选择工具，清除选择</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="79"/>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="81"/>
+        <source>Pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="81"/>
+        <source>Space+drag, middle-button drag</source>
+        <translation>空格+拖动，中键拖动</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="82"/>
+        <source>Zoom around the cursor</source>
+        <translation>以光标为中心缩放</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="82"/>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="88"/>
+        <source>Meridian User Guide</source>
+        <translation>Meridian 用户指南</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="106"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="112"/>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="112"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="112"/>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="137"/>
+        <source>About Meridian</source>
+        <translation>关于 Meridian</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="139"/>
+        <source>&lt;h3&gt;Meridian %1&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Meridian %1&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/HelpDialogs.cpp" line="141"/>
+        <source>Designer and simulator of AI training spread over compute centres joined by a wide-area network.&lt;br&gt;&lt;br&gt;Built with Qt %1.&lt;br&gt;Topology Zoo maps in presets/maps: S. Knight et al., The Internet Topology Zoo, CC BY-SA 3.0.</source>
+        <translation>设计并模拟分布在多个计算中心、经广域网互联的 AI 训练。&lt;br&gt;&lt;br&gt;基于 Qt %1 构建。&lt;br&gt;presets/maps 中的 Topology Zoo 地图：S. Knight 等，The Internet Topology Zoo，CC BY-SA 3.0。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../ui/MainWindow.cpp" line="60"/>
@@ -1449,11 +1547,6 @@ applies from iteration %1</source>
         <translation>&lt;span style=&apos;color:#b00020&apos;&gt;已拒绝：%1&lt;/span&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="471"/>
-        <source>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#b06000&apos;&gt;%1&lt;/span&gt;</translation>
-    </message>
-    <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="473"/>
         <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;Experiment valid.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#1b7f3b&apos;&gt;实验有效。&lt;/span&gt;</translation>
@@ -1467,11 +1560,6 @@ applies from iteration %1</source>
         <location filename="../ui/run/ExperimentDock.cpp" line="510"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4 layers&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：%2 参数（权重 %3），%4 层&lt;br&gt;前向 %5 FLOP/token，训练 %6 FLOP/token</translation>
-    </message>
-    <message>
-        <location filename="../ui/run/ExperimentDock.cpp" line="536"/>
-        <source>&lt;br&gt;%1 (%2): %3 of %4 per GPU — %5</source>
-        <translation>&lt;br&gt;%1 (%2)：每 GPU 占用 %3 / %4 — %5</translation>
     </message>
     <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="541"/>
@@ -1512,6 +1600,31 @@ applies from iteration %1</source>
         <location filename="../ui/run/ExperimentDock.cpp" line="655"/>
         <source>Models (config.json *.json *.safetensors *.onnx);;All files (*)</source>
         <translation>模型 (config.json *.json *.safetensors *.onnx);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="507"/>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Error: %1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b00020&apos;&gt;错误：%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="509"/>
+        <source>&lt;span style=&apos;color:#b06000&apos;&gt;Runs, with a warning: %1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b06000&apos;&gt;可以运行，但有警告：%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="601"/>
+        <source> (ZeRO-%1 with recomputation fits: %2 per GPU)</source>
+        <translation>（ZeRO-%1 加激活重计算可容纳：每 GPU %2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="602"/>
+        <source> (ZeRO-%1 fits: %2 per GPU)</source>
+        <translation>（ZeRO-%1 可容纳：每 GPU %2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="605"/>
+        <source>&lt;br&gt;%1 (%2 × %3): %4 of %5 per GPU — %6</source>
+        <translation>&lt;br&gt;%1（%2 × %3）：每 GPU %4 / %5 — %6</translation>
     </message>
 </context>
 <context>
@@ -2086,6 +2199,46 @@ You can keep working, but if you edit the drawing before it finishes, the layout
         <location filename="../ui/MainWindow.cpp" line="1001"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="204"/>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="212"/>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="431"/>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="433"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="435"/>
+        <source>&amp;About Meridian</source>
+        <translation>关于 Meridian(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="442"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindowFiles.cpp" line="166"/>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindowFiles.cpp" line="198"/>
+        <source>Closed %1</source>
+        <translation>已关闭 %1</translation>
     </message>
 </context>
 <context>
@@ -2762,6 +2915,11 @@ Several items of one kind can be edited together.</source>
         <location filename="../ui/run/RunWorkbench.cpp" line="377"/>
         <source>There is no finished run to export.</source>
         <translation>没有可导出的已完成运行。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="389"/>
+        <source>results.json and CSV files in %1</source>
+        <translation>%1 中的 results.json 和 CSV 文件</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ui/MainWindow.hpp"
 
 #include "meridian/core/Error.hpp"
+#include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/AutoLayout.hpp"
 #include "meridian/topology/Generators.hpp"
@@ -9,6 +10,7 @@
 #include "ui/Clipboard.hpp"
 #include "ui/Document.hpp"
 #include "ui/GeneratorDialog.hpp"
+#include "ui/HelpDialogs.hpp"
 #include "ui/LayoutController.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/MiniMap.hpp"
@@ -19,6 +21,7 @@
 #include "ui/PastePosition.hpp"
 #include "ui/PropertyEditor.hpp"
 #include "ui/TopologyScene.hpp"
+#include "ui/commands/ChangeExperimentCommand.hpp"
 #include "ui/commands/PasteCommand.hpp"
 #include "ui/commands/ReplaceTopologyCommand.hpp"
 #include "ui/run/RunWorkbench.hpp"
@@ -59,6 +62,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     createRunWorkbench();
     createMenus();
     m_runs->createMenus(m_fileMenu);
+    createHelpMenu(); // last in the menu bar, after the Run menu
     createStatusBar();
     connectSignals();
 
@@ -96,6 +100,7 @@ void MainWindow::createRunWorkbench()
         return chooseSavePath(t, f, s);
     };
     parts.chooseFolder = [this](const QString& t) { return chooseFolder(t); };
+    parts.confirmExport = [this](const QString& path) { confirmExport(path); };
     m_runs = new RunWorkbench(std::move(parts));
     m_runs->createDocks();
 }
@@ -104,12 +109,17 @@ void MainWindow::createStatusBar()
 {
     m_countsLabel = new QLabel;
     m_modeLabel = new QLabel;
+    m_modeLabel->setObjectName(QStringLiteral("toolHint"));
     m_zoomLabel = new QLabel;
     m_zoomLabel->setMinimumWidth(70);
     m_zoomLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     statusBar()->addPermanentWidget(m_modeLabel, 1);
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
+    // The tool hint stretches over the free space, where QStatusBar draws a temporary message
+    // ("Saved …", "Exported …"): it steps aside while one is shown.
+    connect(statusBar(), &QStatusBar::messageChanged, m_modeLabel,
+            [this](const QString& message) { m_modeLabel->setVisible(message.isEmpty()); });
 }
 
 void MainWindow::connectSignals()
@@ -176,6 +186,7 @@ void MainWindow::createActions()
     createEditActions();
     createViewActions();
     createToolActions();
+    createHelpActions();
     for (QAction* a : std::as_const(m_actions))
         addAction(a); // shortcuts work whichever widget has focus
 }
@@ -192,12 +203,26 @@ void MainWindow::createFileActions()
             openFile(p);
     });
     makeAction(QStringLiteral("file.save"), tr("&Save"), QKeySequence::Save, [this] { save(); });
-    makeAction(QStringLiteral("file.saveAs"), tr("Save &As…"), QKeySequence::SaveAs, [this] {
+    // The platform's Save As key where it has one (KDE, GNOME, macOS); Ctrl+Shift+S where
+    // it has none (Windows, the offscreen and minimal platforms), so the menu always shows one.
+    const QKeySequence saveAsKey = QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
+                                       ? QKeySequence(tr("Ctrl+Shift+S"))
+                                       : QKeySequence(QKeySequence::SaveAs);
+    makeAction(QStringLiteral("file.saveAs"), tr("Save &As…"), saveAsKey, [this] {
         const QString p =
             chooseSavePath(tr("Save topology"), tr(kTopoFilter), QStringLiteral("topo"));
         if (!p.isEmpty())
             saveAs(p);
     });
+    // Ctrl+W first (what KDE, GNOME and macOS show), then the platform's own (Ctrl+F4 on
+    // Windows and the generic platforms).
+    QList<QKeySequence> closeKeys{QKeySequence(tr("Ctrl+W"))};
+    for (const QKeySequence& k : QKeySequence::keyBindings(QKeySequence::Close))
+        if (!closeKeys.contains(k))
+            closeKeys << k;
+    makeAction(QStringLiteral("file.close"), tr("&Close"), closeKeys.front(), [this] {
+        closeDocument();
+    })->setShortcuts(closeKeys);
     makeAction(QStringLiteral("file.import"), tr("&Import GraphML…"), QKeySequence(tr("Ctrl+I")),
                [this] {
                    const QString p = chooseOpenPath(tr("Import GraphML (Topology Zoo)"),
@@ -373,7 +398,7 @@ void MainWindow::createMenus()
         file->addAction(m_actions.value(QLatin1String(n)));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
-    for (const char* n : {"file.save", "file.saveAs"})
+    for (const char* n : {"file.save", "file.saveAs", "file.close"})
         file->addAction(m_actions.value(QLatin1String(n)));
     file->addSeparator();
     file->addAction(m_actions.value(QStringLiteral("file.import")));
@@ -411,6 +436,28 @@ void MainWindow::createMenus()
     layout->addAction(m_actions.value(QStringLiteral("layout.spring")));
     layout->addAction(m_actions.value(QStringLiteral("layout.geo")));
     createToolBar();
+}
+
+void MainWindow::createHelpActions()
+{
+    makeAction(QStringLiteral("help.guide"), tr("&User Guide"), QKeySequence::HelpContents,
+               [this] { HelpDialogs::showUserGuide(this); });
+    makeAction(QStringLiteral("help.shortcuts"), tr("&Keyboard Shortcuts"), QKeySequence(),
+               [this] { HelpDialogs::showShortcuts(this); });
+    makeAction(QStringLiteral("help.about"), tr("&About Meridian"), QKeySequence(),
+               [this] { HelpDialogs::showAbout(this); });
+    m_actions.value(QStringLiteral("help.about"))->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::createHelpMenu()
+{
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    for (const char* n : {"help.guide", "help.shortcuts", "", "help.about"}) {
+        if (*n)
+            help->addAction(m_actions.value(QLatin1String(n)));
+        else
+            help->addSeparator();
+    }
 }
 
 void MainWindow::createToolBar()
@@ -621,7 +668,18 @@ bool MainWindow::applyGenerator(const QString& kind,
         topology::Topology t = topology::generate(kind.toStdString(), options, seed);
         const QString text = tr("Generate %1").arg(kind);
         if (replace || m_doc->topology().nodeCount() == 0) {
-            m_doc->undoStack()->push(new ReplaceTopologyCommand(m_doc, std::move(t), text));
+            // As `meridian-cli generate`: a drawing without an experiment gets the default
+            // training experiment that fits its GPUs, so Run works at once.
+            nlohmann::json experiment = m_doc->project().experiment;
+            if (experiment.is_null())
+                experiment = experiment::defaultTrainingExperiment(t);
+            QUndoStack* stack = m_doc->undoStack();
+            stack->beginMacro(text);
+            stack->push(new ReplaceTopologyCommand(m_doc, std::move(t), text));
+            if (!experiment.is_null() && experiment != m_doc->project().experiment)
+                stack->push(new ChangeExperimentCommand(m_doc, m_doc->project().experiment,
+                                                        std::move(experiment), text));
+            stack->endMacro();
         } else {
             if (!pasteBeside(std::move(t), 300, text))
                 throw InputError("the generated topology could not be merged");

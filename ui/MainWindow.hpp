@@ -71,6 +71,9 @@ public:
 
     // ---- files (return false on failure or when the user cancels) -----------------------
     bool newDocument();
+    /// File ▸ Close: asks to save unsaved changes, then leaves an empty, untitled canvas;
+    /// false when the user cancelled.
+    bool closeDocument();
     bool openFile(const QString& path);
     bool save();
     bool saveAs(const QString& path);
@@ -121,6 +124,8 @@ private:
     void createEditActions();
     void createViewActions();
     void createToolActions();
+    void createHelpActions();
+    void createHelpMenu();
     /// A named action (`m_actions`, objectName = name) whose triggered() calls `slot`.
     template <class Slot>
     QAction* makeAction(const QString& name, const QString& text, const QKeySequence& key,
@@ -151,6 +156,11 @@ private:
     QString chooseOpenPath(const QString& title, const QString& filter);
     QString chooseSavePath(const QString& title, const QString& filter, const QString& suffix);
     QString chooseFolder(const QString& title);
+    /// After a file dialog: the window active again and the canvas focused, so that window
+    /// shortcuts (F5) and canvas keys work without a click.
+    void returnFocusToCanvas();
+    /// "Exported PATH" in the status bar, after every export that was written.
+    void confirmExport(const QString& path);
     void showGeneratorDialog();
     QRectF exportRect() const;
     void pasteData(const QByteArray& data, const QString& text, int& repeatCount);

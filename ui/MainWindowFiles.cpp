@@ -8,9 +8,9 @@
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
 #include "ui/LayoutController.hpp"
+#include "ui/MainWindow.hpp"
 #include "ui/MiniMap.hpp"
 #include "ui/OutlineView.hpp"
-#include "ui/MainWindow.hpp"
 #include "ui/TopologyScene.hpp"
 #include "ui/commands/ReplaceTopologyCommand.hpp"
 
@@ -118,6 +118,7 @@ QString MainWindow::chooseOpenPath(const QString& title, const QString& filter)
     QSettings s;
     const QString dir = s.value(QStringLiteral("lastDir")).toString();
     const QString p = QFileDialog::getOpenFileName(this, title, dir, filter);
+    returnFocusToCanvas();
     if (!p.isEmpty())
         s.setValue(QStringLiteral("lastDir"), QFileInfo(p).absolutePath());
     return p;
@@ -134,7 +135,9 @@ QString MainWindow::chooseSavePath(const QString& title, const QString& filter,
     if (!m_doc->filePath().isEmpty())
         dialog.selectFile(QFileInfo(m_doc->filePath()).completeBaseName() + QLatin1Char('.') +
                           suffix);
-    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+    const bool accepted = dialog.exec() == QDialog::Accepted;
+    returnFocusToCanvas();
+    if (!accepted || dialog.selectedFiles().isEmpty())
         return {};
     const QString p = dialog.selectedFiles().first();
     s.setValue(QStringLiteral("lastDir"), QFileInfo(p).absolutePath());
@@ -146,9 +149,21 @@ QString MainWindow::chooseFolder(const QString& title)
     QSettings s;
     const QString dir = QFileDialog::getExistingDirectory(
         this, title, s.value(QStringLiteral("lastDir")).toString());
+    returnFocusToCanvas();
     if (!dir.isEmpty())
         s.setValue(QStringLiteral("lastDir"), dir);
     return dir;
+}
+
+void MainWindow::returnFocusToCanvas()
+{
+    activateWindow();
+    m_view->setFocus(Qt::OtherFocusReason);
+}
+
+void MainWindow::confirmExport(const QString& path)
+{
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
 }
 
 // ---- files --------------------------------------------------------------------------------
@@ -172,6 +187,15 @@ bool MainWindow::newDocument()
     m_doc->clear();
     m_autosave->discardOwn();
     m_view->showOrigin();
+    return true;
+}
+
+bool MainWindow::closeDocument()
+{
+    const QString name = m_doc->displayName();
+    if (!newDocument())
+        return false;
+    statusBar()->showMessage(tr("Closed %1").arg(name), 4000);
     return true;
 }
 
@@ -376,6 +400,7 @@ bool MainWindow::writeExport(const QString& path, const QByteArray& bytes)
         reportError(tr("Cannot export"), errorText(e));
         return false;
     }
+    confirmExport(path);
     return true;
 }
 

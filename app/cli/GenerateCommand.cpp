@@ -1,10 +1,12 @@
 // meridian-cli generate KIND [--option value ...] [--seed N] [--name TEXT] -o OUT.topo
 // Every kind and option comes from the generator registry (topology/Generators.hpp), so the
-// help below is always in step with the engine.
+// help below is always in step with the engine. A topology with GPUs is written with a
+// runnable default training experiment (experiment::defaultTrainingExperiment).
 #include "Args.hpp"
 #include "Commands.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
+#include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/Generators.hpp"
 #include "meridian/topology/Validation.hpp"
@@ -138,6 +140,10 @@ int cmdGenerate(int argc, char** argv, int first)
         return kExitFailure;
     }
 
+    // A topology with GPUs gets a training experiment that fits and divides, so that
+    // `meridian-cli run OUT.topo` runs it as written (TrainingCheck.hpp).
+    project.experiment = experiment::defaultTrainingExperiment(project.topology);
+
     try {
         io::writeProject(project, *out);
     } catch (const InputError& e) {
@@ -145,7 +151,12 @@ int cmdGenerate(int argc, char** argv, int first)
         return kExitFailure; // the arguments were fine; writing failed
     }
     std::cout << "wrote " << *out << ": " << project.topology.nodeCount() << " nodes, "
-              << project.topology.linkCount() << " links\n";
+              << project.topology.linkCount() << " links";
+    if (project.experiment.is_object())
+        std::cout << ", experiment: training "
+                  << project.experiment["model"]["preset"].get<std::string>() << " "
+                  << project.experiment.value("parallelism", nlohmann::json::object()).dump();
+    std::cout << "\n";
     return kExitOk;
 }
 

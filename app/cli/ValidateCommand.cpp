@@ -3,10 +3,12 @@
 #include "Args.hpp"
 #include "Commands.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
+#include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <iostream>
 #include <string_view>
 #include <vector>
@@ -22,6 +24,9 @@ void printValidateHelp(std::ostream& out)
            "  FILE: ok — N nodes (C centres, G GPUs), M links[, experiment: KIND]\n"
            "or, for a bad file, one problem per line:\n"
            "  FILE: /json/path: problem\n"
+           "A training experiment whose model does not fit a centre's GPU memory is an error;\n"
+           "a global batch that is not a whole number of sequences per GPU is a warning;\n"
+           "both messages offer the fix (docs/experiments.md, \"Memory and batch\").\n"
            "Unknown top-level keys (kept unchanged by the reader) and experiment keys without\n"
            "effect are reported as lines \"FILE: /key: warning: ...\".\n\n"
            "  --strict   treat warnings as errors (exit 2)\n\n"
@@ -115,6 +120,25 @@ std::string summary(const io::Project& p)
     return line;
 }
 
+/// The memory and batch check every run makes (TrainingCheck.hpp): prints each error as
+/// "FILE: /path: problem" and returns false if there is one; adds the warnings.
+bool checkTrainingPlan(const experiment::ExperimentSpec& spec, const io::Project& project,
+                       const std::string& file, std::vector<std::string>& warnings)
+{
+    if (spec.kind != experiment::ExperimentKind::Training)
+        return true;
+    const std::filesystem::path dir = std::filesystem::path(file).parent_path();
+    const experiment::TrainingCheck check = experiment::checkTraining(
+        spec.training, experiment::loadTrainingModel(spec.training, dir, file), project.topology);
+    for (const experiment::TrainingProblem& p : check.problems) {
+        if (p.error)
+            std::cout << InputError(file, p.path, p.message).what() << "\n";
+        else
+            warnings.push_back(p.text());
+    }
+    return !check.hasErrors();
+}
+
 } // namespace
 
 int cmdValidate(int argc, char** argv, int first)
@@ -153,6 +177,10 @@ int cmdValidate(int argc, char** argv, int first)
                     experiment::parseExperiment(project.experiment, project.topology, file);
                 for (const std::string& w : spec.warnings)
                     warnings.push_back("/experiment: warning: " + w);
+                if (!checkTrainingPlan(spec, project, file, warnings)) {
+                    exitCode = kExitBadInput;
+                    continue;
+                }
             } catch (const InputError& e) {
                 exitCode = kExitBadInput;
                 std::cout << (e.file().empty() ? e.withFile(file) : e).what() << "\n";

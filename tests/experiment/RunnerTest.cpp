@@ -492,11 +492,14 @@ private Q_SLOTS:
     void fractionalSequencesPerGpuWarn()
     {
         // 3 GPUs share 65536 tokens: 21845.33 tokens each, not a whole number of 4096-token
-        // sequences.
+        // sequences; 5 (61440) or 6 (73728) sequences per GPU would divide.
         const auto r = runProject(starProject(3, 10, 5, 0, 0));
         bool warned = false;
         for (const auto& w : r.warnings)
-            warned = warned || w.find("not a whole number of sequences") != std::string::npos;
+            warned = warned || w.find("5.333 sequences of 4096 tokens per GPU, not a whole "
+                                      "number; the run models the fractional batch. Nearest "
+                                      "global batch that divides: 61440 (5 per GPU) or 73728 "
+                                      "(6 per GPU)") != std::string::npos;
         QVERIFY(warned);
         const auto even = runProject(starProject(4, 10, 5, 0, 0));
         for (const auto& w : even.warnings)

@@ -67,6 +67,51 @@ private Q_SLOTS:
         QVERIFY(!strict.out.contains(": ok"));
     }
 
+    void validateReportsMemoryErrorsAndBatchWarningsWithTheFix()
+    {
+        // docs/experiments.md, "Memory and batch": Llama-3-8B at ZeRO-0 needs 157.8 GiB per GPU
+        // (an error per centre, with the stage that fits); at ZeRO-3 it fits, and 4194304
+        // tokens over 24 GPUs are 21.33 sequences each (a warning with the batches that divide).
+        QTemporaryDir dir;
+        const auto write = [&](const QString& name, const char* parallelism) {
+            const QString path = dir.filePath(name);
+            std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
+              "nodes": [{"id": "a", "kind": "center", "attrs": {"gpu_count": 8, "gpu_model": "H100-SXM"}},
+                        {"id": "b", "kind": "center", "attrs": {"gpu_count": 16, "gpu_model": "A100-80GB"}}],
+              "links": [{"id": "l", "a": "a", "b": "b"}],
+              "experiment": {"model": {"preset": "llama-3-8b"}, "parallelism": )"
+                                              << parallelism << "}}";
+            return path;
+        };
+        const QString bad = write("zero0.topo", R"({"zero_stage": 0})");
+        const Run r = cli({"validate", bad});
+        QCOMPARE(r.code, 2);
+        const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[0].startsWith(bad + ": /experiment/parallelism/zero_stage: centre 'a' (8 × "
+                                           "H100-SXM): Llama-3-8B needs 157.8 GiB per GPU at "
+                                           "ZeRO-0 but the GPU has 80 GiB"),
+                 qPrintable(lines[0]));
+        QVERIFY(
+            lines[0].endsWith("ZeRO-1 fits: 79.26 GiB per GPU (set parallelism.zero_stage to 1)"));
+        QVERIFY(lines[1].contains("centre 'b' (16 × A100-80GB)"));
+
+        const QString warn = write("zero3.topo", R"({"zero_stage": 3})");
+        const Run w = cli({"validate", warn});
+        QCOMPARE(w.code, 0);
+        QVERIFY2(w.out.startsWith(warn + ": /experiment/parallelism/global_batch_tokens: warning: "
+                                         "global_batch_tokens 4194304 over 24 GPUs"),
+                 qPrintable(w.out));
+        QVERIFY(w.out.contains("4128768 (21 per GPU) or 4325376 (22 per GPU)"));
+        QVERIFY(w.out.contains(warn + ": ok"));
+        QCOMPARE(cli({"validate", "--strict", warn}).code, 2);
+        // The run refuses what validate calls an error, before writing anything.
+        const Run run = cli({"run", bad, "--out", dir.filePath("out")});
+        QCOMPARE(run.code, 2);
+        QVERIFY(run.err.contains("ZeRO-1 fits"));
+        QVERIFY(!QFileInfo::exists(dir.filePath("out")));
+    }
+
     void validateChecksTheExperiment()
     {
         QTemporaryDir dir;

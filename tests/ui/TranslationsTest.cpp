@@ -6,6 +6,7 @@
 #include "ui/Resources.hpp"
 
 #include <QApplication>
+#include <QFile>
 #include <QMenuBar>
 #include <QTranslator>
 #include <QtTest/QtTest>
@@ -28,6 +29,7 @@ private Q_SLOTS:
         for (QAction* a : window.menuBar()->actions())
             titles << a->text();
         QVERIFY2(titles.contains(QStringLiteral("文件(&F)")), qPrintable(titles.join(',')));
+        QVERIFY2(titles.contains(QStringLiteral("帮助(&H)")), qPrintable(titles.join(',')));
         // English has no translation file entries to apply: the sources are English.
         QVERIFY(!meridian::ui::installTranslations(*QCoreApplication::instance(),
                                                    QLocale(QStringLiteral("fr_FR"))));
@@ -35,6 +37,16 @@ private Q_SLOTS:
         delete zh;
         QCOMPARE(QCoreApplication::translate("meridian::ui::MainWindow", "&File"),
                  QStringLiteral("&File"));
+    }
+
+    void chineseIsComplete()
+    {
+        // docs/gui.md, "Languages": every user-visible string has its zh_CN translation.
+        QFile ts(meridian::test::sourcePath(QStringLiteral("translations/meridian_zh_CN.ts")));
+        QVERIFY(ts.open(QIODevice::ReadOnly));
+        const QByteArray text = ts.readAll();
+        QVERIFY(text.contains("<context>"));
+        QCOMPARE(text.count("type=\"unfinished\""), 0);
     }
 };
 

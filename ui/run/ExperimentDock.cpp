@@ -5,6 +5,7 @@
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
 #include "meridian/experiment/OptionTable.hpp"
+#include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/workload/DeviceCatalogue.hpp"
 #include "meridian/workload/MemoryModel.hpp"
 #include "meridian/workload/ModelCatalogue.hpp"
@@ -24,6 +25,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <cmath>
@@ -252,11 +254,21 @@ ExperimentDock::ExperimentDock(Document* doc, QWidget* parent) : QWidget(parent)
     scroll->setWidget(m_form);
     outer->addWidget(scroll, 1);
 
-    m_status = new QLabel(this);
+    // The status scrolls past six lines: a memory error per centre must not squeeze the form.
+    auto* statusScroll = new QScrollArea(this);
+    statusScroll->setObjectName(QStringLiteral("experimentStatusScroll"));
+    statusScroll->setWidgetResizable(true);
+    statusScroll->setFrameShape(QFrame::NoFrame);
+    statusScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_status = new QLabel(statusScroll);
     m_status->setObjectName(QStringLiteral("experimentStatus"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    outer->addWidget(m_status);
+    m_status->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    statusScroll->setWidget(m_status);
+    statusScroll->setMaximumHeight(6 * fontMetrics().lineSpacing() + 8);
+    statusScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    outer->addWidget(statusScroll);
 
     connect(doc, &Document::experimentChanged, this, [this] {
         if (kindOf(m_doc->project().experiment) != m_builtKind)
@@ -265,7 +277,32 @@ ExperimentDock::ExperimentDock(Document* doc, QWidget* parent) : QWidget(parent)
             refreshValues();
     });
     connect(doc, &Document::topologyReset, this, &ExperimentDock::rebuild);
+    // GPU counts and models decide whether the model fits and the batch divides.
+    // Batched: a paste adds many nodes, the check runs once after them.
+    m_recheck = new QTimer(this);
+    m_recheck->setSingleShot(true);
+    m_recheck->setInterval(0);
+    connect(m_recheck, &QTimer::timeout, this, &ExperimentDock::refreshValues);
+    for (auto signal : {&Document::nodeAdded, &Document::nodeRemoved, &Document::nodeChanged})
+        connect(doc, signal, m_recheck, qOverload<>(&QTimer::start));
     rebuild();
+}
+
+std::filesystem::path ExperimentDock::projectDir() const
+{
+    const QString dir = m_doc->filePath().isEmpty() ? QDir::currentPath()
+                                                    : QFileInfo(m_doc->filePath()).absolutePath();
+    return dir.toStdString();
+}
+
+bool ExperimentDock::commitModel(json model, const QString& undoText)
+{
+    json next = m_doc->project().experiment;
+    assign(next, "model", model);
+    // Choosing a model completes the unset keys so that the experiment can run: the ZeRO
+    // stage that fits, a batch that divides (TrainingCheck.hpp).
+    next = experiment::withValidTrainingDefaults(std::move(next), m_doc->topology(), projectDir());
+    return commit(std::move(next), undoText);
 }
 
 QWidget* ExperimentDock::makeEditor(const OptionInfo& o)
@@ -350,9 +387,7 @@ void ExperimentDock::rebuild()
             const QString id = m_modelPreset->itemData(index).toString();
             if (id.isEmpty())
                 return;
-            json next = m_doc->project().experiment;
-            assign(next, "model", json{{"preset", id.toStdString()}});
-            commit(next, tr("Set model preset %1").arg(id));
+            commitModel(json{{"preset", id.toStdString()}}, tr("Set model preset %1").arg(id));
         });
         form->addRow(tr("Preset:"), m_modelPreset);
         auto* fileRow = new QHBoxLayout;
@@ -369,9 +404,7 @@ void ExperimentDock::rebuild()
             const json* cur = lookup(m_doc->project().experiment, "model.file");
             if (m_refreshing || text.isEmpty() || (cur && textOf(*cur) == text))
                 return;
-            json next = m_doc->project().experiment;
-            assign(next, "model", json{{"file", text.toStdString()}});
-            commit(next, tr("Set model file %1").arg(text));
+            commitModel(json{{"file", text.toStdString()}}, tr("Set model file %1").arg(text));
         });
         m_modelSummary = new QLabel(box);
         m_modelSummary->setObjectName(QStringLiteral("modelSummary"));
@@ -453,13 +486,16 @@ void ExperimentDock::refreshValues()
 void ExperimentDock::refreshStatus()
 {
     m_problemText.clear();
+    m_warningText.clear();
     const io::Project& p = m_doc->project();
     if (p.experiment.is_null()) {
         m_problemText = tr("This file has no experiment: edit any field to create one.");
     } else {
+        const std::string label = m_doc->displayName().toStdString();
         try {
-            experiment::parseExperiment(p.experiment, p.topology,
-                                        m_doc->displayName().toStdString());
+            const auto spec = experiment::parseExperiment(p.experiment, p.topology, label);
+            if (spec.kind == experiment::ExperimentKind::Training)
+                checkTrainingPlan(spec.training, label);
         } catch (const InputError& e) {
             m_problemText = QString::fromStdString(e.what());
         }
@@ -468,10 +504,28 @@ void ExperimentDock::refreshStatus()
     if (!m_refusal.isEmpty())
         text = tr("<span style='color:#b00020'>Refused: %1</span>").arg(m_refusal.toHtmlEscaped());
     else if (!m_problemText.isEmpty())
-        text = tr("<span style='color:#b06000'>%1</span>").arg(m_problemText.toHtmlEscaped());
+        text =
+            tr("<span style='color:#b00020'>Error: %1</span>").arg(m_problemText.toHtmlEscaped());
+    else if (!m_warningText.isEmpty())
+        text = tr("<span style='color:#b06000'>Runs, with a warning: %1</span>")
+                   .arg(m_warningText.toHtmlEscaped());
     else
         text = tr("<span style='color:#1b7f3b'>Experiment valid.</span>");
-    m_status->setText(text);
+    m_status->setText(text.replace(QLatin1Char('\n'), QLatin1String("<br>")));
+}
+
+void ExperimentDock::checkTrainingPlan(const experiment::TrainingSpec& training,
+                                       const std::string& label)
+{
+    // The check `meridian-cli validate` and every run make: memory errors, batch warnings.
+    const experiment::TrainingCheck check = experiment::checkTraining(
+        training, experiment::loadTrainingModel(training, projectDir(), label), m_doc->topology());
+    QStringList errors, warnings;
+    for (const experiment::TrainingProblem& problem : check.problems)
+        (problem.error ? errors : warnings)
+            << QString::fromStdString(InputError(label, problem.path, problem.message).what());
+    m_problemText = errors.join(QLatin1Char('\n'));
+    m_warningText = warnings.join(QLatin1Char('\n'));
 }
 
 void ExperimentDock::refreshModelSummary()
@@ -482,7 +536,6 @@ void ExperimentDock::refreshModelSummary()
     const json* preset = lookup(p.experiment, "model.preset");
     const json* file = lookup(p.experiment, "model.file");
     const json* seq = lookup(p.experiment, "parallelism.seq_len");
-    const json* zero = lookup(p.experiment, "parallelism.zero_stage");
     const json* recompute = lookup(p.experiment, "parallelism.activation_recompute");
     QString summary;
     try {
@@ -518,34 +571,46 @@ void ExperimentDock::refreshModelSummary()
                      QStringLiteral(" G"))
                 .arg(QString::number(model.trainingFlopsPerToken(rc) / 1e9, 'f', 2) +
                      QStringLiteral(" G"));
-        const topology::Topology& topo = p.topology;
-        int shown = 0;
-        for (std::size_t i = 0; i < topo.nodeCount() && shown < 6; ++i) {
-            const auto& n = topo.node(NodeId::fromIndex(i));
-            if (n.kind != topology::NodeKind::Center || n.gpu_model.empty())
-                continue;
-            const workload::DeviceSpec* device =
-                workload::DeviceCatalogue::builtin().find(n.gpu_model);
-            if (!device)
-                continue;
-            workload::MemoryPlan plan;
-            plan.zero_stage = zero && zero->is_number_integer() ? zero->get<int>() : 0;
-            plan.dp_size = std::max(1, n.gpu_count);
-            plan.recompute = rc;
-            const workload::MemoryReport m = workload::estimateMemory(model, *device, plan);
-            summary += tr("<br>%1 (%2): %3 of %4 per GPU — %5")
-                           .arg(QString::fromStdString(n.id).toHtmlEscaped(),
-                                QString::fromStdString(n.gpu_model).toHtmlEscaped(),
-                                QString::fromStdString(units::formatBytes(m.total_bytes)),
-                                QString::fromStdString(units::formatBytes(m.capacity_bytes)),
-                                m.fits ? tr("fits") : tr("<b>does not fit</b>"));
-            ++shown;
-        }
+        summary += memorySummary(model, rc);
     } catch (const InputError& e) {
         summary = tr("<span style='color:#b00020'>%1</span>")
                       .arg(QString::fromStdString(e.what()).toHtmlEscaped());
     }
     m_modelSummary->setText(summary);
+}
+
+QString ExperimentDock::memorySummary(const workload::ModelSpec& model, bool recompute) const
+{
+    // The numbers of the check every run makes (TrainingCheck.hpp), from the keys as they
+    // are, so the summary shows while other keys are still invalid.
+    const json& e = m_doc->project().experiment;
+    experiment::TrainingSpec t;
+    if (const json* zero = lookup(e, "parallelism.zero_stage"); zero && zero->is_number_integer())
+        t.zero_stage = std::clamp(zero->get<int>(), 0, 3);
+    if (const json* seq = lookup(e, "parallelism.seq_len"); seq && seq->is_number_integer())
+        t.seq_len = std::max(1, seq->get<int>());
+    t.activation_recompute = recompute;
+    QString text;
+    int shown = 0;
+    for (const auto& c : experiment::checkTraining(t, model, m_doc->topology()).centres) {
+        if (shown++ == 6)
+            break;
+        const auto gib = [](double bytes) {
+            return QString::fromStdString(units::formatBytes(bytes));
+        };
+        QString fit = c.report.fits ? tr("fits") : tr("<b>does not fit</b>");
+        if (!c.report.fits && c.fitting_stage >= 0)
+            fit += (c.fitting_recompute ? tr(" (ZeRO-%1 with recomputation fits: %2 per GPU)")
+                                        : tr(" (ZeRO-%1 fits: %2 per GPU)"))
+                       .arg(c.fitting_stage)
+                       .arg(gib(c.fitting.total_bytes));
+        text += tr("<br>%1 (%2 × %3): %4 of %5 per GPU — %6")
+                    .arg(QString::fromStdString(c.centre).toHtmlEscaped())
+                    .arg(c.gpus)
+                    .arg(QString::fromStdString(c.gpu_model).toHtmlEscaped(),
+                         gib(c.report.total_bytes), gib(c.report.capacity_bytes), fit);
+    }
+    return text;
 }
 
 QString ExperimentDock::modelSummary() const
@@ -656,9 +721,7 @@ void ExperimentDock::chooseModelFile()
     if (path.isEmpty())
         return;
     const QString relative = QDir(dir).relativeFilePath(path);
-    json next = m_doc->project().experiment;
-    assign(next, "model", json{{"file", relative.toStdString()}});
-    commit(std::move(next), tr("Set model file %1").arg(relative));
+    commitModel(json{{"file", relative.toStdString()}}, tr("Set model file %1").arg(relative));
 }
 
 void ExperimentDock::setReadOnly(bool on)

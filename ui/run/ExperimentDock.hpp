@@ -13,9 +13,13 @@
 //
 // The model row takes a preset or a model file (Hugging Face config.json, .safetensors,
 // ONNX) and shows the converter's summary: parameters, FLOPs per token, layers and whether
-// the training state fits in each centre's GPU memory.
+// the training state fits in each centre's GPU memory. A training experiment is also checked
+// the way every run is (meridian/experiment/TrainingCheck.hpp): a model that does not fit is
+// an error, a batch that does not divide a warning, both shown with their fix; choosing a
+// model fills the unset ZeRO stage and batch with values that pass.
 
 #include <QWidget>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -24,10 +28,16 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QTimer;
 class QVBoxLayout;
 
 namespace meridian::experiment {
 struct OptionInfo;
+struct TrainingSpec;
+} // namespace meridian::experiment
+
+namespace meridian::workload {
+struct ModelSpec;
 }
 
 namespace meridian::ui {
@@ -46,8 +56,11 @@ public:
     bool setOption(const std::string& key, const QString& text);
     /// Switches the experiment kind, keeping the options every kind shares.
     bool setKind(const QString& kind);
-    /// The problem of the current experiment, or empty if it is valid.
+    /// The error of the current experiment (one per line: it does not parse, or its model
+    /// does not fit a centre's GPU memory), or empty if it can run.
     QString problem() const { return m_problemText; }
+    /// Its warnings, one per line (a global batch that does not divide over the GPUs).
+    QString warning() const { return m_warningText; }
     /// The message of the last refused edit (empty after an accepted one).
     QString lastRefusal() const { return m_refusal; }
     /// The editor of an option (objectName "option:<key>"), for tests.
@@ -62,6 +75,10 @@ private:
     void refreshValues();
     void refreshStatus();
     void refreshModelSummary();
+    QString memorySummary(const workload::ModelSpec& model, bool recompute) const;
+    void checkTrainingPlan(const experiment::TrainingSpec& training, const std::string& label);
+    bool commitModel(nlohmann::json model, const QString& undoText);
+    std::filesystem::path projectDir() const;
     bool commit(nlohmann::json next, const QString& undoText);
     QWidget* makeEditor(const experiment::OptionInfo& option);
     void chooseModelFile();
@@ -75,8 +92,10 @@ private:
     QLineEdit* m_modelFile = nullptr;
     QLabel* m_modelSummary = nullptr;
     QLabel* m_status = nullptr;
+    QTimer* m_recheck = nullptr; ///< re-checks the experiment after topology edits
     std::vector<std::pair<const experiment::OptionInfo*, QWidget*>> m_editors;
     QString m_problemText;
+    QString m_warningText;
     QString m_refusal;
     std::string m_builtKind;
     bool m_refreshing = false;

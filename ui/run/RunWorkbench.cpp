@@ -368,6 +368,8 @@ bool RunWorkbench::exportReport(const QString& path)
         m_parts.reportError(tr("Export report"), QString::fromStdString(e.what()));
         return false;
     }
+    if (m_parts.confirmExport)
+        m_parts.confirmExport(path);
     return true;
 }
 
@@ -383,6 +385,9 @@ bool RunWorkbench::exportResults(const QString& dir)
         m_parts.reportError(tr("Export results"), QString::fromStdString(e.what()));
         return false;
     }
+    if (m_parts.confirmExport)
+        m_parts.confirmExport(
+            tr("results.json and CSV files in %1").arg(QDir::toNativeSeparators(dir)));
     return true;
 }
 

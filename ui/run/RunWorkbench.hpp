@@ -53,6 +53,8 @@ public:
         std::function<QString(const QString&, const QString&, const QString&)> chooseSavePath;
         /// Asks for a folder.
         std::function<QString(const QString&)> chooseFolder;
+        /// Confirms in the status bar that an export was written (its path).
+        std::function<void(const QString&)> confirmExport;
     };
 
     explicit RunWorkbench(Parts parts);

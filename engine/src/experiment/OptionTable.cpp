@@ -265,6 +265,12 @@ std::vector<OptionInfo> trainingOptions()
             boolean("parallelism.activation_recompute", t.activation_recompute, kTraining,
                     "recompute activations in the backward pass"),
             [](auto& s) -> auto& { return s.training.activation_recompute; }),
+        bound(
+            choice("parallelism.memory_check", "memory check", {"error", "warn"}, t.memory_check,
+                   kTraining,
+                   "a model that does not fit a centre's GPU memory: error (the run does not "
+                   "start) or warn (it runs, for what-if studies of the network)"),
+            [](auto& s) -> auto& { return s.training.memory_check; }),
         other("source", "source centre", T::NodeId, "the first centre", kTraining,
               "the centre (node of kind center) that holds the weights and dataset at t = 0"),
     };

@@ -9,6 +9,7 @@
 #include "TrainingPlan.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
+#include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/topology/FabricShape.hpp"
 
 namespace meridian::experiment {
@@ -57,6 +58,23 @@ Runner::Runner(const io::Project& project, RunOptions options)
         m_spec.seed = *m_options.seed;
     if (m_spec.iterations < 1)
         throw InputError("command line", "--iterations", "must be at least 1");
+    if (m_spec.kind == ExperimentKind::Training)
+        checkBeforeRun();
+}
+
+void Runner::checkBeforeRun()
+{
+    // Memory that does not fit stops the run here; a batch that does not divide is a warning
+    // printed before the run and kept in the results (TrainingCheck.hpp).
+    const std::string& file = m_options.topology_name;
+    const TrainingCheck check = checkTraining(
+        m_spec.training, loadTrainingModel(m_spec.training, m_options.project_dir, file),
+        m_project.topology);
+    for (const TrainingProblem& p : check.problems) {
+        if (p.error)
+            throw InputError(file, p.path, p.message);
+        m_spec.warnings.push_back(p.message);
+    }
 }
 
 Results Runner::run(RunObserver* observer)

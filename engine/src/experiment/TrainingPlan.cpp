@@ -2,15 +2,11 @@
 
 #include "CheckedCollective.hpp"
 #include "meridian/core/Error.hpp"
+#include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/workload/ComputeModel.hpp"
 #include "meridian/workload/DeviceCatalogue.hpp"
-#include "meridian/workload/MemoryModel.hpp"
-#include "meridian/workload/ModelCatalogue.hpp"
-#include "meridian/workload/ModelLoader.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 
 namespace meridian::experiment {
 
@@ -22,22 +18,6 @@ using collective::Operation;
 /// HBM traffic of one mixed-precision Adam step per parameter: fp32 master weight, momentum
 /// and variance read and written (24 B), bf16 gradient read (2 B), bf16 weight written (2 B).
 constexpr double kAdamBytesPerParam = 28.0;
-
-workload::ModelSpec loadModel(const TrainingSpec& t, const std::filesystem::path& projectDir,
-                              const std::string& file)
-{
-    workload::ModelSpec model;
-    try {
-        if (t.model.contains("preset"))
-            model = workload::modelPreset(t.model.at("preset").get<std::string>());
-        else
-            model = workload::loadModelFile(projectDir / t.model.at("file").get<std::string>(),
-                                            static_cast<double>(t.seq_len));
-    } catch (const InputError& e) {
-        throw InputError(file, "/experiment/model", e.what());
-    }
-    return model.withSeqLen(t.seq_len);
-}
 
 /// The centres with GPUs, which must all reach the source centre and be reached from it.
 void selectCentres(TrainingPlan& plan, const TrainingSpec& t,
@@ -70,29 +50,15 @@ void selectCentres(TrainingPlan& plan, const TrainingSpec& t,
             plan.broadcast_nodes.push_back(c->lead());
 }
 
-/// Warns when the tokens per GPU are not a whole number of sequences.
-void warnFractionalBatch(const TrainingSpec& t, double tokensPerGpu, Results& results)
-{
-    const double sequences = tokensPerGpu / t.seq_len;
-    if (std::abs(sequences - std::round(sequences)) <= 1e-9 * std::max(1.0, sequences))
-        return;
-    char buf[200];
-    std::snprintf(buf, sizeof buf,
-                  "global_batch_tokens / GPUs = %.6g tokens per GPU is not a whole number of "
-                  "sequences of %d tokens (%.4g); compute is modelled for the fractional batch",
-                  tokensPerGpu, t.seq_len, sequences);
-    results.warnings.emplace_back(buf);
-}
-
-/// Devices, compute and optimiser time per iteration, reduction rates, memory feasibility.
+/// Devices, compute and optimiser time per iteration, reduction rates. Memory and the batch
+/// split were checked by Runner's constructor (TrainingCheck.hpp).
 void planCompute(TrainingPlan& plan, const TrainingSpec& t, const workload::ModelSpec& model,
-                 const std::string& file, Results& results)
+                 const std::string& file)
 {
     const workload::ComputeModel computeModel(
         workload::ComputeOptions{t.mfu, t.activation_recompute, true});
     const auto params = static_cast<double>(model.parameterCount());
     const double tokensPerGpu = t.global_batch_tokens / plan.total_gpus;
-    warnFractionalBatch(t, tokensPerGpu, results);
     for (const auto* c : plan.active) {
         const std::string path = "/nodes/" + std::to_string(c->centre.index()) + "/attrs/gpu_model";
         if (c->gpu_model.empty())
@@ -108,18 +74,6 @@ void planCompute(TrainingPlan& plan, const TrainingSpec& t, const workload::Mode
                                                 : kAdamBytesPerParam * params / shard /
                                                       device->memory_bandwidth_bytes_per_s);
         plan.reduce_rate_Bps.push_back(device->memory_bandwidth_bytes_per_s);
-        workload::MemoryPlan memory;
-        memory.zero_stage = t.zero_stage;
-        memory.dp_size = c->gpus;
-        memory.micro_batch_tokens = t.seq_len;
-        memory.recompute = t.activation_recompute;
-        const workload::MemoryReport mem = workload::estimateMemory(model, *device, memory);
-        if (!mem.fits) {
-            std::string msg = mem.message;
-            if (msg.rfind("warning: ", 0) == 0)
-                msg.erase(0, 9);
-            results.warnings.push_back("centre '" + c->id + "': " + msg);
-        }
     }
     plan.wan_reduce_rate_Bps =
         *std::min_element(plan.reduce_rate_Bps.begin(), plan.reduce_rate_Bps.end());
@@ -251,7 +205,7 @@ TrainingPlan planTraining(const TrainingSpec& t, const std::vector<CentreRanks>&
                           RunEngine& engine, const std::filesystem::path& projectDir,
                           const std::string& file, Results& results)
 {
-    const workload::ModelSpec model = loadModel(t, projectDir, file);
+    const workload::ModelSpec model = loadTrainingModel(t, projectDir, file);
     const workload::DType dtype = *workload::dtypeFromString(t.dtype);
     const auto params = static_cast<double>(model.parameterCount());
     TrainingPlan plan;
@@ -261,7 +215,7 @@ TrainingPlan planTraining(const TrainingSpec& t, const std::vector<CentreRanks>&
     results.model_bytes = plan.grad_bytes;
 
     selectCentres(plan, t, centres, engine, file);
-    planCompute(plan, t, model, file, results);
+    planCompute(plan, t, model, file);
 
     const Algorithm intraAlg =
         algorithmOf(t.intra_center.collective, file, "/experiment/intra_center/collective");

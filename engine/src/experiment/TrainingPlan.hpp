@@ -7,7 +7,8 @@
 //   * per centre, the device's compute time of global_batch_tokens / total GPUs tokens
 //     (workload::ComputeModel), its optimiser step (28 B × parameters / HBM bandwidth, divided
 //     by the centre's GPUs under ZeRO ≥ 1, or the experiment's update_s), its reduction rate
-//     (HBM bandwidth) and its memory plan (a warning when it does not fit);
+//     (HBM bandwidth); its memory plan and the batch split are checked before, by Runner's
+//     constructor (meridian/experiment/TrainingCheck.hpp);
 //   * the collective DAGs, built once and reused every iteration: the weight broadcast among
 //     lead ranks, per centre the gradient all-reduce and the in-centre broadcast of the
 //     result, and the inter-centre all-reduce (ring among lead ranks in topology-aware or
@@ -43,8 +44,8 @@ struct TrainingPlan
     double wan_reduce_rate_Bps = 0.0; ///< slowest centre's reduction rate
 };
 
-/// Plans the training of `spec` on the resolved `centres`; records the model, the centres and
-/// planning warnings (fractional batch, memory) in `results`. `engine` answers routes.
+/// Plans the training of `spec` on the resolved `centres`; records the model and the centres
+/// in `results`. `engine` answers routes.
 /// Throws InputError (file, JSON path, problem) for anything that would stop the run.
 TrainingPlan planTraining(const TrainingSpec& spec, const std::vector<CentreRanks>& centres,
                           RunEngine& engine, const std::filesystem::path& projectDir,

@@ -59,6 +59,9 @@ struct TrainingSpec
     int zero_stage = 0;
     double mfu = 0.4; ///< model FLOPs utilisation for the roofline compute model
     bool activation_recompute = false;
+    /// "error": a model that does not fit a centre's GPU memory stops the run before it starts;
+    /// "warn": it runs, with a warning (TrainingCheck.hpp).
+    std::string memory_check = "error";
     std::string source;                       ///< centre that holds the model and dataset at t = 0
     std::string broadcast_algorithm = "ring"; ///< NCCL's broadcast (docs/collectives.md)
     net::Protocol broadcast_protocol = net::Protocol::Tcp;

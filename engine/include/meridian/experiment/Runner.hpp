@@ -65,7 +65,9 @@ struct RunOptions
 class Runner
 {
 public:
-    /// Parses and checks the project's experiment; throws InputError on bad input.
+    /// Parses and checks the project's experiment; throws InputError on bad input, including
+    /// a training plan that does not fit a centre's GPU memory (TrainingCheck.hpp), whose
+    /// warnings (a batch that does not divide) join spec().warnings.
     Runner(const io::Project& project, RunOptions options = {});
 
     const ExperimentSpec& spec() const { return m_spec; }
@@ -75,6 +77,8 @@ public:
     void cancel() { m_cancel.store(true); }
 
 private:
+    void checkBeforeRun();
+
     const io::Project& m_project;
     RunOptions m_options;
     ExperimentSpec m_spec;
