@@ -542,7 +542,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
             : spec.kind == ExperimentKind::Collective && spec.bench.protocol == net::Protocol::Tcp;
     if (tcp && spec.comm.merge == collective::MergeIterations::Never &&
         topology::hasRandomLoss(topo))
-        spec.warnings.push_back(
+        spec.warnings.emplace_back(
             "comm.merge_iterations is \"never\" on a network with random loss: NCCL's program "
             "as run here does not charge random losses to a stream of slices shorter than a "
             "round trip, so its TCP times are optimistic; \"auto\" merges each channel's "
