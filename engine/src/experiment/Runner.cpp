@@ -67,9 +67,8 @@ void Runner::checkBeforeRun()
     // Memory that does not fit stops the run here; a batch that does not divide is a warning
     // printed before the run and kept in the results (TrainingCheck.hpp).
     const std::string& file = m_options.topology_name;
-    const TrainingCheck check = checkTraining(
-        m_spec.training, loadTrainingModel(m_spec.training, m_options.project_dir, file),
-        m_project.topology);
+    m_model = loadTrainingModel(m_spec.training, m_options.project_dir, file);
+    const TrainingCheck check = checkTraining(m_spec.training, *m_model, m_project.topology);
     for (const TrainingProblem& p : check.problems) {
         if (p.error)
             throw InputError(file, p.path, p.message);
@@ -101,7 +100,7 @@ Results Runner::run(RunObserver* observer)
     PhaseDriver phases(engine, results, observer, m_cancel);
     if (m_spec.kind == ExperimentKind::Training) {
         const TrainingPlan plan =
-            planTraining(m_spec.training, centres, engine, m_options.project_dir, file, results);
+            planTraining(m_spec.training, *m_model, centres, engine, file, results);
         phases.setTotal(1.0 + 4.0 * m_spec.iterations);
         IterationDriver driver(m_spec.training, plan, engine, phases, results);
         if (m_spec.control_enabled && plan.active.size() >= 2) {

@@ -201,11 +201,10 @@ void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t, RunEngine& eng
 
 } // namespace
 
-TrainingPlan planTraining(const TrainingSpec& t, const std::vector<CentreRanks>& centres,
-                          RunEngine& engine, const std::filesystem::path& projectDir,
+TrainingPlan planTraining(const TrainingSpec& t, const workload::ModelSpec& model,
+                          const std::vector<CentreRanks>& centres, RunEngine& engine,
                           const std::string& file, Results& results)
 {
-    const workload::ModelSpec model = loadTrainingModel(t, projectDir, file);
     const workload::DType dtype = *workload::dtypeFromString(t.dtype);
     const auto params = static_cast<double>(model.parameterCount());
     TrainingPlan plan;

@@ -19,8 +19,8 @@
 #include "meridian/collective/CommDag.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
 #include "meridian/experiment/Results.hpp"
+#include "meridian/workload/ModelSpec.hpp"
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -44,11 +44,11 @@ struct TrainingPlan
     double wan_reduce_rate_Bps = 0.0; ///< slowest centre's reduction rate
 };
 
-/// Plans the training of `spec` on the resolved `centres`; records the model and the centres
-/// in `results`. `engine` answers routes.
+/// Plans the training of `spec`'s `model` (as Runner loaded and checked it) on the resolved
+/// `centres`; records the model and the centres in `results`. `engine` answers routes.
 /// Throws InputError (file, JSON path, problem) for anything that would stop the run.
-TrainingPlan planTraining(const TrainingSpec& spec, const std::vector<CentreRanks>& centres,
-                          RunEngine& engine, const std::filesystem::path& projectDir,
+TrainingPlan planTraining(const TrainingSpec& spec, const workload::ModelSpec& model,
+                          const std::vector<CentreRanks>& centres, RunEngine& engine,
                           const std::string& file, Results& results);
 
 } // namespace meridian::experiment

@@ -21,6 +21,7 @@
 #include "meridian/experiment/Results.hpp"
 #include "meridian/experiment/RunObserver.hpp"
 #include "meridian/io/ProjectFile.hpp"
+#include "meridian/workload/ModelSpec.hpp"
 
 #include <atomic>
 #include <filesystem>
@@ -82,6 +83,8 @@ private:
     const io::Project& m_project;
     RunOptions m_options;
     ExperimentSpec m_spec;
+    /// A training experiment's model, loaded once by checkBeforeRun() and planned by run().
+    std::optional<workload::ModelSpec> m_model;
     std::atomic<bool> m_cancel{false};
 };
 
