@@ -626,6 +626,16 @@ def headline_lines(rows, pairs, twin_rows):
     return lines
 
 
+def pool_section(rows, title, intro):
+    """An appendix section for one pool of rows: its heading, what it runs, its per-group
+    summary (without the all-rows line) and every row; nothing for an empty pool."""
+    rows = list(rows)
+    if not rows:
+        return []
+    return (["", "### " + title, "", intro, ""] +
+            [l for l in summary(rows) if not l.startswith("| **all**")] + [""] + table(rows))
+
+
 def appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, cli_version, seeds, bcast=(),
                    ringlx=()):
     """The generated appendix of docs/validation.md (between BEGIN and END): every row."""
@@ -656,28 +666,23 @@ def appendix_lines(rows, extra, linux, pairs, twin_rows, kernel, cli_version, se
     body += ["", "One run against one run (Meridian's seed 1 against ns-3's run 1; a noisy "
              "measure where a transfer meets few losses — Results):", ""]
     body += summary(rows, "single_error_pct") + ["", "### Every case", ""] + table(rows)
-    if extra:
-        body += ["", "### More rings in program order (`results/ns3-program-order.csv`)", "",
-                 "6 MiB send and receive buffers, 1 or 2 channels (`-cN`), NCCL's slicing.", ""]
-        body += [l for l in summary(extra) if not l.startswith("| **all**")] + [""] + table(extra)
-    if bcast:
-        body += ["", "### Broadcast in NCCL's program order (`results/ns3-broadcast.csv`)", "",
-                 "NCCL's ring broadcast (`tests/reference/ns3/nccl_broadcast.cc`): the buffer in "
-                 "512 KiB slices from rank 0 along the ring, each forwarded as soon as it has "
-                 "arrived, 8 slots in flight per connection, one channel, TCP with Linux's "
-                 "CUBIC rules (HyStart reset as since Linux 5.16), buffers 2·BDP + queue.", ""]
-        body += [l for l in summary(list(bcast)) if not l.startswith("| **all**")] + [""]
-        body += table(list(bcast))
-    if ringlx:
-        body += ["", "### Rings in NCCL's program order, Linux's rules "
-                 "(`results/ns3-program-order-linux-cc.csv`)", "",
-                 "`nccl_ring --loop_bytes` with `--cc=linux-cubic`: NCCL's slicing (1 MiB slices, "
-                 "4 in flight, 2 MiB per loop), the first iteration (cold windows); rings at "
-                 "datacentre and metro RTTs with deep queues, and 32 hosts at 1 Gbit/s and 5 ms "
-                 "(which `auto` runs merged). ns-3's links carry about 94.6 % of their rate as "
-                 "data (headers, and the ACKs of the hop into each middle host).", ""]
-        body += [l for l in summary(list(ringlx)) if not l.startswith("| **all**")] + [""]
-        body += table(list(ringlx))
+    body += pool_section(extra, "More rings in program order (`results/ns3-program-order.csv`)",
+                         "6 MiB send and receive buffers, 1 or 2 channels (`-cN`), NCCL's "
+                         "slicing.")
+    body += pool_section(bcast, "Broadcast in NCCL's program order (`results/ns3-broadcast.csv`)",
+                         "NCCL's ring broadcast (`tests/reference/ns3/nccl_broadcast.cc`): the "
+                         "buffer in 512 KiB slices from rank 0 along the ring, each forwarded as "
+                         "soon as it has arrived, 8 slots in flight per connection, one channel, "
+                         "TCP with Linux's CUBIC rules (HyStart reset as since Linux 5.16), "
+                         "buffers 2·BDP + queue.")
+    body += pool_section(ringlx, "Rings in NCCL's program order, Linux's rules "
+                         "(`results/ns3-program-order-linux-cc.csv`)",
+                         "`nccl_ring --loop_bytes` with `--cc=linux-cubic`: NCCL's slicing "
+                         "(1 MiB slices, 4 in flight, 2 MiB per loop), the first iteration (cold "
+                         "windows); rings at datacentre and metro RTTs with deep queues, and 32 "
+                         "hosts at 1 Gbit/s and 5 ms (which `auto` runs merged). ns-3's links "
+                         "carry about 94.6 % of their rate as data (headers, and the ACKs of the "
+                         "hop into each middle host).")
     if linux:
         body += ["", "### The TCP cases against ns-3 with Linux's congestion control "
                  "(`results/ns3-linux-cc.csv`)", "",
