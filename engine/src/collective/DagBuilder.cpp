@@ -1,12 +1,19 @@
 #include "DagBuilder.hpp"
 
+#include <algorithm>
+
 namespace meridian::collective {
 
 DagBuilder::Slot& DagBuilder::slot(int rank, int block)
 {
-    const std::uint64_t key =
-        (static_cast<std::uint64_t>(rank) << 32) | static_cast<std::uint32_t>(block);
-    return m_slots[key];
+    const auto r = static_cast<std::size_t>(rank);
+    const auto b = static_cast<std::size_t>(block);
+    if (r >= m_slots.size())
+        m_slots.resize(std::max(r + 1, static_cast<std::size_t>(m_dag.ranks())));
+    std::vector<Slot>& row = m_slots[r];
+    if (b >= row.size())
+        row.resize(std::max(b + 1, m_dag.blocks().size()));
+    return row[b];
 }
 
 void DagBuilder::readDeps(int rank, int block, int count, std::vector<std::size_t>& deps)

@@ -92,8 +92,10 @@ private:
     int m_slotsInFlight = 0;
     bool m_iterationEndsWithReceive = true;
     bool m_channelPerLane = false;
+    /// m_slots[rank][block], grown on first use: a ring among n ranks touches n² slots, which a
+    /// hash map spent most of the DAG's build time hashing and rehashing.
+    std::vector<std::vector<Slot>> m_slots;
     // Keyed lookups only (never iterated), so the unordered maps cannot perturb the output.
-    std::unordered_map<std::uint64_t, Slot, Mix> m_slots;
     /// Per connection: its last `slots` sends (a ring buffer) and how many it has had.
     struct Lane
     {
