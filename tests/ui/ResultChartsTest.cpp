@@ -10,7 +10,6 @@
 
 #include <QBarSet>
 #include <QChart>
-#include <QElapsedTimer>
 #include <QStackedBarSeries>
 #include <QTemporaryDir>
 #include <QToolTip>
@@ -427,37 +426,6 @@ private Q_SLOTS:
         const QString tip = charts::plotToolTipAt(
             &plot, QPointF(plot.xAxis->coordToPixel(4.1), plot.yAxis->coordToPixel(1.5)));
         QVERIFY2(tip.contains(QStringLiteral("centre b failed")), qPrintable(tip));
-    }
-
-    void refillOfALongRunIsCheap()
-    {
-        // 100 iterations of the preset: 401 phases and 1,604 centre spans.
-        const auto r = test::runPreset(m_project, "llama3-8b-star-wan.topo", 100);
-        QCustomPlot plot;
-        plot.resize(900, 400);
-        charts::setupInteractive(&plot);
-        QElapsedTimer t;
-        t.start();
-        for (int i = 0; i < 5; ++i)
-            charts::plotTimeline(&plot, r.center_phases, r.phases);
-        const double fillMs = double(t.elapsed()) / 5;
-        t.restart();
-        for (int i = 0; i < 5; ++i) {
-            charts::plotTimeline(&plot, r.center_phases, r.phases);
-            plot.replot();
-        }
-        const double timelineMs = double(t.elapsed()) / 5;
-        qInfo("timeline refill alone %.1f ms", fillMs);
-        t.restart();
-        for (int i = 0; i < 5; ++i) {
-            charts::plotIterations(&plot, r.iterations);
-            plot.replot();
-        }
-        const double iterationsMs = double(t.elapsed()) / 5;
-        qInfo("refill + replot, 100 iterations: timeline %.1f ms, iterations %.1f ms", timelineMs,
-              iterationsMs);
-        QVERIFY(timelineMs < 200);
-        QVERIFY(iterationsMs < 200);
     }
 
     void savesPngPdfSvg()
