@@ -21,6 +21,7 @@
 #include <QGraphicsScene>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QTemporaryFile>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
@@ -988,6 +989,24 @@ QString imageDataUri(const QImage& image)
     return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
 }
 
+/// Fails before the (seconds-long) rendering when `path`'s folder cannot take a file: a
+/// missing folder, no permission, a read-only file system (also for root). The probe is
+/// the same kind of file io::writeFileAtomically creates there, and is removed at once.
+void checkFolderWritable(const QString& path)
+{
+    const QFileInfo target(path);
+    const QString folder = target.absolutePath();
+    if (!QFileInfo(folder).isDir())
+        throw InputError(path.toStdString(), "",
+                         "the folder " + folder.toStdString() + " does not exist");
+    QTemporaryFile probe(folder + QStringLiteral("/.") + target.fileName() +
+                         QStringLiteral(".XXXXXX"));
+    if (!probe.open())
+        throw InputError(path.toStdString(), "",
+                         "cannot write into " + folder.toStdString() + ": " +
+                             probe.errorString().toStdString());
+}
+
 void writeBytes(const QString& path, const QByteArray& bytes)
 {
     // io::writeFileAtomically throws InputError naming the file and the reason, and removes
@@ -1168,6 +1187,7 @@ QString htmlReport(const io::Project& project, const experiment::Results& result
 void writeHtmlReport(const io::Project& project, const experiment::Results& results,
                      const QString& topologyName, const QString& path)
 {
+    checkFolderWritable(path);
     writeBytes(path, htmlReport(project, results, topologyName).toUtf8());
 }
 
@@ -1215,6 +1235,7 @@ void keepHeadingsWithNext(QTextDocument& doc, QPdfWriter& pdf)
 void writePdfReport(const io::Project& project, const experiment::Results& results,
                     const QString& topologyName, const QString& path)
 {
+    checkFolderWritable(path);
     const auto figures = renderFigures(project, results);
     QTextDocument doc;
     doc.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 9));
