@@ -4,13 +4,11 @@
 // and for the single hierarchical all-reduce DAG. Target: under 5 s and 1 GiB.
 
 #include "PerfUtil.hpp"
-
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <string>
 
 using nlohmann::json;
@@ -20,7 +18,8 @@ namespace {
 
 json project(const std::string& interCollective)
 {
-    const char* models[] = {"A100-80GB", "H800", "H100-SXM", "H20", "Ascend-910B", "A100-80GB", "H800", "H100-SXM"};
+    const char* models[] = {"A100-80GB",   "H800",      "H100-SXM", "H20",
+                            "Ascend-910B", "A100-80GB", "H800",     "H100-SXM"};
     json nodes = json::array({{{"id", "hub"}, {"kind", "router"}}});
     json links = json::array();
     for (int i = 0; i < 8; ++i) {
@@ -30,21 +29,36 @@ json project(const std::string& interCollective)
                          {"attrs",
                           {{"gpu_model", models[i]},
                            {"gpu_count", 512},
-                           {"fabric", {{"topology", "fat-tree"}, {"link_gbps", 200}, {"latency_us", 2}, {"gpus_per_server", 8}}}}}});
-        links.push_back({{"id", c + "-hub"}, {"a", c}, {"b", "hub"}, {"bandwidth_gbps", 100 + 50 * (i % 3)},
-                         {"delay_ms", 2.0 + i}, {"jitter_ms", 0.2}, {"loss", 1e-7}, {"queue_pkts", 4000}});
+                           {"fabric",
+                            {{"topology", "fat-tree"},
+                             {"link_gbps", 200},
+                             {"latency_us", 2},
+                             {"gpus_per_server", 8}}}}}});
+        links.push_back({{"id", c + "-hub"},
+                         {"a", c},
+                         {"b", "hub"},
+                         {"bandwidth_gbps", 100 + 50 * (i % 3)},
+                         {"delay_ms", 2.0 + i},
+                         {"jitter_ms", 0.2},
+                         {"loss", 1e-7},
+                         {"queue_pkts", 4000}});
     }
-    json experiment = {{"kind", "training"},
-                       {"model", {{"preset", "llama-3-8b"}}},
-                       {"parallelism", {{"global_batch_tokens", 16777216}, {"seq_len", 8192}, {"zero_stage", 2}}},
-                       {"source", "dc0"},
-                       {"broadcast", {{"algorithm", "binomial"}, {"dataset", false}}},
-                       {"intra_center", {{"collective", "ring"}}},
-                       {"inter_center", {{"collective", interCollective}}},
-                       {"transport", {{"max_window_bytes", "64MiB"}}},
-                       {"iterations", 1},
-                       {"seed", 42}};
-    return {{"format", "meridian.topo"}, {"version", 1}, {"name", "bench"}, {"nodes", nodes}, {"links", links},
+    json experiment = {
+        {"kind", "training"},
+        {"model", {{"preset", "llama-3-8b"}}},
+        {"parallelism", {{"global_batch_tokens", 16777216}, {"seq_len", 8192}, {"zero_stage", 2}}},
+        {"source", "dc0"},
+        {"broadcast", {{"algorithm", "binomial"}, {"dataset", false}}},
+        {"intra_center", {{"collective", "ring"}}},
+        {"inter_center", {{"collective", interCollective}}},
+        {"transport", {{"max_window_bytes", "64MiB"}}},
+        {"iterations", 1},
+        {"seed", 42}};
+    return {{"format", "meridian.topo"},
+            {"version", 1},
+            {"name", "bench"},
+            {"nodes", nodes},
+            {"links", links},
             {"experiment", experiment}};
 }
 
@@ -57,7 +71,8 @@ void runOne(const char* label, const std::string& inter)
     experiment::Runner runner(p, opt);
     const experiment::Results r = runner.run();
     const double wall = sw.elapsedS();
-    std::printf("%-34s wall %7.3f s  events %10llu  transfers %9llu  iteration %9.2f s (inter %8.2f s)  peak RSS %7.1f MiB\n",
+    std::printf("%-34s wall %7.3f s  events %10llu  transfers %9llu  iteration %9.2f s (inter "
+                "%8.2f s)  peak RSS %7.1f MiB\n",
                 label, wall, static_cast<unsigned long long>(r.engine.events),
                 static_cast<unsigned long long>(r.engine.flows), r.iterations.at(0).total_s,
                 r.iterations.at(0).inter_center_s, perf::peakRssMiB());

@@ -44,7 +44,7 @@ namespace {
 
 QString cliPath()
 {
-    return QCoreApplication::applicationDirPath() + QStringLiteral("/../../app/meridian-cli");
+    return QStringLiteral(MERIDIAN_CLI_PATH);
 }
 
 /// CPU time (user + system) of finished child processes so far, in seconds.
