@@ -29,6 +29,7 @@ namespace {
 const char* kRunHelp =
     R"(usage: meridian-cli run FILE.topo [--seed N] [--iterations K] [--out DIR]
                         [--format json,csv,html,pdf] [--sample-interval 1s] [--quiet]
+                        [--every-centre]
 
 Runs the experiment of FILE.topo on the event engine and prints a per-phase table.
   --seed N             override the experiment's seed (same file + seed = identical results.json)
@@ -39,6 +40,9 @@ Runs the experiment of FILE.topo on the event engine and prints a per-phase tabl
                        need a build with the GUI libraries; they draw offscreen, no display)
   --sample-interval T  link utilisation sampling interval (default 1s)
   --quiet              print only errors and the output folder
+  --every-centre       simulate every centre, also those identical to an earlier one (by
+                       default such a centre takes its twin's times: the same results.json
+                       except engine.events and engine.flows)
 exit codes: 0 success, 1 the run failed (e.g. a link failed with no alternative path),
             2 invalid file or arguments (with the file, JSON path and problem),
             130 interrupted by Ctrl-C (SIGINT): the run stops, nothing is written
@@ -228,7 +232,7 @@ OutputFormats parseFormats(const std::string& format)
     return f;
 }
 
-/// The run's options from `--iterations`, `--seed` and `--sample-interval`.
+/// The run's options from `--iterations`, `--seed`, `--sample-interval` and `--every-centre`.
 experiment::RunOptions runOptions(const Args& args, const std::filesystem::path& file)
 {
     experiment::RunOptions options;
@@ -249,6 +253,7 @@ experiment::RunOptions runOptions(const Args& args, const std::filesystem::path&
                              "expected a duration of at least 1 ns, such as 1s");
         options.sample_interval_s = *v;
     }
+    options.exploit_symmetry = !args.has("every-centre");
     options.project_dir = file.parent_path();
     options.topology_name = file.filename().string();
     return options;
@@ -258,7 +263,8 @@ experiment::RunOptions runOptions(const Args& args, const std::filesystem::path&
 
 int cmdRun(int argc, char** argv, int first)
 {
-    const Args args = parseArgs(argc, argv, first, {"help", "quiet"}, {{"o", "out"}});
+    const Args args =
+        parseArgs(argc, argv, first, {"help", "quiet", "every-centre"}, {{"o", "out"}});
     if (args.has("help")) {
         std::cout << kRunHelp;
         return kExitOk;

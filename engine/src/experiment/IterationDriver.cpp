@@ -4,6 +4,83 @@
 
 namespace meridian::experiment {
 
+namespace {
+
+/// Whether some link of `topo` draws random numbers: loss or jitter in either direction or in
+/// a schedule step.
+bool drawsRandomNumbers(const topology::Topology& topo)
+{
+    if (topology::hasRandomLoss(topo))
+        return true;
+    for (std::size_t l = 0; l < topo.linkCount(); ++l) {
+        const topology::LinkAttributes& link = topo.link(LinkId::fromIndex(l));
+        if (link.direction(0).jitter_s > 0.0 || link.direction(1).jitter_s > 0.0)
+            return true;
+        for (const topology::ScheduleStep& step : link.schedule)
+            if (step.patch.jitter_s.value_or(0.0) > 0.0)
+                return true;
+    }
+    return false;
+}
+
+bool sameCentre(const TrainingPlan& plan, const topology::Topology& topo, std::size_t i,
+                std::size_t j)
+{
+    const CentreRanks& a = *plan.active[i];
+    const CentreRanks& b = *plan.active[j];
+    if (!a.synthesised || !b.synthesised || a.gpus_per_rank != b.gpus_per_rank ||
+        a.gpu_model != b.gpu_model)
+        return false;
+    const topology::NodeAttributes& na = topo.node(a.centre);
+    const topology::NodeAttributes& nb = topo.node(b.centre);
+    return na.fabric == nb.fabric && na.gpu_count == nb.gpu_count &&
+           plan.compute_s[i] == plan.compute_s[j] && plan.update_s[i] == plan.update_s[j] &&
+           plan.reduce_rate_Bps[i] == plan.reduce_rate_Bps[j];
+}
+
+} // namespace
+
+std::vector<int> centreTwins(const TrainingPlan& plan, const topology::Topology& topo)
+{
+    const std::size_t C = plan.active.size();
+    std::vector<int> twinOf(C, -1);
+    if (drawsRandomNumbers(topo))
+        return twinOf;
+    auto eligible = [&plan](std::size_t i) {
+        return plan.intra_dag[i].opCount() > 0 && plan.update_dag[i].opCount() > 0;
+    };
+    for (std::size_t i = 1; i < C; ++i) {
+        if (!eligible(i))
+            continue;
+        for (std::size_t j = 0; j < i; ++j)
+            if (twinOf[j] < 0 && eligible(j) && sameCentre(plan, topo, i, j)) {
+                twinOf[i] = static_cast<int>(j);
+                break;
+            }
+    }
+    return twinOf;
+}
+
+IterationDriver::IterationDriver(const TrainingSpec& spec, const TrainingPlan& plan,
+                                 RunEngine& engine, PhaseDriver& phases, Results& results,
+                                 bool exploitSymmetry)
+    : m_spec(spec), m_plan(plan), m_engine(engine), m_phases(phases), m_results(results),
+      m_twinOf(plan.active.size(), -1), m_twins(plan.active.size())
+{
+    if (exploitSymmetry)
+        m_twinOf = centreTwins(plan, engine.topology());
+    for (std::size_t i = 0; i < m_twinOf.size(); ++i)
+        if (m_twinOf[i] >= 0)
+            m_twins[static_cast<std::size_t>(m_twinOf[i])].push_back(i);
+}
+
+template <class Step> void IterationDriver::forCentreAndTwins(std::size_t i, const Step& step) const
+{
+    step(i);
+    for (const std::size_t t : m_twins[i])
+        step(t);
+}
+
 /// One iteration in flight. Per centre: end of compute, of the intra-centre all-reduce, of
 /// the in-centre broadcast of the inter-centre result, and of the optimiser step.
 struct IterationDriver::Iteration
@@ -91,6 +168,8 @@ void IterationDriver::computeFinished(Iteration& s, std::size_t i)
     s.computeEnd[i] = m_engine.now();
     if (++s.computesDone == s.computeEnd.size())
         s.allCompute = true;
+    if (m_twinOf[i] >= 0)
+        return; // its twin's all-reduce, started at the same time, finishes it
     if (m_plan.intra_dag[i].opCount() == 0)
         intraFinished(s, i);
     else
@@ -101,8 +180,11 @@ void IterationDriver::computeFinished(Iteration& s, std::size_t i)
 
 void IterationDriver::intraFinished(Iteration& s, std::size_t i)
 {
-    s.intraEnd[i] = m_engine.now();
-    if (++s.intraDone == s.intraEnd.size())
+    forCentreAndTwins(i, [this, &s](std::size_t c) {
+        s.intraEnd[c] = m_engine.now();
+        ++s.intraDone;
+    });
+    if (s.intraDone == s.intraEnd.size())
         startInter(s);
 }
 
@@ -128,14 +210,18 @@ void IterationDriver::startUpdate(Iteration& s)
     s.interEnd = m_engine.now();
     const std::size_t C = m_plan.active.size();
     for (std::size_t i = 0; i < C; ++i) {
+        if (m_twinOf[i] >= 0)
+            continue; // its twin's broadcast steps it
         auto step = [this, &s, i, C] {
-            s.spreadEnd[i] = m_engine.now();
-            m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(m_plan.update_s[i]),
-                                      [this, &s, i, C] {
-                                          s.updateEnd[i] = m_engine.now();
-                                          if (++s.updatesDone == C)
-                                              s.iterationDone = true;
-                                      });
+            forCentreAndTwins(i, [this, &s, C](std::size_t c) {
+                s.spreadEnd[c] = m_engine.now();
+                m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(m_plan.update_s[c]),
+                                          [this, &s, c, C] {
+                                              s.updateEnd[c] = m_engine.now();
+                                              if (++s.updatesDone == C)
+                                                  s.iterationDone = true;
+                                          });
+            });
         };
         if (m_plan.update_dag[i].opCount() == 0)
             step();

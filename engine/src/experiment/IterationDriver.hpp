@@ -21,10 +21,10 @@ namespace meridian::experiment {
 class IterationDriver
 {
 public:
+    /// `exploitSymmetry`: centres that are exact twins of an earlier one (twinsOf) take its
+    /// intra-centre and update times instead of simulating their own.
     IterationDriver(const TrainingSpec& spec, const TrainingPlan& plan, RunEngine& engine,
-                    PhaseDriver& phases, Results& results)
-        : m_spec(spec), m_plan(plan), m_engine(engine), m_phases(phases), m_results(results)
-    {}
+                    PhaseDriver& phases, Results& results, bool exploitSymmetry = false);
 
     void runBroadcast();
     /// Runs iteration `it` and appends its IterationResult and per-centre times.
@@ -40,11 +40,28 @@ private:
     /// Per-centre spans of iteration `it`, centre by centre (Results::center_phases).
     std::vector<CenterPhaseSpan> spans(const Iteration& s, int it) const;
 
+    /// Runs `step` for centre `i` and for each of its twins, in centre order.
+    template <class Step> void forCentreAndTwins(std::size_t i, const Step& step) const;
+
     const TrainingSpec& m_spec;
     const TrainingPlan& m_plan;
     RunEngine& m_engine;
     PhaseDriver& m_phases;
     Results& m_results;
+    /// Per centre: the earlier centre whose times it takes, or -1 (it simulates its own).
+    std::vector<int> m_twinOf;
+    /// Per centre: the later centres that take its times.
+    std::vector<std::vector<std::size_t>> m_twins;
 };
+
+/// Centre twins of a plan (docs/experiments.md, "Identical centres"): centre i takes the
+/// intra-centre and update times of the first earlier centre j that is its exact copy — both
+/// synthesised from the same fabric description (FabricSpec, GPU model, GPU count), with the
+/// same ranks, compute, update and reduction times and non-empty intra-centre and update
+/// collectives — provided that no link of the run draws random numbers (loss or jitter, also
+/// in a schedule step). Their fabrics are disjoint networks that nothing else uses during
+/// those phases, so the simulation would give i exactly j's times. Returns -1 for a centre
+/// that has no twin.
+std::vector<int> centreTwins(const TrainingPlan& plan, const topology::Topology& topo);
 
 } // namespace meridian::experiment

@@ -102,7 +102,8 @@ Results Runner::run(RunObserver* observer)
         const TrainingPlan plan =
             planTraining(m_spec.training, *m_model, centres, engine, file, results);
         phases.setTotal(1.0 + 4.0 * m_spec.iterations);
-        IterationDriver driver(m_spec.training, plan, engine, phases, results);
+        IterationDriver driver(m_spec.training, plan, engine, phases, results,
+                               m_options.exploit_symmetry);
         if (m_spec.control_enabled && plan.active.size() >= 2) {
             // The coordinators decide when each centre computes, exchanges and updates.
             ControlledDriver controlled(m_spec, plan, engine, phases, results);

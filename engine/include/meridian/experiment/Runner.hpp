@@ -61,6 +61,9 @@ struct RunOptions
     std::string topology_name;         ///< file name recorded in results ("x.topo")
     double sample_interval_s = 1.0;    ///< link utilisation series
     double snapshot_interval_s = 1.0;  ///< observer snapshots
+    /// Identical centres simulated once (docs/experiments.md, "Identical centres"): the same
+    /// results.json except `engine` (events, flows); false simulates every centre.
+    bool exploit_symmetry = true;
 };
 
 class Runner
