@@ -28,6 +28,9 @@ set(MERIDIAN_RELEASE_DATE "2026-11-27")
 set(MERIDIAN_RELEASE_DATE_RFC2822 "Fri, 27 Nov 2026 00:00:00 +0000")
 # The Debian revision of this packaging of the upstream version (0.1.0-1).
 set(MERIDIAN_DEB_RELEASE 1)
+# AppStream component id: reverse-DNS and stable across releases (software centres key reviews
+# and updates on it). Change it only before the first public release.
+set(MERIDIAN_APPSTREAM_ID "org.meridian_sim.meridian")
 
 set(_linux ${CMAKE_CURRENT_LIST_DIR}/linux)
 set(_gen ${CMAKE_BINARY_DIR}/packaging)
@@ -49,6 +52,47 @@ add_custom_command(OUTPUT ${_gen}/changelog.Debian.gz
   DEPENDS ${_gen}/changelog.Debian VERBATIM)
 add_custom_target(meridian_changelog ALL DEPENDS ${_gen}/changelog.Debian.gz)
 install(FILES ${_gen}/changelog.Debian.gz DESTINATION share/doc/meridian)
+
+# --- Desktop integration (GUI builds only) ---------------------------------------------------------
+if(MERIDIAN_BUILD_GUI)
+  configure_file(${_linux}/meridian.metainfo.xml.in
+                 ${_gen}/${MERIDIAN_APPSTREAM_ID}.metainfo.xml @ONLY)
+  install(FILES ${_gen}/${MERIDIAN_APPSTREAM_ID}.metainfo.xml DESTINATION share/metainfo)
+  # shared-mime-info: *.topo is application/x-meridian-topo, which meridian.desktop opens.
+  install(FILES ${_linux}/meridian-topo.xml DESTINATION share/mime/packages RENAME meridian.xml)
+  foreach(size 16 22 24 32 48 64 128 256 512)
+    install(FILES ${_linux}/icons/${size}x${size}/meridian.png
+            DESTINATION share/icons/hicolor/${size}x${size}/apps)
+  endforeach()
+endif()
+
+# --- Man pages, generated from --help (packaging/linux/ManPage.cmake) -------------------------------
+# Not in sanitizer builds: nobody packages those, and running them at build time could fail on
+# a leak report at exit.
+find_program(MERIDIAN_HELP2MAN help2man)
+if(MERIDIAN_HELP2MAN AND NOT MERIDIAN_SANITIZE)
+  set(_man_pages meridian-cli)
+  if(MERIDIAN_BUILD_GUI)
+    list(APPEND _man_pages meridian)
+  endif()
+  set(_man_outputs "")
+  foreach(prog IN LISTS _man_pages)
+    set(_out ${_gen}/man/${prog}.1.gz)
+    add_custom_command(OUTPUT ${_out}
+      COMMAND ${CMAKE_COMMAND} -DHELP2MAN=${MERIDIAN_HELP2MAN} -DPROGRAM=$<TARGET_FILE:${prog}>
+              -DNAME=${prog} -DINCLUDE=${_linux}/${prog}.h2m -DOUTPUT=${_out}
+              -P ${_linux}/ManPage.cmake
+      DEPENDS ${prog} ${_linux}/${prog}.h2m ${_linux}/ManPage.cmake VERBATIM)
+    list(APPEND _man_outputs ${_out})
+  endforeach()
+  add_custom_target(meridian_man ALL DEPENDS ${_man_outputs})
+  install(FILES ${_man_outputs} DESTINATION share/man/man1)
+elseif(CMAKE_BUILD_TYPE STREQUAL "Release")
+  message(FATAL_ERROR "A Release package has man pages, generated with help2man: "
+                      "apt-get install help2man (packaging/install-deps.sh installs it)")
+else()
+  message(STATUS "help2man not found: the package will have no man pages")
+endif()
 
 # --- The package -----------------------------------------------------------------------------------
 set(CPACK_PACKAGE_NAME meridian)

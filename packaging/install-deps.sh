@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libboost-dev libboost-graph-dev nlohmann-json3-dev libexpat1-dev libonnx-testdata
-  libonnx-dev libprotobuf-dev clang-tidy
+  libonnx-dev libprotobuf-dev clang-tidy help2man
   qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libgl-dev fonts-dejavu-core
 )
 if [ "${MERIDIAN_NO_GUI:-0}" != "1" ]; then
