@@ -14,10 +14,17 @@
 #                                     steps;
 #                                  4. the `fuzz` preset (clang, libFuzzer): every fuzz target for
 #                                     FUZZ_RUNS executions from its committed seed corpus.
+#                                  Between 1 and 2, the package check: cpack on stage 1's tree,
+#                                  `dpkg -x` into a scratch root, the installed CLI and GUI run
+#                                  there with the checkout out of reach (packaging/check-install.sh).
 #   bash packaging/dev.sh quick  stage 1 only (the old `test`).
+#   bash packaging/dev.sh package  the release package (packaging/README.md): the `release`
+#                                preset's build, cpack, then lintian, appstreamcli, desktop-file-
+#                                validate and the install check on it. Needs MERIDIAN_MAINTAINER
+#                                ("Name <address>", the package's Maintainer field).
 # Environment: BUILD_DIR (default build), JOBS (default 2), MERIDIAN_CMAKE_ARGS (extra -D options),
 # MONKEY_STEPS (stage 3's monkey test, default 2000; stage 1 runs the test's own 200),
-# FUZZ_RUNS (default 100000), SKIP_STAGES (e.g. "tidy asan fuzz" locally; default: none).
+# FUZZ_RUNS (default 100000), SKIP_STAGES (e.g. "package tidy asan fuzz" locally; default: none).
 # ccache is used when installed. Each stage prints its wall time; docs/reliability.md describes
 # stages 2-4 and their figures.
 set -euo pipefail
@@ -30,10 +37,15 @@ jobs=${JOBS:-2}
 default_experiment=presets/llama3-8b-star-wan.topo
 
 case "$mode" in
-  run|test|quick) ;;
-  *) echo "usage: $0 run|test|quick" >&2; exit 2 ;;
+  run|test|quick|package) ;;
+  *) echo "usage: $0 run|test|quick|package" >&2; exit 2 ;;
 esac
+if [ "$mode" = package ] && [ -z "${MERIDIAN_MAINTAINER:-}" ]; then
+  echo "dev.sh package: set MERIDIAN_MAINTAINER=\"Name <address>\" (packaging/README.md)" >&2
+  exit 2
+fi
 
+[ "$mode" = package ] && export MERIDIAN_PACKAGE_TOOLS=1
 bash packaging/install-deps.sh
 
 generator=()
@@ -52,6 +64,27 @@ stage() {
   printf '\n==== %s (%s)\n' "$1" "$(date +%T)"
 }
 skipped() { [[ " ${SKIP_STAGES-} " == *" $1 "* ]]; }
+
+if [ "$mode" = package ]; then
+  stage "release package: build (the release preset)"
+  cmake --preset release "${launcher[@]}" -DMERIDIAN_MAINTAINER="$MERIDIAN_MAINTAINER"
+  cmake --build --preset release -j "$jobs"
+  stage "release package: cpack"
+  pkg_dir=build-release/packages
+  rm -f "$pkg_dir"/meridian*.deb "$pkg_dir"/meridian*.ddeb
+  cpack --preset release
+  deb=$(find "$pkg_dir" -maxdepth 1 -name 'meridian_*.deb')
+  stage "release package: lintian, appstreamcli, desktop-file-validate"
+  # No errors allowed; the warnings left are listed and justified in packaging/README.md.
+  lintian --fail-on error --info "$deb" "$pkg_dir"/meridian-dbgsym_*.ddeb
+  appstreamcli validate --no-net --pedantic build-release/packaging/*.metainfo.xml
+  desktop-file-validate resources/meridian.desktop
+  stage "release package: install check"
+  bash packaging/check-install.sh build-release "$deb"
+  stage "release package done"
+  ls -l "$pkg_dir"
+  exit 0
+fi
 
 werror=()
 [ "$mode" != run ] && werror=(-DMERIDIAN_WERROR=ON)
@@ -80,6 +113,13 @@ stage "test suite"
 # Benchmarks are built but not registered with CTest; every area runs.
 ctest --test-dir "$build_dir" --output-on-failure -j "$jobs" --timeout 900
 [ "$mode" = quick ] && exit 0
+
+if ! skipped package; then
+  stage "package: cpack, dpkg -x, installed CLI and GUI"
+  # Stage 1's tree, nothing rebuilt: what `apt-get install` would put on a machine finds its
+  # presets and runs without the checkout (packaging/check-install.sh).
+  bash packaging/check-install.sh "$build_dir"
+fi
 
 if ! skipped tidy; then
   stage "clang-tidy (engine)"

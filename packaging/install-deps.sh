@@ -3,12 +3,14 @@
 # packages already present are skipped, so a second run does nothing. Run as root.
 #   packaging/install-deps.sh            build + run + test dependencies
 #   MERIDIAN_NO_GUI=1 packaging/install-deps.sh   headless subset (engine, CLI, tests)
+#   MERIDIAN_PACKAGE_TOOLS=1 packaging/install-deps.sh   also the release package's checkers
+#                                                        (packaging/dev.sh package)
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git
   libboost-dev libboost-graph-dev nlohmann-json3-dev libexpat1-dev libonnx-testdata
-  libonnx-dev libprotobuf-dev clang-tidy
+  libonnx-dev libprotobuf-dev clang-tidy help2man
   qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libgl-dev fonts-dejavu-core
 )
 if [ "${MERIDIAN_NO_GUI:-0}" != "1" ]; then
@@ -16,6 +18,9 @@ if [ "${MERIDIAN_NO_GUI:-0}" != "1" ]; then
     qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqcustomplot-dev xvfb xauth fonts-wqy-microhei
   )
+fi
+if [ "${MERIDIAN_PACKAGE_TOOLS:-0}" = "1" ]; then
+  packages+=(lintian appstream desktop-file-utils)
 fi
 
 missing=()
