@@ -86,6 +86,7 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     m_tabs->setTabVisible(m_tabs->indexOf(m_control), false);
 
     connect(m_tabs, &QTabWidget::currentChanged, this, &RunView::refreshVisible);
+    beginRun(topology::Topology{}); // the charts' empty states until a run starts
 }
 
 void RunView::createLinksPage()
@@ -158,11 +159,10 @@ void RunView::beginRun(const topology::Topology& topology)
     }
     m_control->clear();
     m_tabs->setTabVisible(m_tabs->indexOf(m_control), false);
-    for (QCustomPlot* plot : {m_timeline, m_iterations, m_links}) {
-        plot->clearPlottables();
-        plot->clearItems();
-        plot->replot();
-    }
+    // Each chart in its empty state ("No phases yet"): nothing of a previous run's axes.
+    charts::plotTimeline(m_timeline, {}, {});
+    charts::plotIterations(m_iterations, {});
+    charts::plotLinks(m_links, {}, m_throughput->isChecked());
 }
 
 std::vector<std::string> RunView::pickedLinks() const
