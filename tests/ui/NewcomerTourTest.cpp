@@ -397,7 +397,9 @@ private:
         QVERIFY(w.runs()->run());
         QVERIFY(w.runs()->controller()->waitForEnd(120000));
         RunView* view = w.runs()->runView();
-        view->tabs()->setCurrentWidget(view->comparePlot()->parentWidget());
+        for (int i = 0; i < view->tabs()->count(); ++i)
+            if (view->tabs()->widget(i)->isAncestorOf(view->comparePlot()))
+                view->tabs()->setCurrentIndex(i);
         QTableWidget* table = view->compareTable();
         QCOMPARE(table->columnCount(), 2);
         QStringList rows;
