@@ -160,6 +160,12 @@ std::optional<double> parseValue(const AttributeInfo& info, const QString& text,
     }
     if (v)
         error = rangeError(info, *v);
+    // Loss is shown in %, so "2" may be meant as 2 %: a bare number is a fraction.
+    if (v && !error.isEmpty() && info.quantity == QuantityKind::Fraction &&
+        !text.contains(QLatin1Char('%')))
+        error += QCoreApplication::translate(
+                     "PropertyEditor", " — a bare number is a fraction; for percent type %1 %")
+                     .arg(text.trimmed());
     return error.isEmpty() ? v : std::nullopt;
 }
 

@@ -68,6 +68,7 @@ void Document::adopt(io::Project project, const QString& path, bool modified)
     m_project = std::move(project);
     m_forcedModified = modified;
     setFilePath(path);
+    Q_EMIT documentReplaced();
     Q_EMIT topologyReset();
     Q_EMIT experimentChanged();
     Q_EMIT modifiedChanged(isModified());

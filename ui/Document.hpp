@@ -101,6 +101,9 @@ Q_SIGNALS:
     void linkAdded(const QString& id);
     void linkRemoved(const QString& id);
     void linkChanged(const QString& id);
+    /// Another project took the document's place (open, new, close, a recovered file):
+    /// emitted before topologyReset(), so views drop what belonged to the previous one.
+    void documentReplaced();
     /// Everything may have changed (load, new, replaceTopology, id renames).
     void topologyReset();
     void modifiedChanged(bool modified);

@@ -8,6 +8,7 @@
 #include "ui/Autosave.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Clipboard.hpp"
+#include "ui/DockLayout.hpp"
 #include "ui/Document.hpp"
 #include "ui/GeneratorDialog.hpp"
 #include "ui/HelpDialogs.hpp"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connectSignals();
 
     resize(1360, 860);
+    m_dockLayout = new DockLayout(this, m_viewMenu);
     updateTitle();
     updateStatus();
     updateActions();
@@ -128,7 +130,11 @@ void MainWindow::connectSignals()
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateUndoEmptyLabel);
     connect(m_scene, &TopologyScene::contentChanged, this, &MainWindow::updateStatus);
-    connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateActions);
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, [this] {
+        updateActions();
+        if (!m_scene->selectedItems().isEmpty()) // a placed or clicked item: its properties
+            m_dockLayout->showProperties();
+    });
     connect(m_scene, &TopologyScene::modeChanged, this, [this] {
         m_actions.value(QStringLiteral("tool.link"))
             ->setChecked(m_scene->mode() == TopologyScene::Mode::Link);
@@ -359,27 +365,17 @@ void MainWindow::createDocks()
         return d;
     };
     m_palette = new PaletteWidget;
-    auto* paletteDock =
-        dock(QStringLiteral("paletteDock"), tr("Palette"), m_palette, Qt::LeftDockWidgetArea);
+    dock(QStringLiteral("paletteDock"), tr("Palette"), m_palette, Qt::LeftDockWidgetArea);
     m_outline = new OutlineView(m_doc);
-    auto* outlineDock =
-        dock(QStringLiteral("outlineDock"), tr("Outline"), m_outline, Qt::LeftDockWidgetArea);
+    dock(QStringLiteral("outlineDock"), tr("Outline"), m_outline, Qt::LeftDockWidgetArea);
     m_minimap = new MiniMap(m_view);
-    auto* mapDock =
-        dock(QStringLiteral("minimapDock"), tr("Overview"), m_minimap, Qt::LeftDockWidgetArea);
+    dock(QStringLiteral("minimapDock"), tr("Overview"), m_minimap, Qt::LeftDockWidgetArea);
     m_properties = new PropertyEditor(m_doc, m_scene);
-    auto* propDock = dock(QStringLiteral("propertiesDock"), tr("Properties"), m_properties,
-                          Qt::RightDockWidgetArea);
+    dock(QStringLiteral("propertiesDock"), tr("Properties"), m_properties, Qt::RightDockWidgetArea);
     m_undoView = new QUndoView(m_doc->undoStack());
     updateUndoEmptyLabel();
-    auto* undoDock =
-        dock(QStringLiteral("historyDock"), tr("History"), m_undoView, Qt::RightDockWidgetArea);
-    splitDockWidget(propDock, undoDock, Qt::Vertical);
-    resizeDocks({paletteDock, outlineDock, mapDock}, {230, 330, 170}, Qt::Vertical);
-    resizeDocks({paletteDock}, {210}, Qt::Horizontal);
-    resizeDocks({propDock}, {330}, Qt::Horizontal);
-    resizeDocks({propDock, undoDock}, {560, 200}, Qt::Vertical);
-    m_palette->setMinimumHeight(5 * 42);
+    dock(QStringLiteral("historyDock"), tr("History"), m_undoView, Qt::RightDockWidgetArea);
+    m_palette->setMinimumHeight(3 * 42); // where the docks go: DockLayout
 
     m_view->setContextActions({m_actions.value(QStringLiteral("edit.cut")),
                                m_actions.value(QStringLiteral("edit.copy")),
@@ -569,6 +565,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (maybeSave()) {
         m_autosave->discardOwn();
+        m_dockLayout->save();
         event->accept();
     } else {
         event->ignore();

@@ -29,6 +29,7 @@ namespace meridian::ui {
 
 class Autosave;
 class CanvasView;
+class DockLayout;
 class Document;
 class LayoutController;
 class PasteCommand;
@@ -60,6 +61,8 @@ public:
     Autosave* autosave() const { return m_autosave; }
     /// The experiment docks, Run menu and exports (ui/run/RunWorkbench.hpp).
     RunWorkbench* runs() const { return m_runs; }
+    /// The docks' arrangement: default, View ▸ Reset Layout, saved per user.
+    DockLayout* dockLayout() const { return m_dockLayout; }
     /// While a run is active: no edit of the drawing (canvas, palette, properties, undo,
     /// new/open/import, generators, layouts); viewing, zooming and saving still work.
     void setEditingLocked(bool on);
@@ -180,6 +183,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_fileMenu = nullptr;
     RunWorkbench* m_runs = nullptr;
+    DockLayout* m_dockLayout = nullptr;
     bool m_editingLocked = false;
     QMenu* m_viewMenu = nullptr;
     QHash<QString, QAction*> m_actions;

@@ -11,6 +11,7 @@
 #include "ui/MainWindow.hpp"
 #include "ui/MiniMap.hpp"
 #include "ui/OutlineView.hpp"
+#include "ui/RecentFiles.hpp"
 #include "ui/TopologyScene.hpp"
 #include "ui/commands/ReplaceTopologyCommand.hpp"
 
@@ -52,7 +53,6 @@ QString MainWindow::errorText(const std::exception& e)
 }
 
 namespace {
-constexpr int kMaxRecent = 8;
 
 /// For the duration of an export: no selection highlight, no editing grid, and items paint
 /// directly (NoCache) so that SVG gets vectors instead of each node's cached bitmap. The
@@ -298,31 +298,27 @@ bool MainWindow::offerRecovery()
 
 QStringList MainWindow::recentFiles() const
 {
-    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    return RecentFiles::distinct(QSettings().value(QStringLiteral("recentFiles")).toStringList());
 }
 
 void MainWindow::addRecentFile(const QString& path)
 {
     if (path.isEmpty())
         return;
-    QStringList files = recentFiles();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecent)
-        files.removeLast();
-    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    QSettings().setValue(QStringLiteral("recentFiles"), RecentFiles::added(recentFiles(), path));
     rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
+    m_recentMenu->setToolTipsVisible(true);
     const QStringList files = recentFiles();
+    const QStringList labels = RecentFiles::labels(files);
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files[i];
-        auto* a = m_recentMenu->addAction(
-            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
-        a->setToolTip(path);
+        auto* a = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(labels[i]));
+        a->setToolTip(QDir::toNativeSeparators(path));
         connect(a, &QAction::triggered, this, [this, path] {
             if (maybeSave())
                 openFile(path);

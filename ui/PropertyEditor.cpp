@@ -16,10 +16,12 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QHostAddress>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QUndoStack>
@@ -157,6 +159,7 @@ PropertyEditor::PropertyEditor(Document* doc, TopologyScene* scene, QWidget* par
     buildLinkPage();
 
     connect(scene, &QGraphicsScene::selectionChanged, this, &PropertyEditor::refresh);
+    connect(scene, &QGraphicsScene::selectionChanged, this, &PropertyEditor::scrollToTop);
     connect(doc, &Document::nodeChanged, this, &PropertyEditor::refresh);
     connect(doc, &Document::linkChanged, this, &PropertyEditor::refresh);
     connect(doc, &Document::topologyReset, this, &PropertyEditor::refresh);
@@ -171,10 +174,12 @@ void PropertyEditor::addRows(QGridLayout* grid, std::vector<AttributeRow<Attrs>>
         if (!field.sectionTitle.isEmpty()) {
             auto* title = new QLabel(field.sectionTitle);
             title->setStyleSheet(QStringLiteral("font-weight: bold; margin-top: 8px;"));
+            title->setWordWrap(true);
             grid->addWidget(title, grid->rowCount(), 0, 1, 3);
         }
         const int row = grid->rowCount();
         field.labelWidget = new QLabel(field.label + QLatin1Char(':'));
+        field.labelWidget->setWordWrap(true); // a narrow dock wraps labels, never scrolls sideways
         field.labelWidget->setToolTip(field.help);
         grid->addWidget(field.labelWidget, row, 0, Qt::AlignRight | Qt::AlignVCenter);
         QLineEdit* line = nullptr;
@@ -182,6 +187,9 @@ void PropertyEditor::addRows(QGridLayout* grid, std::vector<AttributeRow<Attrs>>
             auto* combo = new QComboBox;
             combo->addItems(field.choices);
             combo->setEditable(field.editableCombo);
+            // Long entries (GPU models) must not widen the dock: the list shows them in full.
+            combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            combo->setMinimumContentsLength(8);
             field.editor = combo;
             line = combo->lineEdit();
             AttributeRow<Attrs>* fp = &field;
@@ -192,10 +200,12 @@ void PropertyEditor::addRows(QGridLayout* grid, std::vector<AttributeRow<Attrs>>
         } else {
             line = new QLineEdit;
             line->setClearButtonEnabled(false);
+            line->setMinimumWidth(60);
             line->setPlaceholderText(field.placeholder);
             field.editor = line;
         }
         if (line != nullptr) {
+            line->installEventFilter(this);
             AttributeRow<Attrs>* fp = &field;
             connect(line, &QLineEdit::editingFinished, this, [this, fp, commit] {
                 if (!m_refreshing)
@@ -224,10 +234,13 @@ QGridLayout* PropertyEditor::addPage(QLabel*& header, QVBoxLayout*& v)
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // The rows fit the dock's width (labels wrap, fields shrink): no horizontal scrolling.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* page = new QWidget;
     v = new QVBoxLayout(page);
     header = new QLabel;
     header->setStyleSheet(QStringLiteral("font-weight: bold; font-size: 11pt;"));
+    header->setWordWrap(true);
     v->addWidget(header);
     auto* grid = new QGridLayout;
     grid->setColumnStretch(1, 1);
@@ -428,6 +441,7 @@ void PropertyEditor::buildSchedule(QVBoxLayout* v)
     // Schedule: piecewise-constant changes over simulated time (single link only).
     auto* title = new QLabel(tr("Schedule (changes over simulated time)"));
     title->setStyleSheet(QStringLiteral("font-weight: bold; margin-top: 8px;"));
+    title->setWordWrap(true);
     v->addWidget(title);
     // The step buttons sit above the table so they stay in view however tall the dock is.
     auto* buttons = new QHBoxLayout;
@@ -729,8 +743,11 @@ bool PropertyEditor::commitField(AttributeRow<Attrs>& field, const std::vector<A
         }
     }
     setError(field.error, {});
-    if (after == before)
+    if (after == before) {
+        // The same value typed another way ("10G" for 10 Gbit/s): shown as the value is.
+        setFieldText(field.editor, m_shown.value(field.editor));
         return true;
+    }
     const QString what = before.size() == 1 ? qs(before[0].id) : many;
     m_doc->undoStack()->push(new Command(
         m_doc, before, after,
@@ -760,6 +777,47 @@ bool PropertyEditor::commitLinkField(LinkField& field)
             if (field.key == QLatin1String("link_id"))
                 m_scene->selectIds({}, {after[0].id});
         });
+}
+
+void PropertyEditor::setFieldText(QWidget* editor, const QString& text)
+{
+    if (auto* line = qobject_cast<QLineEdit*>(editor))
+        line->setText(text);
+    else if (auto* combo = qobject_cast<QComboBox*>(editor); combo && combo->isEditable())
+        combo->setEditText(text);
+}
+
+void PropertyEditor::scrollToTop()
+{
+    if (auto* area = qobject_cast<QScrollArea*>(m_pages->currentWidget()))
+        area->verticalScrollBar()->setValue(0);
+}
+
+bool PropertyEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    const bool escape =
+        (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape;
+    auto* line = qobject_cast<QLineEdit*>(watched);
+    if (!escape || !line)
+        return QWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::ShortcutOverride) {
+        event->accept(); // the key comes to the field, not to a window shortcut
+        return true;
+    }
+    auto restore = [&](auto& fields) {
+        for (auto& f : fields) {
+            if (f.editor != line && !(f.editor && f.editor->isAncestorOf(line)))
+                continue;
+            setFieldText(f.editor, m_shown.value(f.editor));
+            setError(f.error, {});
+            return true;
+        }
+        return false;
+    };
+    if (!restore(m_nodeFields))
+        restore(m_linkFields);
+    return true;
 }
 
 const PropertyEditor::LinkField& PropertyEditor::linkField(const QString& key) const

@@ -52,10 +52,19 @@ public:
 public Q_SLOTS:
     void refresh();
 
+protected:
+    /// Esc in a field puts back the text it showed (the last valid value) and clears the
+    /// field's error, without committing.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     using NodeField = AttributeRow<topology::NodeAttributes>;
     using LinkField = AttributeRow<topology::LinkAttributes>;
 
+    /// A new selection is shown from the top of its page (its header in view).
+    void scrollToTop();
+    /// Shows `text` in a field's editor (a line edit or an editable combo).
+    static void setFieldText(QWidget* editor, const QString& text);
     /// A scrolled page with `header` above an empty grid of rows; `v` receives its layout.
     QGridLayout* addPage(QLabel*& header, QVBoxLayout*& v);
     void buildNodePage();

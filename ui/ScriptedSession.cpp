@@ -153,6 +153,8 @@ bool ScriptedSession::startRun(MainWindow& window, bool wait) const
         }
         runs->controller()->setPauseAt(t);
     }
+    if (wait) // a screenshot of the run's end: no need to watch it unfold
+        runs->setPace(0.0);
     if (!runs->run())
         return false;
     if (!wait)

@@ -199,6 +199,11 @@ LinkItem* TopologyScene::createLinkItem(const LinkAttributes& attrs)
     if (!a || !b)
         return nullptr;
     auto* item = new LinkItem(attrs, a, b);
+    // A link that comes back (redo, undo of a delete) shows the overlay like the others.
+    if (m_utilisationOverlay) {
+        const auto u = m_utilisation.find(attrs.id);
+        item->setUtilisation(u == m_utilisation.end() ? -1.0 : u->second);
+    }
     addItem(item);
     m_links.insert(qs(attrs.id), item);
     m_labelOrderDirty = true;
@@ -995,6 +1000,7 @@ void TopologyScene::drawForeground(QPainter* painter, const QRectF& rect)
 void TopologyScene::setLinkUtilisation(const std::map<std::string, double>& utilisation)
 {
     m_utilisationOverlay = true;
+    m_utilisation = utilisation;
     for (auto it = m_links.cbegin(); it != m_links.cend(); ++it) {
         const auto u = utilisation.find(it.key().toStdString());
         it.value()->setUtilisation(u == utilisation.end() ? -1.0 : u->second);
@@ -1004,6 +1010,7 @@ void TopologyScene::setLinkUtilisation(const std::map<std::string, double>& util
 void TopologyScene::clearLinkUtilisation()
 {
     m_utilisationOverlay = false;
+    m_utilisation.clear();
     for (LinkItem* link : std::as_const(m_links))
         link->setUtilisation(-1.0);
 }

@@ -167,6 +167,7 @@ private:
     QHash<NodeItem*, QList<NodeItem*>> m_children;
     bool m_labelsVisible = true;
     bool m_utilisationOverlay = false;
+    std::map<std::string, double> m_utilisation; ///< the overlay's values, for links made later
     bool m_nodeCaching = true;
     /// Compact copies of what the label pass tests for every item (so that a paint does not
     /// touch 34,000 items scattered in memory): links in label priority order (decreasing

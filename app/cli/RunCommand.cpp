@@ -92,7 +92,11 @@ public:
     {
         if (m_quiet)
             return;
-        std::cerr << "  " << p.name;
+        // The phases' display names, as the tables print them.
+        std::cerr << "  "
+                  << (p.name == "intra_center"   ? std::string("intra-centre")
+                      : p.name == "inter_center" ? std::string("inter-centre")
+                                                 : p.name);
         if (p.iteration >= 0)
             std::cerr << " #" << p.iteration;
         std::cerr << " done at t = " << units::formatDuration(p.end_s) << "\n";

@@ -99,6 +99,7 @@ GuiRun guiRun(const QString& file)
     if (!w.openFile(file))
         return {};
     ui::RunWorkbench* runs = w.runs();
+    runs->setPace(0.0); // the engine's own speed, not the watchable default
     runs->runView()->tabs()->setCurrentWidget(runs->runView()->timelinePlot());
     GuiRun out;
     QObject::connect(runs->controller(), &ui::RunController::updated, [&out] { ++out.updates; });

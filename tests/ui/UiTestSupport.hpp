@@ -6,8 +6,10 @@
 #include "meridian/io/ProjectFile.hpp"
 #include "meridian/topology/Topology.hpp"
 #include "ui/CanvasView.hpp"
+#include "ui/DockLayout.hpp"
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
+#include "ui/run/RunWorkbench.hpp"
 
 #include <QMessageBox>
 #include <QStringList>
@@ -62,6 +64,10 @@ makeShownWindow(std::function<void(const QString&, const QString&)> onError,
             return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard : otherAnswer;
         });
     w->resize(1200, 800);
+    // Runs as fast as the engine goes (tests that watch pacing set it), and the default
+    // layout whatever an earlier test's window saved.
+    w->runs()->setPace(0.0);
+    w->dockLayout()->reset();
     w->show();
     if (!QTest::qWaitForWindowExposed(w.get()))
         qWarning("window not exposed");

@@ -57,6 +57,10 @@ void clear(QCustomPlot* plot)
     plot->yAxis2->setVisible(false);
     plot->xAxis->grid()->setVisible(true);
     plot->yAxis->grid()->setVisible(true);
+    if (!plot->plotLayout()->hasElement(1, 0)) { // taken out by emptyState()
+        plot->plotLayout()->addElement(1, 0, plot->legend);
+        plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    }
     plot->axisRect()->setRangeZoomAxes(plot->xAxis, plot->yAxis);
     plot->axisRect()->setRangeDragAxes(plot->xAxis, plot->yAxis);
     plot->setProperty(kHome2, QVariant());
@@ -89,6 +93,12 @@ void goHome(QCustomPlot* plot)
 
 void emptyState(QCustomPlot* plot, const QString& text)
 {
+    // An empty legend's maximum width is its margins, and QCPLayoutGrid gives a column the
+    // smallest maximum of its elements: the axis rect above it shrank to its tick labels, which
+    // ran together under the message. Without entries the legend leaves the layout (clear()
+    // puts it back).
+    if (plot->plotLayout()->take(plot->legend))
+        plot->plotLayout()->simplify();
     auto* t = new QCPItemText(plot);
     t->position->setType(QCPItemPosition::ptAxisRectRatio);
     t->position->setCoords(0.5, 0.5);

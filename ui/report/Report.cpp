@@ -5,6 +5,7 @@
 #include "meridian/experiment/OptionTable.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/AttributeTable.hpp"
+#include "ui/ColumnUnits.hpp"
 #include "ui/Document.hpp"
 #include "ui/Resources.hpp"
 #include "ui/TopologyScene.hpp"
@@ -85,6 +86,17 @@ QString dur(double s)
     if (s != 0.0 && std::abs(s) < 1.0)
         return withUnit(num(s * 1e3), "ms");
     return withUnit(num(s, 5), "s");
+}
+
+/// The unit of a table column of durations (ui/ColumnUnits.hpp): the largest value decides,
+/// every cell of the column uses it.
+template <class Range, class Seconds>
+DurationColumn durationColumn(const Range& items, Seconds seconds)
+{
+    std::vector<double> v;
+    for (const auto& item : items)
+        v.push_back(seconds(item));
+    return DurationColumn::of(v);
 }
 
 QString pct(double fraction)
@@ -755,11 +767,21 @@ QString phaseTotalsSection(const experiment::Results& results)
         total += p.duration_s();
         mx = std::max(mx, p.duration_s());
     }
+    std::vector<double> totals, means, maxima;
+    for (const auto& name : order) {
+        const auto& [count, total, mx] = agg[name];
+        totals.push_back(total);
+        means.push_back(total / count);
+        maxima.push_back(mx);
+    }
+    const DurationColumn totalCol = DurationColumn::of(totals);
+    const DurationColumn meanCol = DurationColumn::of(means);
+    const DurationColumn maxCol = DurationColumn::of(maxima);
     QList<QStringList> rows;
     for (const auto& name : order) {
         const auto& [count, total, mx] = agg[name];
-        rows.append({charts::phaseLabel(name).toHtmlEscaped(), QString::number(count), dur(total),
-                     dur(total / count), dur(mx),
+        rows.append({charts::phaseLabel(name).toHtmlEscaped(), QString::number(count),
+                     totalCol.text(total), meanCol.text(total / count), maxCol.text(mx),
                      results.total_s > 0 ? pct(total / results.total_s) : QString()});
     }
     return h3(QCoreApplication::translate("Report", "Phases")) +
@@ -774,10 +796,17 @@ QString phaseTotalsSection(const experiment::Results& results)
 
 QString iterationsTable(const std::vector<experiment::IterationResult>& iterations)
 {
+    using It = experiment::IterationResult;
+    const auto compute = durationColumn(iterations, [](const It& i) { return i.compute_s; });
+    const auto intra = durationColumn(iterations, [](const It& i) { return i.intra_center_s; });
+    const auto inter = durationColumn(iterations, [](const It& i) { return i.inter_center_s; });
+    const auto update = durationColumn(iterations, [](const It& i) { return i.update_s; });
+    const auto total = durationColumn(iterations, [](const It& i) { return i.total_s; });
     QList<QStringList> rows;
     for (const auto& it : iterations)
-        rows.append({QString::number(it.index), dur(it.compute_s), dur(it.intra_center_s),
-                     dur(it.inter_center_s), dur(it.update_s), dur(it.total_s),
+        rows.append({QString::number(it.index), compute.text(it.compute_s),
+                     intra.text(it.intra_center_s), inter.text(it.inter_center_s),
+                     update.text(it.update_s), total.text(it.total_s),
                      pct(it.gpu_effective_compute_ratio)});
     return h3(QCoreApplication::translate("Report", "Iterations")) +
            table({QCoreApplication::translate("Report", "iteration"),
@@ -792,9 +821,10 @@ QString iterationsTable(const std::vector<experiment::IterationResult>& iteratio
 
 QString repetitionsTable(const experiment::CollectiveResult& c)
 {
+    const DurationColumn time = DurationColumn::of(c.repetitions_s);
     QList<QStringList> rows;
     for (std::size_t i = 0; i < c.repetitions_s.size(); ++i)
-        rows.append({QString::number(i), dur(c.repetitions_s[i])});
+        rows.append({QString::number(i), time.text(c.repetitions_s[i])});
     return h3(QCoreApplication::translate("Report", "Repetitions")) +
            table({QCoreApplication::translate("Report", "repetition"),
                   QCoreApplication::translate("Report", "time")},
@@ -824,10 +854,17 @@ QString centreResultsSection(const experiment::Results& results, FigureList& fig
 {
     if (results.centers.empty())
         return {};
+    using C = experiment::CenterResult;
+    const auto& cs = results.centers;
+    const auto compute = durationColumn(cs, [](const C& c) { return c.compute_s; });
+    const auto comm = durationColumn(cs, [](const C& c) { return c.communication_s; });
+    const auto update = durationColumn(cs, [](const C& c) { return c.update_s; });
+    const auto idle = durationColumn(cs, [](const C& c) { return c.idle_s; });
     QList<QStringList> rows;
-    for (const auto& c : results.centers)
-        rows.append({esc(c.id), QString::number(c.gpus), esc(c.gpu_model), dur(c.compute_s),
-                     dur(c.communication_s), dur(c.update_s), dur(c.idle_s)});
+    for (const auto& c : cs)
+        rows.append({esc(c.id), QString::number(c.gpus), esc(c.gpu_model),
+                     compute.text(c.compute_s), comm.text(c.communication_s),
+                     update.text(c.update_s), idle.text(c.idle_s)});
     QString h = h3(QCoreApplication::translate("Report", "Centres"));
     h += table({QCoreApplication::translate("Report", "centre"),
                 QCoreApplication::translate("Report", "GPUs"),
@@ -889,13 +926,16 @@ QString warningsSection(const experiment::Results& results)
 /// Every phase of the run (the first kMaxPhaseRows) with its iteration, start, end, duration.
 QString phaseListSection(const experiment::Results& results, const QString& pageBreak)
 {
+    const std::size_t n = std::min(results.phases.size(), kMaxPhaseRows);
+    const std::vector<experiment::PhaseResult> shown(results.phases.begin(),
+                                                     results.phases.begin() + std::ptrdiff_t(n));
+    const auto duration =
+        durationColumn(shown, [](const experiment::PhaseResult& p) { return p.duration_s(); });
     QList<QStringList> rows;
-    for (std::size_t i = 0; i < results.phases.size() && i < kMaxPhaseRows; ++i) {
-        const auto& p = results.phases[i];
+    for (const auto& p : shown)
         rows.append({charts::phaseLabel(p.name).toHtmlEscaped(),
                      p.iteration >= 0 ? QString::number(p.iteration) : QStringLiteral("—"),
-                     num(p.start_s, 6), num(p.end_s, 6), dur(p.duration_s())});
-    }
+                     num(p.start_s, 6), num(p.end_s, 6), duration.text(p.duration_s())});
     QString h = QStringLiteral("<h3%1>%2</h3>")
                     .arg(pageBreak, QCoreApplication::translate("Report", "Phase timeline"));
     h += table({QCoreApplication::translate("Report", "phase"),
@@ -1128,14 +1168,19 @@ QString failuresTable(const std::vector<experiment::ControlFailure>& failures)
 /// Per iteration (the first kMaxPhaseRows): the members and the READY and COMMIT waits.
 QString coordinationTable(const std::vector<experiment::ControlIterationResult>& iterations)
 {
+    using It = experiment::ControlIterationResult;
+    const std::vector<It> shown(iterations.begin(),
+                                iterations.begin() +
+                                    std::ptrdiff_t(std::min(iterations.size(), kMaxPhaseRows)));
+    const auto ready = durationColumn(shown, [](const It& i) { return i.ready_wait_s; });
+    const auto commit = durationColumn(shown, [](const It& i) { return i.commit_wait_s; });
     QList<QStringList> rows;
-    for (std::size_t i = 0; i < iterations.size() && i < kMaxPhaseRows; ++i) {
-        const auto& it = iterations[i];
+    for (const auto& it : shown) {
         QStringList members;
         for (const auto& m : it.members)
             members << esc(m);
         rows.append({QString::number(it.index), members.join(QStringLiteral(", ")),
-                     dur(it.ready_wait_s), dur(it.commit_wait_s)});
+                     ready.text(it.ready_wait_s), commit.text(it.commit_wait_s)});
     }
     return h4(QCoreApplication::translate("Report", "Coordination per iteration")) +
            table({QCoreApplication::translate("Report", "iteration"),

@@ -11,6 +11,7 @@
 #include "meridian/workload/ModelCatalogue.hpp"
 #include "meridian/workload/ModelLoader.hpp"
 #include "ui/Document.hpp"
+#include "ui/FormFit.hpp"
 #include "ui/commands/ChangeExperimentCommand.hpp"
 
 #include <QComboBox>
@@ -246,8 +247,8 @@ ExperimentDock::ExperimentDock(Document* doc, QWidget* parent) : QWidget(parent)
     connect(m_kind, &QComboBox::activated, this, [this](int) { setKind(m_kind->currentText()); });
 
     auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setObjectName(QStringLiteral("experimentFormScroll"));
+    scrollVerticallyOnly(scroll);
     m_form = new QWidget(scroll);
     m_formLayout = new QVBoxLayout(m_form);
     m_formLayout->setContentsMargins(0, 0, 0, 0);
@@ -257,9 +258,7 @@ ExperimentDock::ExperimentDock(Document* doc, QWidget* parent) : QWidget(parent)
     // The status scrolls past six lines: a memory error per centre must not squeeze the form.
     auto* statusScroll = new QScrollArea(this);
     statusScroll->setObjectName(QStringLiteral("experimentStatusScroll"));
-    statusScroll->setWidgetResizable(true);
-    statusScroll->setFrameShape(QFrame::NoFrame);
-    statusScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scrollVerticallyOnly(statusScroll);
     m_status = new QLabel(statusScroll);
     m_status->setObjectName(QStringLiteral("experimentStatus"));
     m_status->setWordWrap(true);
@@ -426,7 +425,6 @@ void ExperimentDock::rebuild()
             auto* box = new QGroupBox(groupTitle(group), m_form);
             box->setObjectName(QStringLiteral("group:") + QString::fromStdString(group));
             forms[group] = new QFormLayout(box);
-            forms[group]->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
             m_formLayout->addWidget(box);
         }
         QWidget* editor = makeEditor(o);
@@ -442,6 +440,7 @@ void ExperimentDock::rebuild()
         m_editors.emplace_back(&o, editor);
     }
     m_formLayout->addStretch(1);
+    fitFormsToWidth(m_form);
     m_refreshing = false;
     refreshValues();
     setReadOnly(m_readOnly);

@@ -2,6 +2,8 @@
 
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/Results.hpp"
+#include "ui/ColumnUnits.hpp"
+#include "ui/charts/ChartStyle.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -14,6 +16,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <optional>
+#include <vector>
 
 namespace meridian::ui {
 
@@ -80,6 +84,63 @@ protected:
     }
 };
 
+/// A CSV file as a table. Durations (columns named `*_s`) are shown in one unit per column
+/// (ui/ColumnUnits.hpp), named in the header ("duration (h)"); other numbers with 7
+/// significant digits. The exact CSV text stays in kExactRole, the CSV column name in the
+/// header's kExactRole (sorting and Copy as CSV use them).
+QStandardItemModel* tableModel(const QStringList& lines)
+{
+    const QStringList header = splitCsvLine(lines.value(0));
+    std::vector<std::vector<double>> durations(static_cast<std::size_t>(header.size()));
+    std::vector<QStringList> rows;
+    for (int i = 1; i < lines.size(); ++i) {
+        rows.push_back(splitCsvLine(lines[i]));
+        for (int c = 0; c < rows.back().size() && c < header.size(); ++c) {
+            bool numeric = false;
+            const double v = rows.back()[c].toDouble(&numeric);
+            if (numeric && header[c].endsWith(QLatin1String("_s")))
+                durations[static_cast<std::size_t>(c)].push_back(v);
+        }
+    }
+    auto* model = new QStandardItemModel;
+    std::vector<std::optional<DurationColumn>> scale(static_cast<std::size_t>(header.size()));
+    for (int c = 0; c < header.size(); ++c) {
+        const auto col = static_cast<std::size_t>(c);
+        QString title = header[c];
+        if (header[c].endsWith(QLatin1String("_s"))) {
+            scale[col] = DurationColumn::of(durations[col]);
+            title = header[c].chopped(2) + QStringLiteral(" (%1)").arg(scale[col]->unit);
+        }
+        auto* item = new QStandardItem(title);
+        item->setData(header[c], kExactRole);
+        item->setToolTip(header[c]);
+        model->setHorizontalHeaderItem(c, item);
+    }
+    for (const QStringList& fields : rows) {
+        QList<QStandardItem*> row;
+        for (int c = 0; c < fields.size(); ++c) {
+            const QString& field = fields[c];
+            bool numeric = false;
+            const double v = field.toDouble(&numeric);
+            // Phases by their display names (the CSV keeps "inter_center").
+            QString shown = charts::phaseLabel(field.toStdString());
+            const auto col = static_cast<std::size_t>(c);
+            if (numeric)
+                shown = c < header.size() && scale[col] ? scale[col]->number(v)
+                                                        : QString::number(v, 'g', 7);
+            auto* item = new QStandardItem(shown);
+            item->setData(field, kExactRole);
+            item->setToolTip(field);
+            item->setEditable(false);
+            if (numeric)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            row << item;
+        }
+        model->appendRow(row);
+    }
+    return model;
+}
+
 } // namespace
 
 ResultsDock::ResultsDock(QWidget* parent) : QWidget(parent)
@@ -123,25 +184,8 @@ void ResultsDock::setResults(const experiment::Results& r, const QString& title)
         QStringList lines = QString::fromStdString(text).split(QLatin1Char('\n'));
         if (!lines.isEmpty() && lines.last().isEmpty())
             lines.removeLast();
-        auto* model = new QStandardItemModel(this);
-        model->setHorizontalHeaderLabels(splitCsvLine(lines.value(0)));
-        for (int i = 1; i < lines.size(); ++i) {
-            QList<QStandardItem*> row;
-            for (const QString& field : splitCsvLine(lines[i])) {
-                // Shown with 7 significant digits; the exact CSV text stays in kExactRole
-                // (sorting and Copy as CSV use it).
-                bool numeric = false;
-                const double v = field.toDouble(&numeric);
-                auto* item = new QStandardItem(numeric ? QString::number(v, 'g', 7) : field);
-                item->setData(field, kExactRole);
-                item->setToolTip(field);
-                item->setEditable(false);
-                if (numeric)
-                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-                row << item;
-            }
-            model->appendRow(row);
-        }
+        auto* model = tableModel(lines);
+        model->setParent(this);
         auto* proxy = new NumericSortProxy(model);
         proxy->setSourceModel(model);
         auto* view = new QTableView(m_tabs);
@@ -223,7 +267,7 @@ QString ResultsDock::tableCsv(const QString& name) const
     QString out;
     for (int c = 0; c < m->columnCount(); ++c)
         out += (c ? QStringLiteral(",") : QString()) +
-               csvField(m->headerData(c, Qt::Horizontal).toString());
+               csvField(m->headerData(c, Qt::Horizontal, kExactRole).toString());
     out += QLatin1Char('\n');
     for (int r = 0; r < m->rowCount(); ++r) {
         for (int c = 0; c < m->columnCount(); ++c)

@@ -46,6 +46,12 @@ struct LiveRun
     double phase_start_s = 0.0; ///< when the phase in progress started
     double time_s = 0.0;        ///< simulated time of the latest report
     double progress = 0.0;      ///< finished phases / all phases
+    /// Bytes carried by the user's links since the phase in progress started, summed over
+    /// the links (a byte crossing three links counts three times), each link in its busier
+    /// direction: Σ utilisation × bandwidth × interval over the snapshots. It grows during a
+    /// long phase, where `progress` (whole phases) stands still; the engine does not report
+    /// the bytes a phase still has to move, so this is no fraction of the phase.
+    double phase_traffic_bytes = 0.0;
     /// Latest utilisation of every user link, by link id.
     std::map<std::string, double> utilisation;
     /// Utilisation over simulated time of the watched links (RunController::setWatchedLinks).

@@ -1,6 +1,8 @@
 #include "ui/run/RunView.hpp"
 
 #include "meridian/topology/Topology.hpp"
+#include "ui/ColumnUnits.hpp"
+#include "ui/charts/ChartStyle.hpp"
 #include "ui/charts/LiveCharts.hpp"
 #include "ui/charts/QCustomPlot.hpp"
 #include "ui/charts/SummaryCharts.hpp"
@@ -40,7 +42,8 @@ QCustomPlot* makePlot(QWidget* parent, const QString& name)
 {
     auto* plot = new QCustomPlot(parent);
     plot->setObjectName(name);
-    plot->setMinimumSize(320, 200);
+    // Small enough that the Run dock fits a 768 px high screen beside the other docks.
+    plot->setMinimumSize(320, 140);
     charts::setupInteractive(plot); // zoom, pan, hover, Reset view / Save as… menu
     return plot;
 }
@@ -83,6 +86,7 @@ RunView::RunView(QWidget* parent) : QWidget(parent)
     m_tabs->setTabVisible(m_tabs->indexOf(m_control), false);
 
     connect(m_tabs, &QTabWidget::currentChanged, this, &RunView::refreshVisible);
+    beginRun(topology::Topology{}); // the charts' empty states until a run starts
 }
 
 void RunView::createLinksPage()
@@ -125,6 +129,7 @@ void RunView::createComparePage()
     m_compareTable = new QTableWidget(compareSplit);
     m_compareTable->setObjectName(QStringLiteral("compareTable"));
     m_compareTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_compareTable->setMinimumHeight(60);
     compareSplit->addWidget(m_compare);
     compareSplit->addWidget(m_compareTable);
     compareLayout->addWidget(compareSplit, 1);
@@ -154,11 +159,10 @@ void RunView::beginRun(const topology::Topology& topology)
     }
     m_control->clear();
     m_tabs->setTabVisible(m_tabs->indexOf(m_control), false);
-    for (QCustomPlot* plot : {m_timeline, m_iterations, m_links}) {
-        plot->clearPlottables();
-        plot->clearItems();
-        plot->replot();
-    }
+    // Each chart in its empty state ("No phases yet"): nothing of a previous run's axes.
+    charts::plotTimeline(m_timeline, {}, {});
+    charts::plotIterations(m_iterations, {});
+    charts::plotLinks(m_links, {}, m_throughput->isChecked());
 }
 
 std::vector<std::string> RunView::pickedLinks() const
@@ -230,7 +234,7 @@ void RunView::refreshVisible()
 
 void RunView::rebuildSummary()
 {
-    auto* layout = m_summary->layout();
+    auto* layout = static_cast<QBoxLayout*>(m_summary->layout());
     while (QLayoutItem* item = layout->takeAt(0)) {
         delete item->widget();
         delete item;
@@ -242,7 +246,7 @@ void RunView::rebuildSummary()
         auto* view = new QChartView(chart, m_summary);
         view->setRenderHint(QPainter::Antialiasing);
         view->setObjectName(QStringLiteral("summaryChart"));
-        layout->addWidget(view);
+        layout->addWidget(view, 1); // equal halves: the second chart was squeezed to a sliver
     }
 }
 
@@ -314,7 +318,8 @@ void RunView::plotCompare(const std::vector<std::map<std::string, double>>& tota
     // Bars: one group per phase, one bar per run.
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (std::size_t i = 0; i < rows.size(); ++i)
-        ticker->addTick(static_cast<double>(i), QString::fromStdString(rows[i]));
+        ticker->addTick(static_cast<double>(i),
+                        rows[i] == "total" ? tr("total") : charts::phaseLabel(rows[i]));
     m_compare->xAxis->setTicker(ticker);
     m_compare->xAxis->setRange(-0.6, static_cast<double>(rows.size()) - 0.4);
     m_compare->yAxis->setLabel(tr("time per run (s)"));
@@ -360,7 +365,13 @@ void RunView::fillCompareTable(const std::vector<std::map<std::string, double>>&
     QStringList headers;
     QStringList rowHeaders;
     for (const auto& name : rows)
-        rowHeaders << QString::fromStdString(name);
+        rowHeaders << (name == "total" ? tr("total") : charts::phaseLabel(name));
+    // One unit for the whole table (ui/ColumnUnits.hpp), named in the corner's rows.
+    std::vector<double> all;
+    for (const auto& totals : totalsOf)
+        for (const auto& [name, v] : totals)
+            all.push_back(v);
+    const DurationColumn column = DurationColumn::of(all);
     rowHeaders << tr("changes");
     for (std::size_t r = 0; r < n; ++r) {
         headers << runs[r].name;
@@ -370,7 +381,7 @@ void RunView::fillCompareTable(const std::vector<std::map<std::string, double>>&
             const auto bt = baseTotals.find(rows[i]);
             const double v = it != totals.end() ? it->second : 0.0;
             const double b = bt != baseTotals.end() ? bt->second : 0.0;
-            QString text = QString::number(v, 'f', 3) + QStringLiteral(" s");
+            QString text = column.text(v);
             if (r != baseIndex && b > 0) {
                 const double percent = 100.0 * (v - b) / b;
                 text += std::abs(percent) < 0.05

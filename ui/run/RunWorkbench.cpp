@@ -6,10 +6,13 @@
 #include "ui/Document.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/TopologyScene.hpp"
+#include "ui/charts/ChartStyle.hpp"
 #include "ui/report/Report.hpp"
 #include "ui/run/ExperimentDock.hpp"
+#include "ui/run/LiveStatus.hpp"
 #include "ui/run/ResultsDock.hpp"
 #include "ui/run/RunView.hpp"
+#include "ui/run/UtilisationLegend.hpp"
 
 #include <QAction>
 #include <QComboBox>
@@ -21,55 +24,12 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
-#include <QPainter>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
 
 namespace meridian::ui {
-
-namespace {
-
-QString phaseText(const std::string& phase)
-{
-    if (phase == "intra_center")
-        return QCoreApplication::translate("RunWorkbench", "intra-centre all-reduce");
-    if (phase == "inter_center")
-        return QCoreApplication::translate("RunWorkbench", "inter-centre all-reduce");
-    return QString::fromStdString(phase);
-}
-
-/// The legend of the utilisation overlay: a colour ramp with its scale.
-QPixmap legendPixmap()
-{
-    const int w = 220;
-    const int h = 44;
-    QPixmap pm(w, h);
-    pm.fill(QColor(255, 255, 255, 230));
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QColor(0x33, 0x33, 0x33));
-    QFont f = p.font();
-    f.setPixelSize(11);
-    p.setFont(f);
-    p.drawText(QRect(8, 2, w - 16, 14), Qt::AlignLeft | Qt::AlignVCenter,
-               QCoreApplication::translate("RunWorkbench", "Link utilisation (width and colour)"));
-    for (int x = 0; x < w - 16; ++x) {
-        const double u = static_cast<double>(x) / (w - 17);
-        p.setPen(QPen(LinkItem::utilisationColor(u), 1 + 4 * u));
-        p.drawLine(QPointF(8 + x, 24 - 2 * u), QPointF(8 + x, 26 + 2 * u));
-    }
-    p.setPen(QColor(0x33, 0x33, 0x33));
-    p.drawText(QRect(8, 30, 40, 12), Qt::AlignLeft, QStringLiteral("0 %"));
-    p.drawText(QRect(w / 2 - 20, 30, 40, 12), Qt::AlignHCenter, QStringLiteral("50 %"));
-    p.drawText(QRect(w - 58, 30, 50, 12), Qt::AlignRight, QStringLiteral("100 %"));
-    p.setPen(QColor(0xbb, 0xbb, 0xbb));
-    p.drawRect(0, 0, w - 1, h - 1);
-    return pm;
-}
-
-} // namespace
 
 RunWorkbench::RunWorkbench(Parts parts) : QObject(parts.window), m_parts(std::move(parts))
 {
@@ -110,9 +70,7 @@ void RunWorkbench::createDocks()
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
     m_resultsDock->setWidget(m_results);
     w->addDockWidget(Qt::BottomDockWidgetArea, m_resultsDock);
-    w->splitDockWidget(m_runDock, m_resultsDock, Qt::Horizontal);
-    w->resizeDocks({m_runDock, m_resultsDock}, {760, 520}, Qt::Horizontal);
-    w->resizeDocks({m_runDock}, {300}, Qt::Vertical);
+    w->splitDockWidget(m_runDock, m_resultsDock, Qt::Horizontal); // sizes: DockLayout
 
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("runProgress"));
@@ -126,12 +84,21 @@ void RunWorkbench::createDocks()
     w->statusBar()->addPermanentWidget(m_phaseLabel);
     w->statusBar()->addPermanentWidget(m_progress);
 
-    m_legend = new QLabel(m_parts.view->viewport());
-    m_legend->setObjectName(QStringLiteral("utilisationLegend"));
-    m_legend->setPixmap(legendPixmap());
-    m_legend->adjustSize();
-    m_legend->move(12, 12);
-    m_legend->setVisible(false);
+    m_legend = new UtilisationLegend(m_parts.view);
+    // A new or opened file shows nothing of the previous file's run.
+    connect(m_parts.doc, &Document::documentReplaced, this, &RunWorkbench::clearRun);
+}
+
+void RunWorkbench::clearRun()
+{
+    if (m_controller->isActive())
+        return; // New and Open are disabled during a run
+    m_parts.scene->clearLinkUtilisation();
+    showLegend(false);
+    m_runView->beginRun(topology::Topology{});
+    m_results->clear();
+    m_phaseLabel->clear();
+    m_progress->setVisible(false);
 }
 
 void RunWorkbench::createMenus(QMenu* fileMenu)
@@ -202,6 +169,7 @@ void RunWorkbench::createMenus(QMenu* fileMenu)
     for (const char* n : {"run.run", "run.pause", "run.step", "run.stop"})
         bar->addAction(m_actions.value(QLatin1String(n)));
     bar->addWidget(m_pace);
+    setPace(kDefaultPace);
 
     updateRunActions();
 }
@@ -292,13 +260,7 @@ void RunWorkbench::onUpdated()
 {
     const LiveRun& live = m_controller->live();
     m_progress->setValue(static_cast<int>(std::lround(live.progress * 1000)));
-    const QString phase = live.phase.empty() ? tr("between phases") : phaseText(live.phase);
-    const QString where =
-        live.iteration >= 0 ? tr("iteration %1: %2").arg(live.iteration + 1).arg(phase) : phase;
-    m_phaseLabel->setText(
-        tr("%1 — t = %2 · %3 % done")
-            .arg(where, QString::fromStdString(units::formatDuration(live.time_s)))
-            .arg(live.progress * 100.0, 0, 'f', 1));
+    m_phaseLabel->setText(liveStatusText(live));
     m_parts.scene->setLinkUtilisation(live.utilisation);
     m_runView->showLive(live);
 }

@@ -33,6 +33,7 @@ class Document;
 class ExperimentDock;
 class ResultsDock;
 class RunView;
+class UtilisationLegend;
 class TopologyScene;
 
 class RunWorkbench : public QObject
@@ -56,6 +57,10 @@ public:
         /// Confirms in the status bar that an export was written (its path).
         std::function<void(const QString&)> confirmExport;
     };
+
+    /// The pace a window starts with (simulated seconds per wall second): a training run of
+    /// a few simulated hours lasts a few seconds, enough to watch its phases go by.
+    static constexpr double kDefaultPace = 1000.0;
 
     explicit RunWorkbench(Parts parts);
 
@@ -100,6 +105,8 @@ private:
     void onFinished();
     void updateRunActions();
     void showLegend(bool on);
+    /// Forgets the shown run (overlay, legend, charts, tables): the document was replaced.
+    void clearRun();
 
     Parts m_parts;
     RunController* m_controller = nullptr;
@@ -112,7 +119,7 @@ private:
     QDockWidget* m_resultsDock = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_phaseLabel = nullptr;
-    QLabel* m_legend = nullptr;
+    UtilisationLegend* m_legend = nullptr;
     QComboBox* m_pace = nullptr;
     QHash<QString, QAction*> m_actions;
 };

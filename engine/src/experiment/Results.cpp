@@ -6,6 +6,8 @@
 #include "meridian/core/Units.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -301,54 +303,140 @@ void writeResults(const Results& r, const std::filesystem::path& dir, bool json,
 
 namespace {
 
+/// A phase as every table and chart names it (the GUI's charts::phaseLabel): the files keep
+/// the identifiers intra_center and inter_center.
+std::string phaseName(const std::string& phase)
+{
+    if (phase == "intra_center")
+        return "intra-centre";
+    if (phase == "inter_center")
+        return "inter-centre";
+    return phase;
+}
+
+/// One unit per table column (docs/gui.md, "Units in tables"; the GUI's twin is
+/// ui/ColumnUnits, which the engine cannot use): the column's largest magnitude picks h (from
+/// 2 h), s, ms, µs or ns, with the decimals that give it four significant digits; a value
+/// below half the last decimal prints as 0 (an idle 0.58 ns in a column of seconds is 0).
+struct DurationColumn
+{
+    const char* unit = "s";
+    double seconds_per_unit = 1.0;
+    int decimals = 0;
+
+    explicit DurationColumn(const std::vector<double>& seconds)
+    {
+        double largest = 0.0;
+        for (double v : seconds)
+            if (std::isfinite(v))
+                largest = std::max(largest, std::fabs(v));
+        if (largest == 0.0)
+            return;
+        static constexpr const char* kUnit[] = {"h", "s", "ms", "µs", "ns"};
+        static constexpr double kSeconds[] = {3600.0, 1.0, 1e-3, 1e-6, 1e-9};
+        static constexpr double kFrom[] = {7200.0, 1.0, 1e-3, 1e-6, 0.0};
+        std::size_t u = 0;
+        while (largest < kFrom[u])
+            ++u;
+        unit = kUnit[u];
+        seconds_per_unit = kSeconds[u];
+        const int magnitude = static_cast<int>(std::floor(std::log10(largest / seconds_per_unit)));
+        decimals = std::clamp(3 - magnitude, 0, 6);
+    }
+
+    std::string operator()(double seconds) const
+    {
+        const double v = seconds / seconds_per_unit;
+        if (std::fabs(v) < 0.5 * std::pow(10.0, -decimals))
+            return "0";
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+        return buf;
+    }
+
+    /// A column heading with the unit: "duration (h)".
+    std::string head(const std::string& name) const { return name + " (" + unit + ")"; }
+};
+
+template <class Range, class Seconds> DurationColumn columnOf(const Range& items, Seconds seconds)
+{
+    std::vector<double> v;
+    for (const auto& item : items)
+        v.push_back(seconds(item));
+    return DurationColumn(v);
+}
+
+/// `%*s` pads by bytes: "µ" takes two, so a heading with µs gets one more.
+int width(const std::string& text, int w)
+{
+    return w + static_cast<int>(text.find("µ") != std::string::npos);
+}
+
 void summaryPhases(std::ostringstream& s, const std::vector<PhaseResult>& phases)
 {
+    const auto start = columnOf(phases, [](const PhaseResult& p) { return p.start_s; });
+    const auto end = columnOf(phases, [](const PhaseResult& p) { return p.end_s; });
+    const auto duration = columnOf(phases, [](const PhaseResult& p) { return p.duration_s(); });
     char line[256];
-    std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", "phase", "iter", "start", "end",
-                  "duration");
+    const std::string h[] = {start.head("start"), end.head("end"), duration.head("duration")};
+    std::snprintf(line, sizeof line, "%-14s %5s %*s %*s %*s\n", "phase", "iter", width(h[0], 14),
+                  h[0].c_str(), width(h[1], 14), h[1].c_str(), width(h[2], 14), h[2].c_str());
     s << line;
     for (const auto& p : phases) {
-        std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", p.name.c_str(),
+        std::snprintf(line, sizeof line, "%-14s %5s %14s %14s %14s\n", phaseName(p.name).c_str(),
                       p.iteration >= 0 ? std::to_string(p.iteration).c_str() : "-",
-                      units::formatDuration(p.start_s).c_str(),
-                      units::formatDuration(p.end_s).c_str(),
-                      units::formatDuration(p.duration_s()).c_str());
+                      start(p.start_s).c_str(), end(p.end_s).c_str(),
+                      duration(p.duration_s()).c_str());
         s << line;
     }
 }
 
 void summaryIterations(std::ostringstream& s, const std::vector<IterationResult>& iterations)
 {
+    using It = IterationResult;
+    const DurationColumn cols[] = {
+        columnOf(iterations, [](const It& i) { return i.compute_s; }),
+        columnOf(iterations, [](const It& i) { return i.intra_center_s; }),
+        columnOf(iterations, [](const It& i) { return i.inter_center_s; }),
+        columnOf(iterations, [](const It& i) { return i.update_s; }),
+        columnOf(iterations, [](const It& i) { return i.total_s; })};
+    const std::string h[] = {cols[0].head("compute"), cols[1].head("intra"), cols[2].head("inter"),
+                             cols[3].head("update"), cols[4].head("total")};
     char line[256];
     s << "\n";
-    std::snprintf(line, sizeof line, "%-5s %12s %12s %12s %12s %12s %8s\n", "iter", "compute",
-                  "intra", "inter", "update", "total", "GPU eff");
+    std::snprintf(line, sizeof line, "%-5s %*s %*s %*s %*s %*s %8s\n", "iter", width(h[0], 14),
+                  h[0].c_str(), width(h[1], 14), h[1].c_str(), width(h[2], 14), h[2].c_str(),
+                  width(h[3], 14), h[3].c_str(), width(h[4], 14), h[4].c_str(), "GPU eff");
     s << line;
     for (const auto& i : iterations) {
-        std::snprintf(line, sizeof line, "%-5d %12s %12s %12s %12s %12s %7.1f%%\n", i.index,
-                      units::formatDuration(i.compute_s).c_str(),
-                      units::formatDuration(i.intra_center_s).c_str(),
-                      units::formatDuration(i.inter_center_s).c_str(),
-                      units::formatDuration(i.update_s).c_str(),
-                      units::formatDuration(i.total_s).c_str(),
-                      i.gpu_effective_compute_ratio * 100.0);
+        std::snprintf(line, sizeof line, "%-5d %14s %14s %14s %14s %14s %7.1f%%\n", i.index,
+                      cols[0](i.compute_s).c_str(), cols[1](i.intra_center_s).c_str(),
+                      cols[2](i.inter_center_s).c_str(), cols[3](i.update_s).c_str(),
+                      cols[4](i.total_s).c_str(), i.gpu_effective_compute_ratio * 100.0);
         s << line;
     }
 }
 
 void summaryCenters(std::ostringstream& s, const std::vector<CenterResult>& centers)
 {
+    using C = CenterResult;
+    const DurationColumn cols[] = {columnOf(centers, [](const C& c) { return c.compute_s; }),
+                                   columnOf(centers, [](const C& c) { return c.communication_s; }),
+                                   columnOf(centers, [](const C& c) { return c.update_s; }),
+                                   columnOf(centers, [](const C& c) { return c.idle_s; })};
+    const std::string h[] = {cols[0].head("compute"), cols[1].head("comm"), cols[2].head("update"),
+                             cols[3].head("idle")};
     char line[256];
     s << "\n";
-    std::snprintf(line, sizeof line, "%-12s %6s %-12s %12s %12s %12s %12s\n", "centre", "GPUs",
-                  "model", "compute", "comm", "update", "idle");
+    std::snprintf(line, sizeof line, "%-12s %6s %-12s %*s %*s %*s %*s\n", "centre", "GPUs", "model",
+                  width(h[0], 14), h[0].c_str(), width(h[1], 14), h[1].c_str(), width(h[2], 14),
+                  h[2].c_str(), width(h[3], 14), h[3].c_str());
     s << line;
     for (const auto& c : centers) {
-        std::snprintf(line, sizeof line, "%-12s %6d %-12s %12s %12s %12s %12s\n", c.id.c_str(),
-                      c.gpus, c.gpu_model.c_str(), units::formatDuration(c.compute_s).c_str(),
-                      units::formatDuration(c.communication_s).c_str(),
-                      units::formatDuration(c.update_s).c_str(),
-                      units::formatDuration(c.idle_s).c_str());
+        std::snprintf(line, sizeof line, "%-12s %6d %-12s %14s %14s %14s %14s\n", c.id.c_str(),
+                      c.gpus, c.gpu_model.c_str(), cols[0](c.compute_s).c_str(),
+                      cols[1](c.communication_s).c_str(), cols[2](c.update_s).c_str(),
+                      cols[3](c.idle_s).c_str());
         s << line;
     }
 }
