@@ -12,6 +12,7 @@
 #include "ui/DockLayout.hpp"
 #include "ui/Document.hpp"
 #include "ui/LinkItem.hpp"
+#include "ui/NodeItem.hpp"
 #include "ui/PaletteWidget.hpp"
 #include "ui/PropertyEditor.hpp"
 #include "ui/TopologyScene.hpp"

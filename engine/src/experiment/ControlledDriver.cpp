@@ -287,13 +287,13 @@ void ControlledDriver::startLocal(int centre, int k, std::function<void()> done)
                 m_lastProgress_s = m_engine.now();
                 done();
             };
-            if (m_plan.intra_dag[i].opCount() == 0) {
+            if (m_plan.intra_dag[i]->opCount() == 0) {
                 finish();
                 return;
             }
             const std::string alg = algorithmAt("intra_center", k);
             const collective::CommDag& dag = alg == m_training.intra_center.collective
-                                                 ? m_plan.intra_dag[i]
+                                                 ? *m_plan.intra_dag[i]
                                                  : intraDag(centre, alg);
             m_running.push_back(m_engine.startCollective(
                 dag, m_plan.active[i]->ranks, m_training.intra_center.protocol,
@@ -349,10 +349,10 @@ void ControlledDriver::startUpdate(int centre, int k, std::function<void()> done
                                       done();
                                   });
     };
-    if (m_plan.update_dag[i].opCount() == 0)
+    if (m_plan.update_dag[i]->opCount() == 0)
         step();
     else
-        m_running.push_back(m_engine.startCollective(m_plan.update_dag[i], m_plan.active[i]->ranks,
+        m_running.push_back(m_engine.startCollective(*m_plan.update_dag[i], m_plan.active[i]->ranks,
                                                      m_training.intra_center.protocol,
                                                      m_plan.reduce_rate_Bps[i], std::move(step)));
 }

@@ -47,7 +47,7 @@ std::vector<int> centreTwins(const TrainingPlan& plan, const topology::Topology&
     if (drawsRandomNumbers(topo))
         return twinOf;
     auto eligible = [&plan](std::size_t i) {
-        return plan.intra_dag[i].opCount() > 0 && plan.update_dag[i].opCount() > 0;
+        return plan.intra_dag[i]->opCount() > 0 && plan.update_dag[i]->opCount() > 0;
     };
     for (std::size_t i = 1; i < C; ++i) {
         if (!eligible(i))
@@ -170,11 +170,11 @@ void IterationDriver::computeFinished(Iteration& s, std::size_t i)
         s.allCompute = true;
     if (m_twinOf[i] >= 0)
         return; // its twin's all-reduce, started at the same time, finishes it
-    if (m_plan.intra_dag[i].opCount() == 0)
+    if (m_plan.intra_dag[i]->opCount() == 0)
         intraFinished(s, i);
     else
         s.running.push_back(m_engine.startCollective(
-            m_plan.intra_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
+            *m_plan.intra_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
             m_plan.reduce_rate_Bps[i], [this, &s, i] { intraFinished(s, i); }));
 }
 
@@ -223,11 +223,11 @@ void IterationDriver::startUpdate(Iteration& s)
                                           });
             });
         };
-        if (m_plan.update_dag[i].opCount() == 0)
+        if (m_plan.update_dag[i]->opCount() == 0)
             step();
         else
             s.running.push_back(m_engine.startCollective(
-                m_plan.update_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
+                *m_plan.update_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
                 m_plan.reduce_rate_Bps[i], step));
     }
 }

@@ -7,6 +7,7 @@
 #include "meridian/workload/DeviceCatalogue.hpp"
 
 #include <algorithm>
+#include <map>
 
 namespace meridian::experiment {
 
@@ -85,26 +86,38 @@ void buildCentreDags(TrainingPlan& plan, const TrainingSpec& t,
                      const std::string& file)
 {
     const std::size_t C = plan.active.size();
-    plan.intra_dag.resize(C);
-    plan.update_dag.resize(C);
+    const auto empty = std::make_shared<const collective::CommDag>();
+    plan.intra_dag.assign(C, empty);
+    plan.update_dag.assign(C, empty);
+    // By rank count: the DAGs of a centre depend on nothing else.
+    std::map<int, std::pair<std::shared_ptr<const collective::CommDag>,
+                            std::shared_ptr<const collective::CommDag>>>
+        built;
     for (std::size_t i = 0; i < C; ++i) {
         const int ranks = static_cast<int>(plan.active[i]->ranks.size());
         if (ranks < 2 || hierarchical)
             continue;
-        collective::CollectiveSpec cs;
-        cs.operation = Operation::AllReduce;
-        cs.algorithm = intraAlg;
-        cs.ranks = ranks;
-        cs.bytes = plan.grad_bytes;
-        cs.chunks = t.intra_center.chunks;
-        plan.intra_dag[i] = buildChecked(cs, comm, file, "/experiment/intra_center/collective");
-        collective::CollectiveSpec bs;
-        bs.operation = Operation::Broadcast;
-        bs.algorithm = Algorithm::BinomialTree;
-        bs.ranks = ranks;
-        bs.bytes = plan.grad_bytes;
-        bs.chunks = 0; // NCCL's
-        plan.update_dag[i] = buildChecked(bs, comm, file, "/experiment/intra_center");
+        auto& [intra, update] = built[ranks];
+        if (!intra) {
+            collective::CollectiveSpec cs;
+            cs.operation = Operation::AllReduce;
+            cs.algorithm = intraAlg;
+            cs.ranks = ranks;
+            cs.bytes = plan.grad_bytes;
+            cs.chunks = t.intra_center.chunks;
+            intra = std::make_shared<const collective::CommDag>(
+                buildChecked(cs, comm, file, "/experiment/intra_center/collective"));
+            collective::CollectiveSpec bs;
+            bs.operation = Operation::Broadcast;
+            bs.algorithm = Algorithm::BinomialTree;
+            bs.ranks = ranks;
+            bs.bytes = plan.grad_bytes;
+            bs.chunks = 0; // NCCL's
+            update = std::make_shared<const collective::CommDag>(
+                buildChecked(bs, comm, file, "/experiment/intra_center"));
+        }
+        plan.intra_dag[i] = intra;
+        plan.update_dag[i] = update;
     }
 }
 
