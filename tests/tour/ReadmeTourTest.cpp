@@ -104,10 +104,14 @@ private Q_SLOTS:
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_tmp.filePath(QStringLiteral("config")));
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_tmp.filePath(QStringLiteral("data")));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
+        // exec: the shell becomes the GUI, so that stopping it below stops the window itself
+        // instead of leaving it running without its shell.
+        p.start(QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), gui ? QStringLiteral("exec ") + command : command});
         QVERIFY2(p.waitForStarted(), qPrintable(command));
         if (gui) {
-            // The window stays open after its run: it must still be up after the run's time.
+            // The window stays open after its run: it must still be up after the run's
+            // time.
             const bool exited = p.waitForFinished(15000);
             if (!exited) {
                 p.terminate();
@@ -126,7 +130,8 @@ private Q_SLOTS:
         QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
                  qPrintable(command + QStringLiteral("\nstdout: ") + out +
                             QStringLiteral("\nstderr: ") + err));
-        // The shipped and generated experiments fit their GPUs and split their batch evenly.
+        // The shipped and generated experiments fit their GPUs and split their batch
+        // evenly.
         QVERIFY2(!err.contains(QLatin1String("global_batch_tokens")), qPrintable(err));
         // What the commands say they write is there.
         const QRegularExpression outFile(QStringLiteral("(?:-o|--out) (\\S+)"));
