@@ -281,15 +281,7 @@ class MonkeyTest : public QObject
         const int row = uniform(0, w.palette()->count() - 1);
         const QPointF at = pickPoint(w);
         note(QStringLiteral("palette drop row %1 at (%2, %3)").arg(row).arg(at.x()).arg(at.y()));
-        std::unique_ptr<QMimeData> mime(w.palette()->mimeDataForRow(row));
-        QWidget* vp = w.canvas()->viewport();
-        const QPoint p = w.canvas()->mapFromScene(at);
-        QDragEnterEvent enter(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(vp, &enter);
-        QDragMoveEvent move(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(vp, &move);
-        QDropEvent drop(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(vp, &drop);
+        test::dropPaletteRow(w, row, at);
     }
 
     void propertyEdit(MainWindow& w)

@@ -216,15 +216,7 @@ private:
         while (row < static_cast<int>(std::size(topology::kAllNodeKinds)) &&
                topology::kAllNodeKinds[row] != kind)
             ++row;
-        std::unique_ptr<QMimeData> mime(w.palette()->mimeDataForRow(row));
-        QWidget* vp = w.canvas()->viewport();
-        const QPoint p = w.canvas()->mapFromScene(at);
-        QDragEnterEvent enter(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(vp, &enter);
-        QDragMoveEvent move(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(vp, &move);
-        QDropEvent dropEvent(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(vp, &dropEvent);
+        test::dropPaletteRow(w, row, at);
     }
 
     static void shiftDrag(MainWindow& w, QPointF from, QPointF to)

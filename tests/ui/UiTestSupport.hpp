@@ -8,10 +8,13 @@
 #include "ui/CanvasView.hpp"
 #include "ui/DockLayout.hpp"
 #include "ui/MainWindow.hpp"
+#include "ui/PaletteWidget.hpp"
 #include "ui/Resources.hpp"
 #include "ui/run/RunWorkbench.hpp"
 
+#include <QApplication>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QStringList>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
@@ -76,6 +79,21 @@ makeShownWindow(std::function<void(const QString&, const QString&)> onError,
         w->canvas()->centerOn(0, 0);
     }
     return w;
+}
+
+/// Drags palette row `row` onto the canvas at scene point `at`, as a mouse would: drag enter,
+/// move and drop events with the palette's own MIME data.
+inline void dropPaletteRow(ui::MainWindow& w, int row, QPointF at)
+{
+    std::unique_ptr<QMimeData> mime(w.palette()->mimeDataForRow(row));
+    QWidget* vp = w.canvas()->viewport();
+    const QPoint p = w.canvas()->mapFromScene(at);
+    QDragEnterEvent enter(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(vp, &enter);
+    QDragMoveEvent move(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(vp, &move);
+    QDropEvent drop(p, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(vp, &drop);
 }
 
 /// A bundled preset as the UI tests run it: on the engine's fast path (test::fastPresetPath).
