@@ -361,6 +361,7 @@ struct DurationColumn
 template <class Range, class Seconds> DurationColumn columnOf(const Range& items, Seconds seconds)
 {
     std::vector<double> v;
+    v.reserve(std::size(items));
     for (const auto& item : items)
         v.push_back(seconds(item));
     return DurationColumn(v);
