@@ -1553,7 +1553,17 @@ applies from iteration %1</source>
     </message>
     <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="510"/>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4 layers&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
+        <source>%1 transformer blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="564"/>
+        <source>%1 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="566"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1572,8 +1572,18 @@ applies from iteration %1</source>
     </message>
     <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="562"/>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4 layers&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 参数（权重 %3），%4 层&lt;br&gt;前向 %5 FLOP/token，训练 %6 FLOP/token</translation>
+        <source>%1 transformer blocks</source>
+        <translation>%1 个 Transformer 块</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="564"/>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="566"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 parameters (%3 of weights), %4&lt;br&gt;%5 FLOP/token forward, %6 FLOP/token training</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：%2 参数（权重 %3），%4&lt;br&gt;前向 %5 FLOP/token，训练 %6 FLOP/token</translation>
     </message>
     <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="600"/>

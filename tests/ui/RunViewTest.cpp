@@ -332,6 +332,9 @@ private Q_SLOTS:
         ExperimentDock* dock = w->runs()->experimentDock();
         QVERIFY(dock->problem().isEmpty());
         QVERIFY(dock->modelSummary().contains(QStringLiteral("parameters")));
+        // Llama-3-8B's depth is its 32 blocks (its 131 layer records are not layers).
+        QVERIFY2(dock->modelSummary().contains(QStringLiteral("32 transformer blocks")),
+                 qPrintable(dock->modelSummary()));
         QVERIFY(dock->modelSummary().contains(QStringLiteral("fit")));
         QVERIFY(dock->editorFor("parallelism.mfu") != nullptr);
         QVERIFY(dock->editorFor("comm.channels") != nullptr);

@@ -558,14 +558,19 @@ void ExperimentDock::refreshModelSummary()
         }
         model = model.withSeqLen(seqLen);
         const bool rc = recompute && recompute->is_boolean() && recompute->get<bool>();
+        // A transformer's depth is its blocks (Llama-3-8B: 32), not its layer records (131:
+        // embedding, four per block, norm and head).
+        const QString depth = model.num_blocks > 0
+                                  ? tr("%1 transformer blocks").arg(model.num_blocks)
+                                  : tr("%1 layers").arg(model.layers.size());
         summary =
-            tr("<b>%1</b>: %2 parameters (%3 of weights), %4 layers<br>"
+            tr("<b>%1</b>: %2 parameters (%3 of weights), %4<br>"
                "%5 FLOP/token forward, %6 FLOP/token training")
                 .arg(QString::fromStdString(model.name).toHtmlEscaped())
                 .arg(QString::number(static_cast<double>(model.parameterCount()) / 1e9, 'f', 2) +
                      QStringLiteral(" B"))
                 .arg(QString::fromStdString(units::formatBytes(model.weightBytes())))
-                .arg(model.layers.size())
+                .arg(depth)
                 .arg(QString::number(model.forwardFlopsPerToken() / 1e9, 'f', 2) +
                      QStringLiteral(" G"))
                 .arg(QString::number(model.trainingFlopsPerToken(rc) / 1e9, 'f', 2) +
