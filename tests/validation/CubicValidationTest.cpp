@@ -256,23 +256,26 @@ private Q_SLOTS:
         QVERIFY2(cuts >= 10, qPrintable(QString::number(cuts)));
     }
 
-    void hystartDelayEndsParallelStreamsTogetherWithUnequalWindows()
+    void hystartDelayEndsParallelStreamsOneRoundApart()
     {
         // Four CUBIC streams a → b slow-start together through one 100 Mbit/s bottleneck, RTT
-        // 80 ms, buffer 2 BDP (BDP = 690.6 segments). Their ACK trains are broken by each
-        // other's bursts, so HyStart's delay increase ends slow start: once the windows reach
-        // 2·(BDP + C·η), η = clamp(RTT/8, 4 ms, 16 ms) = 10 ms, i.e. 1,553.9 segments
-        // (tcp_cubic.c HYSTART_DELAY; the kernel's four flows: 1.5-2.2 BDP at this RTT). From
-        // 10 segments each, doubling every RTT: 4·320 = 1,280 after 5 rounds; in the sixth the
-        // first stream's doubling takes them to 640 + 3·320 = 1,600 ≥ 1,553.9 and every stream
-        // leaves slow start, the 1,600 shared by rank ∝ 1/(r + 1): 768, 384, 256, 192. Below
-        // the buffer (BDP + 2 BDP), so no loss. A drop-tail FIFO serves each stream in
-        // proportion to its window: rate_i = W_i/(RTT + Q/C) with the standing queue
-        // Q = ΣW − BDP, i.e. C·W_i/ΣW (the fluid model of a FIFO), not a max-min fair quarter.
+        // 80 ms, buffer 2 BDP (BDP = 690.6 segments). HyStart's delay rule samples a round's
+        // first ACKs (tcp_cubic.c HYSTART_DELAY, η = clamp(RTT/8, 4 ms, 16 ms) = 10 ms, i.e.
+        // C·η = 86.3 segments of queue). Stream j's round comes back behind the bursts of the
+        // j streams ahead of it, W/2 each, less 0.8 of its own half: it leaves slow start once
+        // (j − 0.8)·W/2 ≥ 86.3 (SharedBottlenecks::positionalExit). From 10 segments, doubling
+        // every RTT: stream 3 leaves at W = 80 (2.2·40 = 88; at 40, 44), stream 2 at 160
+        // (1.2·80 = 96). Streams 0 and 1 go on until the windows a round ago reached BDP + C·η
+        // = 776.9 (320 + 320 + stream 2's ≈ 168 + stream 3's ≈ 88 ≥ 776.9 once stream 1 has
+        // doubled in the sixth round) and leave together at an equal share, 640 each, below
+        // the buffer, so no loss: the kernel's four flows here leave at 89, 169, ≈ 650 and
+        // ≈ 650 segments (docs/validation.md §3.2). A drop-tail FIFO serves each stream in
+        // proportion to its window once ΣW > BDP: C·W_i/ΣW (the fluid model of a FIFO).
         const double C = 1e8, d = 0.02, rtt = 4 * d;
         const double bdp = C * rtt / 8 / kMss;
-        const double eta = std::clamp(rtt / 8, 0.004, 0.016);
-        QVERIFY(4 * 320 < 2 * (bdp + C * eta / 8 / kMss) && 1600 >= 2 * (bdp + C * eta / 8 / kMss));
+        const double eta = std::clamp(rtt / 8, 0.004, 0.016) * C / 8 / kMss;
+        QVERIFY(2.2 * 20 < eta && 2.2 * 40 >= eta && 1.2 * 40 < eta && 1.2 * 80 >= eta &&
+                0.2 * 160 < eta);
         topology::Topology topo = path(C, d, 0.0, 2 * bdp * kMss);
         sim::Simulator sim;
         NetworkConfig cfg;
@@ -285,27 +288,31 @@ private Q_SLOTS:
             flows.push_back(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), 1e12,
                                               Protocol::Tcp, nullptr, options));
         }
-        // Before the sixth round: equal quarters of the 1,280 segments in flight.
-        sim.runUntil(sim::SimTime::fromSeconds(5.5 * rtt));
-        for (FlowId f : flows) {
-            const double rate = net.flowRateBps(f);
-            QVERIFY2(std::abs(rate - 320 * kMss * 8 / (rtt + (1280 - bdp) * kMss * 8 / C)) <
-                         1e-6 * rate,
-                     qPrintable(QString::number(rate)));
-        }
+        const auto segmentsPerRtt = [&](FlowId f) { return net.flowRateBps(f) * rtt / 8 / kMss; };
+        // Halfway through the fifth round: streams 0-2 doubled to 160 (no queue yet: 3·160 +
+        // stream 3's < BDP), stream 3 grows from 80 by CUBIC's no-loss ×1.05 per RTT at most.
+        sim.runUntil(sim::SimTime::fromSeconds(4.5 * rtt));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(std::abs(segmentsPerRtt(flows[i]) - 160) < 1e-6,
+                     qPrintable(QString::number(segmentsPerRtt(flows[i]))));
+        QVERIFY2(segmentsPerRtt(flows[3]) >= 80 && segmentsPerRtt(flows[3]) <= 80 * 1.05 * 1.05,
+                 qPrintable(QString::number(segmentsPerRtt(flows[3]))));
+        // After the sixth round: streams 0 and 1 share 1,280 equally, streams 2 and 3 kept
+        // growing from 160 and 80; the link is full and each gets C·W_i/ΣW.
         sim.runUntil(sim::SimTime::fromSeconds(6 * rtt + 1e-6));
-        const double shares[] = {768, 384, 256, 192};
         double sum = 0.0;
-        for (std::size_t i = 0; i < flows.size(); ++i) {
-            const double rate = net.flowRateBps(flows[i]);
-            sum += rate;
-            QVERIFY2(std::abs(rate - C * shares[i] / 1600) < 1e-6 * C,
-                     qPrintable(QStringLiteral("stream %1: %2 vs %3")
-                                    .arg(i)
-                                    .arg(rate)
-                                    .arg(C * shares[i] / 1600)));
+        std::vector<double> share;
+        for (FlowId f : flows) {
+            sum += net.flowRateBps(f);
+            share.push_back(net.flowRateBps(f) / C);
         }
         QVERIFY2(std::abs(sum - C) < 1e-6 * C, qPrintable(QString::number(sum)));
+        QVERIFY2(std::abs(share[0] - share[1]) < 1e-9, qPrintable(QString::number(share[1])));
+        // W_2 ∈ [160, 160·1.05²], W_3 ∈ [80, 80·1.05³]: shares 640 : W_2 : W_3 of ΣW.
+        const double w2 = 640 * share[2] / share[0], w3 = 640 * share[3] / share[0];
+        QVERIFY2(w2 >= 160 && w2 <= 160 * 1.05 * 1.05, qPrintable(QString::number(w2)));
+        QVERIFY2(w3 >= 80 && w3 <= 80 * 1.05 * 1.05 * 1.05, qPrintable(QString::number(w3)));
+        QVERIFY(1280 + w2 + w3 < 3 * bdp); // no loss
     }
 };
 

@@ -38,6 +38,7 @@ public:
     double sharers() const override { return m_shared.sharers(m_c.path.bottleneckResource); }
     double ahead() const override { return m_shared.slowStartOrder(m_c) - 1.0; }
     double queueS() const override { return m_shared.queueS(m_c); }
+    bool positionalExit(sim::SimTime now) override { return m_shared.positionalExit(m_c, now); }
     bool delayExit(sim::SimTime now) override { return m_shared.delayExit(m_c, now); }
     bool overflow(sim::SimTime now) override { return m_shared.overflow(m_c, now); }
 

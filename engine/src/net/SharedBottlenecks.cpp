@@ -12,6 +12,16 @@ namespace {
 // HYSTART_DELAY_MAX).
 constexpr double kHystartDelayMinS = 0.004;
 constexpr double kHystartDelayMaxS = 0.016;
+// The part of a connection's own slow-start burst that drains before its first ACKs are
+// sampled (positionalExit): fitted to the kernel's traces, docs/validation.md §3.2.
+constexpr double kPositionalDrain = 0.8;
+
+// η·C_b: the queue (bytes) whose delay HyStart's delay rule detects.
+double hystartDelayBytes(const PathFigures& path)
+{
+    const double eta_s = std::clamp(path.rtt_s / 8.0, kHystartDelayMinS, kHystartDelayMaxS);
+    return path.bottleneck_bps * eta_s / 8.0;
+}
 } // namespace
 
 SharedBottlenecks::SharedBottlenecks(const NetworkConfig& config,
@@ -118,6 +128,39 @@ bool SharedBottlenecks::overflow(Connection& c, sim::SimTime now) const
     return true;
 }
 
+bool SharedBottlenecks::positionalExit(Connection& c, sim::SimTime now) const
+{
+    // HyStart's delay rule takes the smallest RTT among a round's first ACKs (tcp_cubic.c
+    // HYSTART_MIN_SAMPLES). A connection whose round reaches the bottleneck behind the rounds
+    // of connections still in slow start finds their bursts queued: each adds half its window
+    // (its round sends twice what its ACKs drain). Its first ACKs see Σ_ahead W_o/2 of queue,
+    // less what drains while its own burst starts (δ·W_c/2, δ = 0.8 from the kernel's traces:
+    // four flows at 100 Mbit/s and 80 ms leave at 89, 169, ≈ 650 and ≈ 650 segments,
+    // docs/validation.md §3.2), and leaves slow start at its window once that is η·C_b. The
+    // connections ahead of it keep doubling; the first ones leave by the delay exit below.
+    const PathFigures& path = c.path;
+    if (m_config.congestion_control != CongestionControl::Cubic || c.arcs.empty() ||
+        path.rtt_s <= 0.0 || !path.hasBottleneck() || sharers(path.bottleneckResource) < 2.0 ||
+        c.window.cwndBytes() < TcpWindow::kHystartLowWindowSegments * m_config.mss_bytes)
+        return false;
+    const double delay_bytes = hystartDelayBytes(path);
+    if (path.buffer_bytes < delay_bytes)
+        return false; // the buffer cannot hold η: the delay never rises that far
+    double ahead_bytes = 0.0;
+    for (std::uint32_t oi : m_load[path.bottleneckResource].members) {
+        const Connection& o = m_connections[oi];
+        if (oi != &c - m_connections.data() &&
+            o.path.bottleneckResource == path.bottleneckResource && o.window.inSlowStart() &&
+            o.place.rank < c.place.rank)
+            ahead_bytes += 0.5 * std::min(o.window.cwndBytes(), sendLimitBytes(o));
+    }
+    const double own_bytes = std::min(c.window.cwndBytes(), sendLimitBytes(c));
+    if (ahead_bytes - kPositionalDrain * 0.5 * own_bytes < delay_bytes)
+        return false;
+    c.window.exitSlowStartAt(context(c), c.window.cwndBytes(), now);
+    return true;
+}
+
 bool SharedBottlenecks::delayExit(Connection& c, sim::SimTime now) const
 {
     const PathFigures& path = c.path;
@@ -125,32 +168,36 @@ bool SharedBottlenecks::delayExit(Connection& c, sim::SimTime now) const
         path.rtt_s <= 0.0 || !path.hasBottleneck() || sharers(path.bottleneckResource) < 2.0 ||
         c.window.cwndBytes() < TcpWindow::kHystartLowWindowSegments * m_config.mss_bytes)
         return false;
-    const double eta_s = std::clamp(path.rtt_s / 8.0, kHystartDelayMinS, kHystartDelayMaxS);
-    const double delay_bytes = path.bottleneck_bps * eta_s / 8.0;
+    const double delay_bytes = hystartDelayBytes(path);
     const double pipe_bytes = path.bdpBytes();
     const double full_bytes = path.pipeAndBufferBytes();
     if (path.buffer_bytes < delay_bytes)
         return false; // the buffer cannot hold η: the delay never rises that far
-    // The windows through the bottleneck, and what the connections in slow start share at the
-    // exit: those windows less the ones already past slow start.
+    // The windows through the bottleneck now; what they were a round ago (a window in slow
+    // start has doubled since); and what the connections in slow start share at the exit.
     double windows_bytes = 0.0;
+    double previous_bytes = 0.0;
     double others_bytes = 0.0;
-    double weights = 0.0;
+    double slowStarting = 0.0;
     for (std::uint32_t oi : m_load[path.bottleneckResource].members) {
         const Connection& o = m_connections[oi];
         if (o.path.bottleneckResource != path.bottleneckResource)
             continue;
         const double w = std::min(o.window.cwndBytes(), sendLimitBytes(o));
         windows_bytes += w;
-        if (o.window.inSlowStart())
-            weights += 1.0 / slowStartOrder(o);
-        else
+        if (o.window.inSlowStart()) {
+            slowStarting += 1.0;
+            previous_bytes += 0.5 * w;
+        } else {
             others_bytes += w;
+            previous_bytes += w;
+        }
     }
-    if (windows_bytes < std::min(2.0 * (pipe_bytes + delay_bytes), full_bytes))
+    // The round's first ACKs see the queue the last round left beyond the pipe.
+    if (previous_bytes < pipe_bytes + delay_bytes && windows_bytes <= full_bytes)
         return false;
     c.place.delayExitShared_bytes = std::max(0.0, windows_bytes - others_bytes);
-    c.place.delayExitWeights = weights;
+    c.place.delayExitConnections = slowStarting;
     const double share = std::max(2.0 * m_config.mss_bytes, delayExitShare(c, c));
     c.place.delayExited = true;
     if (windows_bytes > full_bytes) {
@@ -164,8 +211,8 @@ bool SharedBottlenecks::delayExit(Connection& c, sim::SimTime now) const
 
 double SharedBottlenecks::delayExitShare(const Connection& o, const Connection& by) const
 {
-    return by.place.delayExitWeights > 0.0
-               ? by.place.delayExitShared_bytes / slowStartOrder(o) / by.place.delayExitWeights
+    return by.place.delayExitConnections > 0.0
+               ? by.place.delayExitShared_bytes / by.place.delayExitConnections
                : o.window.cwndBytes();
 }
 

@@ -9,12 +9,17 @@
 //               C_b·W_i/ΣW, the fluid model of a FIFO, not a max-min fair share;
 //   overflow    a slow-start round that finds ΣW > BDP + B_q drops packets of every
 //               connection sending there: each one not in its recovery is cut;
-//   delay exit  HyStart's delay increase (tcp_cubic.c HYSTART_DELAY, η = clamp(RTT/8, 4 ms,
-//               16 ms)): slow start ends for every connection there once ΣW ≥
-//               2·(BDP + C_b·η) (the first round whose RTT samples see η; past the pipe the
-//               queue delay grows a second per second), each leaving at a share of the
-//               slow-starting windows ∝ 1/(rank + 1) (a fit, docs/validation.md); beyond
-//               BDP + B_q it is an overflow too;
+//   positional exit  HyStart's delay increase (tcp_cubic.c HYSTART_DELAY, η = clamp(RTT/8,
+//               4 ms, 16 ms)) seen by one connection: its round's first ACKs come back behind
+//               the bursts of the connections ahead of it still in slow start, Σ_ahead W/2 of
+//               queue less 0.8 of its own burst's half (fitted to the kernel's traces); once
+//               that is C_b·η it leaves slow start at its window, alone — the later ones in
+//               the round first, one round apart;
+//   delay exit  HyStart's delay increase for all: slow start ends for every connection
+//               still in it once the windows a round ago (ΣW with slow-starting ones halved)
+//               were BDP + C_b·η (the round's first ACKs see the queue that round left),
+//               each leaving at an equal share of the slow-starting windows; beyond BDP + B_q
+//               it is an overflow too;
 //   standing queue (latency, §4) the bulk transfers' windows capped at W keep Σ(W − r·RTT)
 //               queued while that fits B_q, else the sawtooth's B_q/2; a message following
 //               on its connection's previous one is already delayed by its own
@@ -40,9 +45,9 @@ struct BottleneckPlace
     /// TCP connections already sending through the bottleneck when this one started.
     std::uint32_t rank = 0;
     /// HyStart's delay exit this connection's round found: the bytes the connections leaving
-    /// slow start share, and the sum of their weights 1/(rank + 1).
+    /// slow start share, and how many they are.
     double delayExitShared_bytes = 0.0;
-    double delayExitWeights = 0.0;
+    double delayExitConnections = 0.0;
     /// This round found the windows above the pipe and the buffer: cut the others too.
     bool overflowed = false;
     /// This round ended slow start by the delay increase: the others leave too.
@@ -85,6 +90,10 @@ public:
     /// bottleneck): whether it ends c's slow start (then c.place.delayExited, and
     /// c.place.overflowed where the windows are beyond the pipe and the buffer too).
     bool delayExit(Connection& c, sim::SimTime now) const;
+    /// HyStart's delay increase c's slow-start round finds behind the bursts of the
+    /// connections ahead of it (lower rank, still in slow start): whether it ends c's slow
+    /// start at its window (c alone; the others go on).
+    bool positionalExit(Connection& c, sim::SimTime now) const;
     /// Whether c's slow-start round finds the windows through its bottleneck above its pipe
     /// and buffer: c is cut and c.place.overflowed set.
     bool overflow(Connection& c, sim::SimTime now) const;

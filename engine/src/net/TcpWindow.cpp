@@ -218,6 +218,10 @@ bool TcpWindow::slowStartRound(const TcpContext& ctx, double tcpRate_bps, sim::S
         return true;
     }
     m_cwnd_bytes = std::min(2.0 * m_cwnd_bytes, std::max(m_cwnd_bytes, ssCeiling));
+    if (shared.positionalExit(now)) { // the bursts queued ahead of this one's ACKs
+        m_rateWindow_bytes = 0.0;
+        return true;
+    }
     if (shared.delayExit(now)) { // an overflow too: overflowLoss, growth from the cut
         m_rateWindow_bytes = 0.0;
         return true;

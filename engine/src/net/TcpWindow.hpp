@@ -57,6 +57,9 @@ public:
     virtual double ahead() const = 0;
     /// The queue delay the windows through the bottleneck keep there now (s).
     virtual double queueS() const = 0;
+    /// HyStart's delay increase seen by this connection alone, from the slow-start bursts
+    /// of the connections ahead of it: whether this round ends its slow start at its window.
+    virtual bool positionalExit(sim::SimTime now) = 0;
     /// HyStart's delay increase for every connection in slow start there: whether this
     /// round ends this one's slow start (its window then set by the rule).
     virtual bool delayExit(sim::SimTime now) = 0;
