@@ -825,11 +825,12 @@ SUITE_REGIMES = [
     ("Four flows, the kernel",
      "4 flows from one host, as above (and the 200 ms rows)",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 4,
-     "**known off**: Meridian fast, CUBIC most (§3.2; issue 35 §4 open)"),
+     "roughly from 0.5 BDP of queue (the later flows leave slow start first, §3.2); "
+     "**known off** into 0.05–0.1 BDP: Meridian fast by 15–47 % (issue 35 §4 open)"),
     ("Eight flows, the kernel",
      "8 flows from one host, as for two",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 8,
-     "roughly; shallow queues off (Meridian fast, §3.2)"),
+     "roughly; shallow queues (0.05 BDP) **known off**: Meridian fast by 19–47 % (§3.2)"),
     ("Broadcast, NCCL's ring pipeline, TCP",
      "4–32 hosts, 1 Gbit/s and 5 ms per host link, 128–256 MiB; 4 and 8 hosts at 10 Gbit/s "
      "and 0.5 ms, 256 MiB; one channel",
