@@ -127,6 +127,7 @@ void MainWindow::createStatusBar()
 void MainWindow::connectSignals()
 {
     connect(m_doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &Document::documentReplaced, m_minimap, &MiniMap::documentReplaced);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateUndoEmptyLabel);
     connect(m_scene, &TopologyScene::contentChanged, this, &MainWindow::updateStatus);
