@@ -292,7 +292,10 @@ void RunWorkbench::onUpdated()
         m_progress->setRange(0, 0); // busy: a phase that moves no bytes
     }
     m_progress->setToolTip(liveStatusToolTip(live));
-    m_phaseLabel->setText(liveStatusText(live));
+    // A report drained after Pause keeps the line saying so.
+    m_phaseLabel->setText(m_controller->state() == RunController::State::Paused
+                              ? tr("Paused: %1").arg(liveStatusText(live))
+                              : liveStatusText(live));
     m_phaseLabel->setToolTip(liveStatusToolTip(live));
     m_parts.scene->setLinkUtilisation(live.utilisation);
     m_runView->showLive(live);
