@@ -1458,9 +1458,34 @@ applies from iteration %1</source>
         <translation>迭代 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/run/LiveStatus.cpp" line="23"/>
-        <source>%1 — t = %2 · %3 into the phase, %4 of link traffic</source>
-        <translation>%1 — t = %2 · 本阶段已进行 %3，链路流量 %4</translation>
+        <location filename="../ui/run/LiveStatus.cpp" line="42"/>
+        <source>%1 — t = %2 · %3 of %4</source>
+        <translation>%1 — t = %2 · %3 / %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/LiveStatus.cpp" line="45"/>
+        <source>%1 — t = %2 · %3 into the phase</source>
+        <translation>%1 — t = %2 · 本阶段已进行 %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/LiveStatus.cpp" line="52"/>
+        <source>The run: %1 % of its phases finished.</source>
+        <translation>整个运行：已完成 %1 % 的阶段。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/LiveStatus.cpp" line="58"/>
+        <source>%1 started at t = %2 and has run %3. Its collectives and transfers have delivered %4 of the %5 they move.</source>
+        <translation>%1 于 t = %2 开始，已进行 %3。其集合通信与传输已送达 %4，共需传输 %5。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/LiveStatus.cpp" line="64"/>
+        <source>%1 started at t = %2 and has run %3. It moves no bytes of its own.</source>
+        <translation>%1 于 t = %2 开始，已进行 %3。此阶段本身不传输数据。</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/LiveStatus.cpp" line="73"/>
+        <source>%1 %p %</source>
+        <translation>%1 %p %</translation>
     </message>
 </context>
 <context>
@@ -2126,6 +2151,11 @@ You can keep working, but if you edit the drawing before it finishes, the layout
         <location filename="../ui/MainWindow.cpp" line="521"/>
         <source>Drag kinds from the palette · Shift+drag between nodes to link · wheel zooms · middle/Space+drag pans</source>
         <translation>从面板拖入类型 · Shift+拖动连接节点 · 滚轮缩放 · 中键/空格+拖动平移</translation>
+    </message>
+    <message>
+        <location filename="../ui/MainWindow.cpp" line="525"/>
+        <source>Read-only while the run is active · wheel zooms · middle/Space+drag pans</source>
+        <translation>运行期间只读 · 滚轮缩放 · 中键/空格+拖动平移</translation>
     </message>
     <message>
         <location filename="../ui/MainWindowFiles.cpp" line="175"/>
@@ -2872,6 +2902,16 @@ Several items of one kind can be edited together.</source>
         <location filename="../ui/run/RunWorkbench.cpp" line="240"/>
         <source>Paused at %1 s — Run resumes, Step runs one phase</source>
         <translation>已暂停于 %1 s — “运行”继续，“单步”执行一个阶段</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="256"/>
+        <source>Paused: %1</source>
+        <translation>已暂停：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="257"/>
+        <source>Run resumes, Step runs one phase</source>
+        <translation>“运行”继续，“单步”执行一个阶段</translation>
     </message>
     <message>
         <location filename="../ui/run/RunWorkbench.cpp" line="244"/>

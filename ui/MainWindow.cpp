@@ -10,6 +10,7 @@
 #include "ui/Clipboard.hpp"
 #include "ui/DockLayout.hpp"
 #include "ui/Document.hpp"
+#include "ui/ElidedLabel.hpp"
 #include "ui/GeneratorDialog.hpp"
 #include "ui/HelpDialogs.hpp"
 #include "ui/LayoutController.hpp"
@@ -110,12 +111,15 @@ void MainWindow::createRunWorkbench()
 void MainWindow::createStatusBar()
 {
     m_countsLabel = new QLabel;
-    m_modeLabel = new QLabel;
+    // The hint takes the room the other pieces leave and is cut with "…" (its whole text in
+    // the tooltip): at 1366 px during a run the run's line comes first (docs/gui.md).
+    m_modeLabel = new ElidedLabel;
     m_modeLabel->setObjectName(QStringLiteral("toolHint"));
+    m_modeLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_zoomLabel = new QLabel;
     m_zoomLabel->setMinimumWidth(70);
     m_zoomLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    statusBar()->addPermanentWidget(m_modeLabel, 1);
+    statusBar()->insertPermanentWidget(0, m_modeLabel, 1); // left of the run's line
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
     // The tool hint stretches over the free space, where QStatusBar draws a temporary message
@@ -127,6 +131,7 @@ void MainWindow::createStatusBar()
 void MainWindow::connectSignals()
 {
     connect(m_doc, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_doc, &Document::documentReplaced, m_minimap, &MiniMap::documentReplaced);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &Document::filePathChanged, this, &MainWindow::updateUndoEmptyLabel);
     connect(m_scene, &TopologyScene::contentChanged, this, &MainWindow::updateStatus);
@@ -515,11 +520,15 @@ void MainWindow::updateStatus()
                            QStringLiteral(" · ") +
                            (links == 1 ? tr("1 link") : tr("%1 links").arg(loc.toString(links))));
     m_zoomLabel->setText(QStringLiteral("%1 %").arg(qRound(m_view->zoom() * 100)));
-    m_modeLabel->setText(
-        m_scene->mode() == TopologyScene::Mode::Link
-            ? tr("Link tool: drag from a node to another node. Esc returns to Select.")
-            : tr("Drag kinds from the palette · Shift+drag between nodes to link · "
-                 "wheel zooms · middle/Space+drag pans"));
+    if (m_editingLocked)
+        m_modeLabel->setText(tr("Read-only while the run is active · wheel zooms · "
+                                "middle/Space+drag pans"));
+    else
+        m_modeLabel->setText(
+            m_scene->mode() == TopologyScene::Mode::Link
+                ? tr("Link tool: drag from a node to another node. Esc returns to Select.")
+                : tr("Drag kinds from the palette · Shift+drag between nodes to link · "
+                     "wheel zooms · middle/Space+drag pans"));
 }
 
 void MainWindow::setEditingLocked(bool on)
@@ -542,6 +551,7 @@ void MainWindow::setEditingLocked(bool on)
     m_actions.value(QStringLiteral("edit.redo"))->setEnabled(!on && stack->canRedo());
     updateActions();
     updateTitle();
+    updateStatus();
 }
 
 void MainWindow::updateActions()

@@ -77,6 +77,13 @@ void MiniMap::refit()
     update();
 }
 
+void MiniMap::documentReplaced()
+{
+    m_cache = QPixmap();
+    update();
+    QMetaObject::invokeMethod(this, &MiniMap::refit, Qt::QueuedConnection);
+}
+
 void MiniMap::paintEvent(QPaintEvent*)
 {
     QPainter p(this);

@@ -2,7 +2,9 @@
 // Overview of the whole drawing: the scene rendered once into a cached pixmap (refreshed,
 // debounced, only when the content changes) with the main view's visible area outlined on
 // top. Panning and zooming the main view only repaint the outline; clicking or dragging
-// recentres the main view.
+// recentres the main view. A replaced document (New, Open, a recovered file) is not a
+// change to debounce: the old picture goes at once and the new one follows as soon as the
+// scene is rebuilt.
 
 #include <QPixmap>
 #include <QTransform>
@@ -26,6 +28,10 @@ public:
 public Q_SLOTS:
     /// Re-renders the cached overview now.
     void refit();
+    /// The document was replaced: drops the cached picture now and re-renders once the
+    /// document has rebuilt the scene (Document::adopt announces the replacement first), in
+    /// the same turn of the event loop, not after the debounce.
+    void documentReplaced();
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -8,8 +8,10 @@
 
 #include <QtTest/QtTest>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 
 using namespace meridian;
 using nlohmann::json;
@@ -383,6 +385,107 @@ private Q_SLOTS:
         QVERIFY(snapshots >= expected.size());
         QCOMPARE(obs.events.back().kind, 'P');
         QCOMPARE(obs.events.back().progress, 1.0);
+    }
+
+    void phaseBytesAreAFractionOfTheProgramThatReachesOne()
+    {
+        // Three identical centres of 16 fabric GPUs (twins: simulated once), a binomial
+        // broadcast of the weights S plus dataset shards D/3 to c1 and c2, one iteration.
+        // Expected totals, from the programs: the broadcast delivers S and D/3 to each of the
+        // two other lead ranks, 2·S + 2·D/3; the inter-centre ring all-reduce of the gradients
+        // G (bf16, as large as the weights) among 3 ranks sends 2(n−1)/n · G per rank,
+        // 2·2·G = 4·S in all. Within each phase the bytes done never decrease, never pass the
+        // total, and equal it in the snapshot at the phase's end; the broadcast is seen
+        // part-way. The snapshots change nothing in results.json.
+        const int C = 3;
+        const double D = 6e9;
+        json j = starProject(C, 10, 5, 0, 0);
+        json nodes = json::array();
+        for (auto& n : j["nodes"])
+            if (n["kind"] == "center") {
+                n["attrs"] = fabricCentreAttrs(16, "star", 1);
+                nodes.push_back(n);
+            } else if (n["kind"] != "gpu") {
+                nodes.push_back(n);
+            }
+        j["nodes"] = nodes;
+        json links = json::array();
+        for (const auto& l : j["links"])
+            if (l["id"].get<std::string>().find("gpu") == std::string::npos)
+                links.push_back(l);
+        j["links"] = links;
+        j["experiment"]["broadcast"]["dataset"] = true;
+        j["experiment"]["dataset"] = {{"size_gb", D / 1e9}};
+        const io::Project p = io::parseProject(j.dump(), "test.topo");
+
+        struct PhaseBytes
+        {
+            std::string name;
+            std::vector<std::pair<double, double>> snapshots; ///< (done, total)
+        };
+        struct Observer : experiment::RunObserver
+        {
+            std::vector<PhaseBytes> phases;
+            void phaseStarted(const std::string& name, int, double) override
+            {
+                phases.push_back({name, {}});
+            }
+            void snapshot(const experiment::RunSnapshot& s) override
+            {
+                if (!phases.empty()) // a snapshot belongs to the phase started last
+                    phases.back().snapshots.emplace_back(s.phase_bytes_done, s.phase_bytes_total);
+            }
+        };
+        auto run = [&p](bool symmetry, Observer* obs) {
+            experiment::RunOptions opt{{}, {}, {}, "test.topo", 1.0, 0.05};
+            opt.exploit_symmetry = symmetry;
+            experiment::Runner runner(p, opt);
+            return runner.run(obs);
+        };
+        Observer obs;
+        const auto r = run(true, &obs);
+        const double S = r.model_bytes;
+        QCOMPARE(obs.phases.size(), std::size_t(5));
+        std::map<std::string, double> totals;
+        for (const PhaseBytes& ph : obs.phases) {
+            QVERIFY2(!ph.snapshots.empty(), ph.name.c_str());
+            const double total = ph.snapshots.front().second;
+            totals[ph.name] = total;
+            double last = 0.0;
+            for (const auto& [done, t] : ph.snapshots) {
+                QCOMPARE(t, total);
+                QVERIFY2(done >= last && done <= total,
+                         qPrintable(QString("%1: %2 after %3 of %4")
+                                        .arg(QString::fromStdString(ph.name))
+                                        .arg(done)
+                                        .arg(last)
+                                        .arg(total)));
+                last = done;
+            }
+            QCOMPARE(ph.snapshots.back().first, total); // exactly 1 at the phase's end
+        }
+        QCOMPARE(totals["compute"], 0.0);
+        QVERIFY(std::abs(totals["broadcast"] - (2 * S + 2 * D / C)) < 1e-6 * totals["broadcast"]);
+        QVERIFY2(std::abs(totals["inter_center"] - 4 * S) < 1e-6 * totals["inter_center"],
+                 qPrintable(QString("%1 vs 4 S = %2").arg(totals["inter_center"]).arg(4 * S)));
+        QVERIFY(totals["intra_center"] > 0 && totals["update"] > 0);
+        // The broadcast advances through many fractions between 0 and 1, not in one jump.
+        std::set<double> fractions;
+        for (const auto& [done, total] : obs.phases.front().snapshots)
+            if (done > 0 && done < total)
+                fractions.insert(done / total);
+        QVERIFY2(fractions.size() >= 10, qPrintable(QString::number(fractions.size())));
+        // Every centre simulated: the same programs, so the same totals.
+        Observer every;
+        run(false, &every);
+        QCOMPARE(every.phases.size(), obs.phases.size());
+        for (std::size_t i = 0; i < obs.phases.size(); ++i) {
+            const double a = obs.phases[i].snapshots.back().second;
+            const double b = every.phases[i].snapshots.back().second;
+            QVERIFY2(std::abs(a - b) <= 1e-9 * std::max(1.0, a),
+                     qPrintable(QString::fromStdString(obs.phases[i].name)));
+        }
+        QCOMPARE(experiment::resultsToJson(run(true, nullptr)), experiment::resultsToJson(r));
     }
 
     void cancelFromTheObserverStopsTheRun()

@@ -4,19 +4,22 @@
 // training run, save, run, change the loss, compare, export a PDF, undo/redo, reopen from
 // Open Recent, New. At each step it checks what the issue found wrong: forms that need
 // horizontal scrolling, an unreported memory problem, a stale legend or link colour, a
-// progress that stands still during the broadcast, one unit per table column.
+// progress that stands still during the broadcast (the fraction of the broadcast's bytes must
+// rise), a status bar cut off at 1366 px, one unit per table column.
 //
 // With MERIDIAN_SCREENSHOT_DIR set, every step is saved as tour-<lang>-NN-<step>.png (half
 // size, 256 colours), in English and in Chinese: the pictures of docs/gui.md.
 #include "UiTestSupport.hpp"
 #include "ui/DockLayout.hpp"
 #include "ui/Document.hpp"
+#include "ui/ElidedLabel.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/NodeItem.hpp"
 #include "ui/PaletteWidget.hpp"
 #include "ui/PropertyEditor.hpp"
 #include "ui/TopologyScene.hpp"
 #include "ui/Translations.hpp"
+#include "ui/charts/ChartStyle.hpp"
 #include "ui/charts/QCustomPlot.hpp"
 #include "ui/run/ExperimentDock.hpp"
 #include "ui/run/ResultsDock.hpp"
@@ -30,6 +33,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QProgressBar>
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -345,26 +349,47 @@ private:
         QCOMPARE(runs->controller()->pace(), 0.0); // set by makeShownWindow
         runs->setPace(5 * RunWorkbench::kDefaultPace);
         QStringList broadcastLines;
-        std::vector<double> traffic;
+        std::vector<double> fractions; // of the broadcast's bytes, as the status bar shows them
         const auto c = connect(runs->controller(), &RunController::updated, this, [&] {
             const LiveRun& live = runs->controller()->live();
-            if (live.phase == "broadcast") {
-                traffic.push_back(live.phase_traffic_bytes);
-                broadcastLines << runs->phaseLabel()->text();
-            }
+            if (live.phase != "broadcast" || !live.phaseFraction())
+                return;
+            fractions.push_back(*live.phaseFraction());
+            broadcastLines << runs->phaseLabel()->text() + QStringLiteral(" | ") +
+                                  runs->progressBar()->text();
         });
         runs->runView()->tabs()->setCurrentWidget(runs->runView()->timelinePlot());
         QVERIFY(runs->run());
-        QTRY_VERIFY_WITH_TIMEOUT(traffic.size() >= 3, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(fractions.size() >= 3 && fractions.back() > fractions.front(),
+                                 20000);
+        // Held still and laid out, the status bar fits the 1366 px window: the run's line
+        // (now "Paused: broadcast — …") whole, the hint giving way, nothing past the edge.
+        runs->pause();
+        QTest::qWait(200);
+        auto* line = qobject_cast<ElidedLabel*>(runs->phaseLabel());
+        QVERIFY(line);
+        QVERIFY2(!line->isElided(), qPrintable(line->text()));
+        for (auto* piece : w.statusBar()->findChildren<QWidget*>())
+            if (piece->isVisible())
+                QVERIFY2(piece->mapTo(&w, QPoint(piece->width(), 0)).x() <= w.width(),
+                         qPrintable(piece->objectName()));
         shot(w, "running-broadcast");
+        runs->resume();
         QVERIFY(runs->controller()->waitForEnd(120000));
         disconnect(c);
         runs->setPace(0.0);
         QCOMPARE(runs->controller()->state(), RunController::State::Finished);
-        // The broadcast's traffic grew while it ran, and the status line said so.
-        QVERIFY(traffic.back() > traffic.front());
+        QCOMPARE(w.width(), 1366); // the status bar did not widen the window
+        // The broadcast's fraction rose while it ran, never fell, never passed 1, and the
+        // progress bar said "broadcast N %" in the window's language.
+        for (std::size_t i = 1; i < fractions.size(); ++i)
+            QVERIFY(fractions[i] >= fractions[i - 1]);
+        QVERIFY(fractions.back() > fractions.front() && fractions.back() <= 1.0);
         broadcastLines.removeDuplicates();
         QVERIFY2(broadcastLines.size() >= 2, qPrintable(broadcastLines.join(QLatin1Char('\n'))));
+        const QString named = charts::phaseLabel("broadcast") + QLatin1Char(' ');
+        QVERIFY2(broadcastLines.front().contains(QStringLiteral(" | ") + named),
+                 qPrintable(broadcastLines.front()));
         // Iterations are numbered from 0 in the status line as in the tables.
         const auto& r = *runs->controller()->results();
         QCOMPARE(r.iterations.front().index, 0);

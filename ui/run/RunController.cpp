@@ -1,7 +1,6 @@
 #include "ui/run/RunController.hpp"
 
 #include "meridian/core/Error.hpp"
-#include "ui/charts/LiveCharts.hpp"
 
 #include <QEventLoop>
 #include <QTimer>
@@ -37,8 +36,6 @@ public:
     Clock::time_point anchorWall;
     double anchorSim_s = 0.0;
     std::set<std::string> watched;
-    std::map<std::string, double> bandwidth_bps; ///< of every user link (set before the run)
-    double lastSnapshot_s = 0.0;
     // ---- inbox (worker → GUI), emptied by every drain
     bool changed = false;
     std::vector<experiment::PhaseResult> phases;
@@ -49,7 +46,8 @@ public:
     double phaseStart_s = 0.0;
     double time_s = 0.0;
     double progress = 0.0;
-    double phaseTraffic_bytes = 0.0;
+    double phaseBytesDone = 0.0;
+    double phaseBytesTotal = 0.0;
     std::vector<std::pair<std::string, double>> utilisation;
     std::map<std::string, LiveRun::Series> series;
 
@@ -60,8 +58,8 @@ public:
         iteration = it;
         phaseStart_s = t;
         time_s = t;
-        phaseTraffic_bytes = 0.0;
-        lastSnapshot_s = t;
+        phaseBytesDone = 0.0; // until the phase's first snapshot
+        phaseBytesTotal = 0.0;
         changed = true;
         gate(lock, t);
     }
@@ -97,15 +95,10 @@ public:
     void snapshot(const experiment::RunSnapshot& s) override
     {
         std::unique_lock lock(mutex);
-        // Utilisation is the mean over the last sample interval: held over the time since the
-        // previous snapshot it gives the bytes carried meanwhile.
-        const double dt = std::max(0.0, s.time_s - lastSnapshot_s);
-        for (const auto& [id, u] : s.link_utilisation)
-            if (const auto bw = bandwidth_bps.find(id); bw != bandwidth_bps.end())
-                phaseTraffic_bytes += u * bw->second / 8.0 * dt;
-        lastSnapshot_s = s.time_s;
         time_s = s.time_s;
         progress = s.progress;
+        phaseBytesDone = s.phase_bytes_done;
+        phaseBytesTotal = s.phase_bytes_total;
         utilisation = s.link_utilisation;
         for (const auto& [id, u] : s.link_utilisation)
             if (watched.count(id) != 0) {
@@ -197,10 +190,6 @@ void RunController::start(const io::Project& project, experiment::RunOptions opt
     job->bridge.pauseAt_s = m_pauseAt_s;
     m_pauseAt_s = -1.0;
     job->bridge.watched = {m_watched.begin(), m_watched.end()};
-    for (std::size_t i = 0; i < job->project.topology.linkCount(); ++i) {
-        const auto& l = job->project.topology.link(LinkId::fromIndex(i));
-        job->bridge.bandwidth_bps[l.id] = charts::linkBandwidthBps(l);
-    }
     m_job = std::move(job);
     m_live = LiveRun{};
     m_results.reset();
@@ -340,7 +329,8 @@ void RunController::drain()
             m_live.phase_start_s = b.phaseStart_s;
             m_live.time_s = b.time_s;
             m_live.progress = b.progress;
-            m_live.phase_traffic_bytes = b.phaseTraffic_bytes;
+            m_live.phase_bytes_done = b.phaseBytesDone;
+            m_live.phase_bytes_total = b.phaseBytesTotal;
             for (const auto& [id, u] : b.utilisation)
                 m_live.utilisation[id] = u;
             for (auto& [id, s] : b.series) {

@@ -46,12 +46,18 @@ struct LiveRun
     double phase_start_s = 0.0; ///< when the phase in progress started
     double time_s = 0.0;        ///< simulated time of the latest report
     double progress = 0.0;      ///< finished phases / all phases
-    /// Bytes carried by the user's links since the phase in progress started, summed over
-    /// the links (a byte crossing three links counts three times), each link in its busier
-    /// direction: Σ utilisation × bandwidth × interval over the snapshots. It grows during a
-    /// long phase, where `progress` (whole phases) stands still; the engine does not report
-    /// the bytes a phase still has to move, so this is no fraction of the phase.
-    double phase_traffic_bytes = 0.0;
+    /// The phase in progress: payload bytes its program moves and how many have arrived
+    /// (experiment::RunSnapshot). Both 0 for a phase that moves no bytes, and from the
+    /// phase's start until its first snapshot.
+    double phase_bytes_done = 0.0;
+    double phase_bytes_total = 0.0;
+    /// phase_bytes_done / phase_bytes_total, or nothing for a phase that moves no bytes.
+    std::optional<double> phaseFraction() const
+    {
+        if (phase.empty() || phase_bytes_total <= 0.0)
+            return std::nullopt;
+        return phase_bytes_done / phase_bytes_total;
+    }
     /// Latest utilisation of every user link, by link id.
     std::map<std::string, double> utilisation;
     /// Utilisation over simulated time of the watched links (RunController::setWatchedLinks).

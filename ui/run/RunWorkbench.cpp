@@ -4,6 +4,7 @@
 #include "meridian/core/Units.hpp"
 #include "ui/CanvasView.hpp"
 #include "ui/Document.hpp"
+#include "ui/ElidedLabel.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/TopologyScene.hpp"
 #include "ui/charts/ChartStyle.hpp"
@@ -28,6 +29,8 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
+#include <algorithm>
+#include <cmath>
 
 namespace meridian::ui {
 
@@ -72,14 +75,22 @@ void RunWorkbench::createDocks()
     w->addDockWidget(Qt::BottomDockWidgetArea, m_resultsDock);
     w->splitDockWidget(m_runDock, m_resultsDock, Qt::Horizontal); // sizes: DockLayout
 
+    // The bar is the phase's: the bytes it has moved of all it moves ("broadcast 37 %"), busy
+    // during a phase that moves none; the whole run's share of finished phases is in the
+    // tooltip (docs/gui.md, "Running").
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("runProgress"));
     m_progress->setRange(0, 1000);
-    m_progress->setMaximumWidth(180);
+    // Wide enough for its longest text, "intra-centre 100 %" in the window's language.
+    const QString widest = QCoreApplication::translate("RunWorkbench", "%1 %p %")
+                               .arg(charts::phaseLabel("intra_center"))
+                               .replace(QLatin1String("%p"), QLatin1String("100"));
+    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(widest) + 24);
+    m_progress->setMaximumWidth(std::max(180, m_progress->minimumWidth()));
     m_progress->setTextVisible(true);
     m_progress->setFormat(QStringLiteral("%p %"));
     m_progress->setVisible(false);
-    m_phaseLabel = new QLabel;
+    m_phaseLabel = new ElidedLabel;
     m_phaseLabel->setObjectName(QStringLiteral("runPhase"));
     w->statusBar()->addPermanentWidget(m_phaseLabel);
     w->statusBar()->addPermanentWidget(m_progress);
@@ -98,6 +109,7 @@ void RunWorkbench::clearRun()
     m_runView->beginRun(topology::Topology{});
     m_results->clear();
     m_phaseLabel->clear();
+    m_phaseLabel->setToolTip({});
     m_progress->setVisible(false);
 }
 
@@ -232,13 +244,26 @@ void RunWorkbench::onStateChanged(RunController::State state)
     m_experiment->setReadOnly(active);
     m_progress->setVisible(active);
     showLegend(active || state == RunController::State::Finished);
+    m_phaseLabel->setToolTip({});
     switch (state) {
     case RunController::State::Running:
+        if (m_controller->live().phase.empty() && m_controller->live().phases.empty()) {
+            m_progress->setRange(0, 1000); // a new run
+            m_progress->setValue(0);
+            m_progress->setFormat(QStringLiteral("%p %"));
+        }
         m_phaseLabel->setText(tr("Running — the topology is read-only until the run ends"));
         break;
     case RunController::State::Paused:
-        m_phaseLabel->setText(tr("Paused at %1 s — Run resumes, Step runs one phase")
-                                  .arg(m_controller->live().time_s, 0, 'f', 3));
+        // Inside a phase the line stays (where the run is, how far the phase has come).
+        if (const LiveRun& live = m_controller->live(); !live.phase.empty()) {
+            m_phaseLabel->setText(tr("Paused: %1").arg(liveStatusText(live)));
+            m_phaseLabel->setToolTip(tr("Run resumes, Step runs one phase") + QLatin1Char('\n') +
+                                     liveStatusToolTip(live));
+        } else {
+            m_phaseLabel->setText(tr("Paused at %1 s — Run resumes, Step runs one phase")
+                                      .arg(live.time_s, 0, 'f', 3));
+        }
         break;
     case RunController::State::Cancelled:
         m_phaseLabel->setText(tr("Run stopped: nothing kept"));
@@ -259,8 +284,19 @@ void RunWorkbench::onStateChanged(RunController::State state)
 void RunWorkbench::onUpdated()
 {
     const LiveRun& live = m_controller->live();
-    m_progress->setValue(static_cast<int>(std::lround(live.progress * 1000)));
-    m_phaseLabel->setText(liveStatusText(live));
+    if (const auto fraction = live.phaseFraction()) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(static_cast<int>(std::floor(*fraction * 1000)));
+        m_progress->setFormat(liveProgressFormat(live));
+    } else if (!live.phase.empty()) {
+        m_progress->setRange(0, 0); // busy: a phase that moves no bytes
+    }
+    m_progress->setToolTip(liveStatusToolTip(live));
+    // A report drained after Pause keeps the line saying so.
+    m_phaseLabel->setText(m_controller->state() == RunController::State::Paused
+                              ? tr("Paused: %1").arg(liveStatusText(live))
+                              : liveStatusText(live));
+    m_phaseLabel->setToolTip(liveStatusToolTip(live));
     m_parts.scene->setLinkUtilisation(live.utilisation);
     m_runView->showLive(live);
 }

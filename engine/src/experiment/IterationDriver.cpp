@@ -74,6 +74,11 @@ IterationDriver::IterationDriver(const TrainingSpec& spec, const TrainingPlan& p
             m_twins[static_cast<std::size_t>(m_twinOf[i])].push_back(i);
 }
 
+double IterationDriver::weight(std::size_t i) const
+{
+    return 1.0 + static_cast<double>(m_twins[i].size());
+}
+
 template <class Step> void IterationDriver::forCentreAndTwins(std::size_t i, const Step& step) const
 {
     step(i);
@@ -100,30 +105,43 @@ struct IterationDriver::Iteration
     double computePhaseEnd = 0.0;
     double end = 0.0;
     std::vector<RunningCollective> running;
+    /// The bytes of the intra-centre, inter-centre and update programs (RunSnapshot).
+    RunEngine::LedgerId intraBytes = RunEngine::kNoLedger;
+    RunEngine::LedgerId interBytes = RunEngine::kNoLedger;
+    RunEngine::LedgerId updateBytes = RunEngine::kNoLedger;
 };
 
 void IterationDriver::runBroadcast()
 {
     const double start = m_engine.now();
-    m_phases.begin("broadcast", -1);
     const std::vector<NodeId>& nodes = m_plan.broadcast_nodes;
     bool modelDone = nodes.size() < 2;
+    const bool shards =
+        m_spec.broadcast_dataset && m_spec.dataset_bytes > 0 && m_plan.active.size() > 1;
+    const double shard_bytes =
+        shards ? m_spec.dataset_bytes / static_cast<double>(m_plan.active.size()) : 0.0;
+    const RunEngine::Credit credit{
+        m_engine.openLedger((modelDone ? 0.0 : m_plan.broadcast_dag.totalBytesSent()) +
+                            (shards ? shard_bytes * static_cast<double>(nodes.size() - 1) : 0.0))};
+    m_phases.begin("broadcast", -1, credit.ledger);
     int shardsPending = 0;
     bool shardsDone = true;
     RunningCollective rc;
     if (!modelDone)
-        rc = m_engine.startCollective(m_plan.broadcast_dag, nodes, m_spec.broadcast_protocol, 0.0,
-                                      [&modelDone] { modelDone = true; });
-    if (m_spec.broadcast_dataset && m_spec.dataset_bytes > 0 && m_plan.active.size() > 1) {
-        const double shard = m_spec.dataset_bytes / static_cast<double>(m_plan.active.size());
+        rc = m_engine.startCollective(
+            m_plan.broadcast_dag, nodes, m_spec.broadcast_protocol, 0.0,
+            [&modelDone] { modelDone = true; }, credit);
+    if (shards) {
         shardsDone = false;
         for (std::size_t i = 1; i < nodes.size(); ++i) {
             ++shardsPending;
-            m_engine.transfer(nodes[0], nodes[i], shard, m_spec.broadcast_protocol,
-                              [&](const net::TransferResult&) {
-                                  if (--shardsPending == 0)
-                                      shardsDone = true;
-                              });
+            m_engine.transfer(
+                nodes[0], nodes[i], shard_bytes, m_spec.broadcast_protocol,
+                [&](const net::TransferResult&) {
+                    if (--shardsPending == 0)
+                        shardsDone = true;
+                },
+                {}, credit);
         }
     }
     m_engine.runUntil(modelDone);
@@ -141,6 +159,16 @@ void IterationDriver::runIteration(int it)
 {
     const std::size_t C = m_plan.active.size();
     Iteration s(C, m_engine.now());
+    // Every centre's intra-centre and update DAG runs once for it and its twins.
+    double intra_bytes = 0.0, update_bytes = 0.0;
+    for (std::size_t i = 0; i < C; ++i)
+        if (m_twinOf[i] < 0) {
+            intra_bytes += weight(i) * m_plan.intra_dag[i]->totalBytesSent();
+            update_bytes += weight(i) * m_plan.update_dag[i]->totalBytesSent();
+        }
+    s.intraBytes = m_engine.openLedger(intra_bytes);
+    s.interBytes = m_engine.openLedger(m_plan.inter_dag.totalBytesSent());
+    s.updateBytes = m_engine.openLedger(update_bytes);
     m_phases.begin("compute", it);
     for (std::size_t i = 0; i < C; ++i)
         m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(m_plan.compute_s[i]),
@@ -148,13 +176,13 @@ void IterationDriver::runIteration(int it)
     m_engine.runUntil(s.allCompute);
     s.computePhaseEnd = *std::max_element(s.computeEnd.begin(), s.computeEnd.end());
     m_phases.end("compute", it, s.t0, s.computePhaseEnd);
-    m_phases.begin("intra_center", it);
+    m_phases.begin("intra_center", it, s.intraBytes);
     m_engine.runUntil(s.allIntra);
     m_phases.end("intra_center", it, s.computePhaseEnd, s.interStart);
-    m_phases.begin("inter_center", it);
+    m_phases.begin("inter_center", it, s.interBytes);
     m_engine.runUntil(s.interDone);
     m_phases.end("inter_center", it, s.interStart, s.interEnd);
-    m_phases.begin("update", it);
+    m_phases.begin("update", it, s.updateBytes);
     m_engine.runUntil(s.iterationDone);
     s.end = m_engine.now();
     m_phases.centerSpans(spans(s, it));
@@ -175,7 +203,8 @@ void IterationDriver::computeFinished(Iteration& s, std::size_t i)
     else
         s.running.push_back(m_engine.startCollective(
             *m_plan.intra_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
-            m_plan.reduce_rate_Bps[i], [this, &s, i] { intraFinished(s, i); }));
+            m_plan.reduce_rate_Bps[i], [this, &s, i] { intraFinished(s, i); },
+            {s.intraBytes, weight(i)}));
 }
 
 void IterationDriver::intraFinished(Iteration& s, std::size_t i)
@@ -199,10 +228,12 @@ void IterationDriver::startInter(Iteration& s)
     }
     s.running.push_back(m_engine.startCollective(m_plan.inter_dag, m_plan.inter_nodes,
                                                  m_spec.inter_center.protocol,
-                                                 m_plan.wan_reduce_rate_Bps, [this, &s] {
+                                                 m_plan.wan_reduce_rate_Bps,
+                                                 [this, &s] {
                                                      s.interDone = true;
                                                      startUpdate(s);
-                                                 }));
+                                                 },
+                                                 {s.interBytes}));
 }
 
 void IterationDriver::startUpdate(Iteration& s)
@@ -228,7 +259,7 @@ void IterationDriver::startUpdate(Iteration& s)
         else
             s.running.push_back(m_engine.startCollective(
                 *m_plan.update_dag[i], m_plan.active[i]->ranks, m_spec.intra_center.protocol,
-                m_plan.reduce_rate_Bps[i], step));
+                m_plan.reduce_rate_Bps[i], step, {s.updateBytes, weight(i)}));
     }
 }
 

@@ -40,6 +40,8 @@ private:
     /// Per-centre spans of iteration `it`, centre by centre (Results::center_phases).
     std::vector<CenterPhaseSpan> spans(const Iteration& s, int it) const;
 
+    /// How many centres' bytes centre i's collectives move: itself and its twins.
+    double weight(std::size_t i) const;
     /// Runs `step` for centre `i` and for each of its twins, in centre order.
     template <class Step> void forCentreAndTwins(std::size_t i, const Step& step) const;
 

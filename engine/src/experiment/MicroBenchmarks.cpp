@@ -103,14 +103,18 @@ void runMicroBenchmark(const ExperimentSpec& spec, RunEngine& engine, PhaseDrive
         const std::string phase = warmup ? "warmup" : cr.operation;
         bool done = false;
         const double start = engine.now();
-        phases.begin(phase, rep);
+        const RunEngine::Credit credit{
+            engine.openLedger(isCollective ? dag.totalBytesSent() : b.bytes)};
+        phases.begin(phase, rep, credit.ledger);
         RunningCollective rc;
         if (isCollective)
-            rc = engine.startCollective(dag, nodes, b.protocol, 0.0, [&done] { done = true; });
+            rc = engine.startCollective(
+                dag, nodes, b.protocol, 0.0, [&done] { done = true; }, credit);
         else
             // iperf3 -P: `streams` connections of bytes/streams each.
-            engine.transferInParts(nodes[0], nodes[1], b.bytes, b.protocol, b.streams, {}, {},
-                                   [&done] { done = true; });
+            engine.transferInParts(
+                nodes[0], nodes[1], b.bytes, b.protocol, b.streams, {}, {},
+                [&done] { done = true; }, credit);
         engine.runUntil(done);
         (warmup ? cr.warmup_s : cr.repetitions_s).push_back(engine.now() - start);
         phases.end(phase, rep, start, engine.now());

@@ -4,10 +4,12 @@
 
 namespace meridian::experiment {
 
-void PhaseDriver::begin(const std::string& name, int iteration)
+void PhaseDriver::begin(const std::string& name, int iteration, RunEngine::LedgerId ledger)
 {
     if (m_cancel.load())
         throw RunCancelled();
+    m_ledger = ledger;
+    m_engine.showLedger(ledger);
     if (m_observer)
         m_observer->phaseStarted(name, iteration, m_engine.now());
 }
@@ -18,6 +20,7 @@ void PhaseDriver::end(const std::string& name, int iteration, double start_s, do
     m_results.phases.push_back(p);
     m_done += 1.0;
     m_engine.setProgress(m_done >= m_total ? 1.0 : m_done / m_total);
+    m_engine.closeLedger(m_ledger);
     if (m_observer) {
         m_observer->phaseFinished(p);
         m_engine.emitSnapshot();

@@ -25,10 +25,11 @@ class NetBackend : public collective::TransferBackend
 public:
     NetBackend(RunEngine& engine, std::vector<NodeId> nodes, net::Protocol protocol,
                double reduceRate_Bps, const collective::CommSettings& comm,
-               collective::MergedSteps merged)
+               collective::MergedSteps merged, RunEngine::Credit credit)
         : m_engine(engine), m_nodes(std::move(nodes)), m_protocol(protocol),
           m_reduceRate_Bps(reduceRate_Bps), m_sockets(std::max(1, comm.sockets)),
-          m_appWindow_bytes(comm.buffsize_bytes / std::max(1, comm.sockets)), m_merged(merged)
+          m_appWindow_bytes(comm.buffsize_bytes / std::max(1, comm.sockets)), m_merged(merged),
+          m_credit(credit)
     {}
     void transfer(int src, int dst, double bytes, int channel, std::function<void()> done) override
     {
@@ -47,7 +48,7 @@ public:
                 return r.end_s + m_merged.deliveryDelayS(index, r.data_end_s - r.send_start_s,
                                                          r.end_s - r.data_end_s);
             },
-            std::move(done));
+            std::move(done), m_credit);
     }
     void reduce(int /*rank*/, double bytes, std::function<void()> done) override
     {
@@ -65,6 +66,7 @@ private:
     int m_sockets;
     double m_appWindow_bytes; ///< NCCL's buffer per socket: what a stream keeps in flight
     collective::MergedSteps m_merged;
+    RunEngine::Credit m_credit;
     std::map<std::tuple<int, int, int>, std::uint64_t> m_sent; ///< sends per connection
 };
 
@@ -87,60 +89,77 @@ RunEngine::RunEngine(const topology::Topology& topo, std::size_t userLinks,
 
 void RunEngine::transfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
                          std::function<void(const net::TransferResult&)> done,
-                         net::TransferOptions options)
+                         net::TransferOptions options, Credit credit)
 {
     ++m_transfers;
-    m_net->startTransfer(
+    const std::uint64_t tracked = track(bytes, credit);
+    const FlowId flow = m_net->startTransfer(
         src, dst, bytes, protocol,
-        [this, src, dst, bytes, protocol, options, done = std::move(done),
+        [this, src, dst, bytes, protocol, options, tracked, done = std::move(done),
          backoff_s = m_net->config().min_rto_s](const net::TransferResult& r) mutable {
             if (!r.ok && m_retryUnroutable) {
-                if (blocked(src) || blocked(dst))
+                if (blocked(src) || blocked(dst)) {
+                    untrack(tracked, false);
                     return;
+                }
                 m_sim.scheduleIn(sim::SimTime::fromSeconds(backoff_s),
-                                 [this, src, dst, bytes, protocol, options, backoff_s,
+                                 [this, src, dst, bytes, protocol, options, backoff_s, tracked,
                                   done = std::move(done)]() mutable {
                                      retryTransfer(src, dst, bytes, protocol, std::move(done),
-                                                   options, std::min(60.0, 2 * backoff_s));
+                                                   options, std::min(60.0, 2 * backoff_s), tracked);
                                  });
                 return;
             }
             if (!r.ok) {
+                untrack(tracked, false);
                 if (m_error.empty()) {
                     m_error = r.error;
                     m_errorAt_s = now();
                 }
                 return;
             }
+            untrack(tracked, true);
             done(r);
         },
         options);
+    if (tracked != 0)
+        m_inFlight.at(tracked).flow = flow;
 }
 
 void RunEngine::retryTransfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
                               std::function<void(const net::TransferResult&)> done,
-                              net::TransferOptions options, double backoff_s)
+                              net::TransferOptions options, double backoff_s, std::uint64_t tracked)
 {
-    if (blocked(src) || blocked(dst))
+    if (blocked(src) || blocked(dst)) {
+        untrack(tracked, false);
         return;
-    m_net->startTransfer(
+    }
+    const FlowId flow = m_net->startTransfer(
         src, dst, bytes, protocol,
-        [this, src, dst, bytes, protocol, options, backoff_s,
+        [this, src, dst, bytes, protocol, options, backoff_s, tracked,
          done = std::move(done)](const net::TransferResult& r) mutable {
             if (r.ok) {
+                untrack(tracked, true);
                 done(r);
                 return;
             }
-            if (blocked(src) || blocked(dst))
+            if (blocked(src) || blocked(dst)) {
+                untrack(tracked, false);
                 return;
+            }
             m_sim.scheduleIn(sim::SimTime::fromSeconds(backoff_s),
-                             [this, src, dst, bytes, protocol, options, backoff_s,
+                             [this, src, dst, bytes, protocol, options, backoff_s, tracked,
                               done = std::move(done)]() mutable {
                                  retryTransfer(src, dst, bytes, protocol, std::move(done), options,
-                                               std::min(60.0, 2 * backoff_s));
+                                               std::min(60.0, 2 * backoff_s), tracked);
                              });
         },
         options);
+    if (const auto it = m_inFlight.find(tracked); it != m_inFlight.end()) {
+        it->second.flow = flow; // a new flow: no rate until the next snapshot reads one
+        it->second.rate_Bps = 0.0;
+        it->second.since_s = now();
+    }
 }
 
 void RunEngine::blockNode(NodeId node)
@@ -158,7 +177,7 @@ bool RunEngine::blocked(NodeId node) const
 void RunEngine::transferInParts(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
                                 int parts, net::TransferOptions options,
                                 std::function<double(const net::TransferResult&)> readyOf,
-                                std::function<void()> done)
+                                std::function<void()> done, Credit credit)
 {
     struct Pending
     {
@@ -188,18 +207,18 @@ void RunEngine::transferInParts(NodeId src, NodeId dst, double bytes, net::Proto
                 m_sim.scheduleIn(sim::SimTime::fromSecondsCeil(wait_s),
                                  [pending] { pending->done(); });
             },
-            part);
+            part, credit);
     }
 }
 
 RunningCollective RunEngine::startCollective(const collective::CommDag& dag,
                                              const std::vector<NodeId>& nodes,
                                              net::Protocol protocol, double reduceRate_Bps,
-                                             std::function<void()> onDone)
+                                             std::function<void()> onDone, Credit credit)
 {
     RunningCollective rc;
-    rc.backend =
-        std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps, m_comm, dag.merged());
+    rc.backend = std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps, m_comm,
+                                              dag.merged(), credit);
     rc.executor = std::make_unique<collective::DagExecutor>(dag, *rc.backend);
     rc.executor->setOnFinished(std::move(onDone));
     rc.executor->start();
@@ -255,6 +274,7 @@ void RunEngine::emitSnapshot()
     RunSnapshot s;
     s.time_s = now();
     s.progress = m_progress;
+    std::tie(s.phase_bytes_done, s.phase_bytes_total) = phaseBytes();
     for (std::size_t l = 0; l < m_userLinks; ++l) {
         double u = 0.0;
         for (int dir = 0; dir < 2; ++dir)
@@ -263,6 +283,58 @@ void RunEngine::emitSnapshot()
     }
     m_observer->snapshot(s);
     m_nextSnapshot_s = now() + m_snapshotInterval_s;
+}
+
+RunEngine::LedgerId RunEngine::openLedger(double total_bytes)
+{
+    m_ledgers.push_back({total_bytes, 0.0, 0.0, false});
+    return m_ledgers.size() - 1;
+}
+
+void RunEngine::closeLedger(LedgerId ledger)
+{
+    if (ledger < m_ledgers.size())
+        m_ledgers[ledger].closed = true;
+}
+
+std::uint64_t RunEngine::track(double bytes, Credit credit)
+{
+    // Only a front end reads the estimates: without one, nothing is kept per message.
+    if (!m_observer || credit.ledger >= m_ledgers.size())
+        return 0;
+    const std::uint64_t key = m_nextTracked++;
+    m_inFlight.emplace(key, InFlight{FlowId{}, credit, bytes, 0.0, 0.0, now()});
+    return key;
+}
+
+void RunEngine::untrack(std::uint64_t key, bool arrived)
+{
+    const auto it = m_inFlight.find(key);
+    if (it == m_inFlight.end())
+        return;
+    if (arrived)
+        m_ledgers[it->second.credit.ledger].arrived_bytes +=
+            it->second.bytes * it->second.credit.weight;
+    m_inFlight.erase(it);
+}
+
+std::pair<double, double> RunEngine::phaseBytes()
+{
+    const double t = now();
+    double inFlight = 0.0;
+    for (auto& [key, m] : m_inFlight) {
+        m.credited_bytes = std::min(m.bytes, m.credited_bytes + m.rate_Bps * (t - m.since_s));
+        m.rate_Bps = m_net->flowRateBps(m.flow) / 8.0;
+        m.since_s = t;
+        if (m.credit.ledger == m_shownLedger)
+            inFlight += m.credited_bytes * m.credit.weight;
+    }
+    if (m_shownLedger >= m_ledgers.size())
+        return {0.0, 0.0};
+    Ledger& l = m_ledgers[m_shownLedger];
+    const double done = l.closed ? l.total_bytes : l.arrived_bytes + inFlight;
+    l.shown_bytes = std::clamp(done, l.shown_bytes, l.total_bytes);
+    return {l.shown_bytes, l.total_bytes};
 }
 
 void RunEngine::recordResults(Results& results)

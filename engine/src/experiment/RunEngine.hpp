@@ -4,6 +4,13 @@
 // time until a phase's condition holds, turns failures into errors that name their cause,
 // sends the observer's snapshots and records the per-link results.
 //
+// Phase progress (RunSnapshot::phase_bytes_*): a phase's program is the sends of the DAGs it
+// runs and its own transfers; a ledger holds their payload bytes, known before the first of
+// them moves, and how many have arrived. A message counts in full when it has arrived; a message
+// still in flight counts rate × time from the snapshots (its rate at one snapshot held until
+// the next), never more than its size. So done never exceeds total, never decreases, and
+// equals it once every message has arrived.
+//
 // A reduction of `bytes` on a rank costs 3 · bytes / HBM bandwidth (read two operands,
 // write one); transfers run on the network with the experiment's protocol.
 
@@ -22,6 +29,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace meridian::experiment {
@@ -34,9 +43,24 @@ struct RunningCollective
     std::unique_ptr<collective::DagExecutor> executor;
 };
 
+/// A phase program's ledger (RunEngine::openLedger).
+using LedgerId = std::size_t;
+inline constexpr LedgerId kNoLedger = static_cast<LedgerId>(-1);
+/// Which ledger a message's bytes count towards, and how many times: a centre whose twins
+/// take its times (IterationDriver) moves their bytes too, identically.
+struct ByteCredit
+{
+    LedgerId ledger = kNoLedger;
+    double weight = 1.0;
+};
+
 class RunEngine
 {
 public:
+    using LedgerId = experiment::LedgerId;
+    using Credit = ByteCredit;
+    static constexpr LedgerId kNoLedger = experiment::kNoLedger;
+
     struct Options
     {
         std::uint64_t seed = 1;
@@ -62,20 +86,21 @@ public:
     /// makes the next runUntil() throw TransferFailed.
     void transfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
                   std::function<void(const net::TransferResult&)> done,
-                  net::TransferOptions options = {});
+                  net::TransferOptions options = {}, Credit credit = {});
     /// Moves `bytes` from src to dst as `parts` equal messages on the streams
     /// options.stream … options.stream + parts − 1 (NCCL's sockets, iperf3 -P); `done` runs
     /// at the latest of readyOf(result) over the parts (their delivery when readyOf is empty).
     void transferInParts(NodeId src, NodeId dst, double bytes, net::Protocol protocol, int parts,
                          net::TransferOptions options,
                          std::function<double(const net::TransferResult&)> readyOf,
-                         std::function<void()> done);
+                         std::function<void()> done, Credit credit = {});
     /// Starts the collective `dag` with rank i on nodes[i]; reductions at `reduceRate_Bps`
     /// (0 = free); every channel's messages go over comm().sockets in-order streams per rank
     /// pair. `onDone` runs when every op of the DAG has finished.
     RunningCollective startCollective(const collective::CommDag& dag,
                                       const std::vector<NodeId>& nodes, net::Protocol protocol,
-                                      double reduceRate_Bps, std::function<void()> onDone);
+                                      double reduceRate_Bps, std::function<void()> onDone,
+                                      Credit credit = {});
     /// Topology-aware ring order of `nodes`: the order of least total one-way route delay.
     std::vector<int> ringOrder(const std::vector<NodeId>& nodes);
 
@@ -94,6 +119,15 @@ public:
 
     /// Fraction of the run's phases that have finished (reported in snapshots).
     void setProgress(double progress) { m_progress = progress; }
+    /// A ledger for a program of `total_bytes` payload bytes (counting twins' weight), opened
+    /// before any of its messages starts.
+    LedgerId openLedger(double total_bytes);
+    /// The ledger snapshots report from now on: the phase in progress (kNoLedger: a phase
+    /// that moves no bytes, reported as 0 of 0).
+    void showLedger(LedgerId ledger) { m_shownLedger = ledger; }
+    /// The program's phase has ended: every byte it was to move has arrived (or never will,
+    /// on a centre that failed); the ledger reports done = total from now on.
+    void closeLedger(LedgerId ledger);
     /// Sends the observer a snapshot now (no-op without an observer).
     void emitSnapshot();
 
@@ -101,10 +135,34 @@ public:
     void recordResults(Results& results);
 
 private:
+    struct Ledger
+    {
+        double total_bytes = 0.0;
+        double arrived_bytes = 0.0; ///< messages that have arrived, by their weight
+        double shown_bytes = 0.0;   ///< the last done reported (done never decreases)
+        bool closed = false;
+    };
+    /// A message of a ledger in flight, while there is an observer to report it to.
+    struct InFlight
+    {
+        FlowId flow;
+        Credit credit;
+        double bytes = 0.0;
+        double credited_bytes = 0.0; ///< rate × time up to since_s, at most bytes
+        double rate_Bps = 0.0;       ///< payload rate assumed since since_s (wire rate)
+        double since_s = 0.0;
+    };
+
     [[noreturn]] void throwFailure() const;
     void retryTransfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
                        std::function<void(const net::TransferResult&)> done,
-                       net::TransferOptions options, double backoff_s);
+                       net::TransferOptions options, double backoff_s, std::uint64_t tracked);
+    /// Starts tracking a message of `credit`'s ledger; returns its key (0: not tracked).
+    std::uint64_t track(double bytes, Credit credit);
+    /// The tracked message `key` has arrived (true) or is gone (false).
+    void untrack(std::uint64_t key, bool arrived);
+    /// Brings the in-flight estimates up to now; returns (done, total) of the shown ledger.
+    std::pair<double, double> phaseBytes();
 
     const topology::Topology& m_topo;
     sim::Simulator m_sim;
@@ -121,6 +179,10 @@ private:
     std::uint64_t m_transfers = 0;
     std::vector<char> m_blocked; ///< per node
     bool m_retryUnroutable = false;
+    std::vector<Ledger> m_ledgers;
+    LedgerId m_shownLedger = kNoLedger;
+    std::unordered_map<std::uint64_t, InFlight> m_inFlight;
+    std::uint64_t m_nextTracked = 1;
 };
 
 } // namespace meridian::experiment

@@ -15,6 +15,16 @@ struct RunSnapshot
 {
     double time_s = 0.0;
     double progress = 0.0; ///< finished phases / all phases: non-decreasing, exactly 1 at the end
+    /// The phase in progress — in the snapshot sent at a phase's end, that phase: the payload
+    /// bytes its program moves (the sends of its collectives, the broadcast's dataset shards;
+    /// known before the phase starts, not an estimate) and how many of them have arrived, a
+    /// message in flight counted by rate × time, never beyond its size. Within a phase
+    /// phase_bytes_done never decreases and never exceeds phase_bytes_total, and equals it in
+    /// the snapshot at the phase's end. Both 0 for a phase that moves no bytes (compute, a
+    /// control-plane run's iteration phases, reported when the iteration has ended).
+    /// docs/experiments.md, "Progress and cancellation".
+    double phase_bytes_done = 0.0;
+    double phase_bytes_total = 0.0;
     /// Utilisation of every link of the user's topology over the last sample interval
     /// (max of both directions), in LinkId order.
     std::vector<std::pair<std::string, double>> link_utilisation;
