@@ -1,8 +1,11 @@
 #include "ui/HelpDialogs.hpp"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
 #include <QImage>
@@ -18,6 +21,9 @@
 
 #ifndef MERIDIAN_VERSION
 #error "ui/CMakeLists.txt defines MERIDIAN_VERSION for this file"
+#endif
+#ifndef MERIDIAN_DOCS_SOURCE_DIR
+#error "ui/CMakeLists.txt defines MERIDIAN_DOCS_SOURCE_DIR for this file"
 #endif
 
 namespace meridian::ui {
@@ -101,6 +107,25 @@ QList<HelpDialogs::ShortcutRow> HelpDialogs::shortcutRows(const QMainWindow* win
     return rows;
 }
 
+QString HelpDialogs::userGuidePage()
+{
+    // The file name is a translatable string: a translation names its own guide.
+    return tr("user-guide.md", "file name of the user guide in this language (docs/)");
+}
+
+QString HelpDialogs::docsFolder(const QString& page)
+{
+    QStringList candidates;
+    if (const QString env = qEnvironmentVariable("MERIDIAN_DOCS_DIR"); !env.isEmpty())
+        candidates << env;
+    candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/doc/meridian")
+               << QStringLiteral(MERIDIAN_DOCS_SOURCE_DIR);
+    for (const QString& dir : std::as_const(candidates))
+        if (QFileInfo::exists(QDir(dir).filePath(page)))
+            return QDir(dir).absolutePath();
+    return {};
+}
+
 QDialog* HelpDialogs::showUserGuide(QWidget* parent, const QString& page)
 {
     QDialog* d = newDialog(parent, QStringLiteral("userGuide"), tr("Meridian User Guide"));
@@ -108,7 +133,10 @@ QDialog* HelpDialogs::showUserGuide(QWidget* parent, const QString& page)
     auto* browser = new GuideBrowser(d);
     browser->setObjectName(QStringLiteral("userGuideBrowser"));
     browser->setOpenExternalLinks(true); // http(s) links go to the system browser
-    browser->setSource(QUrl(QStringLiteral("qrc:/docs/") + page), QTextDocument::MarkdownResource);
+    const QString folder = docsFolder(page);
+    browser->setSource(folder.isEmpty() ? QUrl(QStringLiteral("qrc:/docs/") + page)
+                                        : QUrl::fromLocalFile(QDir(folder).filePath(page)),
+                       QTextDocument::MarkdownResource);
     layout->addWidget(browser);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, d);
     QObject::connect(buttons, &QDialogButtonBox::rejected, d, &QDialog::close);
