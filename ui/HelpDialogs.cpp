@@ -13,6 +13,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPixmap>
 #include <QRegularExpression>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -57,21 +58,33 @@ void addMenuRows(const QMenu* menu, const QString& title, QList<HelpDialogs::Sho
     }
 }
 
-/// The guide's browser: the docs' pictures are not embedded (docs/gui.md, "Help"), so an
-/// image that cannot be loaded takes no room instead of a broken-image icon.
+/// The guide's browser. A picture wider than the window's text column is scaled down to
+/// fit it (the screenshots are 1360 px wide; the dialog opens 900 px wide), and a picture
+/// that cannot be loaded — the copy embedded under :/docs has none — takes no room instead
+/// of showing a broken-image icon.
 class GuideBrowser : public QTextBrowser
 {
 public:
+    static constexpr int kMaxPictureWidthPx = 840;
+
     using QTextBrowser::QTextBrowser;
     QVariant loadResource(int type, const QUrl& name) override
     {
         QVariant v = QTextBrowser::loadResource(type, name);
-        if (type == QTextDocument::ImageResource && !v.isValid()) {
+        if (type != QTextDocument::ImageResource)
+            return v;
+        // QTextBrowser hands a file's bytes; a resource may already be an image.
+        QImage picture = v.typeId() == QMetaType::QImage    ? v.value<QImage>()
+                         : v.typeId() == QMetaType::QPixmap ? v.value<QPixmap>().toImage()
+                                                            : QImage::fromData(v.toByteArray());
+        if (picture.isNull()) {
             QImage none(1, 1, QImage::Format_ARGB32);
             none.fill(Qt::transparent);
             return none;
         }
-        return v;
+        if (picture.width() > kMaxPictureWidthPx)
+            picture = picture.scaledToWidth(kMaxPictureWidthPx, Qt::SmoothTransformation);
+        return picture;
     }
 };
 

@@ -127,6 +127,13 @@ private Q_SLOTS:
                                               QUrl(QStringLiteral("images/tour-en-01-empty.png")))
                                    .value<QImage>();
         QVERIFY2(picture.width() > 100, "the guide's pictures load from the docs folder");
+        // A full-size screenshot (1360 px) is scaled to the text column.
+        const QImage wide = browser->document()
+                                ->resource(QTextDocument::ImageResource,
+                                           QUrl(QStringLiteral("images/guide-en-examples.png")))
+                                .value<QImage>();
+        QVERIFY(wide.width() > 100);
+        QVERIFY2(wide.width() <= 840, qPrintable(QString::number(wide.width())));
         saveShot(guide, "help-guide");
         // A link between pages, as docs/gui.md writes it, opens the other page.
         browser->setSource(QUrl(QStringLiteral("experiments.md")));
