@@ -41,6 +41,11 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/presets/ DESTINATION share/meridian/preset
         PATTERN LICENSE EXCLUDE)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION share/doc/meridian
         PATTERN "images" EXCLUDE)
+# The pictures of the user guide (docs/user-guide*.md), which Help ▸ User Guide shows from here;
+# the other screenshots stay out of the package. Without them (dpkg path-exclude) the window
+# shows the guide's text from its embedded copy.
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/images/ DESTINATION share/doc/meridian/images
+        FILES_MATCHING PATTERN "tour-*.png" PATTERN "guide-*.png" PATTERN "report-page1.png")
 if(EXISTS ${CMAKE_SOURCE_DIR}/resources/topo.schema.json)
   install(FILES ${CMAKE_SOURCE_DIR}/resources/topo.schema.json DESTINATION share/meridian)
 endif()

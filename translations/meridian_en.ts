@@ -398,6 +398,12 @@ applies from iteration %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/HelpDialogs.cpp" line="113"/>
+        <source>user-guide.md</source>
+        <comment>file name of the user guide in this language (docs/)</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/HelpDialogs.cpp" line="88"/>
         <source>Meridian User Guide</source>
         <translation type="unfinished"></translation>
@@ -2030,6 +2036,11 @@ You can keep working, but if you edit the drawing before it finishes, the layout
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/MainWindow.cpp" line="397"/>
+        <source>E&amp;xamples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/MainWindow.cpp" line="435"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
@@ -2928,6 +2939,64 @@ Several items of one kind can be edited together.</source>
     <message>
         <location filename="../ui/TopologyScene.cpp" line="591"/>
         <source>Expand %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExamplesMenu</name>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="30"/>
+        <source>Llama-3-8B over a star WAN of four centres (the seed&apos;s experiment)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="33"/>
+        <source>China&apos;s eight national computing hubs (East Data, West Computing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="36"/>
+        <source>GPT-3 175B across two centres 100 km apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="39"/>
+        <source>Heterogeneous GPUs and NPUs (H100, A100, Ascend 910B, TPU-like)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="42"/>
+        <source>Fail-over: a WAN link fails, the collective switches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="45"/>
+        <source>GÉANT (Topology Zoo) with centres in four European cities</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="48"/>
+        <source>Fabric: two-tier spine-leaf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="51"/>
+        <source>Fabric: three-tier fat-tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="54"/>
+        <source>Fabric: dual-plane rail-optimised</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="57"/>
+        <source>Benchmark: ring all-reduce between four centres</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="60"/>
+        <source>Benchmark: one TCP transfer over a lossy 1,200 km link</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

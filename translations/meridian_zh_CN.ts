@@ -403,6 +403,12 @@ applies from iteration %1</source>
         <translation>鼠标滚轮</translation>
     </message>
     <message>
+        <location filename="../ui/HelpDialogs.cpp" line="113"/>
+        <source>user-guide.md</source>
+        <comment>file name of the user guide in this language (docs/)</comment>
+        <translation>user-guide.zh_CN.md</translation>
+    </message>
+    <message>
         <location filename="../ui/HelpDialogs.cpp" line="106"/>
         <source>Meridian User Guide</source>
         <translation>Meridian 用户指南</translation>
@@ -2083,6 +2089,11 @@ You can keep working, but if you edit the drawing before it finishes, the layout
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
+        <location filename="../ui/MainWindow.cpp" line="397"/>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
         <location filename="../ui/MainWindow.cpp" line="406"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
@@ -2983,6 +2994,64 @@ Several items of one kind can be edited together.</source>
         <location filename="../ui/TopologyScene.cpp" line="592"/>
         <source>Expand %1</source>
         <translation>展开 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExamplesMenu</name>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="30"/>
+        <source>Llama-3-8B over a star WAN of four centres (the seed&apos;s experiment)</source>
+        <translation>Llama-3-8B：四个中心的星形广域网（种子论文的实验）</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="33"/>
+        <source>China&apos;s eight national computing hubs (East Data, West Computing)</source>
+        <translation>中国八大国家算力枢纽（东数西算）</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="36"/>
+        <source>GPT-3 175B across two centres 100 km apart</source>
+        <translation>GPT-3 175B：相距 100 km 的两个中心</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="39"/>
+        <source>Heterogeneous GPUs and NPUs (H100, A100, Ascend 910B, TPU-like)</source>
+        <translation>异构 GPU 与 NPU（H100、A100、昇腾 910B、类 TPU）</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="42"/>
+        <source>Fail-over: a WAN link fails, the collective switches</source>
+        <translation>故障切换：广域链路失效，集合通信算法切换</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="45"/>
+        <source>GÉANT (Topology Zoo) with centres in four European cities</source>
+        <translation>GÉANT（Topology Zoo）：欧洲四城的计算中心</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="48"/>
+        <source>Fabric: two-tier spine-leaf</source>
+        <translation>中心内网络：两层 Spine-Leaf</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="51"/>
+        <source>Fabric: three-tier fat-tree</source>
+        <translation>中心内网络：三层胖树</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="54"/>
+        <source>Fabric: dual-plane rail-optimised</source>
+        <translation>中心内网络：双平面轨道优化</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="57"/>
+        <source>Benchmark: ring all-reduce between four centres</source>
+        <translation>基准：四个中心间的环形 all-reduce</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="60"/>
+        <source>Benchmark: one TCP transfer over a lossy 1,200 km link</source>
+        <translation>基准：1,200 km 有损链路上的单条 TCP 传输</translation>
     </message>
 </context>
 </TS>

@@ -1,8 +1,11 @@
 #include "ui/HelpDialogs.hpp"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
 #include <QImage>
@@ -10,6 +13,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPixmap>
 #include <QRegularExpression>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -18,6 +22,9 @@
 
 #ifndef MERIDIAN_VERSION
 #error "ui/CMakeLists.txt defines MERIDIAN_VERSION for this file"
+#endif
+#ifndef MERIDIAN_DOCS_SOURCE_DIR
+#error "ui/CMakeLists.txt defines MERIDIAN_DOCS_SOURCE_DIR for this file"
 #endif
 
 namespace meridian::ui {
@@ -51,21 +58,33 @@ void addMenuRows(const QMenu* menu, const QString& title, QList<HelpDialogs::Sho
     }
 }
 
-/// The guide's browser: the docs' pictures are not embedded (docs/gui.md, "Help"), so an
-/// image that cannot be loaded takes no room instead of a broken-image icon.
+/// The guide's browser. A picture wider than the window's text column is scaled down to
+/// fit it (the screenshots are 1360 px wide; the dialog opens 900 px wide), and a picture
+/// that cannot be loaded — the copy embedded under :/docs has none — takes no room instead
+/// of showing a broken-image icon.
 class GuideBrowser : public QTextBrowser
 {
 public:
+    static constexpr int kMaxPictureWidthPx = 840;
+
     using QTextBrowser::QTextBrowser;
     QVariant loadResource(int type, const QUrl& name) override
     {
         QVariant v = QTextBrowser::loadResource(type, name);
-        if (type == QTextDocument::ImageResource && !v.isValid()) {
+        if (type != QTextDocument::ImageResource)
+            return v;
+        // QTextBrowser hands a file's bytes; a resource may already be an image.
+        QImage picture = v.typeId() == QMetaType::QImage    ? v.value<QImage>()
+                         : v.typeId() == QMetaType::QPixmap ? v.value<QPixmap>().toImage()
+                                                            : QImage::fromData(v.toByteArray());
+        if (picture.isNull()) {
             QImage none(1, 1, QImage::Format_ARGB32);
             none.fill(Qt::transparent);
             return none;
         }
-        return v;
+        if (picture.width() > kMaxPictureWidthPx)
+            picture = picture.scaledToWidth(kMaxPictureWidthPx, Qt::SmoothTransformation);
+        return picture;
     }
 };
 
@@ -101,6 +120,25 @@ QList<HelpDialogs::ShortcutRow> HelpDialogs::shortcutRows(const QMainWindow* win
     return rows;
 }
 
+QString HelpDialogs::userGuidePage()
+{
+    // The file name is a translatable string: a translation names its own guide.
+    return tr("user-guide.md", "file name of the user guide in this language (docs/)");
+}
+
+QString HelpDialogs::docsFolder(const QString& page)
+{
+    QStringList candidates;
+    if (const QString env = qEnvironmentVariable("MERIDIAN_DOCS_DIR"); !env.isEmpty())
+        candidates << env;
+    candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/doc/meridian")
+               << QStringLiteral(MERIDIAN_DOCS_SOURCE_DIR);
+    for (const QString& dir : std::as_const(candidates))
+        if (QFileInfo::exists(QDir(dir).filePath(page)))
+            return QDir(dir).absolutePath();
+    return {};
+}
+
 QDialog* HelpDialogs::showUserGuide(QWidget* parent, const QString& page)
 {
     QDialog* d = newDialog(parent, QStringLiteral("userGuide"), tr("Meridian User Guide"));
@@ -108,7 +146,10 @@ QDialog* HelpDialogs::showUserGuide(QWidget* parent, const QString& page)
     auto* browser = new GuideBrowser(d);
     browser->setObjectName(QStringLiteral("userGuideBrowser"));
     browser->setOpenExternalLinks(true); // http(s) links go to the system browser
-    browser->setSource(QUrl(QStringLiteral("qrc:/docs/") + page), QTextDocument::MarkdownResource);
+    const QString folder = docsFolder(page);
+    browser->setSource(folder.isEmpty() ? QUrl(QStringLiteral("qrc:/docs/") + page)
+                                        : QUrl::fromLocalFile(QDir(folder).filePath(page)),
+                       QTextDocument::MarkdownResource);
     layout->addWidget(browser);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, d);
     QObject::connect(buttons, &QDialogButtonBox::rejected, d, &QDialog::close);

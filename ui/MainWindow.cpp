@@ -11,6 +11,7 @@
 #include "ui/DockLayout.hpp"
 #include "ui/Document.hpp"
 #include "ui/ElidedLabel.hpp"
+#include "ui/ExamplesMenu.hpp"
 #include "ui/GeneratorDialog.hpp"
 #include "ui/HelpDialogs.hpp"
 #include "ui/LayoutController.hpp"
@@ -398,6 +399,12 @@ void MainWindow::createMenus()
     for (const char* n : {"file.new", "file.open"})
         file->addAction(m_actions.value(QLatin1String(n)));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_examplesMenu = file->addMenu(tr("E&xamples"));
+    m_examplesMenu->setObjectName(QStringLiteral("examplesMenu"));
+    ExamplesMenu::populate(m_examplesMenu, [this](const QString& path) {
+        if (maybeSave())
+            openFile(path);
+    });
     file->addSeparator();
     for (const char* n : {"file.save", "file.saveAs", "file.close"})
         file->addAction(m_actions.value(QLatin1String(n)));
@@ -543,6 +550,7 @@ void MainWindow::setEditingLocked(bool on)
     m_properties->setEnabled(!on);
     m_undoView->setEnabled(!on);
     m_recentMenu->setEnabled(!on);
+    m_examplesMenu->setEnabled(!on && !m_examplesMenu->isEmpty());
     for (const char* n : {"file.new", "file.open", "file.import", "tools.generate", "layout.force",
                           "layout.spring", "layout.geo", "tool.link", "edit.paste"})
         m_actions.value(QLatin1String(n))->setEnabled(!on);

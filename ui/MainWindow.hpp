@@ -181,6 +181,7 @@ private:
     QLabel* m_zoomLabel = nullptr;
     QLabel* m_modeLabel = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_examplesMenu = nullptr; ///< File ▸ Examples (ui/ExamplesMenu.hpp)
     QMenu* m_fileMenu = nullptr;
     RunWorkbench* m_runs = nullptr;
     DockLayout* m_dockLayout = nullptr;

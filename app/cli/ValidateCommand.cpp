@@ -83,12 +83,20 @@ std::size_t editDistance(std::string_view a, std::string_view b)
 /// that have no effect. Each is "/path: warning: text".
 std::vector<std::string> projectWarnings(const io::Project& p)
 {
-    static constexpr std::array<std::string_view, 6> kKnown = {"format", "version", "name",
-                                                               "nodes",  "links",   "experiment"};
+    // `description` is free text for people (the presets state their sources and assumptions
+    // there); it is kept as an extra key, like any other, but it is not a typo.
+    static constexpr std::array<std::string_view, 7> kKnown = {
+        "format", "version", "name", "description", "nodes", "links", "experiment"};
     std::vector<std::string> out;
     if (p.extra.is_object())
         for (auto it = p.extra.begin(); it != p.extra.end(); ++it) {
             const std::string& key = it.key();
+            if (key == "description") {
+                if (!it.value().is_string())
+                    out.emplace_back("/description: warning: description is not a string; it is "
+                                     "kept unchanged but no program shows it");
+                continue;
+            }
             std::string hint;
             std::size_t best = 3; // only near misses (at most 2 edits) get a hint
             if (key.size() <= 32)

@@ -67,6 +67,27 @@ private Q_SLOTS:
         QVERIFY(!strict.out.contains(": ok"));
     }
 
+    void validateTakesADescriptionWithoutWarning()
+    {
+        // The presets state their sources in a top-level "description": a known key, so
+        // `validate --strict` passes; a description that is not text still gets a warning.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("described.topo");
+        std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
+          "description": "delays from fibre distance", "nodes": [{"id": "a", "kind": "router"}]})";
+        const Run r = cli({"validate", "--strict", path});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, path + ": ok — 1 nodes (0 centres, 0 GPUs), 0 links\n");
+
+        const QString bad = dir.filePath("number.topo");
+        std::ofstream(bad.toStdString())
+            << R"({"format": "meridian.topo", "version": 1, "description": 3})";
+        const Run b = cli({"validate", "--strict", bad});
+        QCOMPARE(b.code, 2);
+        QVERIFY2(b.out.contains("/description: warning: description is not a string"),
+                 qPrintable(b.out));
+    }
+
     void validateReportsMemoryErrorsAndBatchWarningsWithTheFix()
     {
         // docs/experiments.md, "Memory and batch": Llama-3-8B at ZeRO-0 needs 157.8 GiB per GPU

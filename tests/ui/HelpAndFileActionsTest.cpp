@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QDialog>
 #include <QFileDialog>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -114,13 +115,45 @@ private Q_SLOTS:
         QVERIFY(guide && guide->isVisible());
         auto* browser = guide->findChild<QTextBrowser*>(QStringLiteral("userGuideBrowser"));
         QVERIFY(browser);
-        // docs/gui.md, embedded at build time: its title and this section.
-        QVERIFY(browser->toPlainText().startsWith(QStringLiteral("The Meridian designer")));
-        QVERIFY(browser->toPlainText().contains(QStringLiteral("Keyboard Shortcuts")));
+        // docs/user-guide.md, read from the source tree's docs/ in a build (the installed
+        // share/doc/meridian in a package): its title, the tutorial, and its pictures.
+        QCOMPARE(ui::HelpDialogs::userGuidePage(), QStringLiteral("user-guide.md"));
+        QVERIFY(!ui::HelpDialogs::docsFolder(QStringLiteral("user-guide.md")).isEmpty());
+        QVERIFY2(browser->toPlainText().startsWith(QStringLiteral("Meridian user guide")),
+                 qPrintable(browser->toPlainText().left(80)));
+        QVERIFY(browser->toPlainText().contains(QStringLiteral("from an empty canvas")));
+        const QImage picture = browser->document()
+                                   ->resource(QTextDocument::ImageResource,
+                                              QUrl(QStringLiteral("images/tour-en-01-empty.png")))
+                                   .value<QImage>();
+        QVERIFY2(picture.width() > 100, "the guide's pictures load from the docs folder");
+        // A full-size screenshot (1360 px) is scaled to the text column.
+        const QImage wide = browser->document()
+                                ->resource(QTextDocument::ImageResource,
+                                           QUrl(QStringLiteral("images/guide-en-examples.png")))
+                                .value<QImage>();
+        QVERIFY(wide.width() > 100);
+        QVERIFY2(wide.width() <= 840, qPrintable(QString::number(wide.width())));
         saveShot(guide, "help-guide");
         // A link between pages, as docs/gui.md writes it, opens the other page.
         browser->setSource(QUrl(QStringLiteral("experiments.md")));
         QVERIFY(browser->toPlainText().contains(QStringLiteral("Memory and batch")));
+        guide->close();
+    }
+
+    void userGuideWithoutTheDocsFolderIsTheEmbeddedCopy()
+    {
+        // A package whose /usr/share/doc was left out (dpkg path-exclude): the text is still
+        // there, from the copy compiled into the program.
+        QDialog* guide = ui::HelpDialogs::showUserGuide(m_w.get(), QStringLiteral("user-guide.md"));
+        auto* browser = guide->findChild<QTextBrowser*>(QStringLiteral("userGuideBrowser"));
+        QVERIFY(browser);
+        browser->setSource(QUrl(QStringLiteral("qrc:/docs/user-guide.md")),
+                           QTextDocument::MarkdownResource);
+        QVERIFY(browser->toPlainText().startsWith(QStringLiteral("Meridian user guide")));
+        browser->setSource(QUrl(QStringLiteral("qrc:/docs/user-guide.zh_CN.md")),
+                           QTextDocument::MarkdownResource);
+        QVERIFY(browser->toPlainText().startsWith(QStringLiteral("Meridian 用户指南")));
         guide->close();
     }
 

@@ -2,6 +2,7 @@
 #include "ui/Translations.hpp"
 
 #include "TestMain.hpp"
+#include "ui/HelpDialogs.hpp"
 #include "ui/MainWindow.hpp"
 #include "ui/Resources.hpp"
 
@@ -24,6 +25,8 @@ private Q_SLOTS:
         // tr() in meridian::ui::MainWindow asks for the namespaced context.
         QCOMPARE(QCoreApplication::translate("meridian::ui::MainWindow", "&File"),
                  QStringLiteral("文件(&F)"));
+        // Help ▸ User Guide opens the Chinese guide (docs/user-guide.zh_CN.md).
+        QCOMPARE(meridian::ui::HelpDialogs::userGuidePage(), QStringLiteral("user-guide.zh_CN.md"));
         meridian::ui::MainWindow window;
         QStringList titles;
         for (QAction* a : window.menuBar()->actions())
