@@ -61,7 +61,7 @@ struct TrafficRun::Generator
 
 TrafficRun::TrafficRun(sim::Simulator& sim, net::Network& network, const topology::Topology& topo,
                        const TrafficSpec& spec, std::uint64_t seed)
-    : m_sim(sim), m_net(network), m_topo(topo)
+    : m_sim(sim), m_net(network)
 {
     for (std::size_t i = 0; i < spec.generators.size(); ++i) {
         const GeneratorSpec& s = spec.generators[i];

@@ -39,8 +39,8 @@ namespace meridian::traffic {
 class TrafficRun
 {
 public:
-    /// The spec's size laws must be loaded (loadSizeFiles). The spec, topology, simulator
-    /// and network must outlive the run.
+    /// The spec's size laws must be loaded (loadSizeFiles); `topo` is the network's. The
+    /// spec, simulator and network must outlive the run.
     TrafficRun(sim::Simulator& sim, net::Network& network, const topology::Topology& topo,
                const TrafficSpec& spec, std::uint64_t seed);
     ~TrafficRun();
@@ -78,7 +78,6 @@ private:
 
     sim::Simulator& m_sim;
     net::Network& m_net;
-    const topology::Topology& m_topo;
     std::vector<std::unique_ptr<Generator>> m_generators;
     std::function<void()> m_onDone;
     bool m_doneReported = false;
