@@ -1,6 +1,7 @@
 // Background traffic through the experiment runner: it shares the links with the
 // experiment's own transfers, results.json reports it, and a run is a pure function of the
 // .topo and the seed.
+#include "../experiment/SmallTraining.hpp"
 #include "TestMain.hpp"
 #include "TrafficFixtures.hpp"
 #include "meridian/experiment/Results.hpp"
@@ -72,6 +73,47 @@ json poissonTraffic()
                  {"bytes", 5e7}}}}}}};
 }
 
+/// Two centres c0, c1, each with one GPU node, joined through a hub by 10 Gbit/s links of
+/// 5 ms; the small training of tests/experiment (one iteration, go-back-N across the WAN),
+/// and `traffic` if not null.
+json twoCentreTraining(const json& traffic)
+{
+    json nodes = json::array({{{"id", "hub"}, {"kind", "router"}}});
+    json links = json::array();
+    for (const std::string c : {"c0", "c1"}) {
+        nodes.push_back({{"id", c}, {"kind", "center"}, {"attrs", {{"gpu_model", "A100-80GB"}}}});
+        nodes.push_back({{"id", c + "-gpu"},
+                         {"kind", "gpu"},
+                         {"parent", c},
+                         {"attrs", {{"gpu_model", "A100-80GB"}, {"gpu_count", 1}}}});
+        links.push_back(
+            {{"id", c + "-gpu-link"}, {"a", c + "-gpu"}, {"b", c}, {"bandwidth_gbps", 4000}});
+        links.push_back({{"id", c + "-hub"},
+                         {"a", c},
+                         {"b", "hub"},
+                         {"bandwidth_gbps", 10},
+                         {"delay_ms", 5},
+                         {"queue_pkts", 100000}});
+    }
+    json experiment = test::smallTrainingExperiment(1);
+    if (!traffic.is_null())
+        experiment["traffic"] = traffic;
+    return {{"format", "meridian.topo"},
+            {"version", 1},
+            {"nodes", nodes},
+            {"links", links},
+            {"experiment", experiment}};
+}
+
+experiment::Results runTraining(const json& traffic)
+{
+    const io::Project p = io::parseProject(twoCentreTraining(traffic).dump(), "t.topo");
+    experiment::RunOptions options;
+    options.topology_name = "t.topo";
+    experiment::Runner runner(p, options);
+    return runner.run();
+}
+
 } // namespace
 
 class TrafficRunnerTest : public QObject
@@ -103,6 +145,37 @@ private Q_SLOTS:
         QVERIFY(std::abs(g.carried_bps / 4e9 - 1.0) < 1e-9);
         QVERIFY(std::abs(wan.background_bytes / g.carried_bytes - 1.0) < 1e-9);
         QCOMPARE(g.flows_in_flight, std::uint64_t(1));
+    }
+
+    void backgroundTrafficSlowsTheInterCentrePhaseOfTraining()
+    {
+        // A 6 Gbit/s CBR source c0 → c1 for the whole run shares the WAN with the training:
+        // the inter-centre all-reduce gets less of the c0 → c1 direction and takes longer
+        // (47.9 s → 51.2 s: its connections, bound by NCCL's buffer over the 20 ms round
+        // trip, mostly use capacity the source leaves), compute is untouched, and the
+        // training moves the same bytes as alone.
+        const json cbr = {{"generators",
+                           {{{"id", "tenant"},
+                             {"kind", "cbr"},
+                             {"from", "c0"},
+                             {"to", "c1"},
+                             {"stop_s", 1e4},
+                             {"rate_bps", 6e9}}}}};
+        const auto alone = runTraining(nullptr);
+        const auto shared = runTraining(cbr);
+        QCOMPARE(shared.iterations.size(), std::size_t(1));
+        QCOMPARE(shared.iterations[0].compute_s, alone.iterations[0].compute_s);
+        QVERIFY2(shared.iterations[0].inter_center_s > 1.05 * alone.iterations[0].inter_center_s,
+                 qPrintable(QString::number(shared.iterations[0].inter_center_s) + " vs " +
+                            QString::number(alone.iterations[0].inter_center_s)));
+        const auto& wan = link(shared, "c0-hub");
+        QVERIFY(std::abs((wan.bytes - wan.background_bytes) / link(alone, "c0-hub").bytes - 1.0) <
+                1e-9);
+        // The CBR source offered 6 Gbit/s throughout but its max-min share was less while
+        // the training sent.
+        const auto& g = shared.traffic[0];
+        QVERIFY(std::abs(g.offered_bps / 6e9 - 1.0) < 1e-9);
+        QVERIFY(g.carried_bps < g.offered_bps);
     }
 
     void resultsJsonReportsTrafficOnlyWhenThereIsSome()
