@@ -5,6 +5,7 @@
 #include "meridian/experiment/ExperimentSpec.hpp"
 #include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/io/ProjectFile.hpp"
+#include "meridian/traffic/TrafficSpec.hpp"
 
 #include <algorithm>
 #include <array>
@@ -181,8 +182,9 @@ int cmdValidate(int argc, char** argv, int first)
         if (project.experiment.is_object()) {
             // The same parser `run` uses: a file that validates also starts a run.
             try {
-                const auto spec =
-                    experiment::parseExperiment(project.experiment, project.topology, file);
+                auto spec = experiment::parseExperiment(project.experiment, project.topology, file);
+                traffic::loadSizeFiles(spec.traffic, std::filesystem::path(file).parent_path(),
+                                       file);
                 for (const std::string& w : spec.warnings)
                     warnings.push_back("/experiment: warning: " + w);
                 if (!checkTrainingPlan(spec, project, file, warnings)) {

@@ -23,6 +23,8 @@ std::string_view toString(ExperimentKind k)
         return "collective";
     case ExperimentKind::P2p:
         return "p2p";
+    case ExperimentKind::Traffic:
+        return "traffic";
     }
     return "training";
 }
@@ -506,6 +508,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
     const std::string kind = r.text("kind");
     spec.kind = kind == "collective" ? ExperimentKind::Collective
                 : kind == "p2p"      ? ExperimentKind::P2p
+                : kind == "traffic"  ? ExperimentKind::Traffic
                                      : ExperimentKind::Training;
     r.readBound(spec); // iterations, seed and a micro-benchmark's options
     readObject(r, "transport", spec);
@@ -521,9 +524,17 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
         readTraining(r, topo, file, spec);
     } else if (r.has("control_plane") || r.has("triggers")) {
         r.fail(r.has("triggers") ? "triggers" : "control_plane",
-               "the control plane coordinates training iterations; a micro-benchmark has none");
+               std::string("the control plane coordinates training iterations; ") +
+                   (spec.kind == ExperimentKind::Traffic ? "a traffic experiment"
+                                                         : "a micro-benchmark") +
+                   " has none");
     }
-    if (spec.kind != ExperimentKind::Training)
+    if (const json* t = r.get("traffic"))
+        spec.traffic = traffic::parseTraffic(*t, r.pathOf("traffic"), topo, file);
+    if (spec.kind == ExperimentKind::Traffic && spec.traffic.empty())
+        r.fail("traffic", "a traffic experiment needs at least one generator in "
+                          "\"traffic\": {\"generators\": [...]}");
+    if (spec.kind == ExperimentKind::Collective || spec.kind == ExperimentKind::P2p)
         readMicroBenchmark(r, spec.kind, topo, file, spec.bench);
     if (spec.kind == ExperimentKind::P2p && spec.bench.streams > 1 &&
         spec.bench.protocol == net::Protocol::Tcp)

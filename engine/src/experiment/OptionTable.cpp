@@ -193,9 +193,10 @@ std::vector<OptionInfo> commonOptions()
 {
     const ExperimentSpec e;
     return {
-        choice("kind", "experiment kind", {"training", "collective", "p2p"},
+        choice("kind", "experiment kind", {"training", "collective", "p2p", "traffic"},
                std::string(toString(e.kind)), kAllKinds,
-               "what runs: data-parallel training, one collective, or one transfer"),
+               "what runs: data-parallel training, one collective, one transfer, or only the "
+               "background traffic"),
         bound(
             numeric("iterations", "iterations", T::Integer, "", e.iterations,
                     {1.0, true, 1e6, true}, kAllKinds,
@@ -206,6 +207,9 @@ std::vector<OptionInfo> commonOptions()
                     {0.0, true, kMaxSeed, true}, kAllKinds,
                     "random seed of loss and jitter (--seed overrides)"),
             [](auto& s) -> auto& { return s.seed; }),
+        other("traffic", "traffic", T::Object, "", kAllKinds,
+              "background traffic generators on the links: cbr, poisson, on_off, bulk "
+              "(docs/traffic.md)"),
         other("triggers", "triggers", T::Any, "", kTraining,
               "control-plane event triggers: at a time, at an iteration or on a link condition, "
               "switch the collective or routing, change or fail a link or a centre "

@@ -65,16 +65,51 @@ ojson centersJson(const std::vector<CenterResult>& centers)
     return out;
 }
 
-ojson linksJson(const std::vector<LinkResult>& links)
+/// The experiment's own bytes of a link: all but the background's (0 within float residue).
+double experimentBytes(const LinkResult& l)
+{
+    const double own = l.bytes - l.background_bytes;
+    return own > 1e-9 * l.bytes ? own : 0.0;
+}
+
+ojson linksJson(const std::vector<LinkResult>& links, bool background)
 {
     ojson out = ojson::array();
     for (const auto& l : links) {
-        out.push_back({{"id", l.id},
-                       {"bytes", l.bytes},
-                       {"utilization_mean", l.utilization_mean},
-                       {"utilization_peak", l.utilization_peak},
-                       {"utilization_series", l.utilization_series}});
+        ojson o = {{"id", l.id}, {"bytes", l.bytes}};
+        if (background) { // runs with a "traffic" section only: older results keep their bytes
+            o["experiment_bytes"] = experimentBytes(l);
+            o["background_bytes"] = l.background_bytes;
+        }
+        o["utilization_mean"] = l.utilization_mean;
+        o["utilization_peak"] = l.utilization_peak;
+        o["utilization_series"] = l.utilization_series;
+        out.push_back(std::move(o));
     }
+    return out;
+}
+
+ojson trafficJson(const std::vector<traffic::GeneratorResult>& generators)
+{
+    ojson out = ojson::array();
+    for (const auto& g : generators)
+        out.push_back({{"id", g.id},
+                       {"kind", g.kind},
+                       {"protocol", g.protocol},
+                       {"window_s", g.window_s},
+                       {"offered_bytes", g.offered_bytes},
+                       {"carried_bytes", g.carried_bytes},
+                       {"offered_bps", g.offered_bps},
+                       {"carried_bps", g.carried_bps},
+                       {"flows", g.flows},
+                       {"flows_completed", g.flows_completed},
+                       {"flows_cut", g.flows_cut},
+                       {"flows_failed", g.flows_failed},
+                       {"flows_in_flight", g.flows_in_flight},
+                       {"fct_mean_s", g.fct_mean_s},
+                       {"fct_p50_s", g.fct_p50_s},
+                       {"fct_p99_s", g.fct_p99_s},
+                       {"slowdown_mean", g.slowdown_mean}});
     return out;
 }
 
@@ -192,13 +227,15 @@ std::string resultsToJson(const Results& r)
         j["iterations"] = iterationsJson(r.iterations);
         j["centers"] = centersJson(r.centers);
     }
-    j["links"] = linksJson(r.links);
+    j["links"] = linksJson(r.links, !r.traffic.empty());
     j["sample_interval_s"] = r.sample_interval_s;
     j["sample_times_s"] = r.sample_times_s;
     if (r.has_collective)
         j["collective"] = collectiveJson(r.collective);
     if (r.control_plane.enabled)
         j["control_plane"] = controlPlaneJson(r.control_plane);
+    if (!r.traffic.empty())
+        j["traffic"] = trafficJson(r.traffic);
     j["warnings"] = r.warnings;
     j["engine"] = {{"events", r.engine.events}, {"flows", r.engine.flows}};
     return j.dump(2) + "\n";
@@ -262,11 +299,30 @@ std::vector<std::pair<std::string, std::string>> resultsCsvFiles(const Results& 
     }
     {
         std::ostringstream s;
-        s << "id,bytes,utilization_mean,utilization_peak\n";
-        for (const auto& l : r.links)
-            s << csvField(l.id) << ',' << num(l.bytes) << ',' << num(l.utilization_mean) << ','
-              << num(l.utilization_peak) << '\n';
+        const bool background = !r.traffic.empty();
+        s << "id,bytes," << (background ? "experiment_bytes,background_bytes," : "")
+          << "utilization_mean,utilization_peak\n";
+        for (const auto& l : r.links) {
+            s << csvField(l.id) << ',' << num(l.bytes) << ',';
+            if (background)
+                s << num(experimentBytes(l)) << ',' << num(l.background_bytes) << ',';
+            s << num(l.utilization_mean) << ',' << num(l.utilization_peak) << '\n';
+        }
         files.emplace_back("links.csv", s.str());
+    }
+    if (!r.traffic.empty()) {
+        std::ostringstream s;
+        s << "id,kind,protocol,window_s,offered_bytes,carried_bytes,offered_bps,carried_bps,flows,"
+             "flows_completed,flows_cut,flows_failed,flows_in_flight,fct_mean_s,fct_p50_s,"
+             "fct_p99_s,slowdown_mean\n";
+        for (const auto& g : r.traffic)
+            s << csvField(g.id) << ',' << g.kind << ',' << g.protocol << ',' << num(g.window_s)
+              << ',' << num(g.offered_bytes) << ',' << num(g.carried_bytes) << ','
+              << num(g.offered_bps) << ',' << num(g.carried_bps) << ',' << g.flows << ','
+              << g.flows_completed << ',' << g.flows_cut << ',' << g.flows_failed << ','
+              << g.flows_in_flight << ',' << num(g.fct_mean_s) << ',' << num(g.fct_p50_s) << ','
+              << num(g.fct_p99_s) << ',' << num(g.slowdown_mean) << '\n';
+        files.emplace_back("traffic.csv", s.str());
     }
     if (r.has_collective) {
         std::ostringstream s;
@@ -458,6 +514,43 @@ void summaryCollective(std::ostringstream& s, const CollectiveResult& c)
           << "\n";
 }
 
+/// Per generator: offered and carried load, flows, completion times; per link with background
+/// bytes: the experiment's own and the background's.
+void summaryTraffic(std::ostringstream& s, const Results& r)
+{
+    const auto fct =
+        columnOf(r.traffic, [](const traffic::GeneratorResult& g) { return g.fct_p99_s; });
+    const std::string p50 = fct.head("FCT p50"), p99 = fct.head("FCT p99");
+    char line[320];
+    s << "\n";
+    std::snprintf(line, sizeof line, "%-14s %-8s %-4s %14s %14s %8s %*s %*s %9s\n", "generator",
+                  "kind", "prot", "offered (Gb/s)", "carried (Gb/s)", "flows", width(p50, 14),
+                  p50.c_str(), width(p99, 14), p99.c_str(), "slowdown");
+    s << line;
+    for (const auto& g : r.traffic) {
+        const bool some = g.flows_completed > 0; // else no completion time to show
+        std::snprintf(
+            line, sizeof line, "%-14s %-8s %-4s %14s %14s %8llu %14s %14s %9s\n", g.id.c_str(),
+            g.kind.c_str(), g.protocol.c_str(), bandwidth(g.offered_bps / 1e9).c_str(),
+            bandwidth(g.carried_bps / 1e9).c_str(), static_cast<unsigned long long>(g.flows),
+            some ? fct(g.fct_p50_s).c_str() : "-", some ? fct(g.fct_p99_s).c_str() : "-",
+            some ? bandwidth(g.slowdown_mean).c_str() : "-");
+        s << line;
+    }
+    s << "\n";
+    std::snprintf(line, sizeof line, "%-14s %16s %16s\n", "link", "experiment (GB)",
+                  "background (GB)");
+    s << line;
+    for (const auto& l : r.links) {
+        if (l.bytes <= 0.0)
+            continue;
+        std::snprintf(line, sizeof line, "%-14s %16s %16s\n", l.id.c_str(),
+                      bandwidth(experimentBytes(l) / 1e9).c_str(),
+                      bandwidth(l.background_bytes / 1e9).c_str());
+        s << line;
+    }
+}
+
 /// The control plane's traffic and its mean READY and COMMIT waits per iteration.
 void summaryControlTraffic(std::ostringstream& s, const ControlPlaneResult& c)
 {
@@ -517,6 +610,8 @@ std::string resultsSummary(const Results& r, bool withWarnings)
         summaryControlTraffic(s, r.control_plane);
         summaryControlEvents(s, r.control_plane);
     }
+    if (!r.traffic.empty())
+        summaryTraffic(s, r);
     s << "\ntotal simulated time: " << units::formatDuration(r.total_s) << "\n";
     if (withWarnings)
         for (const auto& w : r.warnings)

@@ -367,4 +367,15 @@ void RunEngine::recordResults(Results& results)
     results.engine = {m_sim.eventsExecuted(), m_transfers};
 }
 
+void RunEngine::recordBackground(Results& results)
+{
+    for (std::size_t l = 0; l < m_userLinks && l < results.links.size(); ++l) {
+        const LinkId id = LinkId::fromIndex(l);
+        const double a = m_net->backgroundBytes(id, 0);
+        // A half-duplex link is one shared medium, reported in both directions: count it once.
+        const bool half = m_topo.link(id).duplex == topology::Duplex::Half;
+        results.links[l].background_bytes = half ? a : a + m_net->backgroundBytes(id, 1);
+    }
+}
+
 } // namespace meridian::experiment

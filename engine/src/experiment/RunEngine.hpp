@@ -133,6 +133,9 @@ public:
 
     /// Fills the end time, the per-link results of the user's links and the engine counters.
     void recordResults(Results& results);
+    /// Fills the background bytes of the user's links (after recordResults), for runs with
+    /// background traffic.
+    void recordBackground(Results& results);
 
 private:
     struct Ledger

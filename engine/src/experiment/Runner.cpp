@@ -11,6 +11,7 @@
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/topology/FabricShape.hpp"
+#include "meridian/traffic/TrafficRun.hpp"
 
 namespace meridian::experiment {
 
@@ -38,6 +39,19 @@ void warnIndistinctFabrics(const topology::Topology& topo, const std::vector<Cen
     }
 }
 
+/// A "traffic" experiment: one phase, from t = 0 until every generator has stopped and its
+/// flows have ended.
+void runTrafficOnly(traffic::TrafficRun& background, RunEngine& engine, PhaseDriver& phases)
+{
+    bool finished = background.done();
+    background.setOnDone([&finished] { finished = true; });
+    phases.setTotal(1.0);
+    phases.begin("traffic", -1);
+    engine.runUntil(finished);
+    phases.end("traffic", -1, 0.0, engine.now());
+    background.setOnDone({});
+}
+
 } // namespace
 
 TransferFailed::TransferFailed(double time_s, std::string reason)
@@ -58,6 +72,7 @@ Runner::Runner(const io::Project& project, RunOptions options)
         m_spec.seed = *m_options.seed;
     if (m_spec.iterations < 1)
         throw InputError("command line", "--iterations", "must be at least 1");
+    traffic::loadSizeFiles(m_spec.traffic, m_options.project_dir, m_options.topology_name);
     if (m_spec.kind == ExperimentKind::Training)
         checkBeforeRun();
 }
@@ -98,12 +113,22 @@ Results Runner::run(RunObserver* observer)
         {m_spec.seed, m_options.sample_interval_s, m_options.snapshot_interval_s, m_spec.comm},
         m_cancel, observer);
     PhaseDriver phases(engine, results, observer, m_cancel);
-    if (m_spec.kind == ExperimentKind::Training) {
+    // Background traffic starts with the run and stops with it (docs/traffic.md).
+    std::unique_ptr<traffic::TrafficRun> background;
+    if (!m_spec.traffic.empty()) {
+        background = std::make_unique<traffic::TrafficRun>(engine.sim(), engine.network(), topo,
+                                                           m_spec.traffic, m_spec.seed);
+        background->start();
+    }
+    if (m_spec.kind == ExperimentKind::Traffic) {
+        runTrafficOnly(*background, engine, phases);
+    } else if (m_spec.kind == ExperimentKind::Training) {
         const TrainingPlan plan =
             planTraining(m_spec.training, *m_model, centres, engine, file, results);
         phases.setTotal(1.0 + 4.0 * m_spec.iterations);
+        // Centres are simulated once per twin only where nothing else uses their fabrics.
         IterationDriver driver(m_spec.training, plan, engine, phases, results,
-                               m_options.exploit_symmetry);
+                               m_options.exploit_symmetry && m_spec.traffic.empty());
         if (m_spec.control_enabled && plan.active.size() >= 2) {
             // The coordinators decide when each centre computes, exchanges and updates.
             ControlledDriver controlled(m_spec, plan, engine, phases, results);
@@ -123,6 +148,10 @@ Results Runner::run(RunObserver* observer)
         runMicroBenchmark(m_spec, engine, phases, results, file);
     }
     engine.recordResults(results);
+    if (background) {
+        engine.recordBackground(results);
+        results.traffic = background->results();
+    }
     return results;
 }
 

@@ -58,6 +58,7 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
 
     const std::size_t links = topology.linkCount();
     m_arcs.resize(2 * links);
+    m_backgroundBits.assign(2 * links, 0.0);
     for (std::size_t l = 0; l < links; ++l) {
         const LinkId id = LinkId::fromIndex(l);
         const auto& attrs = topology.link(id);
@@ -203,8 +204,15 @@ void Network::setConnCaps(std::uint32_t ci, double queue_s)
 {
     const Connection& c = m_connections[ci];
     for (std::uint32_t slot : c.messages.flows)
-        if (m_solver.setFlowCap(slot, m_connections.flowCapBps(c, m_flows[slot].protocol, queue_s)))
+        if (m_solver.setFlowCap(
+                slot,
+                capOf(m_flows[slot], m_connections.flowCapBps(c, m_flows[slot].protocol, queue_s))))
             requestRecompute();
+}
+
+double Network::capOf(const Flow& f, double transportCap_bps) const
+{
+    return f.rateCap_bps > 0.0 ? std::min(transportCap_bps, f.rateCap_bps) : transportCap_bps;
 }
 
 void Network::setFlowBurst(Flow& f, bool burst)
@@ -433,6 +441,9 @@ void Network::settleFlow(std::uint32_t slot)
         if (overshoot_bytes > 0.0)
             for (std::uint32_t r : m_connections[f.conn].resources)
                 m_stats.takeBack(r, overshoot_bytes * 8.0);
+        if (f.background) // counted apart on its links too (backgroundBytes)
+            for (std::uint32_t r : m_connections[f.conn].resources)
+                m_backgroundBits[r] += std::min(sent_bytes, f.remaining_bytes) * 8.0;
         if (f.protocol == Protocol::Tcp) // the connection's loss clock (docs §5)
             m_connections[f.conn].window.noteSent(std::min(sent_bytes, f.remaining_bytes));
         f.remaining_bytes = std::max(0.0, f.remaining_bytes - sent_bytes);
@@ -470,6 +481,32 @@ double Network::flowRateBps(FlowId flow) const
     if (it == m_slotOfFlow.end())
         return 0.0;
     return m_flows[it->second].dataPhase ? m_solver.rateBps(it->second) : 0.0;
+}
+
+double Network::flowSentBytes(FlowId flow) const
+{
+    const auto it = m_slotOfFlow.find(flow.value());
+    if (it == m_slotOfFlow.end())
+        return 0.0;
+    const Flow& f = m_flows[it->second];
+    if (!(f.wire.wire_bytes > 0.0))
+        return 0.0; // queued behind an in-order message, or empty
+    if (!f.dataPhase)
+        return f.bytes; // delivering
+    const double pending_bytes =
+        m_solver.rateBps(it->second) * (m_sim.now() - f.lastUpdate).toSeconds() / 8.0;
+    const double remaining = std::max(0.0, f.remaining_bytes - pending_bytes);
+    return f.bytes * (f.wire.wire_bytes - remaining) / f.wire.wire_bytes;
+}
+
+double Network::backgroundBytes(LinkId link, int dir)
+{
+    MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
+                    "Network::backgroundBytes: unknown link direction");
+    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot)
+        if (m_flows[slot].live && m_flows[slot].dataPhase && m_flows[slot].background)
+            settleFlow(slot);
+    return m_backgroundBits[m_arcs[2 * link.index() + dir].resource] / 8.0;
 }
 
 double Network::flowCapBps(FlowId flow) const

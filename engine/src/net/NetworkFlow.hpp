@@ -23,9 +23,11 @@ struct Network::Flow
     double bytes = 0.0;
     double remaining_bytes = 0.0; ///< wire bytes still to send
     WireBytes wire;
-    bool burst = false;      ///< counted in its resources' burstTcpFlows
-    bool ordered = false;    ///< in order on its connection (TransferOptions::ordered)
-    bool keepWindow = false; ///< TransferOptions::keep_window
+    bool burst = false;       ///< counted in its resources' burstTcpFlows
+    bool ordered = false;     ///< in order on its connection (TransferOptions::ordered)
+    bool keepWindow = false;  ///< TransferOptions::keep_window
+    bool background = false;  ///< TransferOptions::background
+    double rateCap_bps = 0.0; ///< TransferOptions::rate_cap_bps (0 = none)
     bool dataPhase = false;
     bool live = false;
     sim::SimTime start;

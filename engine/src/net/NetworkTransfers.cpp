@@ -41,6 +41,8 @@ std::uint32_t Network::newFlow(FlowId id, std::uint32_t conn, Protocol protocol,
     f.bytes = bytes;
     f.ordered = options.ordered;
     f.keepWindow = options.keep_window;
+    f.background = options.background;
+    f.rateCap_bps = options.rate_cap_bps > 0.0 ? options.rate_cap_bps : 0.0;
     f.start = m_sim.now();
     f.sendStart = m_sim.now();
     f.dataEnd = m_sim.now();
@@ -161,7 +163,7 @@ void Network::attachFlow(std::uint32_t slot)
         setFlowBurst(f, c.window.lastWindow());
     }
     m_solver.addFlow(slot, c.resources.data(), c.resources.size(),
-                     m_connections.flowCapBps(c, f.protocol));
+                     capOf(f, m_connections.flowCapBps(c, f.protocol)));
     requestRecompute();
 }
 
@@ -231,6 +233,27 @@ void Network::onDataComplete(std::uint32_t slot)
     if (m_solver.activeFlows() == 0)
         m_stats.finalSample();
     m_sim.schedule(at, [this, slot] { deliver(slot); });
+}
+
+bool Network::stopTransfer(FlowId flow)
+{
+    const auto it = m_slotOfFlow.find(flow.value());
+    if (it == m_slotOfFlow.end() || !m_flows[it->second].dataPhase)
+        return false;
+    const std::uint32_t slot = it->second;
+    settleFlow(slot);
+    // What is still unsent is never sent: the message becomes the part sent so far, with the
+    // repairs and losses of that part.
+    Flow& f = m_flows[slot];
+    const double wire = f.wire.wire_bytes;
+    const double sent = wire > 0.0 ? std::clamp((wire - f.remaining_bytes) / wire, 0.0, 1.0) : 1.0;
+    f.bytes *= sent;
+    f.wire.wire_bytes = wire - f.remaining_bytes;
+    f.wire.retransmitted_bytes *= sent;
+    f.wire.lost_bytes *= sent;
+    f.remaining_bytes = 0.0;
+    onDataComplete(slot);
+    return true;
 }
 
 TransferResult Network::resultOf(const Flow& f) const

@@ -2,12 +2,14 @@
 // The declarative experiment of a .topo file (the "experiment" object: docs/experiments.md,
 // docs/file-format.md §2).
 //
-// Three kinds:
+// Four kinds:
 //  * "training" (default): data-parallel training of a model across compute centres:
 //    broadcast of weights and dataset shards, then per iteration compute, intra-centre
 //    collective, inter-centre collective and parameter update.
 //  * "collective": one collective among explicit participants, repeated (compare nccl-tests).
 //  * "p2p": one point-to-point transfer, repeated (compare iperf).
+//  * "traffic": no training, only the background traffic of the "traffic" section (a WAN
+//    map under load). Every kind may have a "traffic" section (docs/traffic.md).
 // parseExperiment() validates everything against the topology and reports InputError with
 // the JSON path ("/experiment/inter_center/collective") and the problem. Keys, defaults and
 // ranges come from the option table (meridian/experiment/OptionTable.hpp); protocols and TCP
@@ -19,6 +21,7 @@
 #include "meridian/net/NetworkConfig.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/Topology.hpp"
+#include "meridian/traffic/TrafficSpec.hpp"
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -31,7 +34,8 @@ enum class ExperimentKind
 {
     Training,
     Collective,
-    P2p
+    P2p,
+    Traffic
 };
 
 struct CollectivePhaseSpec
@@ -104,6 +108,8 @@ struct ExperimentSpec
     bool control_enabled = false;
     control::ControlSettings control;
     std::vector<control::Trigger> triggers;
+    /// Background traffic generators (the "traffic" object; empty = none).
+    traffic::TrafficSpec traffic;
     int iterations = 1;
     std::uint64_t seed = 1;
     /// Warnings about the experiment that the CLI prints and results record.

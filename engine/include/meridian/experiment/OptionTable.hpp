@@ -53,8 +53,9 @@ enum KindMask : unsigned
     kTraining = 1u << static_cast<unsigned>(ExperimentKind::Training),
     kCollective = 1u << static_cast<unsigned>(ExperimentKind::Collective),
     kP2p = 1u << static_cast<unsigned>(ExperimentKind::P2p),
+    kTraffic = 1u << static_cast<unsigned>(ExperimentKind::Traffic),
     kMicroBenchmarks = kCollective | kP2p,
-    kAllKinds = kTraining | kCollective | kP2p
+    kAllKinds = kTraining | kCollective | kP2p | kTraffic
 };
 
 /// An option's value in the spec: a number in the spec's unit (Integer, Number, Size,

@@ -3,6 +3,8 @@
 // Everything here is simulated time or counts: no wall-clock figures, so the same .topo
 // and seed give a byte-identical results.json.
 
+#include "meridian/traffic/GeneratorResult.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -66,6 +68,9 @@ struct LinkResult
 {
     std::string id;
     double bytes = 0.0; ///< both directions
+    /// Of `bytes`, those of background traffic generators (runs with a "traffic" section);
+    /// the rest is the experiment's own traffic.
+    double background_bytes = 0.0;
     double utilization_mean = 0.0;
     double utilization_peak = 0.0;
     std::vector<double> utilization_series; ///< max of both directions, one per sample interval
@@ -159,7 +164,7 @@ struct EngineStats
 struct Results
 {
     std::string topology; ///< file name of the .topo (no directory: results are portable)
-    std::string kind;     ///< training | collective | p2p
+    std::string kind;     ///< training | collective | p2p | traffic
     std::uint64_t seed = 0;
     std::vector<PhaseResult> phases;
     /// Per-centre spans of every training phase, in timeline order (in memory only).
@@ -179,6 +184,8 @@ struct Results
     double model_parameters = 0.0;
     double model_bytes = 0.0;
     ControlPlaneResult control_plane;
+    /// One per background traffic generator, in the order of the file (empty: none).
+    std::vector<traffic::GeneratorResult> traffic;
     EngineStats engine;
 };
 

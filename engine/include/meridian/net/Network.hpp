@@ -75,6 +75,13 @@ struct TransferOptions
     /// The application kept the connection busy since its previous message (a merged NCCL
     /// stream whose gaps stand for sending time): no idle restart of the window (RFC 2861).
     bool keep_window = false;
+    /// The application's own sending rate (bit/s of wire bytes; 0 = none): a paced or
+    /// constant-bit-rate source never sends faster, whatever its share (background traffic,
+    /// docs/traffic.md). The flow's cap is the smaller of this and its transport's.
+    double rate_cap_bps = 0.0;
+    /// Background traffic (a traffic generator's flow, docs/traffic.md): its wire bytes are
+    /// also counted apart on every link it crosses (backgroundBytes()).
+    bool background = false;
 };
 
 class Network
@@ -93,11 +100,23 @@ public:
     FlowId startTransfer(NodeId src, NodeId dst, double bytes, Protocol protocol,
                          CompletionCallback onComplete, TransferOptions options = {});
 
+    /// The application stops sending a transfer now (a constant-bit-rate or on-off source at
+    /// the end of its period, a bulk window that closes): its data phase ends with what it
+    /// has sent, which is then delivered as a message of that size (TransferResult::bytes is
+    /// the part sent). False, and nothing changes, if the flow is not in its data phase.
+    bool stopTransfer(FlowId flow);
+
     // --- observation -----------------------------------------------------------------
     /// Current max-min rate of an active flow in its data phase (wire bit/s), else 0.
     double flowRateBps(FlowId flow) const;
     /// Current transport cap of an active flow (bit/s; +∞ when uncapped), else 0.
     double flowCapBps(FlowId flow) const;
+    /// Application bytes an active flow has sent so far (its data phase, or all of them once
+    /// it is delivering); 0 for a finished or unknown flow.
+    double flowSentBytes(FlowId flow) const;
+    /// Wire bytes of background flows (TransferOptions::background) carried by one direction
+    /// of a link up to now (a half-duplex link reports its shared medium in both).
+    double backgroundBytes(LinkId link, int dir);
     /// Flows in their data phase.
     std::size_t activeFlows() const noexcept { return m_solver.activeFlows(); }
     /// Finished transfers in completion order (if NetworkConfig::keep_flow_records).
@@ -158,6 +177,8 @@ private:
     void updateConnCaps(std::uint32_t conn);
     /// Sets the caps of conn's messages with the shared queue at its bottleneck (queue_s).
     void setConnCaps(std::uint32_t conn, double queue_s);
+    /// The solver cap of a flow: its transport's cap, at most its own rate cap.
+    double capOf(const Flow& f, double transportCap_bps) const;
     void setFlowBurst(Flow& f, bool burst);
     void evaluateBurst(std::uint32_t conn);
     /// A message of the connection stopped sending (tcp: it was a TCP message): the window
@@ -215,6 +236,7 @@ private:
     std::uint64_t m_drainHook = 0;
     bool m_recomputePending = false;
     std::vector<TransferResult> m_records;
+    std::vector<double> m_backgroundBits; ///< by solver resource (TransferOptions::background)
 };
 
 } // namespace meridian::net

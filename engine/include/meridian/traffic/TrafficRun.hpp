@@ -1,0 +1,86 @@
+#pragma once
+// The background traffic of one run (docs/traffic.md): every generator of a TrafficSpec,
+// started on the run's simulator and network, and what each did.
+//
+// Flows are ordinary transfers of the Network (TransferOptions::background), so they share
+// the links with the run's own traffic under the same max-min sharing and transport model:
+//   cbr      one UDP flow per (source, destination) pair from start_s to stop_s, its rate
+//            capped at rate_bps (TransferOptions::rate_cap_bps); at stop_s the source stops
+//            (Network::stopTransfer): offered rate·T, carried what its share let through.
+//   poisson  arrivals at exponential gaps of mean 1/λ (λ = arrivals_per_s, or load·C/(8·E[S]));
+//            each picks a pair uniformly and a size from the law, and sends it whole (TCP or
+//            UDP); no flow starts at or after stop_s.
+//   on_off   per pair: an off period, then an on period at peak_bps, repeated (as ns-3's
+//            OnOffApplication, which starts off); a UDP burst is stopped at the end of its
+//            period, a TCP burst sends peak·on bytes whole. Mean rate peak·E[on]/(E[on]+E[off]).
+//   bulk     per window (one from start_s to stop_s, or one every period_s), `streams` TCP
+//            flows per pair sharing `bytes` (or sending as much as they can), stopped at the
+//            window's end (start + duration_s, or stop_s).
+// Each generator draws from its own streams RngStream(seed, "TRAF"·2^32 + index, pair + 1)
+// (Poisson: sub-stream 0 for gaps, pairs and sizes), so its draws do not depend on other
+// traffic, and a run is a pure function of the .topo and the seed.
+// A generator's flows between one pair use their own connections (streams 2^31 + index·2^20
+// + k, k the lowest idle one): a connection idle longer than an RTO restarts from slow start
+// (RFC 2861), as a fresh one would.
+
+#include "meridian/net/Network.hpp"
+#include "meridian/sim/Simulator.hpp"
+#include "meridian/topology/Topology.hpp"
+#include "meridian/traffic/GeneratorResult.hpp"
+#include "meridian/traffic/TrafficSpec.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace meridian::traffic {
+
+class TrafficRun
+{
+public:
+    /// The spec's size laws must be loaded (loadSizeFiles); `topo` is the network's. The
+    /// spec, simulator and network must outlive the run.
+    TrafficRun(sim::Simulator& sim, net::Network& network, const topology::Topology& topo,
+               const TrafficSpec& spec, std::uint64_t seed);
+    ~TrafficRun();
+    TrafficRun(const TrafficRun&) = delete;
+    TrafficRun& operator=(const TrafficRun&) = delete;
+
+    /// Schedules every generator's start (at its start_s, or now if that has passed).
+    void start();
+    /// Every generator has stopped and every flow it started has ended.
+    bool done() const;
+    /// Called once, from a simulator event, when done() becomes true.
+    void setOnDone(std::function<void()> onDone) { m_onDone = std::move(onDone); }
+    /// Every generator's figures now, in spec order: flows still in flight count what they
+    /// have sent as carried, and a rate-capped source what it offered until now.
+    std::vector<GeneratorResult> results() const;
+
+private:
+    struct Generator;
+    struct Flow;
+
+    void startGenerator(std::size_t g);
+    void poissonArrival(std::size_t g);
+    void scheduleNextArrival(std::size_t g);
+    void onOffCycle(std::size_t g, std::size_t pair, double from_s);
+    void bulkWindow(std::size_t g, double window_s);
+    /// Starts one flow of generator g between pair `pair`; `cap_bps` 0 = none; the source
+    /// stops it at `stop_s` (< 0: never). `offered` false: elastic (offered = carried).
+    void launch(std::size_t g, std::size_t pair, double bytes, double cap_bps, double stop_s,
+                bool offered);
+    void onFlowEnd(std::size_t g, std::uint64_t flow, const net::TransferResult& r);
+    void stopScheduling(std::size_t g);
+    void checkDone();
+    double pathCapacityBps(NodeId src, NodeId dst) const;
+    void scheduleAt(double at_s, std::function<void()> fn);
+
+    sim::Simulator& m_sim;
+    net::Network& m_net;
+    std::vector<std::unique_ptr<Generator>> m_generators;
+    std::function<void()> m_onDone;
+    bool m_doneReported = false;
+};
+
+} // namespace meridian::traffic

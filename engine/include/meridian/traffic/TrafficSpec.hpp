@@ -1,0 +1,98 @@
+#pragma once
+// The "traffic" section of an experiment (docs/traffic.md, docs/file-format.md): background
+// traffic generators whose flows share the links with the run's own traffic.
+//
+//   "traffic": {"generators": [
+//     {"id": "web", "kind": "poisson", "from": ["a", "b"], "to": "c", "start_s": 0,
+//      "stop_s": 60, "protocol": "tcp", "load": 0.3, "load_link": "wan",
+//      "size": {"law": "web-search"}},
+//     {"id": "video", "kind": "cbr", "from": "a", "to": "c", "stop_s": 60, "rate_bps": "2G"},
+//     {"id": "bursts", "kind": "on_off", "from": "a", "to": "c", "stop_s": 60,
+//      "peak_bps": "5G", "on": {"law": "exponential", "mean_s": 0.1},
+//      "off": {"law": "pareto", "mean_s": 0.4, "shape": 1.5}},
+//     {"id": "backup", "kind": "bulk", "from": "a", "to": "c", "stop_s": 3600, "streams": 4,
+//      "period_s": 600, "bytes": "50GB", "duration_s": 300}]}
+//
+// parseTraffic() checks everything it can without files (kinds, units, ranges, nodes, links,
+// inline CDFs) and throws InputError(file, JSON path, problem); loadSizeFiles() reads the CDF
+// files (relative to the .topo) and the shipped ones (presets/traffic/), with the same errors.
+
+#include "meridian/net/Protocol.hpp"
+#include "meridian/topology/Topology.hpp"
+#include "meridian/traffic/Distribution.hpp"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace meridian::traffic {
+
+enum class GeneratorKind
+{
+    Cbr,     ///< constant bit rate (UDP): one flow per pair at rate_bps from start to stop
+    Poisson, ///< Poisson flow arrivals with a flow-size law, over TCP or UDP
+    OnOff,   ///< alternating on (at peak_bps) and off periods drawn from their laws
+    Bulk     ///< long-lived TCP with N parallel streams, or periodic bulk windows
+};
+
+std::string_view toString(GeneratorKind kind);
+
+/// Where the flow sizes of a Poisson generator come from.
+struct SizeSource
+{
+    std::optional<Distribution> law; ///< set by parseTraffic, or by loadSizeFiles for files
+    std::string file;                ///< a CDF file relative to the .topo ("" if none)
+    std::string preset;              ///< a shipped CDF: "web-search" or "data-mining" ("" if none)
+    std::string path;                ///< JSON path of the "size" object (for errors)
+};
+
+struct GeneratorSpec
+{
+    std::string id;
+    GeneratorKind kind = GeneratorKind::Poisson;
+    std::vector<std::string> from; ///< source node ids
+    std::vector<std::string> to;   ///< destination node ids
+    double start_s = 0.0;
+    double stop_s = 0.0;
+    net::Protocol protocol = net::Protocol::Udp;
+    // cbr
+    double rate_bps = 0.0; ///< per (source, destination) pair
+    // poisson: arrivals_per_s, or load × the bandwidth of load_link / mean size
+    double arrivals_per_s = 0.0;
+    double load = 0.0;
+    std::string load_link;
+    SizeSource size;
+    // on_off
+    double peak_bps = 0.0;
+    std::optional<Distribution> on_s;  ///< on-period law (seconds)
+    std::optional<Distribution> off_s; ///< off-period law (seconds)
+    // bulk
+    int streams = 1;
+    double bytes = 0.0;      ///< per window over all streams; 0 = as much as it can
+    double period_s = 0.0;   ///< 0 = one window from start_s to stop_s
+    double duration_s = 0.0; ///< window length (what is unsent then is dropped); 0 = none
+    std::string path;        ///< JSON path of the generator (for errors)
+};
+
+struct TrafficSpec
+{
+    std::vector<GeneratorSpec> generators;
+    bool empty() const { return generators.empty(); }
+};
+
+/// Reads the "traffic" object at `path` ("/experiment/traffic"). Throws InputError.
+TrafficSpec parseTraffic(const nlohmann::json& traffic, const std::string& path,
+                         const topology::Topology& topo, const std::string& file);
+
+/// Reads the size CDFs of generators that name a file (relative to `projectDir`) or a shipped
+/// distribution (workload::presetsDir() / "traffic"); `file` names the .topo in errors.
+void loadSizeFiles(TrafficSpec& spec, const std::filesystem::path& projectDir,
+                   const std::string& file);
+
+/// Flows per second of a Poisson generator: arrivals_per_s, or load·C/(8·mean size) with C
+/// the bit rate of load_link's a→b direction. Its sizes must be loaded.
+double arrivalsPerS(const GeneratorSpec& g, const topology::Topology& topo);
+
+} // namespace meridian::traffic

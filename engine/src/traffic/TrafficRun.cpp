@@ -1,0 +1,351 @@
+#include "meridian/traffic/TrafficRun.hpp"
+
+#include "meridian/core/Error.hpp"
+#include "meridian/sim/RngStream.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+
+namespace meridian::traffic {
+
+namespace {
+
+constexpr std::uint64_t kStreamTag = 0x54524146ULL << 32; // "TRAF": off other entities' ids
+constexpr std::uint32_t kStreamBase = 0x80000000U;        // off the run's own streams
+constexpr std::uint32_t kStreamsPerGenerator = 1U << 20;
+
+/// Nearest-rank percentile of sorted values: v[⌈q·n⌉ − 1].
+double percentile(const std::vector<double>& sorted, double q)
+{
+    if (sorted.empty())
+        return 0.0;
+    const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size())));
+    return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
+}
+
+} // namespace
+
+/// One flow a generator started, until it ends.
+struct TrafficRun::Flow
+{
+    std::size_t pair = 0;
+    std::uint32_t stream = 0;
+    double bytes = 0.0;   ///< planned application bytes
+    double cap_bps = 0.0; ///< the source's rate (0 = none)
+    double start_s = 0.0;
+    double ideal_s = 0.0; ///< bytes · 8 / C_path
+    bool offered = true;  ///< false: elastic (as much as it can), offered = carried
+    bool cut = false;     ///< its source stopped it
+};
+
+struct TrafficRun::Generator
+{
+    const GeneratorSpec* spec = nullptr;
+    std::size_t index = 0;
+    std::vector<std::pair<NodeId, NodeId>> pairs;
+    std::vector<std::vector<std::uint32_t>> idleStreams; ///< per pair
+    std::vector<std::uint32_t> nextStream;               ///< per pair
+    sim::RngStream rng;                                  ///< Poisson: gaps, pairs and sizes
+    std::vector<sim::RngStream> pairRng;                 ///< on_off: per pair
+    double arrivals_per_s = 0.0;
+    double nextArrival_s = 0.0;
+    std::size_t scheduling = 0; ///< sources that may still start flows
+    std::map<std::uint64_t, Flow> live;
+    GeneratorResult out;
+    std::vector<double> fcts;
+    double slowdownSum = 0.0;
+};
+
+TrafficRun::TrafficRun(sim::Simulator& sim, net::Network& network, const topology::Topology& topo,
+                       const TrafficSpec& spec, std::uint64_t seed)
+    : m_sim(sim), m_net(network)
+{
+    for (std::size_t i = 0; i < spec.generators.size(); ++i) {
+        const GeneratorSpec& s = spec.generators[i];
+        auto g = std::make_unique<Generator>();
+        g->spec = &s;
+        g->index = i;
+        for (const std::string& a : s.from)
+            for (const std::string& b : s.to)
+                if (a != b)
+                    g->pairs.emplace_back(*topo.findNode(a), *topo.findNode(b));
+        g->idleStreams.resize(g->pairs.size());
+        g->nextStream.resize(g->pairs.size(), 0);
+        g->rng = sim::RngStream(seed, kStreamTag + i, 0);
+        for (std::size_t p = 0; p < g->pairs.size(); ++p)
+            g->pairRng.emplace_back(seed, kStreamTag + i, p + 1);
+        if (s.kind == GeneratorKind::Poisson)
+            g->arrivals_per_s = arrivalsPerS(s, topo);
+        g->out.id = s.id;
+        g->out.kind = std::string(toString(s.kind));
+        g->out.protocol = std::string(net::toString(s.protocol));
+        m_generators.push_back(std::move(g));
+    }
+}
+
+TrafficRun::~TrafficRun() = default;
+
+void TrafficRun::scheduleAt(double at_s, std::function<void()> fn)
+{
+    const sim::SimTime at = std::max(m_sim.now(), sim::SimTime::fromSeconds(at_s));
+    m_sim.schedule(at, [fn = std::move(fn)] { fn(); });
+}
+
+void TrafficRun::start()
+{
+    for (std::size_t g = 0; g < m_generators.size(); ++g) {
+        Generator& gen = *m_generators[g];
+        gen.scheduling = gen.spec->kind == GeneratorKind::OnOff ? gen.pairs.size() : 1;
+        scheduleAt(gen.spec->start_s, [this, g] { startGenerator(g); });
+    }
+}
+
+void TrafficRun::startGenerator(std::size_t g)
+{
+    Generator& gen = *m_generators[g];
+    const GeneratorSpec& s = *gen.spec;
+    const double now_s = m_sim.now().toSeconds();
+    switch (s.kind) {
+    case GeneratorKind::Cbr:
+        for (std::size_t p = 0; p < gen.pairs.size(); ++p)
+            launch(g, p, s.rate_bps * (s.stop_s - now_s) / 8.0, s.rate_bps, s.stop_s, true);
+        stopScheduling(g);
+        break;
+    case GeneratorKind::Poisson:
+        gen.nextArrival_s = now_s;
+        scheduleNextArrival(g);
+        break;
+    case GeneratorKind::OnOff:
+        for (std::size_t p = 0; p < gen.pairs.size(); ++p)
+            onOffCycle(g, p, now_s);
+        break;
+    case GeneratorKind::Bulk:
+        bulkWindow(g, now_s);
+        break;
+    }
+}
+
+void TrafficRun::poissonArrival(std::size_t g)
+{
+    Generator& gen = *m_generators[g];
+    const auto pair =
+        static_cast<std::size_t>(gen.rng.uniform() * static_cast<double>(gen.pairs.size()));
+    launch(g, std::min(pair, gen.pairs.size() - 1), gen.spec->size.law->sample(gen.rng), 0.0, -1.0,
+           true);
+    scheduleNextArrival(g);
+}
+
+void TrafficRun::scheduleNextArrival(std::size_t g)
+{
+    // Arrival times accumulate in double seconds, not in the events' rounded times.
+    Generator& gen = *m_generators[g];
+    gen.nextArrival_s += -std::log(1.0 - gen.rng.uniform()) / gen.arrivals_per_s;
+    if (!(gen.nextArrival_s < gen.spec->stop_s)) {
+        stopScheduling(g);
+        return;
+    }
+    scheduleAt(gen.nextArrival_s, [this, g] { poissonArrival(g); });
+}
+
+void TrafficRun::onOffCycle(std::size_t g, std::size_t pair, double from_s)
+{
+    // An off period from `from_s`, then an on period; the next cycle starts at its end.
+    Generator& gen = *m_generators[g];
+    const GeneratorSpec& s = *gen.spec;
+    sim::RngStream& rng = gen.pairRng[pair];
+    const double on_start_s = from_s + s.off_s->sample(rng);
+    const double on_end_s = on_start_s + s.on_s->sample(rng);
+    if (!(on_start_s < s.stop_s)) {
+        stopScheduling(g);
+        return;
+    }
+    scheduleAt(on_start_s, [this, g, pair, on_end_s] {
+        const GeneratorSpec& spec = *m_generators[g]->spec;
+        const double now_s = m_sim.now().toSeconds();
+        const double end_s = std::min(on_end_s, spec.stop_s);
+        if (end_s > now_s) {
+            const bool udp = spec.protocol == net::Protocol::Udp;
+            launch(g, pair, spec.peak_bps * (end_s - now_s) / 8.0, spec.peak_bps,
+                   udp ? end_s : -1.0, true);
+        }
+        onOffCycle(g, pair, on_end_s);
+    });
+}
+
+void TrafficRun::bulkWindow(std::size_t g, double window_s)
+{
+    Generator& gen = *m_generators[g];
+    const GeneratorSpec& s = *gen.spec;
+    const double now_s = m_sim.now().toSeconds();
+    const double end_s =
+        s.duration_s > 0.0 ? std::min(s.stop_s, window_s + s.duration_s) : s.stop_s;
+    if (end_s > now_s) {
+        for (std::size_t p = 0; p < gen.pairs.size(); ++p) {
+            // Unlimited: more than the path could carry in the window, stopped at its end.
+            const double bytes =
+                s.bytes > 0.0 ? s.bytes / s.streams
+                              : 2.0 * pathCapacityBps(gen.pairs[p].first, gen.pairs[p].second) *
+                                    (end_s - now_s) / 8.0;
+            for (int k = 0; k < s.streams; ++k)
+                launch(g, p, bytes, 0.0, end_s, s.bytes > 0.0);
+        }
+    }
+    const double next_s = window_s + s.period_s;
+    if (!(s.period_s > 0.0) || !(next_s < s.stop_s)) {
+        stopScheduling(g);
+        return;
+    }
+    scheduleAt(next_s, [this, g, next_s] { bulkWindow(g, next_s); });
+}
+
+double TrafficRun::pathCapacityBps(NodeId src, NodeId dst) const
+{
+    const auto route = m_net.router().route(src, dst);
+    if (!route || route->hops.empty())
+        return 0.0;
+    double c = std::numeric_limits<double>::infinity();
+    for (const topology::RouteHop& h : route->hops)
+        c = std::min(c, m_net.linkParams(h.link, h.dir).bandwidth_bps);
+    return c;
+}
+
+void TrafficRun::launch(std::size_t g, std::size_t pair, double bytes, double cap_bps,
+                        double stop_s, bool offered)
+{
+    Generator& gen = *m_generators[g];
+    std::uint32_t k = 0;
+    if (!gen.idleStreams[pair].empty()) {
+        k = gen.idleStreams[pair].back();
+        gen.idleStreams[pair].pop_back();
+    } else {
+        k = gen.nextStream[pair]++;
+        if (k >= kStreamsPerGenerator)
+            throw InputError({}, gen.spec->path,
+                             "more than 2^20 flows of generator '" + gen.spec->id +
+                                 "' in flight between one pair: its offered load exceeds what "
+                                 "the path carries");
+    }
+    Flow f;
+    f.pair = pair;
+    f.stream = kStreamBase + static_cast<std::uint32_t>(gen.index) * kStreamsPerGenerator + k;
+    f.bytes = bytes;
+    f.cap_bps = cap_bps;
+    f.start_s = m_sim.now().toSeconds();
+    const auto [src, dst] = gen.pairs[pair];
+    const double c = pathCapacityBps(src, dst);
+    f.ideal_s = c > 0.0 ? bytes * 8.0 / c : 0.0;
+    f.offered = offered;
+    net::TransferOptions options;
+    options.stream = f.stream;
+    options.rate_cap_bps = cap_bps;
+    options.background = true;
+    const FlowId id = m_net.startTransfer(
+        src, dst, bytes, gen.spec->protocol,
+        [this, g](const net::TransferResult& r) { onFlowEnd(g, r.flow.value(), r); }, options);
+    gen.live.emplace(id.value(), f);
+    ++gen.out.flows;
+    if (offered)
+        gen.out.offered_bytes += bytes;
+    if (stop_s >= 0.0)
+        scheduleAt(stop_s, [this, g, id] {
+            auto& live = m_generators[g]->live;
+            const auto it = live.find(id.value());
+            if (it != live.end() && m_net.stopTransfer(id))
+                it->second.cut = true;
+        });
+}
+
+void TrafficRun::onFlowEnd(std::size_t g, std::uint64_t flow, const net::TransferResult& r)
+{
+    Generator& gen = *m_generators[g];
+    const auto it = gen.live.find(flow);
+    MERIDIAN_ASSERT(it != gen.live.end(), "TrafficRun: a flow ended twice");
+    const Flow f = it->second;
+    gen.live.erase(it);
+    gen.idleStreams[f.pair].push_back(f.stream - kStreamBase -
+                                      static_cast<std::uint32_t>(gen.index) * kStreamsPerGenerator);
+    if (!r.ok) {
+        ++gen.out.flows_failed;
+    } else {
+        const double delivered = r.bytes - r.lost_bytes;
+        gen.out.carried_bytes += delivered;
+        if (!f.offered)
+            gen.out.offered_bytes += r.bytes;
+        if (f.cut) { // offered what it planned: the period or window ended, not the wish
+            ++gen.out.flows_cut;
+        } else {
+            ++gen.out.flows_completed;
+            const double fct = r.end_s - r.start_s;
+            gen.fcts.push_back(fct);
+            if (f.ideal_s > 0.0)
+                gen.slowdownSum += fct / f.ideal_s;
+        }
+    }
+    checkDone();
+}
+
+void TrafficRun::stopScheduling(std::size_t g)
+{
+    Generator& gen = *m_generators[g];
+    if (gen.scheduling > 0)
+        --gen.scheduling;
+    checkDone();
+}
+
+bool TrafficRun::done() const
+{
+    return std::all_of(m_generators.begin(), m_generators.end(),
+                       [](const auto& g) { return g->scheduling == 0 && g->live.empty(); });
+}
+
+void TrafficRun::checkDone()
+{
+    if (m_doneReported || !done())
+        return;
+    m_doneReported = true;
+    if (m_onDone)
+        m_onDone();
+}
+
+std::vector<GeneratorResult> TrafficRun::results() const
+{
+    const double now_s = m_sim.now().toSeconds();
+    std::vector<GeneratorResult> out;
+    for (const auto& gp : m_generators) {
+        const Generator& gen = *gp;
+        GeneratorResult r = gen.out;
+        for (const auto& [id, f] : gen.live) {
+            const double sent = m_net.flowSentBytes(FlowId::fromIndex(id));
+            r.carried_bytes += sent;
+            if (!f.offered)
+                r.offered_bytes += sent;
+            else if (f.cap_bps > 0.0) // a paced source offered its rate until now
+                r.offered_bytes -=
+                    f.bytes - std::min(f.bytes, f.cap_bps * (now_s - f.start_s) / 8.0);
+            ++r.flows_in_flight;
+        }
+        r.window_s = std::max(0.0, std::min(gen.spec->stop_s, now_s) - gen.spec->start_s);
+        if (r.window_s > 0.0) {
+            r.offered_bps = r.offered_bytes * 8.0 / r.window_s;
+            r.carried_bps = r.carried_bytes * 8.0 / r.window_s;
+        }
+        std::vector<double> fcts = gen.fcts;
+        std::sort(fcts.begin(), fcts.end());
+        if (!fcts.empty()) {
+            double sum = 0.0;
+            for (double x : fcts)
+                sum += x;
+            r.fct_mean_s = sum / static_cast<double>(fcts.size());
+            r.slowdown_mean = gen.slowdownSum / static_cast<double>(fcts.size());
+        }
+        r.fct_p50_s = percentile(fcts, 0.50);
+        r.fct_p99_s = percentile(fcts, 0.99);
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+} // namespace meridian::traffic

@@ -1,0 +1,361 @@
+#include "meridian/traffic/TrafficSpec.hpp"
+
+#include "io/ObjectReader.hpp"
+#include "io/ReadBounded.hpp"
+#include "meridian/core/Error.hpp"
+#include "meridian/core/Units.hpp"
+#include "meridian/workload/Presets.hpp"
+
+#include <cmath>
+#include <set>
+
+namespace meridian::traffic {
+
+using io::ObjectReader;
+using io::QuantitySpec;
+using nlohmann::json;
+using Kind = units::QuantityKind;
+
+std::string_view toString(GeneratorKind kind)
+{
+    switch (kind) {
+    case GeneratorKind::Cbr:
+        return "cbr";
+    case GeneratorKind::Poisson:
+        return "poisson";
+    case GeneratorKind::OnOff:
+        return "on_off";
+    case GeneratorKind::Bulk:
+        return "bulk";
+    }
+    return "poisson";
+}
+
+namespace {
+
+constexpr std::size_t kMaxGenerators = 2048; ///< TrafficRun's stream numbering holds 2^11
+constexpr double kMaxLoad = 10.0;
+constexpr std::uintmax_t kMaxCdfFileBytes = 16u << 20;
+
+/// A quantity > 0 (or ≥ 0 with `zeroOk`), finite; nullopt when absent.
+std::optional<double> positive(ObjectReader& r, const char* key, Kind kind, bool zeroOk = false)
+{
+    const auto v = r.optQuantity(QuantitySpec{key, nullptr, kind, 1.0, 1.0});
+    if (v && (!std::isfinite(*v) || *v < 0.0 || (!zeroOk && *v == 0.0)))
+        r.fail(key, std::string("must be a finite number ") + (zeroOk ? "≥ 0" : "> 0") + ", got " +
+                        units::formatNumber(*v));
+    return v;
+}
+
+double required(ObjectReader& r, const char* key, Kind kind, const std::string& why)
+{
+    const auto v = positive(r, key, kind);
+    if (!v)
+        r.fail(key, why);
+    return *v;
+}
+
+std::vector<std::string> nodeList(ObjectReader& r, const char* key, const topology::Topology& topo)
+{
+    const json* v = r.get(key);
+    if (v == nullptr)
+        r.fail(key,
+               std::string("a generator needs \"") + key + "\": a node id or an array of them");
+    std::vector<std::string> ids;
+    if (v->is_string())
+        ids.push_back(v->get<std::string>());
+    else if (v->is_array())
+        ids = r.optStringArray(key).value_or(std::vector<std::string>{});
+    else
+        r.fail(key, "expected a node id or an array of node ids");
+    if (ids.empty())
+        r.fail(key, "needs at least one node");
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const std::string at =
+            v->is_array() ? r.pathOf(key) + "/" + std::to_string(i) : r.pathOf(key);
+        if (!topo.findNode(ids[i]))
+            throw InputError({}, at, "unknown node '" + ids[i] + "'");
+        if (!seen.insert(ids[i]).second)
+            throw InputError({}, at, "node '" + ids[i] + "' is listed twice");
+    }
+    return ids;
+}
+
+net::Protocol protocolOf(ObjectReader& r, GeneratorKind kind)
+{
+    const bool tcpOnly = kind == GeneratorKind::Bulk;
+    const bool udpOnly = kind == GeneratorKind::Cbr;
+    const std::string fallback = tcpOnly || kind == GeneratorKind::Poisson ? "tcp" : "udp";
+    const std::string name = r.string("protocol", fallback);
+    if (name == "tcp" && !udpOnly)
+        return net::Protocol::Tcp;
+    if (name == "udp" && !tcpOnly)
+        return net::Protocol::Udp;
+    r.fail("protocol", "unknown protocol '" + name + "' for a " + std::string(toString(kind)) +
+                           " generator (expected " +
+                           (tcpOnly   ? "tcp"
+                            : udpOnly ? "udp"
+                                      : "tcp or udp") +
+                           ")");
+}
+
+/// A law given by its mean: {"law": "exponential"|"pareto"|"lognormal", MEAN_KEY, "shape",
+/// "sigma"}; `periods` allows only exponential and pareto.
+Distribution meanLaw(ObjectReader& r, const std::string& law, const char* meanKey, Kind kind)
+{
+    const double mean =
+        required(r, meanKey, kind, std::string("the law needs \"") + meanKey + "\"");
+    if (law == "exponential")
+        return Distribution::exponential(mean);
+    if (law == "pareto") {
+        const auto shape = r.optNumber("shape");
+        if (!shape || !(*shape > 1.0) || !std::isfinite(*shape))
+            r.fail("shape", "a pareto law needs \"shape\" α > 1 (its mean is finite only then)");
+        return Distribution::pareto(mean, *shape);
+    }
+    const auto sigma = r.optNumber("sigma");
+    if (!sigma || !(*sigma > 0.0) || *sigma > 10.0)
+        r.fail("sigma", "a lognormal law needs \"sigma\" within (0, 10]");
+    return Distribution::lognormal(mean, *sigma);
+}
+
+std::vector<CdfPoint> inlinePoints(ObjectReader& r)
+{
+    const json* pts = r.optArray("points");
+    if (pts == nullptr)
+        r.fail("points", "expected an array of [bytes, probability] pairs");
+    std::vector<CdfPoint> points;
+    for (std::size_t i = 0; i < pts->size(); ++i) {
+        const json& p = (*pts)[i];
+        if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
+            throw InputError({}, r.pathOf("points") + "/" + std::to_string(i),
+                             "expected [bytes, probability]");
+        points.push_back({p[0].get<double>(), p[1].get<double>()});
+    }
+    const std::string problem = cdfProblem(points);
+    if (!problem.empty())
+        r.fail("points", problem);
+    return points;
+}
+
+SizeSource readSize(ObjectReader& parent)
+{
+    SizeSource s;
+    s.path = parent.pathOf("size");
+    const json* v = parent.get("size");
+    if (v == nullptr)
+        parent.fail("size", "a poisson generator needs a flow-size law \"size\"");
+    ObjectReader r = parent.child(*v, s.path);
+    const std::string law = r.requiredString("law");
+    if (law == "exponential" || law == "pareto" || law == "lognormal") {
+        s.law = meanLaw(r, law, "mean_bytes", Kind::Bytes);
+    } else if (law == "web-search" || law == "data-mining") {
+        s.preset = law;
+    } else if (law == "empirical") {
+        if (r.has("file") == r.has("points"))
+            r.fail("", R"(an empirical law needs exactly one of "file" or "points")");
+        if (r.has("file"))
+            s.file = r.requiredString("file");
+        else
+            s.law = Distribution::empirical(inlinePoints(r));
+    } else {
+        r.fail("law", "unknown flow-size law '" + law +
+                          "' (expected exponential, pareto, lognormal, empirical, web-search or "
+                          "data-mining)");
+    }
+    r.finish();
+    return s;
+}
+
+Distribution readPeriod(ObjectReader& parent, const char* key)
+{
+    const json* v = parent.get(key);
+    if (v == nullptr)
+        parent.fail(key, std::string("an on_off generator needs \"") + key +
+                             "\": {\"law\": \"exponential\" or \"pareto\", \"mean_s\": …}");
+    ObjectReader r = parent.child(*v, parent.pathOf(key));
+    const std::string law = r.requiredString("law");
+    if (law != "exponential" && law != "pareto")
+        r.fail("law", "unknown period law '" + law + "' (expected exponential or pareto)");
+    Distribution d = meanLaw(r, law, "mean_s", Kind::Duration);
+    r.finish();
+    return d;
+}
+
+void readCbr(ObjectReader& r, GeneratorSpec& g)
+{
+    const bool byRate = r.has("rate_bps");
+    if (byRate == (r.has("packet_bytes") || r.has("gap_s")))
+        r.fail("", R"(a cbr generator needs "rate_bps", or "packet_bytes" and "gap_s" (not both))");
+    if (byRate) {
+        g.rate_bps = required(r, "rate_bps", Kind::Bandwidth, "");
+        return;
+    }
+    const double packet = required(r, "packet_bytes", Kind::Bytes, "needs \"gap_s\" too");
+    const double gap = required(r, "gap_s", Kind::Duration, "needs \"packet_bytes\" too");
+    g.rate_bps = packet * 8.0 / gap;
+}
+
+void readPoisson(ObjectReader& r, const topology::Topology& topo, GeneratorSpec& g)
+{
+    if (r.has("arrivals_per_s") == r.has("load"))
+        r.fail("", R"(a poisson generator needs exactly one of "arrivals_per_s" or "load")");
+    if (r.has("arrivals_per_s")) {
+        g.arrivals_per_s = required(r, "arrivals_per_s", Kind::Plain, "");
+        if (r.has("load_link"))
+            r.fail("load_link", R"(applies with "load" only)");
+    } else {
+        g.load = required(r, "load", Kind::Fraction, "");
+        if (g.load > kMaxLoad)
+            r.fail("load", "must be within (0, 10], got " + units::formatNumber(g.load));
+        g.load_link = r.requiredString("load_link");
+        bool found = false;
+        for (std::size_t l = 0; l < topo.linkCount() && !found; ++l)
+            found = topo.link(LinkId::fromIndex(l)).id == g.load_link;
+        if (!found)
+            r.fail("load_link", "unknown link '" + g.load_link + "'");
+    }
+    g.size = readSize(r);
+}
+
+void readBulk(ObjectReader& r, GeneratorSpec& g)
+{
+    g.streams = static_cast<int>(r.optInteger("streams", 1, 128).value_or(1));
+    g.bytes = positive(r, "bytes", Kind::Bytes).value_or(0.0);
+    g.period_s = positive(r, "period_s", Kind::Duration).value_or(0.0);
+    g.duration_s = positive(r, "duration_s", Kind::Duration).value_or(0.0);
+    if (g.period_s > 0.0 && g.duration_s > g.period_s)
+        r.fail("duration_s", "a window must not be longer than its period (" +
+                                 units::formatDuration(g.period_s) + ")");
+    if (g.period_s > 0.0 && g.bytes == 0.0 && g.duration_s == 0.0)
+        r.fail("", R"(a periodic bulk window needs "bytes", "duration_s" or both)");
+    if (g.period_s == 0.0 && g.duration_s > 0.0)
+        r.fail(
+            "duration_s",
+            R"(applies to periodic windows ("period_s"); a single window lasts from start_s to stop_s)");
+}
+
+GeneratorSpec readGenerator(ObjectReader& r, const topology::Topology& topo)
+{
+    GeneratorSpec g;
+    g.path = r.path();
+    g.id = r.requiredString("id");
+    if (g.id.empty())
+        r.fail("id", "must not be empty");
+    const std::string kind = r.requiredString("kind");
+    if (kind == "cbr")
+        g.kind = GeneratorKind::Cbr;
+    else if (kind == "poisson")
+        g.kind = GeneratorKind::Poisson;
+    else if (kind == "on_off")
+        g.kind = GeneratorKind::OnOff;
+    else if (kind == "bulk")
+        g.kind = GeneratorKind::Bulk;
+    else
+        r.fail("kind",
+               "unknown generator kind '" + kind + "' (expected cbr, poisson, on_off or bulk)");
+    g.from = nodeList(r, "from", topo);
+    g.to = nodeList(r, "to", topo);
+    if (g.from.size() == 1 && g.to == g.from)
+        r.fail("to", "a generator needs a destination other than its source '" + g.from[0] + "'");
+    g.start_s = positive(r, "start_s", Kind::Duration, true).value_or(0.0);
+    g.stop_s = required(r, "stop_s", Kind::Duration, "a generator needs \"stop_s\", when it stops");
+    if (!(g.stop_s > g.start_s))
+        r.fail("stop_s", "must be after start_s (" + units::formatDuration(g.start_s) + "), got " +
+                             units::formatDuration(g.stop_s));
+    g.protocol = protocolOf(r, g.kind);
+    switch (g.kind) {
+    case GeneratorKind::Cbr:
+        readCbr(r, g);
+        break;
+    case GeneratorKind::Poisson:
+        readPoisson(r, topo, g);
+        break;
+    case GeneratorKind::OnOff:
+        g.peak_bps =
+            required(r, "peak_bps", Kind::Bandwidth, "an on_off generator needs \"peak_bps\"");
+        g.on_s = readPeriod(r, "on");
+        g.off_s = readPeriod(r, "off");
+        break;
+    case GeneratorKind::Bulk:
+        readBulk(r, g);
+        break;
+    }
+    r.finish();
+    return g;
+}
+
+} // namespace
+
+TrafficSpec parseTraffic(const json& traffic, const std::string& path,
+                         const topology::Topology& topo, const std::string& file)
+{
+    try {
+        ObjectReader r(traffic, path, file);
+        const json* gens = r.optArray("generators");
+        if (gens == nullptr)
+            r.fail("generators", "expected an array of traffic generators");
+        if (gens->size() > kMaxGenerators)
+            r.fail("generators", "at most " + std::to_string(kMaxGenerators) + " generators");
+        TrafficSpec spec;
+        std::set<std::string> ids;
+        for (std::size_t i = 0; i < gens->size(); ++i) {
+            ObjectReader g = r.child((*gens)[i], r.pathOf("generators") + "/" + std::to_string(i));
+            spec.generators.push_back(readGenerator(g, topo));
+            if (!ids.insert(spec.generators.back().id).second)
+                g.fail("id", "generator id '" + spec.generators.back().id + "' is used twice");
+        }
+        r.finish();
+        return spec;
+    } catch (const InputError& e) {
+        throw e.file().empty() ? e.withFile(file) : e;
+    }
+}
+
+void loadSizeFiles(TrafficSpec& spec, const std::filesystem::path& projectDir,
+                   const std::string& file)
+{
+    for (GeneratorSpec& g : spec.generators) {
+        SizeSource& s = g.size;
+        if (s.law || (s.file.empty() && s.preset.empty()))
+            continue;
+        const std::filesystem::path cdf =
+            s.preset.empty() ? projectDir / s.file
+                             : workload::presetsDir() / "traffic" / (s.preset + ".csv");
+        const std::string where = s.preset.empty() ? s.path + "/file" : s.path + "/law";
+        std::optional<std::string> text;
+        try {
+            text = io::readBounded(cdf, kMaxCdfFileBytes);
+        } catch (const InputError& e) {
+            throw InputError(file, where, "cannot read the CDF file: " + std::string(e.what()));
+        }
+        if (!text)
+            throw InputError(file, where,
+                             "the CDF file " + cdf.string() + " is larger than 16 MiB");
+        std::vector<CdfPoint> points;
+        try {
+            points = parseCdfText(*text, cdf.string());
+        } catch (const InputError& e) {
+            throw InputError(file, where, e.file() + ": " + e.location() + ": " + e.problem());
+        }
+        const std::string problem = cdfProblem(points);
+        if (!problem.empty())
+            throw InputError(file, where, cdf.string() + ": " + problem);
+        s.law = Distribution::empirical(std::move(points));
+    }
+}
+
+double arrivalsPerS(const GeneratorSpec& g, const topology::Topology& topo)
+{
+    if (g.arrivals_per_s > 0.0)
+        return g.arrivals_per_s;
+    MERIDIAN_ASSERT(g.size.law.has_value(), "arrivalsPerS: flow sizes not loaded");
+    double capacity_bps = 0.0;
+    for (std::size_t l = 0; l < topo.linkCount(); ++l)
+        if (topo.link(LinkId::fromIndex(l)).id == g.load_link)
+            capacity_bps = topo.link(LinkId::fromIndex(l)).direction(0).bandwidth_bps;
+    return g.load * capacity_bps / (8.0 * g.size.law->mean());
+}
+
+} // namespace meridian::traffic
