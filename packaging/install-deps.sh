@@ -8,6 +8,8 @@
 #   MERIDIAN_MPI=1 packaging/install-deps.sh     also OpenMPI, optional: `meridian-cli sweep`
 #                                                under mpirun (docs/sweeps.md); without it the
 #                                                build is single-machine and otherwise the same
+#   MERIDIAN_SLURM=1 packaging/install-deps.sh   also slurm-wlm and munge, for the sweep's
+#                                                one-node Slurm test (ctest -L slurm)
 set -euo pipefail
 
 packages=(
@@ -24,6 +26,9 @@ if [ "${MERIDIAN_NO_GUI:-0}" != "1" ]; then
 fi
 if [ "${MERIDIAN_MPI:-0}" = "1" ]; then
   packages+=(openmpi-bin libopenmpi-dev)
+fi
+if [ "${MERIDIAN_SLURM:-0}" = "1" ]; then
+  packages+=(slurm-wlm munge)
 fi
 if [ "${MERIDIAN_PACKAGE_TOOLS:-0}" = "1" ]; then
   packages+=(lintian appstream desktop-file-utils)

@@ -4,13 +4,16 @@
 #include "SweepCluster.hpp"
 #include "SweepExecutor.hpp"
 #include "SweepPlot.hpp"
+#include "SweepSlurm.hpp"
 #include "SweepSpec.hpp"
 #include "SweepTable.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <cstring>
 #include <iostream>
+#include <set>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 
 namespace meridian::cli {
@@ -23,6 +26,8 @@ const char* kSweepHelp =
     R"(usage: meridian-cli sweep FILE.topo [--vary PATH=VALUES ...] [--zip] [--common-seed]
                           [--seed N] [--iterations K] [-j N] [--out DIR] [--dry-run]
                           [--plot] [--plot-metric LIST] [--plot-format png,svg,pdf] [--quiet]
+
+       meridian-cli sweep merge DIR      (the table of a --slurm-array sweep)
 
 Runs the experiment of FILE.topo once per point of a grid and writes one table.
   --vary PATH=VALUES   an axis (repeat for more). PATH: links.<id>.<key>, nodes.<id>.<key>
@@ -45,6 +50,12 @@ Runs the experiment of FILE.topo once per point of a grid and writes one table.
                        training, busbw_gbps for collectives, mean_s for p2p)
   --plot-format LIST   png, svg, pdf (default png)
   --quiet              no progress bar and no table on stdout
+  --slurm-array DIR    write DIR/sweep.sbatch, a Slurm job array over the points, and run
+                       nothing; then `sbatch DIR/sweep.sbatch` and `meridian-cli sweep merge DIR`
+  --slurm-tasks N      array tasks (default: the points, at most 64)
+  --slurm-cpus C       CPUs per task, its -j (default 1)
+  --slurm-time T       time limit per task (default 1:00:00)
+  --slurm-partition P, --slurm-mem M   passed to #SBATCH when given
 Every axis and every point is checked, as a hand-edited file would be, before anything runs.
 A second call with the same arguments skips the points already finished. Under
 `mpirun -np K` the points are spread over the ranks (builds with MPI).
@@ -193,20 +204,70 @@ void printTable(const Table& table, const SweepSpec& spec)
 
 } // namespace
 
+/// `sweep merge DIR`: the stored sweep in table-only mode.
+int cmdSweepMerge(int argc, char** argv, int first)
+{
+    const Args args = parseArgs(argc, argv, first, {"help"}, {{"h", "help"}});
+    if (args.has("help") || args.positional.size() != 1 || !args.options.empty()) {
+        (args.has("help") ? std::cout : std::cerr)
+            << "usage: meridian-cli sweep merge DIR\n\nWrites the table (and plots) of the "
+               "sweep that `sweep … --slurm-array DIR` wrote,\nonce every point is finished "
+               "(exit 1 naming how many are not).\n";
+        return args.has("help") ? kExitOk : kExitBadInput;
+    }
+    std::vector<std::string> words = {argv[0], "sweep"};
+    for (const std::string& a : storedSweepArguments(args.positional[0]))
+        words.push_back(a);
+    words.emplace_back("--table-only");
+    std::vector<char*> av;
+    for (std::string& w : words)
+        av.push_back(w.data());
+    av.push_back(nullptr);
+    return cmdSweep(static_cast<int>(words.size()), av.data(), 2);
+}
+
+/// The arguments of the sweep as an array task runs it: the file and OUT absolute.
+std::vector<std::string> jobArguments(const Args& args, const std::vector<std::string>& vary,
+                                      const std::string& file, const std::filesystem::path& out)
+{
+    std::vector<std::string> a = {std::filesystem::absolute(file).lexically_normal().string()};
+    for (const std::string& v : vary) {
+        a.emplace_back("--vary");
+        a.push_back(v);
+    }
+    for (const char* flag : {"zip", "common-seed", "plot"})
+        if (args.has(flag))
+            a.push_back(std::string("--") + flag);
+    for (const char* option : {"seed", "iterations", "plot-metric", "plot-format"})
+        if (auto v = args.get(option)) {
+            a.push_back(std::string("--") + option);
+            a.push_back(*v);
+        }
+    a.emplace_back("--out");
+    a.push_back(std::filesystem::absolute(out).lexically_normal().string());
+    return a;
+}
+
 int cmdSweep(int argc, char** argv, int first)
 {
+    if (first < argc && std::strcmp(argv[first], "merge") == 0)
+        return cmdSweepMerge(argc, argv, first + 1);
     std::vector<char*> rest;
     const std::vector<std::string> vary = takeVaryArguments(argc, argv, first, rest);
-    const Args args = parseArgs(static_cast<int>(rest.size()), rest.data(), first,
-                                {"help", "zip", "common-seed", "dry-run", "plot", "quiet"},
-                                {{"o", "out"}, {"j", "jobs"}, {"h", "help"}});
+    const Args args =
+        parseArgs(static_cast<int>(rest.size()), rest.data(), first,
+                  {"help", "zip", "common-seed", "dry-run", "plot", "quiet", "table-only"},
+                  {{"o", "out"}, {"j", "jobs"}, {"h", "help"}});
     if (args.has("help")) {
         std::cout << kSweepHelp;
         return kExitOk;
     }
+    static const std::set<std::string> kOptions = {
+        "out",         "jobs",        "seed",       "iterations", "plot-metric",     "plot-format",
+        "slurm-array", "slurm-tasks", "slurm-cpus", "slurm-time", "slurm-partition", "slurm-mem",
+        "share"};
     for (const auto& [name, value] : args.options)
-        if (name != "out" && name != "jobs" && name != "seed" && name != "iterations" &&
-            name != "plot-metric" && name != "plot-format")
+        if (kOptions.count(name) == 0)
             throw InputError("command line", "--" + name, "unknown option of sweep");
     if (args.positional.size() != 1) {
         std::cerr << kSweepHelp;
@@ -253,10 +314,34 @@ int cmdSweep(int argc, char** argv, int first)
     if (jobs < 1 || jobs > 4096)
         throw InputError("command line", "--jobs", "must be in [1, 4096]");
     const std::filesystem::path out = args.get("out").value_or("sweep");
-
+    if (args.get("slurm-array")) {
+        const SlurmRequest slurm = slurmRequest(args);
+        const int tasks =
+            writeSlurmArray(slurm, jobArguments(args, vary, file, out), points.size());
+        std::cout << "wrote " << (slurm.dir / "sweep.sbatch").string() << ": " << points.size()
+                  << " points in " << tasks << " array tasks of " << slurm.cpus
+                  << " CPU(s); submit it with sbatch, then run `meridian-cli sweep merge "
+                  << slurm.dir.string() << "`\n";
+        return kExitOk;
+    }
+    if (args.has("table-only")) {
+        std::size_t pending = 0;
+        for (const Point& p : points)
+            pending += finishedStatus(out, p) == PointStatus::Pending ? 1 : 0;
+        if (pending > 0) {
+            std::cerr << "error: " << pending << " of " << points.size()
+                      << " points are not finished in " << (out / "points").string()
+                      << ": submit the array again (its tasks skip the finished points)\n";
+            return kExitFailure;
+        }
+    }
+    // This process's points: an MPI rank's, a Slurm task's share, or all.
+    auto [share, shares] = std::pair{cluster.rank(), cluster.size()};
+    if (auto s = args.get("share"))
+        std::tie(share, shares) = parseShare(*s);
     std::vector<std::size_t> mine;
     for (std::size_t i = 0; i < points.size(); ++i)
-        if (static_cast<int>(i % static_cast<std::size_t>(cluster.size())) == cluster.rank())
+        if (static_cast<int>(i % static_cast<std::size_t>(shares)) == share)
             mine.push_back(i);
     ExecutorOptions options;
     options.jobs = static_cast<int>(jobs);
@@ -285,6 +370,12 @@ int cmdSweep(int argc, char** argv, int first)
             std::cerr << "interrupted: finished points are kept in " << (out / "points").string()
                       << "; run the same command again to finish the rest\n";
         return kExitInterrupted;
+    }
+    if (args.get("share")) {
+        std::cout << "share " << share << "/" << shares << ": " << mine.size() << " points ("
+                  << report.ran << " run now, " << report.skipped << " finished before, "
+                  << report.failed << " failed)\n";
+        return kExitOk; // `sweep merge` writes the table
     }
     rows = cluster.gatherRows(std::move(rows), mine, points.size());
     if (!lead)

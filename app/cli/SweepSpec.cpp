@@ -257,8 +257,9 @@ std::vector<std::vector<std::size_t>> valueIndices(const SweepSpec& spec)
 std::uint64_t fileSeed(const nlohmann::json& experiment)
 {
     if (experiment.is_object())
-        if (auto it = experiment.find("seed"); it != experiment.end() && it->is_number_unsigned())
-            return it->get<std::uint64_t>();
+        if (auto it = experiment.find("seed");
+            it != experiment.end() && it->is_number_integer() && it->get<long long>() >= 0)
+            return it->get<std::uint64_t>(); // the reader refuses other seeds before any run
     return 1;
 }
 

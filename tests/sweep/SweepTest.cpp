@@ -194,6 +194,11 @@ private Q_SLOTS:
         QCOMPARE(lines[1], QStringLiteral("loss=1e-05,collective=ring  seed %1")
                                .arg(rule(7, {"links.c-hub.loss=1e-05",
                                              "experiment.inter_center.collective=\"ring\""})));
+        // An axis on the seed is the seed.
+        const CliRun seeds =
+            runCli({"sweep", tinyTopo(), "--dry-run", "--vary", "experiment.seed=1:3:3"});
+        QCOMPARE(seeds.out,
+                 QStringLiteral("seed=1  seed 1\nseed=2  seed 2\nseed=3  seed 3\n3 points\n"));
         const CliRun common = runCli({"sweep", tinyTopo(), "--dry-run", "--common-seed", "--seed",
                                       "11", "--vary", "links.c-hub.loss=0,1e-05"});
         QVERIFY(common.out.startsWith("loss=0  seed 11\nloss=1e-05  seed 11\n"));
