@@ -4,6 +4,7 @@
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/Runner.hpp"
 
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -12,6 +13,7 @@
 #include <iostream>
 #include <mutex>
 #include <sstream>
+#include <sys/types.h>
 #include <thread>
 #include <unistd.h>
 
@@ -22,12 +24,14 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-/// Set by SIGINT/SIGTERM; the progress loop cancels the running points when it sees it.
-volatile std::sig_atomic_t g_stop = 0;
+/// Set by SIGINT/SIGTERM (a lock-free atomic store is async-signal-safe) and read by the
+/// workers; the progress loop cancels the running points when it sees it.
+std::atomic<bool> g_stop{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
 
 extern "C" void onStopSignal(int)
 {
-    g_stop = 1;
+    g_stop.store(true);
 }
 
 /// Installs the stop handlers for SIGINT and SIGTERM for a scope and restores the previous.
@@ -36,7 +40,7 @@ class StopSignals
 public:
     StopSignals()
     {
-        g_stop = 0;
+        g_stop.store(false);
         m_int = std::signal(SIGINT, onStopSignal);
         m_term = std::signal(SIGTERM, onStopSignal);
     }
@@ -124,6 +128,41 @@ void publish(const fs::path& staging, const fs::path& target)
         throw InputError(target.string(), "", "cannot move the point into place: " + ec.message());
 }
 
+std::string hostName()
+{
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0 || name[0] == '\0')
+        return "host";
+    std::string out;
+    for (const char* c = name; *c; ++c)
+        out += (*c == '.' || *c == '/') ? '_' : *c;
+    return out;
+}
+
+/// Removes the staging folders (NAME.HOST.PID.INDEX) that processes of this host which are no
+/// longer running left behind (a sweep killed with SIGKILL); those of other hosts sharing OUT
+/// and of live processes stay.
+void removeStaleStaging(const fs::path& out)
+{
+    std::error_code ec;
+    const std::string host = hostName();
+    for (const auto& entry : fs::directory_iterator(out / ".partial", ec)) {
+        const std::string name = entry.path().filename().string();
+        // From the end: INDEX, PID, HOST (the point's name may hold dots, the host not).
+        const auto indexDot = name.rfind('.');
+        if (indexDot == std::string::npos || indexDot == 0)
+            continue;
+        const auto pidDot = name.rfind('.', indexDot - 1);
+        if (pidDot == std::string::npos || pidDot < host.size() + 1 ||
+            name.compare(pidDot - host.size(), host.size(), host) != 0 ||
+            name[pidDot - host.size() - 1] != '.')
+            continue;
+        const long pid = std::strtol(name.c_str() + pidDot + 1, nullptr, 10);
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            fs::remove_all(entry.path(), ec);
+    }
+}
+
 enum class Outcome
 {
     Ok,
@@ -134,9 +173,9 @@ enum class Outcome
 /// Runs one point into its staging folder and publishes it.
 Outcome runPoint(const Point& point, const SweepSpec& spec, const fs::path& out, ActiveRuns& active)
 {
-    const fs::path staging =
-        out / ".partial" /
-        (point.name + "." + std::to_string(::getpid()) + "." + std::to_string(point.index));
+    const fs::path staging = out / ".partial" /
+                             (point.name + "." + hostName() + "." + std::to_string(::getpid()) +
+                              "." + std::to_string(point.index));
     std::error_code ec;
     fs::remove_all(staging, ec);
     fs::create_directories(staging, ec);
@@ -267,6 +306,8 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
     fs::create_directories(out / "points", ec);
     if (ec)
         throw InputError(out.string(), "", "cannot create the output folder: " + ec.message());
+    removeStaleStaging(out);
+    fs::remove(out / ".partial", ec); // only when empty
     if (todo.empty())
         return report;
 
@@ -281,7 +322,7 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
         pool.emplace_back([&] {
-            while (!g_stop) {
+            while (!g_stop.load()) {
                 const std::size_t k = next.fetch_add(1);
                 if (k >= todo.size())
                     break;
@@ -295,7 +336,7 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
                     std::lock_guard lock(errorMutex);
                     if (!error)
                         error = std::current_exception();
-                    g_stop = 1; // an I/O error stops the sweep as a signal would
+                    g_stop.store(true); // an I/O error stops the sweep as a signal would
                 }
                 wake.notify_all();
             }
@@ -308,7 +349,7 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
             std::unique_lock lock(wakeMutex);
             wake.wait_for(lock, std::chrono::milliseconds(200));
         }
-        if (g_stop && !cancelled) {
+        if (g_stop.load() && !cancelled) {
             active.cancelAll();
             cancelled = true;
         }

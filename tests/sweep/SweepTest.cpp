@@ -4,12 +4,17 @@
 #include "TestMain.hpp"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest/QtTest>
+#include <csignal>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sys/types.h>
 
 using namespace meridian;
 using namespace meridian::test;
@@ -127,6 +132,58 @@ private Q_SLOTS:
         const CliRun third = runCli(args);
         QVERIFY(third.out.contains("0 run now, 9 finished before"));
         QCOMPARE(readAll(out + "/sweep.csv"), table);
+    }
+
+    void interruptedOrKilledThenRerunFinishesTheRest()
+    {
+        // Points of the default experiment take about a second each, so a signal sent when the
+        // first point's folder appears lands while the second runs (-j 1).
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out");
+        const QStringList args = {"sweep",        sourcePath("presets/llama3-8b-star-wan.topo"),
+                                  "--vary",       "links.cd-hub.loss=0,1e-6,1e-5,1e-4,1e-3",
+                                  "--iterations", "1",
+                                  "-j",           "1",
+                                  "--out",        out};
+        const auto finished = [&] {
+            return QDir(out + "/points").entryList(QDir::Dirs | QDir::NoDotAndDotDot).size();
+        };
+        const auto runUntilOneMore = [&](int signal) {
+            const qsizetype before = finished();
+            QProcess p;
+            p.start(cliPath(), args);
+            QVERIFY(p.waitForStarted());
+            QElapsedTimer t;
+            t.start();
+            while (finished() == before && p.state() == QProcess::Running && t.elapsed() < 120000)
+                QThread::msleep(10);
+            ::kill(static_cast<pid_t>(p.processId()), signal);
+            QVERIFY(p.waitForFinished(60000));
+            if (signal == SIGINT) {
+                QCOMPARE(p.exitCode(), 130);
+                QVERIFY(p.readAllStandardError().contains("interrupted: finished points are kept"));
+                // The point in progress was discarded, not left half-written.
+                QVERIFY(!QFileInfo::exists(out + "/.partial"));
+            } else {
+                QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+            }
+            QVERIFY(!QFileInfo::exists(out + "/sweep.csv"));
+        };
+        runUntilOneMore(SIGINT);
+        const qsizetype afterInt = finished();
+        QVERIFY2(afterInt >= 1 && afterInt < 5, qPrintable(QString::number(afterInt)));
+        runUntilOneMore(SIGKILL);
+        const qsizetype afterKill = finished();
+        QVERIFY2(afterKill > afterInt && afterKill < 5, qPrintable(QString::number(afterKill)));
+        const CliRun rest = runCli(args);
+        QVERIFY2(rest.code == 0, qPrintable(rest.err));
+        QVERIFY2(
+            rest.out.contains(
+                QStringLiteral("%1 run now, %2 finished before").arg(5 - afterKill).arg(afterKill)),
+            qPrintable(rest.out));
+        // The killed run's staging folder is gone (its process is), the table complete.
+        QVERIFY(!QFileInfo::exists(out + "/.partial"));
+        QCOMPARE(readCsv(out + "/sweep.csv").rows.size(), std::size_t{5});
     }
 
     void badAxesAreRefusedBeforeAnythingRuns()
