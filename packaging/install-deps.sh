@@ -5,6 +5,11 @@
 #   MERIDIAN_NO_GUI=1 packaging/install-deps.sh   headless subset (engine, CLI, tests)
 #   MERIDIAN_PACKAGE_TOOLS=1 packaging/install-deps.sh   also the release package's checkers
 #                                                        (packaging/dev.sh package)
+#   MERIDIAN_MPI=1 packaging/install-deps.sh     also OpenMPI, optional: `meridian-cli sweep`
+#                                                under mpirun (docs/sweeps.md); without it the
+#                                                build is single-machine and otherwise the same
+#   MERIDIAN_SLURM=1 packaging/install-deps.sh   also slurm-wlm and munge, for the sweep's
+#                                                one-node Slurm test (ctest -L slurm)
 set -euo pipefail
 
 packages=(
@@ -18,6 +23,12 @@ if [ "${MERIDIAN_NO_GUI:-0}" != "1" ]; then
     qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libqcustomplot-dev xvfb xauth fonts-wqy-microhei
   )
+fi
+if [ "${MERIDIAN_MPI:-0}" = "1" ]; then
+  packages+=(openmpi-bin libopenmpi-dev)
+fi
+if [ "${MERIDIAN_SLURM:-0}" = "1" ]; then
+  packages+=(slurm-wlm munge)
 fi
 if [ "${MERIDIAN_PACKAGE_TOOLS:-0}" = "1" ]; then
   packages+=(lintian appstream desktop-file-utils)

@@ -16,5 +16,6 @@ int cmdGenerate(int argc, char** argv, int first);
 int cmdImport(int argc, char** argv, int first);
 int cmdRun(int argc, char** argv, int first);
 int cmdModel(int argc, char** argv, int first);
+int cmdSweep(int argc, char** argv, int first);
 
 } // namespace meridian::cli

@@ -31,22 +31,28 @@ void quietHandler(QtMsgType type, const QMessageLogContext& context, const QStri
 
 void requireReportSupport() {}
 
+OffscreenApplication::OffscreenApplication()
+{
+    // Charts and the topology picture need a QApplication, but no display: the offscreen
+    // platform plugin draws into memory. A user's own QT_QPA_PLATFORM is kept.
+    if (QCoreApplication::instance())
+        return;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int argc = 1;
+    static char arg0[] = "meridian-cli";
+    static char* argv[] = {arg0, nullptr};
+    g_previousHandler = qInstallMessageHandler(quietHandler);
+    m_app = std::make_unique<QApplication>(argc, argv);
+}
+
+OffscreenApplication::~OffscreenApplication() = default;
+
 void writeReports(const io::Project& project, const experiment::Results& results,
                   const std::string& topologyName, const std::filesystem::path& dir, bool html,
                   bool pdf)
 {
-    // Charts and the topology picture need a QApplication, but no display: the offscreen
-    // platform plugin draws into memory. A user's own QT_QPA_PLATFORM is kept.
-    std::unique_ptr<QApplication> app;
-    if (!QCoreApplication::instance()) {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        static int argc = 1;
-        static char arg0[] = "meridian-cli";
-        static char* argv[] = {arg0, nullptr};
-        g_previousHandler = qInstallMessageHandler(quietHandler);
-        app = std::make_unique<QApplication>(argc, argv);
-    }
+    OffscreenApplication app;
     const QString name = QString::fromStdString(topologyName);
     if (html)
         ui::report::writeHtmlReport(project, results, name,

@@ -7,7 +7,10 @@
 #include "meridian/io/ProjectFile.hpp"
 
 #include <filesystem>
+#include <memory>
 #include <string>
+
+class QApplication;
 
 namespace meridian::cli {
 
@@ -19,5 +22,21 @@ void requireReportSupport();
 void writeReports(const io::Project& project, const experiment::Results& results,
                   const std::string& topologyName, const std::filesystem::path& dir, bool html,
                   bool pdf);
+
+#ifdef MERIDIAN_CLI_REPORTS
+/// While it lives, a QApplication on the offscreen platform (unless QT_QPA_PLATFORM is set),
+/// when none exists yet: charts and pictures need one, but no display.
+class OffscreenApplication
+{
+public:
+    OffscreenApplication();
+    ~OffscreenApplication();
+    OffscreenApplication(const OffscreenApplication&) = delete;
+    OffscreenApplication& operator=(const OffscreenApplication&) = delete;
+
+private:
+    std::unique_ptr<QApplication> m_app;
+};
+#endif
 
 } // namespace meridian::cli

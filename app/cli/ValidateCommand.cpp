@@ -2,6 +2,7 @@
 // per file when it is good, or one line per problem when it is not (docs/cli.md).
 #include "Args.hpp"
 #include "Commands.hpp"
+#include "SweepSpec.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
 #include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/io/ProjectFile.hpp"
@@ -86,8 +87,8 @@ std::vector<std::string> projectWarnings(const io::Project& p)
 {
     // `description` is free text for people (the presets state their sources and assumptions
     // there); it is kept as an extra key, like any other, but it is not a typo.
-    static constexpr std::array<std::string_view, 7> kKnown = {
-        "format", "version", "name", "description", "nodes", "links", "experiment"};
+    static constexpr std::array<std::string_view, 8> kKnown = {
+        "format", "version", "name", "description", "nodes", "links", "experiment", "sweep"};
     std::vector<std::string> out;
     if (p.extra.is_object())
         for (auto it = p.extra.begin(); it != p.extra.end(); ++it) {
@@ -98,6 +99,8 @@ std::vector<std::string> projectWarnings(const io::Project& p)
                                      "kept unchanged but no program shows it");
                 continue;
             }
+            if (key == "sweep")
+                continue; // read by `sweep`, checked by checkSweepSection
             std::string hint;
             std::size_t best = 3; // only near misses (at most 2 edits) get a hint
             if (key.size() <= 32)
@@ -148,6 +151,27 @@ bool checkTrainingPlan(const experiment::ExperimentSpec& spec, const io::Project
     return !check.hasErrors();
 }
 
+/// The `sweep` section (docs/sweeps.md): its axes and every point it makes, checked as
+/// `meridian-cli sweep` checks them before running. Prints each problem; false if any.
+bool checkSweepSection(const io::Project& project, const std::string& file)
+{
+    const auto section = project.extra.find("sweep");
+    if (section == project.extra.end())
+        return true;
+    try {
+        sweep::SweepSpec spec;
+        sweep::parseSweepSection(*section, file, spec);
+        sweep::resolveAxes(spec, project, file);
+        const sweep::PointsResult points = sweep::buildPoints(spec, project, file);
+        for (const std::string& e : points.errors)
+            std::cout << e << "\n";
+        return points.errors.empty();
+    } catch (const InputError& e) {
+        std::cout << e.what() << "\n";
+        return false;
+    }
+}
+
 } // namespace
 
 int cmdValidate(int argc, char** argv, int first)
@@ -196,6 +220,10 @@ int cmdValidate(int argc, char** argv, int first)
                 std::cout << (e.file().empty() ? e.withFile(file) : e).what() << "\n";
                 continue;
             }
+        }
+        if (!checkSweepSection(project, file)) {
+            exitCode = kExitBadInput;
+            continue;
         }
         for (const std::string& w : warnings)
             std::cout << InputError(file, "", w).what() << "\n";

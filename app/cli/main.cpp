@@ -17,6 +17,7 @@ const Command kCommands[] = {
     {"import", "import a GraphML WAN map (Internet Topology Zoo) into a .topo", cmdImport},
     {"run", "run the experiment of a .topo and write results", cmdRun},
     {"model", "show a model's parameters, FLOPs per token and layers", cmdModel},
+    {"sweep", "run the experiment over a grid of values; one table, plots", cmdSweep},
 };
 
 void usage(std::ostream& out)

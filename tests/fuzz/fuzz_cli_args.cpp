@@ -21,13 +21,15 @@ struct Grammar
     std::map<std::string, std::string> aliases;
 };
 
-// The sets the sub-commands pass to parseArgs (validate, generate, import, run, model).
+// The sets the sub-commands pass to parseArgs (validate, generate, import, run, model, sweep).
 const Grammar kGrammars[] = {
     {{"help", "strict"}, {{"h", "help"}}},
     {{"help", "dry-run"}, {{"o", "out"}, {"h", "help"}}},
     {{"help"}, {{"o", "out"}, {"h", "help"}}},
     {{"help", "quiet"}, {{"o", "out"}}},
     {{"help", "json", "list"}, {{"h", "help"}}},
+    {{"help", "zip", "common-seed", "dry-run", "plot", "quiet"},
+     {{"o", "out"}, {"j", "jobs"}, {"h", "help"}}},
 };
 
 } // namespace
