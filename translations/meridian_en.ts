@@ -1602,6 +1602,14 @@ applies from iteration %1</source>
         <source>Set experiment kind %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/run/ExperimentDock.cpp" line="420"/>
+        <source>Background traffic: %n generator(s). Generators are edited in the .topo file (docs/traffic.md); this window runs them and shows their results.</source>
+        <translation>
+            <numerusform>Background traffic: %n generator. Generators are edited in the .topo file (docs/traffic.md); this window runs them and shows their results.</numerusform>
+            <numerusform>Background traffic: %n generators. Generators are edited in the .topo file (docs/traffic.md); this window runs them and shows their results.</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="654"/>
         <source>Model file</source>

@@ -1646,6 +1646,13 @@ applies from iteration %1</source>
         <source>Set experiment kind %1</source>
         <translation>设置实验类型 %1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/run/ExperimentDock.cpp" line="420"/>
+        <source>Background traffic: %n generator(s). Generators are edited in the .topo file (docs/traffic.md); this window runs them and shows their results.</source>
+        <translation>
+            <numerusform>背景流量：%n 个生成器。生成器在 .topo 文件中编辑（docs/traffic.md）；此窗口运行它们并显示其结果。</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../ui/run/ExperimentDock.cpp" line="718"/>
         <source>Model file</source>

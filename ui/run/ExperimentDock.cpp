@@ -212,6 +212,8 @@ experiment::ExperimentKind kindEnum(const std::string& kind)
         return experiment::ExperimentKind::Collective;
     if (kind == "p2p")
         return experiment::ExperimentKind::P2p;
+    if (kind == "traffic")
+        return experiment::ExperimentKind::Traffic;
     return experiment::ExperimentKind::Training;
 }
 
@@ -411,6 +413,28 @@ void ExperimentDock::rebuild()
         m_modelSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
         form->addRow(m_modelSummary);
         m_formLayout->addWidget(box);
+    }
+
+    // Background traffic is read and run, but its generators are edited in the file.
+    const json& experimentJson = m_doc->project().experiment;
+    if (kind == experiment::ExperimentKind::Traffic ||
+        (experimentJson.is_object() && experimentJson.contains("traffic"))) {
+        const json* generators = experimentJson.is_object() && experimentJson.contains("traffic") &&
+                                         experimentJson["traffic"].is_object() &&
+                                         experimentJson["traffic"].contains("generators")
+                                     ? &experimentJson["traffic"]["generators"]
+                                     : nullptr;
+        const int count = generators != nullptr && generators->is_array()
+                              ? static_cast<int>(generators->size())
+                              : 0;
+        auto* note = new QLabel(
+            tr("Background traffic: %n generator(s). Generators are edited in the .topo file "
+               "(docs/traffic.md); this window runs them and shows their results.",
+               nullptr, count),
+            m_form);
+        note->setObjectName(QStringLiteral("trafficNote"));
+        note->setWordWrap(true);
+        m_formLayout->addWidget(note);
     }
 
     // One group per object, in table order.
@@ -705,7 +729,8 @@ bool ExperimentDock::setKind(const QString& kind)
         next.emplace("from", hosts.front());
         next.emplace("to", hosts.back());
     }
-    if (k != experiment::ExperimentKind::Training && !next.contains("bytes"))
+    if ((k == experiment::ExperimentKind::Collective || k == experiment::ExperimentKind::P2p) &&
+        !next.contains("bytes"))
         next["bytes"] = "64MiB";
     // A kind switch is structural: accepted even when the new kind still needs input.
     m_refusal.clear();
