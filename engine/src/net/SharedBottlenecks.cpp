@@ -128,6 +128,18 @@ bool SharedBottlenecks::overflow(Connection& c, sim::SimTime now) const
     return true;
 }
 
+double SharedBottlenecks::hystartDelayBytesFor(const Connection& c) const
+{
+    const PathFigures& path = c.path;
+    if (m_config.congestion_control != CongestionControl::Cubic || c.arcs.empty() ||
+        path.rtt_s <= 0.0 || !path.hasBottleneck() || sharers(path.bottleneckResource) < 2.0 ||
+        c.window.cwndBytes() < TcpWindow::kHystartLowWindowSegments * m_config.mss_bytes)
+        return 0.0;
+    const double delay_bytes = hystartDelayBytes(path);
+    // A buffer that cannot hold η never shows the delay.
+    return path.buffer_bytes < delay_bytes ? 0.0 : delay_bytes;
+}
+
 bool SharedBottlenecks::positionalExit(Connection& c, sim::SimTime now) const
 {
     // HyStart's delay rule takes the smallest RTT among a round's first ACKs (tcp_cubic.c
@@ -139,13 +151,9 @@ bool SharedBottlenecks::positionalExit(Connection& c, sim::SimTime now) const
     // docs/validation.md §3.2), and leaves slow start at its window once that is η·C_b. The
     // connections ahead of it keep doubling; the first ones leave by the delay exit below.
     const PathFigures& path = c.path;
-    if (m_config.congestion_control != CongestionControl::Cubic || c.arcs.empty() ||
-        path.rtt_s <= 0.0 || !path.hasBottleneck() || sharers(path.bottleneckResource) < 2.0 ||
-        c.window.cwndBytes() < TcpWindow::kHystartLowWindowSegments * m_config.mss_bytes)
+    const double delay_bytes = hystartDelayBytesFor(c);
+    if (!(delay_bytes > 0.0))
         return false;
-    const double delay_bytes = hystartDelayBytes(path);
-    if (path.buffer_bytes < delay_bytes)
-        return false; // the buffer cannot hold η: the delay never rises that far
     double ahead_bytes = 0.0;
     for (std::uint32_t oi : m_load[path.bottleneckResource].members) {
         const Connection& o = m_connections[oi];
@@ -164,15 +172,11 @@ bool SharedBottlenecks::positionalExit(Connection& c, sim::SimTime now) const
 bool SharedBottlenecks::delayExit(Connection& c, sim::SimTime now) const
 {
     const PathFigures& path = c.path;
-    if (m_config.congestion_control != CongestionControl::Cubic || c.arcs.empty() ||
-        path.rtt_s <= 0.0 || !path.hasBottleneck() || sharers(path.bottleneckResource) < 2.0 ||
-        c.window.cwndBytes() < TcpWindow::kHystartLowWindowSegments * m_config.mss_bytes)
+    const double delay_bytes = hystartDelayBytesFor(c);
+    if (!(delay_bytes > 0.0))
         return false;
-    const double delay_bytes = hystartDelayBytes(path);
     const double pipe_bytes = path.bdpBytes();
     const double full_bytes = path.pipeAndBufferBytes();
-    if (path.buffer_bytes < delay_bytes)
-        return false; // the buffer cannot hold η: the delay never rises that far
     // The windows through the bottleneck now; what they were a round ago (a window in slow
     // start has doubled since); and what the connections in slow start share at the exit.
     double windows_bytes = 0.0;

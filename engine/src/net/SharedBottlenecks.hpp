@@ -115,6 +115,9 @@ public:
     double standingQueueBytes(std::uint32_t resource, double queue_bytes, double alloc_bps) const;
 
 private:
+    /// η·C_b, the queue HyStart's delay rule detects, for a CUBIC connection c sharing its
+    /// bottleneck past HyStart's low window with a buffer that can hold it; 0 otherwise.
+    double hystartDelayBytesFor(const Connection& c) const;
     /// The most the receive window and the application (NCCL's slots) let c have in flight.
     double sendLimitBytes(const Connection& c) const;
     /// o's window when `by`'s round ended slow start by the delay (its rank's share).
