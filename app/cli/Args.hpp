@@ -16,6 +16,8 @@ enum ExitCode : int
     kExitOk = 0,
     kExitFailure = 1,  ///< the command ran and failed (simulation error, I/O error)
     kExitBadInput = 2, ///< invalid file or invalid arguments
+    /// cancelled by SIGINT/SIGTERM (the shell convention 128 + SIGINT)
+    kExitInterrupted = 130,
 };
 
 struct Args

@@ -48,9 +48,6 @@ exit codes: 0 success, 1 the run failed (e.g. a link failed with no alternative 
             130 interrupted by Ctrl-C (SIGINT): the run stops, nothing is written
 )";
 
-/// Exit code of a run cancelled by SIGINT (the shell convention 128 + SIGINT).
-constexpr int kExitInterrupted = 130;
-
 /// The run that SIGINT cancels. Runner::cancel() is one lock-free atomic store, which is
 /// async-signal-safe.
 std::atomic<experiment::Runner*> g_running{nullptr};

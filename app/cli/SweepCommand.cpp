@@ -64,8 +64,6 @@ exit codes: 0 every point ran, 1 a point's run failed (the table says which) or 
             130 interrupted (SIGINT/SIGTERM): finished points are kept, rerun to finish
 )";
 
-constexpr int kExitInterrupted = 130;
-
 /// --vary may repeat, which the shared parser does not keep: take those out first.
 std::vector<std::string> takeVaryArguments(int argc, char** argv, int first,
                                            std::vector<char*>& rest)
