@@ -314,6 +314,53 @@ private Q_SLOTS:
         QVERIFY2(w3 >= 80 && w3 <= 80 * 1.05 * 1.05 * 1.05, qPrintable(QString::number(w3)));
         QVERIFY(1280 + w2 + w3 < 3 * bdp); // no loss
     }
+    void initialWindowsThatStartTogetherOverflowAShallowQueue()
+    {
+        // Four CUBIC streams a → b start together: a 1 Gbit/s first link into a 100 Mbit/s
+        // bottleneck (one-way 10 ms) with a queue of 12,000 bytes (8 packets). The initial
+        // windows (10 segments each) leave back to back at the first link's rate and queue at
+        // 9/10 of it: 13,032 bytes per stream. Stream 0's passes (alone it keeps §5.5's
+        // rounds); each later one finds ≥ 13,032 bytes queued ahead of it, so its whole
+        // initial window is dropped: one loss event at 10 segments (CUBIC: to 7), found by the
+        // tail-loss probe 2·RTT + 2 ms later, and the retransmissions slow-start back to 7
+        // segments in log2(7) rounds (network-model.md §5.6; the kernel's eight flows into 8
+        // packets at 100 Mbit/s, 20 ms: seven of them cut to ssthresh 7 in the first round,
+        // docs/validation.md §3.2). The round after the cut sends 7 segments over RTT + that.
+        const double C = 1e8, d = 0.01;
+        topology::Topology topo;
+        for (const char* n : {"a", "r", "b"})
+            topo.addNode(test::netNode(n));
+        topo.addLink(test::netLink("ar", "a", "r", 10 * C, 0.0));
+        auto bottleneck = test::netLink("rb", "r", "b", C, d);
+        bottleneck.params.queue = 12000;
+        bottleneck.params.queue_unit = topology::QueueUnit::Bytes;
+        topo.addLink(bottleneck);
+        sim::Simulator sim;
+        NetworkConfig cfg;
+        cfg.max_window_bytes = 0;
+        Network net(sim, topo, cfg);
+        std::vector<FlowId> flows;
+        for (std::uint32_t stream = 0; stream < 4; ++stream) {
+            TransferOptions options;
+            options.stream = stream;
+            flows.push_back(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), 1e9,
+                                              Protocol::Tcp, nullptr, options));
+        }
+        // The first round: every stream sends its initial window per RTT.
+        sim.runUntil(sim::SimTime::fromSeconds(d));
+        const double rtt = 10 * kMss * 8 / net.flowRateBps(flows[0]);
+        QVERIFY2(rtt >= 2 * d && rtt < 2 * d * 1.01, qPrintable(QString::number(rtt)));
+        for (FlowId f : flows)
+            QCOMPARE(net.flowRateBps(f), net.flowRateBps(flows[0]));
+        // The round after the first: streams 1-3 send their cut window over RTT + recovery.
+        sim.runUntil(sim::SimTime::fromSeconds(1.5 * rtt));
+        const double recovery_s = 2 * rtt + 0.002 + rtt * std::log2(7.0);
+        const double expected_bps = 7 * kMss * 8 / (rtt + recovery_s);
+        for (int i = 1; i < 4; ++i)
+            QVERIFY2(std::abs(net.flowRateBps(flows[i]) - expected_bps) < 1e-6 * expected_bps,
+                     qPrintable(QString::number(net.flowRateBps(flows[i]))));
+        QVERIFY(net.flowRateBps(flows[0]) > expected_bps * 2);
+    }
 };
 
 MERIDIAN_TEST(CubicValidationTest)

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace meridian::net {
 
@@ -16,6 +17,8 @@ constexpr double kHystartMaxAckDelayS = 0.001;
 constexpr double kHystartGsoBurstBytes = 4.0 * 65536.0;
 // A round whose rate is below the window's by more than this was limited by the network.
 constexpr double kNetworkLimitedTolerance = 1e-9;
+// The tail-loss probe's timeout beyond 2·SRTT (Linux TCP_TIMEOUT_MIN, 2 jiffies at HZ 1000).
+constexpr double kTailLossProbeExtraS = 0.002;
 
 // Slow-start overshoot (§5.5): in a slow-start round the ACKs of the
 // previous round's inflight_prev bytes come back spaced by the bottleneck (rate C) and each
@@ -141,6 +144,7 @@ void TcpWindow::open(const TcpContext& ctx, bool fresh, bool keepWindow, sim::Si
     if (fresh || !(m_cwnd_bytes > 0.0)) {
         m_cwnd_bytes = iw;
         m_slowStart = true;
+        m_initialRound = true;
         m_growth = false;
         m_ssthresh_bytes = kInf;
         m_cubicWmax_bytes = 0.0;
@@ -215,6 +219,12 @@ bool TcpWindow::slowStartRound(const TcpContext& ctx, double tcpRate_bps, sim::S
         m_cwnd_bytes = std::min(before + j, std::max(before, ssCeiling));
         cutWithRecovery(ctx, now, true);
         m_rateWindow_bytes = 0.0;
+        return true;
+    }
+    if (std::exchange(m_initialRound, false) &&
+        initialBurstLoss(ctx, before, shared.ahead(), now)) {
+        if (!lossy)
+            m_nextLoss_bytes = kInf; // growth from the cut window until the steady cap
         return true;
     }
     m_cwnd_bytes = std::min(2.0 * m_cwnd_bytes, std::max(m_cwnd_bytes, ssCeiling));
@@ -525,6 +535,39 @@ bool TcpWindow::overshootLoss(const TcpContext& ctx, double before, bool network
         return false;
     m_cwnd_bytes = std::max(m_cwnd_bytes, overshoot);
     cutWithRecovery(ctx, now, false);
+    return true;
+}
+
+bool TcpWindow::initialBurstLoss(const TcpContext& ctx, double before, double ahead,
+                                 sim::SimTime now)
+{
+    // The initial windows of connections that start together leave back to back at the
+    // first link's rate a (no ACK clock yet, no pacing): this one's finds the `ahead` bursts
+    // before it queued, ahead·IW·(1 − C_b/a), and its first drop comes after what is left of
+    // B_q times a/(a − C_b) of its own (§5.6). A connection alone keeps §5.5's rounds.
+    const PathFigures& path = ctx.path;
+    const double access_bps = path.firstLink_bps;
+    const double bottleneck_bps = path.bottleneck_bps;
+    if (!(ahead >= 1.0) || !path.routed || !path.hasBottleneck() ||
+        !(access_bps > bottleneck_bps) || !(before > 0.0))
+        return false;
+    const double burst_bytes = before * (1.0 - bottleneck_bps / access_bps);
+    const double queued_bytes = ahead * burst_bytes;
+    if (!(queued_bytes + burst_bytes > path.buffer_bytes))
+        return false;
+    const double first_bytes = std::max(0.0, path.buffer_bytes - queued_bytes) * access_bps /
+                               (access_bps - bottleneck_bps);
+    m_cwnd_bytes = before + std::min(first_bytes, before);
+    cutWithRecovery(ctx, now, false);
+    // What is dropped is the burst's tail, which no later segment's SACK reveals: Linux
+    // recovers it by the tail-loss probe (RFC 8985, tcp_schedule_loss_probe: 2·SRTT plus
+    // TCP_TIMEOUT_MIN), not by a retransmission timeout.
+    m_stall_s =
+        first_bytes >= ctx.config.mss_bytes
+            ? 0.0
+            : 2.0 * path.rtt_s + kTailLossProbeExtraS +
+                  path.rtt_s * std::log2(std::max(1.0, m_cwnd_bytes / ctx.config.mss_bytes));
+    m_epochElapsed_s = -m_stall_s;
     return true;
 }
 

@@ -168,6 +168,10 @@ private:
     bool overshootLoss(const TcpContext& ctx, double before, bool networkLimited, double ahead,
                        sim::SimTime now);
     double overshootWindowBytes(const TcpContext& ctx, double before, double ahead) const;
+    /// The first round of a fresh connection: its initial window left as one burst at its
+    /// first link's rate behind the initial windows of `ahead` connections that started with
+    /// it; a loss event at the window the drop is seen at when they overflow the buffer.
+    bool initialBurstLoss(const TcpContext& ctx, double before, double ahead, sim::SimTime now);
     /// Sending time since the epoch's start (negative during a loss's timeout time).
     double epochTimeS(sim::SimTime now) const;
     /// Window of the current congestion-avoidance epoch at `now`.
@@ -212,6 +216,7 @@ private:
     bool m_slowStart = true;
     bool m_growth = false;
     bool m_lastWindow = false;
+    bool m_initialRound = false; ///< the next round is a fresh connection's first
     bool m_withinWindow = false;
 };
 

@@ -24,7 +24,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_linux  # noqa: E402
 
 FIELDS = (("cwnd", r"cwnd:(\d+)"), ("ssthresh", r"ssthresh:(\d+)"), ("rtt_ms", r" rtt:([\d.]+)"),
-          ("bytes_acked", r"bytes_acked:(\d+)"))
+          ("bytes_acked", r"bytes_acked:(\d+)"),
+          ("retrans_total", r"retrans:\d+/(\d+)"), ("rto_ms", r" rto:([\d.]+)"))
 
 
 def main():
