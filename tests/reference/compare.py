@@ -826,11 +826,14 @@ SUITE_REGIMES = [
      "4 flows from one host, as above (and the 200 ms rows)",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 4,
      "roughly from 0.5 BDP of queue (the later flows leave slow start first, §3.2); "
-     "**known off** into 0.05–0.1 BDP: Meridian fast by 15–47 % (issue 35 §4 open)"),
+     "into 0.05–0.1 BDP within 15 % at 80 ms and at 20 ms and 100 Mbit/s (the first round's "
+     "overflow, §3.2), **known off** into 3 packets (40 Mbit/s, 20 ms: −42 %) and CUBIC into "
+     "0.1 BDP at 80–200 ms (−25 %)"),
     ("Eight flows, the kernel",
      "8 flows from one host, as for two",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 8,
-     "roughly; shallow queues (0.05 BDP) **known off**: Meridian fast by 19–47 % (§3.2)"),
+     "roughly; shallow queues (0.05 BDP): within 6 % at 80 ms, **known off** at 20 ms: "
+     "Meridian fast by 25–34 % (§3.2)"),
     ("Broadcast, NCCL's ring pipeline, TCP",
      "4–32 hosts, 1 Gbit/s and 5 ms per host link, 128–256 MiB; 4 and 8 hosts at 10 Gbit/s "
      "and 0.5 ms, 256 MiB; one channel",
