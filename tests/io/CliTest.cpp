@@ -153,6 +153,16 @@ private Q_SLOTS:
         QCOMPARE(bad.code, 2);
         QVERIFY2(bad.out.startsWith(path + ": /experiment/colour: "), qPrintable(bad.out));
 
+        // An algorithm name the run would reject is an error when the file is validated.
+        std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
+          "nodes": [{"id": "a", "kind": "router"}, {"id": "b", "kind": "router"}],
+          "links": [{"id": "l", "a": "a", "b": "b"}],
+          "experiment": {"kind": "collective", "operation": "allreduce", "algorithm": "rign",
+                         "participants": ["a", "b"], "bytes": "1MiB"}})";
+        const Run typo = cli({"validate", path});
+        QCOMPARE(typo.code, 2);
+        QCOMPARE(typo.out, path + ": /experiment/algorithm: unknown collective algorithm 'rign'\n");
+
         std::ofstream(path.toStdString()) << R"({"format": "meridian.topo", "version": 1,
           "nodes": [{"id": "a", "kind": "router"}, {"id": "b", "kind": "router"}],
           "links": [{"id": "l", "a": "a", "b": "b"}],

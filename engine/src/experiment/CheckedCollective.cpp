@@ -2,6 +2,7 @@
 
 #include "meridian/collective/BuildCollective.hpp"
 #include "meridian/core/Error.hpp"
+#include "meridian/experiment/ExperimentSpec.hpp"
 
 namespace meridian::experiment {
 
@@ -12,6 +13,18 @@ collective::Algorithm algorithmOf(const std::string& name, const std::string& fi
     if (!a)
         throw InputError(file, path, "unknown collective algorithm '" + name + "'");
     return *a;
+}
+
+void checkAlgorithmNames(const ExperimentSpec& spec, const std::string& file)
+{
+    if (spec.kind == ExperimentKind::Training) {
+        const TrainingSpec& t = spec.training;
+        algorithmOf(t.broadcast_algorithm, file, "/experiment/broadcast/algorithm");
+        algorithmOf(t.intra_center.collective, file, "/experiment/intra_center/collective");
+        algorithmOf(t.inter_center.collective, file, "/experiment/inter_center/collective");
+    } else if (spec.kind == ExperimentKind::Collective) {
+        algorithmOf(spec.bench.algorithm, file, "/experiment/algorithm");
+    }
 }
 
 collective::CommDag buildChecked(collective::CollectiveSpec spec,

@@ -14,6 +14,11 @@ namespace meridian::experiment {
 /// The algorithm called `name`; InputError(file, path, "unknown collective algorithm") if none.
 collective::Algorithm algorithmOf(const std::string& name, const std::string& file,
                                   const std::string& path);
+struct ExperimentSpec;
+/// Every algorithm an experiment names (training: broadcast, intra- and inter-centre; a
+/// collective micro-benchmark: its own) resolves, else algorithmOf's InputError: the names the
+/// run resolves, checked when the file is read.
+void checkAlgorithmNames(const ExperimentSpec& spec, const std::string& file);
 /// collective::buildCollective(spec) with NCCL's channels, slots, slices and (for chunks 0,
 /// "auto") chunking from `comm`; its InputError re-attributed to (file, path).
 collective::CommDag buildChecked(collective::CollectiveSpec spec,
