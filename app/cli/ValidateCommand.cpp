@@ -207,8 +207,8 @@ int cmdValidate(int argc, char** argv, int first)
             // The same parser `run` uses: a file that validates also starts a run.
             try {
                 auto spec = experiment::parseExperiment(project.experiment, project.topology, file);
-                traffic::loadSizeFiles(spec.traffic, std::filesystem::path(file).parent_path(),
-                                       file);
+                traffic::loadTrafficFiles(spec.traffic, std::filesystem::path(file).parent_path(),
+                                          file, project.topology);
                 for (const std::string& w : spec.warnings)
                     warnings.push_back("/experiment: warning: " + w);
                 if (!checkTrainingPlan(spec, project, file, warnings)) {

@@ -59,13 +59,43 @@ runTraffic(const topology::Topology& topo, const nlohmann::json& traffic, std::u
 {
     traffic::TrafficSpec spec =
         traffic::parseTraffic(traffic, "/experiment/traffic", topo, "t.topo");
-    traffic::loadSizeFiles(spec, ".", "t.topo");
+    traffic::loadTrafficFiles(spec, ".", "t.topo", topo);
     sim::Simulator sim;
     net::Network net(sim, topo);
     traffic::TrafficRun run(sim, net, topo, spec, seed);
     run.start();
     sim.run();
     return run.results();
+}
+
+/// What a traffic run did, with the network's view of it.
+struct TrafficOutcome
+{
+    std::vector<traffic::GeneratorResult> results;
+    std::vector<net::TransferResult> flows; ///< every flow, in completion order
+    /// Background wire bytes per link direction: [2·link + dir].
+    std::vector<double> backgroundBytes;
+};
+
+/// As runTraffic, with the flows' records and the links' background bytes; files (CDFs,
+/// matrices) are relative to `projectDir`.
+inline TrafficOutcome runTrafficOutcome(const topology::Topology& topo,
+                                        const nlohmann::json& traffic, std::uint64_t seed,
+                                        const std::string& projectDir = ".")
+{
+    traffic::TrafficSpec spec =
+        traffic::parseTraffic(traffic, "/experiment/traffic", topo, "t.topo");
+    traffic::loadTrafficFiles(spec, projectDir, "t.topo", topo);
+    sim::Simulator sim;
+    net::Network net(sim, topo);
+    traffic::TrafficRun run(sim, net, topo, spec, seed);
+    run.start();
+    sim.run();
+    TrafficOutcome out{run.results(), net.flowRecords(), {}};
+    for (std::size_t l = 0; l < topo.linkCount(); ++l)
+        for (int dir = 0; dir < 2; ++dir)
+            out.backgroundBytes.push_back(net.backgroundBytes(LinkId::fromIndex(l), dir));
+    return out;
 }
 
 } // namespace meridian::test

@@ -43,7 +43,7 @@ std::string errorOf(const json& generator)
         io::parseProject(test::wanProject(10, 5, trafficExperiment(generator)).dump(), "w.topo");
     try {
         auto spec = experiment::parseExperiment(p.experiment, p.topology, "w.topo");
-        traffic::loadSizeFiles(spec.traffic, MERIDIAN_TEST_DATA_DIR, "w.topo");
+        traffic::loadTrafficFiles(spec.traffic, MERIDIAN_TEST_DATA_DIR, "w.topo", p.topology);
     } catch (const InputError& e) {
         return e.what();
     }
@@ -234,7 +234,7 @@ private Q_SLOTS:
                     .dump(),
                 "w.topo");
             auto spec = experiment::parseExperiment(p.experiment, p.topology, "w.topo");
-            traffic::loadSizeFiles(spec.traffic, ".", "w.topo");
+            traffic::loadTrafficFiles(spec.traffic, ".", "w.topo", p.topology);
             QVERIFY(std::abs(spec.traffic.generators[0].size.law->mean() - mean) < 1e-6 * mean);
         }
     }

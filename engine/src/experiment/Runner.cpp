@@ -72,7 +72,8 @@ Runner::Runner(const io::Project& project, RunOptions options)
         m_spec.seed = *m_options.seed;
     if (m_spec.iterations < 1)
         throw InputError("command line", "--iterations", "must be at least 1");
-    traffic::loadSizeFiles(m_spec.traffic, m_options.project_dir, m_options.topology_name);
+    traffic::loadTrafficFiles(m_spec.traffic, m_options.project_dir, m_options.topology_name,
+                              m_project.topology);
     if (m_spec.kind == ExperimentKind::Training)
         checkBeforeRun();
 }

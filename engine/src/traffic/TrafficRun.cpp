@@ -46,6 +46,8 @@ struct TrafficRun::Generator
     const GeneratorSpec* spec = nullptr;
     std::size_t index = 0;
     std::vector<std::pair<NodeId, NodeId>> pairs;
+    std::vector<double> pairRate_bps;   ///< cbr: per pair (rate_bps, or the matrix's demand)
+    std::vector<double> pairCumulative; ///< poisson over a matrix: Σ of the demands up to each
     std::vector<std::vector<std::uint32_t>> idleStreams; ///< per pair
     std::vector<std::uint32_t> nextStream;               ///< per pair
     sim::RngStream rng;                                  ///< Poisson: gaps, pairs and sizes
@@ -72,6 +74,14 @@ TrafficRun::TrafficRun(sim::Simulator& sim, net::Network& network, const topolog
             for (const std::string& b : s.to)
                 if (a != b)
                     g->pairs.emplace_back(*topo.findNode(a), *topo.findNode(b));
+        g->pairRate_bps.assign(g->pairs.size(), s.rate_bps);
+        double cumulative_bps = 0.0;
+        for (const PairDemand& d : s.demands) { // a matrix: its pairs instead of from × to
+            g->pairs.emplace_back(*topo.findNode(d.from), *topo.findNode(d.to));
+            g->pairRate_bps.push_back(d.rate_bps);
+            cumulative_bps += d.rate_bps;
+            g->pairCumulative.push_back(cumulative_bps);
+        }
         g->idleStreams.resize(g->pairs.size());
         g->nextStream.resize(g->pairs.size(), 0);
         g->rng = sim::RngStream(seed, kStreamTag + i, 0);
@@ -110,9 +120,7 @@ void TrafficRun::startGenerator(std::size_t g)
     const double now_s = m_sim.now().toSeconds();
     switch (s.kind) {
     case GeneratorKind::Cbr:
-        for (std::size_t p = 0; p < gen.pairs.size(); ++p)
-            launch(g, p, s.rate_bps * (s.stop_s - now_s) / 8.0, s.rate_bps, s.stop_s, true);
-        stopScheduling(g);
+        cbrSegment(g, now_s);
         break;
     case GeneratorKind::Poisson:
         gen.nextArrival_s = now_s;
@@ -128,24 +136,64 @@ void TrafficRun::startGenerator(std::size_t g)
     }
 }
 
+void TrafficRun::cbrSegment(std::size_t g, double from_s)
+{
+    // One segment of constant rate: to stop_s, or to the profile's next change, at the mean of
+    // the profile over it (LoadProfile.hpp), so the offered bytes are exact.
+    Generator& gen = *m_generators[g];
+    const GeneratorSpec& s = *gen.spec;
+    const LoadProfile* profile = s.profile ? &*s.profile : nullptr;
+    const double end_s = profile ? std::min(s.stop_s, profile->nextChange(from_s)) : s.stop_s;
+    const double scale = profile ? profile->integral(from_s, end_s) / (end_s - from_s) : 1.0;
+    const double now_s = m_sim.now().toSeconds();
+    for (std::size_t p = 0; p < gen.pairs.size(); ++p) {
+        const double rate_bps = gen.pairRate_bps[p] * scale;
+        if (rate_bps > 0.0 && end_s > now_s)
+            launch(g, p, rate_bps * (end_s - now_s) / 8.0, rate_bps, end_s, true);
+    }
+    if (!(end_s < s.stop_s)) {
+        stopScheduling(g);
+        return;
+    }
+    scheduleAt(end_s, [this, g, end_s] { cbrSegment(g, end_s); });
+}
+
+std::size_t TrafficRun::drawPair(Generator& gen)
+{
+    const double u = gen.rng.uniform();
+    if (!gen.pairCumulative.empty()) { // a matrix: a pair with probability T_ij / Σ T
+        const auto it = std::upper_bound(gen.pairCumulative.begin(), gen.pairCumulative.end(),
+                                         u * gen.pairCumulative.back());
+        return std::min<std::size_t>(it - gen.pairCumulative.begin(), gen.pairs.size() - 1);
+    }
+    const auto pair = static_cast<std::size_t>(u * static_cast<double>(gen.pairs.size()));
+    return std::min(pair, gen.pairs.size() - 1);
+}
+
 void TrafficRun::poissonArrival(std::size_t g)
 {
     Generator& gen = *m_generators[g];
-    const auto pair =
-        static_cast<std::size_t>(gen.rng.uniform() * static_cast<double>(gen.pairs.size()));
-    launch(g, std::min(pair, gen.pairs.size() - 1), gen.spec->size.law->sample(gen.rng), 0.0, -1.0,
-           true);
+    const std::size_t pair = drawPair(gen);
+    launch(g, pair, gen.spec->size.law->sample(gen.rng), 0.0, -1.0, true);
     scheduleNextArrival(g);
 }
 
 void TrafficRun::scheduleNextArrival(std::size_t g)
 {
-    // Arrival times accumulate in double seconds, not in the events' rounded times.
+    // Arrival times accumulate in double seconds, not in the events' rounded times. Under a
+    // profile, thinning (Lewis & Shedler 1979): candidates at rate λ·max m, each kept with
+    // probability m(t)/max m, give a Poisson process of rate λ·m(t).
     Generator& gen = *m_generators[g];
-    gen.nextArrival_s += -std::log(1.0 - gen.rng.uniform()) / gen.arrivals_per_s;
-    if (!(gen.nextArrival_s < gen.spec->stop_s)) {
-        stopScheduling(g);
-        return;
+    const LoadProfile* profile = gen.spec->profile ? &*gen.spec->profile : nullptr;
+    const double max_m = profile ? profile->maxMultiplier() : 1.0;
+    while (true) {
+        gen.nextArrival_s += -std::log(1.0 - gen.rng.uniform()) / (gen.arrivals_per_s * max_m);
+        if (!(gen.nextArrival_s < gen.spec->stop_s)) {
+            stopScheduling(g);
+            return;
+        }
+        if (profile == nullptr || gen.rng.uniform() * max_m < profile->at(gen.nextArrival_s))
+            break;
     }
     scheduleAt(gen.nextArrival_s, [this, g] { poissonArrival(g); });
 }
@@ -166,10 +214,14 @@ void TrafficRun::onOffCycle(std::size_t g, std::size_t pair, double from_s)
         const GeneratorSpec& spec = *m_generators[g]->spec;
         const double now_s = m_sim.now().toSeconds();
         const double end_s = std::min(on_end_s, spec.stop_s);
-        if (end_s > now_s) {
+        // Under a profile the burst's rate is the peak times the profile's mean over it.
+        const double rate_bps =
+            spec.profile && end_s > now_s
+                ? spec.peak_bps * spec.profile->integral(now_s, end_s) / (end_s - now_s)
+                : spec.peak_bps;
+        if (end_s > now_s && rate_bps > 0.0) {
             const bool udp = spec.protocol == net::Protocol::Udp;
-            launch(g, pair, spec.peak_bps * (end_s - now_s) / 8.0, spec.peak_bps,
-                   udp ? end_s : -1.0, true);
+            launch(g, pair, rate_bps * (end_s - now_s) / 8.0, rate_bps, udp ? end_s : -1.0, true);
         }
         onOffCycle(g, pair, on_end_s);
     });
@@ -182,11 +234,13 @@ void TrafficRun::bulkWindow(std::size_t g, double window_s)
     const double now_s = m_sim.now().toSeconds();
     const double end_s =
         s.duration_s > 0.0 ? std::min(s.stop_s, window_s + s.duration_s) : s.stop_s;
-    if (end_s > now_s) {
+    // Under a profile a window's bytes are `bytes` times the profile when it opens.
+    const double windowBytes = s.profile ? s.bytes * s.profile->at(window_s) : s.bytes;
+    if (end_s > now_s && (s.bytes == 0.0 || windowBytes > 0.0)) {
         for (std::size_t p = 0; p < gen.pairs.size(); ++p) {
             // Unlimited: more than the path could carry in the window, stopped at its end.
             const double bytes =
-                s.bytes > 0.0 ? s.bytes / s.streams
+                s.bytes > 0.0 ? windowBytes / s.streams
                               : 2.0 * pathCapacityBps(gen.pairs[p].first, gen.pairs[p].second) *
                                     (end_s - now_s) / 8.0;
             for (int k = 0; k < s.streams; ++k)

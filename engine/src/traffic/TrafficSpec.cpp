@@ -1,5 +1,6 @@
 #include "meridian/traffic/TrafficSpec.hpp"
 
+#include "GeneratorShapeReader.hpp"
 #include "io/ObjectReader.hpp"
 #include "io/ReadBounded.hpp"
 #include "meridian/core/Error.hpp"
@@ -199,6 +200,10 @@ void readCbr(ObjectReader& r, GeneratorSpec& g)
 
 void readPoisson(ObjectReader& r, const topology::Topology& topo, GeneratorSpec& g)
 {
+    if (r.has("matrix")) { // the matrix gives the rate
+        g.size = readSize(r);
+        return;
+    }
     if (r.has("arrivals_per_s") == r.has("load"))
         r.fail("", R"(a poisson generator needs exactly one of "arrivals_per_s" or "load")");
     if (r.has("arrivals_per_s")) {
@@ -255,10 +260,15 @@ GeneratorSpec readGenerator(ObjectReader& r, const topology::Topology& topo)
     else
         r.fail("kind",
                "unknown generator kind '" + kind + "' (expected cbr, poisson, on_off or bulk)");
-    g.from = nodeList(r, "from", topo);
-    g.to = nodeList(r, "to", topo);
-    if (g.from.size() == 1 && g.to == g.from)
-        r.fail("to", "a generator needs a destination other than its source '" + g.from[0] + "'");
+    if (r.has("matrix")) {
+        detail::readMatrix(r, topo, g);
+    } else {
+        g.from = nodeList(r, "from", topo);
+        g.to = nodeList(r, "to", topo);
+        if (g.from.size() == 1 && g.to == g.from)
+            r.fail("to",
+                   "a generator needs a destination other than its source '" + g.from[0] + "'");
+    }
     g.start_s = positive(r, "start_s", Kind::Duration, true).value_or(0.0);
     g.stop_s = required(r, "stop_s", Kind::Duration, "a generator needs \"stop_s\", when it stops");
     if (!(g.stop_s > g.start_s))
@@ -267,7 +277,8 @@ GeneratorSpec readGenerator(ObjectReader& r, const topology::Topology& topo)
     g.protocol = protocolOf(r, g.kind);
     switch (g.kind) {
     case GeneratorKind::Cbr:
-        readCbr(r, g);
+        if (!r.has("matrix"))
+            readCbr(r, g);
         break;
     case GeneratorKind::Poisson:
         readPoisson(r, topo, g);
@@ -282,6 +293,7 @@ GeneratorSpec readGenerator(ObjectReader& r, const topology::Topology& topo)
         readBulk(r, g);
         break;
     }
+    detail::readProfile(r, g);
     r.finish();
     return g;
 }
@@ -313,10 +325,38 @@ TrafficSpec parseTraffic(const json& traffic, const std::string& path,
     }
 }
 
-void loadSizeFiles(TrafficSpec& spec, const std::filesystem::path& projectDir,
-                   const std::string& file)
+namespace {
+
+void loadMatrixFile(GeneratorSpec& g, const std::filesystem::path& projectDir,
+                    const std::string& file, const topology::Topology& topo)
+{
+    const std::filesystem::path csv = projectDir / g.matrix_file;
+    const std::string where = g.matrix_path + "/file";
+    std::optional<std::string> text;
+    try {
+        text = io::readBounded(csv, kMaxCdfFileBytes);
+    } catch (const InputError& e) {
+        throw InputError(file, where, "cannot read the matrix file: " + std::string(e.what()));
+    }
+    if (!text)
+        throw InputError(file, where, "the matrix file " + csv.string() + " is larger than 16 MiB");
+    try {
+        g.demands = parseMatrixCsv(*text, csv.string(), topo);
+    } catch (const InputError& e) {
+        throw InputError(file, where,
+                         e.file() + ": " + (e.location().empty() ? "" : e.location() + ": ") +
+                             e.problem());
+    }
+}
+
+} // namespace
+
+void loadTrafficFiles(TrafficSpec& spec, const std::filesystem::path& projectDir,
+                      const std::string& file, const topology::Topology& topo)
 {
     for (GeneratorSpec& g : spec.generators) {
+        if (!g.matrix_file.empty() && g.demands.empty())
+            loadMatrixFile(g, projectDir, file, topo);
         SizeSource& s = g.size;
         if (s.law || (s.file.empty() && s.preset.empty()))
             continue;
@@ -351,6 +391,12 @@ double arrivalsPerS(const GeneratorSpec& g, const topology::Topology& topo)
     if (g.arrivals_per_s > 0.0)
         return g.arrivals_per_s;
     MERIDIAN_ASSERT(g.size.law.has_value(), "arrivalsPerS: flow sizes not loaded");
+    if (!g.demands.empty()) {
+        double total_bps = 0.0;
+        for (const PairDemand& d : g.demands)
+            total_bps += d.rate_bps;
+        return total_bps / (8.0 * g.size.law->mean());
+    }
     double capacity_bps = 0.0;
     for (std::size_t l = 0; l < topo.linkCount(); ++l)
         if (topo.link(LinkId::fromIndex(l)).id == g.load_link)

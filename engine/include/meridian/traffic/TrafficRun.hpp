@@ -16,6 +16,11 @@
 //   bulk     per window (one from start_s to stop_s, or one every period_s), `streams` TCP
 //            flows per pair sharing `bytes` (or sending as much as they can), stopped at the
 //            window's end (start + duration_s, or stop_s).
+// A profile (LoadProfile.hpp) scales each kind's rate over time: Poisson arrivals by thinning,
+// a cbr source in constant-rate segments at the profile's mean over each, an on_off burst at
+// peak·(the profile's mean over it), a bulk window's bytes by the profile when it opens. A
+// matrix (TrafficMatrix.hpp) gives the pairs instead of from × to: a cbr source per pair at its
+// demand, a Poisson arrival's pair drawn with probability T_ij / Σ T.
 // Each generator draws from its own streams RngStream(seed, "TRAF"·2^32 + index, pair + 1)
 // (Poisson: sub-stream 0 for gaps, pairs and sizes), so its draws do not depend on other
 // traffic, and a run is a pure function of the .topo and the seed.
@@ -39,7 +44,7 @@ namespace meridian::traffic {
 class TrafficRun
 {
 public:
-    /// The spec's size laws must be loaded (loadSizeFiles); `topo` is the network's. The
+    /// The spec's size laws must be loaded (loadTrafficFiles); `topo` is the network's. The
     /// spec, simulator and network must outlive the run.
     TrafficRun(sim::Simulator& sim, net::Network& network, const topology::Topology& topo,
                const TrafficSpec& spec, std::uint64_t seed);
@@ -62,6 +67,11 @@ private:
     struct Flow;
 
     void startGenerator(std::size_t g);
+    /// A cbr source's constant-rate segment from `from_s` (to stop_s or its profile's next
+    /// change), then the next one.
+    void cbrSegment(std::size_t g, double from_s);
+    /// A Poisson arrival's pair: uniform over from × to, or by its matrix's demands.
+    static std::size_t drawPair(Generator& gen);
     void poissonArrival(std::size_t g);
     void scheduleNextArrival(std::size_t g);
     void onOffCycle(std::size_t g, std::size_t pair, double from_s);

@@ -14,12 +14,15 @@
 //      "period_s": 600, "bytes": "50GB", "duration_s": 300}]}
 //
 // parseTraffic() checks everything it can without files (kinds, units, ranges, nodes, links,
-// inline CDFs) and throws InputError(file, JSON path, problem); loadSizeFiles() reads the CDF
-// files (relative to the .topo) and the shipped ones (presets/traffic/), with the same errors.
+// inline CDFs, profiles, gravity matrices) and throws InputError(file, JSON path, problem);
+// loadTrafficFiles() reads the CDF files (relative to the .topo), the shipped ones
+// (presets/traffic/) and the CSV matrices, with the same errors.
 
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/Topology.hpp"
 #include "meridian/traffic/Distribution.hpp"
+#include "meridian/traffic/LoadProfile.hpp"
+#include "meridian/traffic/TrafficMatrix.hpp"
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -42,7 +45,7 @@ std::string_view toString(GeneratorKind kind);
 /// Where the flow sizes of a Poisson generator come from.
 struct SizeSource
 {
-    std::optional<Distribution> law; ///< set by parseTraffic, or by loadSizeFiles for files
+    std::optional<Distribution> law; ///< set by parseTraffic, or by loadTrafficFiles for files
     std::string file;                ///< a CDF file relative to the .topo ("" if none)
     std::string preset;              ///< a shipped CDF: "web-search" or "data-mining" ("" if none)
     std::string path;                ///< JSON path of the "size" object (for errors)
@@ -73,7 +76,13 @@ struct GeneratorSpec
     double bytes = 0.0;      ///< per window over all streams; 0 = as much as it can
     double period_s = 0.0;   ///< 0 = one window from start_s to stop_s
     double duration_s = 0.0; ///< window length (what is unsent then is dropped); 0 = none
-    std::string path;        ///< JSON path of the generator (for errors)
+    // every kind: its rate over time (absent: constant)
+    std::optional<LoadProfile> profile;
+    // cbr, poisson: a traffic matrix in place of from × to (docs/traffic.md §2.6)
+    std::vector<PairDemand> demands; ///< the matrix's non-zero demands (bit/s); empty: none
+    std::string matrix_file;         ///< a CSV matrix relative to the .topo ("" if none)
+    std::string matrix_path;         ///< JSON path of "matrix" (for errors)
+    std::string path;                ///< JSON path of the generator (for errors)
 };
 
 struct TrafficSpec
@@ -86,13 +95,15 @@ struct TrafficSpec
 TrafficSpec parseTraffic(const nlohmann::json& traffic, const std::string& path,
                          const topology::Topology& topo, const std::string& file);
 
-/// Reads the size CDFs of generators that name a file (relative to `projectDir`) or a shipped
-/// distribution (workload::presetsDir() / "traffic"); `file` names the .topo in errors.
-void loadSizeFiles(TrafficSpec& spec, const std::filesystem::path& projectDir,
-                   const std::string& file);
+/// Reads the files the generators name: size CDFs (a file relative to `projectDir`, or a
+/// shipped distribution in workload::presetsDir() / "traffic") and CSV traffic matrices
+/// (relative to `projectDir`); `file` names the .topo in errors.
+void loadTrafficFiles(TrafficSpec& spec, const std::filesystem::path& projectDir,
+                      const std::string& file, const topology::Topology& topo);
 
-/// Flows per second of a Poisson generator: arrivals_per_s, or load·C/(8·mean size) with C
-/// the bit rate of load_link's a→b direction. Its sizes must be loaded.
+/// Flows per second of a Poisson generator: arrivals_per_s, load·C/(8·mean size) with C the
+/// bit rate of load_link's a→b direction, or Σ T_ij/(8·mean size) over its matrix; at
+/// multiplier 1 of its profile. Its sizes and matrix must be loaded.
 double arrivalsPerS(const GeneratorSpec& g, const topology::Topology& topo);
 
 } // namespace meridian::traffic
