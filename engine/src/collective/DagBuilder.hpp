@@ -61,8 +61,8 @@ private:
     Slot& slot(int rank, int block);
     /// An op of `kind` from src to dst over blocks [block, block + count), without deps.
     CommOp blockOp(OpKind kind, int src, int dst, int block, int count, int step, int chunk) const;
-    void readDeps(int rank, int block, int count, std::vector<std::size_t>& deps);
-    void writeDeps(int rank, int block, int count, std::vector<std::size_t>& deps);
+    void readDeps(int rank, int block, int count, OpDeps& deps);
+    void writeDeps(int rank, int block, int count, OpDeps& deps);
     /// Fills the send's channel, lanePrev, slot and program-order dependencies; call just
     /// before appending it.
     void connectionDeps(CommOp& send, int lane);

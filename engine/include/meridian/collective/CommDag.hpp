@@ -12,6 +12,7 @@
 // A DataBlock says who owns it initially and who must hold it at the end, which is what the
 // symbolic data-movement check (checkDataMovement) verifies.
 
+#include "meridian/collective/OpDeps.hpp"
 #include "meridian/collective/Operation.hpp"
 
 #include <cstddef>
@@ -21,7 +22,7 @@
 
 namespace meridian::collective {
 
-enum class OpKind
+enum class OpKind : std::uint8_t
 {
     Send,
     Reduce
@@ -37,11 +38,12 @@ struct CommOp
     int chunk = 0;    ///< pipelining chunk index, 0 … chunks−1
     int block = 0;    ///< first data block carried
     int blockCount = 1;
-    std::vector<std::size_t> deps; ///< indices of ops that must finish before this one starts
-    int channel = 0;               ///< Send: the channel whose (src, dst) connection carries it
+    OpDeps deps;     ///< indices of ops that must finish before this one starts
+    int channel = 0; ///< Send: the channel whose (src, dst) connection carries it
     /// Send: the previous send on the same (src, dst, channel) connection, or −1. Sends of a
     /// connection are issued in DAG order (one channel's program runs its steps in order).
-    std::int64_t lanePrev = -1;
+    /// 32 bits like the op indices of `deps` (at most 2·10⁷ ops): CommOp stays 72 bytes.
+    std::int32_t lanePrev = -1;
 };
 
 struct DataBlock
@@ -121,6 +123,9 @@ public:
 
     /// Appends an op and returns its index. Dependencies are sorted and de-duplicated.
     std::size_t addOp(CommOp op);
+    /// Room for `ops` ops without reallocating (a builder that knows its count avoids the
+    /// doubling vector's peak of 1.5–3× the final array, docs/performance.md).
+    void reserveOps(std::size_t ops) { m_ops.reserve(ops); }
     /// Appends `count` blocks of `bytes` each; returns the index of the first.
     int addBlocks(int count, double bytes, int owner, int destination);
 
