@@ -53,10 +53,12 @@ public:
                            int lane = 0, const std::vector<std::size_t>& extraDeps = {});
 
 private:
+    /// A ring among n ranks has n² slots: their readers are kept inline (OpDeps), a heap
+    /// block each would outlive the build as fragmented free memory.
     struct Slot
     {
         std::int64_t lastWrite = -1;
-        std::vector<std::size_t> readers;
+        OpDeps readers;
     };
     Slot& slot(int rank, int block);
     /// An op of `kind` from src to dst over blocks [block, block + count), without deps.

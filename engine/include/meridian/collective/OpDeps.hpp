@@ -70,6 +70,8 @@ public:
         std::sort(d, d + m_size);
         m_size = static_cast<std::uint32_t>(std::unique(d, d + m_size) - d);
     }
+    /// Empties the list (keeps its heap block, if any).
+    void clear() noexcept { m_size = 0; }
     std::vector<std::size_t> toVector() const { return {begin(), end()}; }
 
     friend bool operator==(const OpDeps& a, const OpDeps& b) noexcept
