@@ -57,7 +57,7 @@ CommDag::CommDag(Operation operation, int ranks, int root)
     MERIDIAN_ASSERT(ranks >= 0, "a CommDag needs a non-negative rank count");
 }
 
-static_assert(sizeof(CommOp) <= 72, "CommOp is the unit of a collective's memory: keep it small");
+static_assert(sizeof(CommOp) <= 64, "CommOp is the unit of a collective's memory: keep it small");
 
 std::size_t CommDag::addOp(CommOp op)
 {

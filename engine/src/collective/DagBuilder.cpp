@@ -53,7 +53,8 @@ void DagBuilder::noteReceive(int rank, int channel, int chunk, std::size_t op)
 
 void DagBuilder::connectionDeps(CommOp& send, int lane)
 {
-    send.channel = (lane + (m_channelPerLane ? 0 : send.chunk)) % m_channels;
+    send.channel =
+        static_cast<std::int16_t>((lane + (m_channelPerLane ? 0 : send.chunk)) % m_channels);
     Program& prog = m_programs[programKey(send.src, send.channel)];
     if (m_iterationEndsWithReceive && send.chunk != prog.sendChunk) {
         // The rank's last receive of an earlier chunk on this channel.

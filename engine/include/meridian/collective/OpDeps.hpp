@@ -21,7 +21,7 @@ public:
 
     OpDeps() noexcept : m_inline{} {}
     OpDeps(std::initializer_list<std::size_t> deps) : OpDeps() { assign(deps.begin(), deps.end()); }
-    /// Implicit, so that `CommOp{…, std::vector<std::size_t>{…}}` keeps working.
+    /// Implicit, so that `CommOp{.deps = std::vector<std::size_t>{…}}` works.
     OpDeps(const std::vector<std::size_t>& deps) : OpDeps() // NOLINT(google-explicit-constructor)
     {
         assign(deps.begin(), deps.end());
