@@ -15,11 +15,23 @@ namespace {
 
 CommOp send(int src, int dst, double bytes, std::vector<std::size_t> deps = {}, int block = 0)
 {
-    return CommOp{OpKind::Send, src, dst, bytes, 0, 0, block, 1, std::move(deps)};
+    return CommOp{.kind = OpKind::Send,
+                  .src = src,
+                  .dst = dst,
+                  .bytes = bytes,
+                  .block = block,
+                  .blockCount = 1,
+                  .deps = std::move(deps)};
 }
 CommOp reduceAt(int rank, double bytes, std::vector<std::size_t> deps, int block = 0)
 {
-    return CommOp{OpKind::Reduce, rank, rank, bytes, 0, 0, block, 1, std::move(deps)};
+    return CommOp{.kind = OpKind::Reduce,
+                  .src = rank,
+                  .dst = rank,
+                  .bytes = bytes,
+                  .block = block,
+                  .blockCount = 1,
+                  .deps = std::move(deps)};
 }
 
 } // namespace
@@ -66,7 +78,7 @@ private Q_SLOTS:
         dag.addBlocks(1, 10, 0, -1);
         dag.addOp(send(0, 1, 10));
         dag.addOp(send(1, 2, 10, {0, 0})); // duplicate dependency is folded
-        QCOMPARE(dag.ops()[1].deps, std::vector<std::size_t>{0});
+        QCOMPARE(dag.ops()[1].deps.toVector(), std::vector<std::size_t>{0});
         QCOMPARE(dag.messageCount(), std::size_t(2));
         QCOMPARE(dag.bytesSentPerRank(), (std::vector<double>{10, 10, 0}));
         QCOMPARE(dag.bytesReceivedPerRank(), (std::vector<double>{0, 10, 10}));
@@ -149,6 +161,47 @@ private Q_SLOTS:
         QVERIFY(!cyc.isAcyclic());
         QCOMPARE(cyc.criticalPathSteps(), -1);
         QVERIFY(!cyc.checkDataMovement().ok);
+    }
+
+    void opDepsSpillToTheHeapAndBack()
+    {
+        // Up to OpDeps::kInline indices live in the object; a fifth moves them to the heap.
+        OpDeps d{7, 3, 7, 1};
+        QCOMPARE(d.size(), std::size_t(4));
+        d.push_back(9);
+        d.push_back(3);
+        QCOMPARE(d.toVector(), (std::vector<std::size_t>{7, 3, 7, 1, 9, 3}));
+        d.sortUnique();
+        QCOMPARE(d.toVector(), (std::vector<std::size_t>{1, 3, 7, 9}));
+        const OpDeps copy = d; // NOLINT(performance-unnecessary-copy-initialization)
+        OpDeps moved = std::move(d);
+        QVERIFY(copy == moved);
+        OpDeps small{5};
+        moved = small; // a heap list assigned an inline one keeps its values right
+        QCOMPARE(moved.toVector(), std::vector<std::size_t>{5});
+        small = std::move(moved);
+        QCOMPARE(small.toVector(), std::vector<std::size_t>{5});
+        QCOMPARE(sizeof(CommOp), std::size_t(64));
+    }
+
+    void ringDagsHaveTheirClosedFormOpCount()
+    {
+        // Ring with n ranks, m slices, k chunks: n(n−1)·m·k sends per pass; an all-reduce
+        // makes two passes and reduces after each send of the first, 3n(n−1)·m·k ops (the
+        // count CommDag::reserveOps allocates up front).
+        for (const auto& [op, perStep] :
+             {std::pair{Operation::AllReduce, 3}, std::pair{Operation::ReduceScatter, 2},
+              std::pair{Operation::AllGather, 1}}) {
+            CollectiveSpec s;
+            s.operation = op;
+            s.ranks = 6;
+            s.bytes = 6e6;
+            s.chunks = 3;
+            s.slices = 2;
+            const CommDag dag = buildCollective(s);
+            QCOMPARE(dag.opCount(), std::size_t(perStep * 6 * 5 * 2 * 3));
+            QVERIFY(dag.checkDataMovement().ok);
+        }
     }
 };
 

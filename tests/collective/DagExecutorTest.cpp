@@ -411,15 +411,15 @@ private Q_SLOTS:
     {
         CommDag dag(Operation::Broadcast, 2, 0);
         dag.addBlocks(1, 10, 0, -1);
-        CommOp a{OpKind::Send, 0, 1, 10, 0, 0, 0, 1, {1}};
-        CommOp b{OpKind::Send, 1, 0, 10, 0, 0, 0, 1, {0}};
+        CommOp a{.kind = OpKind::Send, .src = 0, .dst = 1, .bytes = 10, .deps = {1}};
+        CommOp b{.kind = OpKind::Send, .src = 1, .dst = 0, .bytes = 10, .deps = {0}};
         dag.addOp(a);
         dag.addOp(b);
         ImmediateBackend backend;
         QVERIFY_THROWS_EXCEPTION(InputError, DagExecutor(dag, backend));
         CommDag dangling(Operation::Broadcast, 2, 0);
         dangling.addBlocks(1, 10, 0, -1);
-        dangling.addOp(CommOp{OpKind::Send, 0, 1, 10, 0, 0, 0, 1, {7}});
+        dangling.addOp(CommOp{.kind = OpKind::Send, .src = 0, .dst = 1, .bytes = 10, .deps = {7}});
         QVERIFY_THROWS_EXCEPTION(InputError, DagExecutor(dangling, backend));
     }
 };

@@ -545,6 +545,22 @@ void chunk(const ChunkContext& c)
     }
 }
 
+/// The exact op count of a flat ring all-reduce, all-gather or reduce-scatter (n − 1 steps per
+/// ring pass, n ranks, m slices, k chunks; an accumulation is a send and a reduction), 0 for
+/// the others: with it the DAG's op array is allocated once (CommDag::reserveOps).
+std::size_t exactRingOps(const CollectiveSpec& s)
+{
+    if (s.algorithm != Algorithm::Ring)
+        return 0;
+    const int perStep = s.operation == Operation::AllReduce       ? 3
+                        : s.operation == Operation::ReduceScatter ? 2
+                        : s.operation == Operation::AllGather     ? 1
+                                                                  : 0;
+    return static_cast<std::size_t>(perStep) * static_cast<std::size_t>(s.ranks - 1) *
+           static_cast<std::size_t>(s.ranks) * static_cast<std::size_t>(s.slices) *
+           static_cast<std::size_t>(s.chunks);
+}
+
 } // namespace
 
 CommDag buildCollective(const CollectiveSpec& spec)
@@ -565,6 +581,7 @@ CommDag buildCollective(const CollectiveSpec& spec)
         buildHierarchical(b, dag, spec, order);
         return dag;
     }
+    dag.reserveOps(exactRingOps(spec));
     const std::vector<int> rooted = rootedAt(order, spec.root);
     std::vector<int> towardsRoot{rooted.front()};
     towardsRoot.insert(towardsRoot.end(), rooted.rbegin(), rooted.rend() - 1);

@@ -57,10 +57,11 @@ CommDag::CommDag(Operation operation, int ranks, int root)
     MERIDIAN_ASSERT(ranks >= 0, "a CommDag needs a non-negative rank count");
 }
 
+static_assert(sizeof(CommOp) <= 64, "CommOp is the unit of a collective's memory: keep it small");
+
 std::size_t CommDag::addOp(CommOp op)
 {
-    std::sort(op.deps.begin(), op.deps.end());
-    op.deps.erase(std::unique(op.deps.begin(), op.deps.end()), op.deps.end());
+    op.deps.sortUnique();
     m_ops.push_back(std::move(op));
     return m_ops.size() - 1;
 }
@@ -175,6 +176,13 @@ bool CommDag::topologicalOrder(bool lowestFirst, std::vector<std::size_t>& order
 
 bool CommDag::isAcyclic() const
 {
+    // The builders only ever depend on earlier ops: then the index order is topological and
+    // no sort (three arrays of the DAG's size) is needed.
+    bool forward = true;
+    for (std::size_t i = 0; i < m_ops.size() && forward; ++i)
+        forward = m_ops[i].deps.empty() || m_ops[i].deps[m_ops[i].deps.size() - 1] < i;
+    if (forward)
+        return true;
     std::vector<std::size_t> order;
     return topologicalOrder(true, order);
 }

@@ -16,7 +16,7 @@ DagBuilder::Slot& DagBuilder::slot(int rank, int block)
     return row[b];
 }
 
-void DagBuilder::readDeps(int rank, int block, int count, std::vector<std::size_t>& deps)
+void DagBuilder::readDeps(int rank, int block, int count, OpDeps& deps)
 {
     for (int b = block; b < block + count; ++b) {
         const Slot& s = slot(rank, b);
@@ -25,13 +25,13 @@ void DagBuilder::readDeps(int rank, int block, int count, std::vector<std::size_
     }
 }
 
-void DagBuilder::writeDeps(int rank, int block, int count, std::vector<std::size_t>& deps)
+void DagBuilder::writeDeps(int rank, int block, int count, OpDeps& deps)
 {
     for (int b = block; b < block + count; ++b) {
         const Slot& s = slot(rank, b);
         if (s.lastWrite >= 0)
             deps.push_back(static_cast<std::size_t>(s.lastWrite));
-        deps.insert(deps.end(), s.readers.begin(), s.readers.end());
+        deps.append(s.readers.begin(), s.readers.end());
     }
 }
 
@@ -53,7 +53,8 @@ void DagBuilder::noteReceive(int rank, int channel, int chunk, std::size_t op)
 
 void DagBuilder::connectionDeps(CommOp& send, int lane)
 {
-    send.channel = (lane + (m_channelPerLane ? 0 : send.chunk)) % m_channels;
+    send.channel =
+        static_cast<std::int16_t>((lane + (m_channelPerLane ? 0 : send.chunk)) % m_channels);
     Program& prog = m_programs[programKey(send.src, send.channel)];
     if (m_iterationEndsWithReceive && send.chunk != prog.sendChunk) {
         // The rank's last receive of an earlier chunk on this channel.
@@ -71,7 +72,7 @@ void DagBuilder::connectionDeps(CommOp& send, int lane)
     const std::size_t id = m_dag.opCount(); // the send about to be appended
     const std::size_t depth = m_slotsInFlight > 0 ? static_cast<std::size_t>(m_slotsInFlight) : 1;
     if (l.count > 0)
-        send.lanePrev = static_cast<std::int64_t>(l.recent[(l.count - 1) % depth]);
+        send.lanePrev = static_cast<std::int32_t>(l.recent[(l.count - 1) % depth]);
     if (m_slotsInFlight > 0 && l.count >= depth)
         send.deps.push_back(l.recent[l.count % depth]); // the slot this send reuses
     if (l.recent.size() < depth)

@@ -53,16 +53,18 @@ public:
                            int lane = 0, const std::vector<std::size_t>& extraDeps = {});
 
 private:
+    /// A ring among n ranks has n² slots: their readers are kept inline (OpDeps), a heap
+    /// block each would outlive the build as fragmented free memory.
     struct Slot
     {
         std::int64_t lastWrite = -1;
-        std::vector<std::size_t> readers;
+        OpDeps readers;
     };
     Slot& slot(int rank, int block);
     /// An op of `kind` from src to dst over blocks [block, block + count), without deps.
     CommOp blockOp(OpKind kind, int src, int dst, int block, int count, int step, int chunk) const;
-    void readDeps(int rank, int block, int count, std::vector<std::size_t>& deps);
-    void writeDeps(int rank, int block, int count, std::vector<std::size_t>& deps);
+    void readDeps(int rank, int block, int count, OpDeps& deps);
+    void writeDeps(int rank, int block, int count, OpDeps& deps);
     /// Fills the send's channel, lanePrev, slot and program-order dependencies; call just
     /// before appending it.
     void connectionDeps(CommOp& send, int lane);

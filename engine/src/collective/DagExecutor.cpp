@@ -8,35 +8,45 @@
 
 namespace meridian::collective {
 
-DagExecutor::DagExecutor(const CommDag& dag, TransferBackend& backend)
-    : m_dag(dag), m_backend(backend)
+DagExecutor::DagExecutor(const CommDag& dag, TransferBackend& backend, Record record)
+    : m_dag(dag), m_backend(backend), m_recordPerOp(record == Record::PerOp)
 {
     const auto& ops = dag.ops();
     const std::size_t n = ops.size();
+    MERIDIAN_ASSERT(n < std::numeric_limits<std::uint32_t>::max(),
+                    "a DAG of more than 2^32 ops (buildCollective stops at 2·10^7)");
     m_indegree.assign(n, 0);
+    // m_successorOffsets[d] counts d's successors, then (inclusive prefix sums) the end of
+    // d's list; filling the lists from the last op down leaves it at their start and each
+    // list in ascending op order, with no second array of offsets.
     m_successorOffsets.assign(n + 1, 0);
+    bool forward = true; // every dependency an earlier op: acyclic without a sort
     for (std::size_t i = 0; i < n; ++i) {
         for (const std::size_t d : ops[i].deps) {
             if (d >= n)
                 throw InputError({}, "collective/ops/" + std::to_string(i),
                                  "dependency " + std::to_string(d) + " does not exist");
-            ++m_successorOffsets[d + 1];
+            forward = forward && d < i;
+            ++m_successorOffsets[d];
         }
-        m_indegree[i] = ops[i].deps.size();
+        m_indegree[i] = static_cast<std::uint32_t>(ops[i].deps.size());
     }
-    for (std::size_t i = 0; i < n; ++i)
-        m_successorOffsets[i + 1] += m_successorOffsets[i];
+    for (std::size_t i = 1; i < n; ++i)
+        m_successorOffsets[i] += m_successorOffsets[i - 1];
+    if (n > 0)
+        m_successorOffsets[n] = m_successorOffsets[n - 1];
     m_successors.resize(m_successorOffsets[n]);
-    std::vector<std::size_t> fill(m_successorOffsets.begin(), m_successorOffsets.end() - 1);
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = n; i-- > 0;)
         for (const std::size_t d : ops[i].deps)
-            m_successors[fill[d]++] = i;
-    if (!dag.isAcyclic())
+            m_successors[--m_successorOffsets[d]] = static_cast<std::uint32_t>(i);
+    if (!forward && !dag.isAcyclic())
         throw InputError({}, "collective", "the operation DAG has a dependency cycle");
     m_done.assign(n, 0);
     m_issued.assign(n, 0);
-    m_timings.assign(n, OpTiming{});
-    m_completionOrder.reserve(n);
+    if (m_recordPerOp) {
+        m_timings.assign(n, OpTiming{});
+        m_completionOrder.reserve(n);
+    }
 }
 
 void DagExecutor::setOnOpFinished(std::function<void(std::size_t)> callback)
@@ -82,8 +92,9 @@ void DagExecutor::launchReady()
             continue;
         }
         m_issued[i] = 1;
-        if (const auto t = m_backend.nowS())
-            m_timings[i].start_s = *t;
+        if (m_recordPerOp)
+            if (const auto t = m_backend.nowS())
+                m_timings[i].start_s = *t;
         auto done = [this, i] { complete(i); };
         if (op.kind == OpKind::Send) {
             if (const auto it = m_parked.find(i); it != m_parked.end()) {
@@ -104,9 +115,13 @@ void DagExecutor::complete(std::size_t op)
                     "transfer backend reported an op complete twice");
     m_done[op] = 1;
     ++m_completed;
-    if (const auto t = m_backend.nowS())
-        m_timings[op].end_s = *t;
-    m_completionOrder.push_back(op);
+    if (const auto t = m_backend.nowS()) {
+        m_makespan_s = std::isnan(m_makespan_s) ? *t : std::max(m_makespan_s, *t);
+        if (m_recordPerOp)
+            m_timings[op].end_s = *t;
+    }
+    if (m_recordPerOp)
+        m_completionOrder.push_back(op);
     for (std::size_t k = m_successorOffsets[op]; k < m_successorOffsets[op + 1]; ++k)
         if (--m_indegree[m_successors[k]] == 0)
             m_ready.push_back(m_successors[k]);
@@ -122,13 +137,7 @@ void DagExecutor::complete(std::size_t op)
 
 double DagExecutor::makespanS() const
 {
-    if (!finished())
-        return std::numeric_limits<double>::quiet_NaN();
-    double end = std::numeric_limits<double>::quiet_NaN();
-    for (const auto& t : m_timings)
-        if (!std::isnan(t.end_s))
-            end = std::isnan(end) ? t.end_s : std::max(end, t.end_s);
-    return end;
+    return finished() ? m_makespan_s : std::numeric_limits<double>::quiet_NaN();
 }
 
 } // namespace meridian::collective

@@ -12,6 +12,7 @@
 // A DataBlock says who owns it initially and who must hold it at the end, which is what the
 // symbolic data-movement check (checkDataMovement) verifies.
 
+#include "meridian/collective/OpDeps.hpp"
 #include "meridian/collective/Operation.hpp"
 
 #include <cstddef>
@@ -21,27 +22,30 @@
 
 namespace meridian::collective {
 
-enum class OpKind
+enum class OpKind : std::uint8_t
 {
     Send,
     Reduce
 };
 
+/// 64 bytes (a 1,024-rank ring all-reduce holds 3·10⁶ of them): the fields are ordered so that
+/// none pads, `channel` is 16-bit (at most 64 channels) and `lanePrev` 32-bit like the op
+/// indices of `deps` (at most 2·10⁷ ops). Initialise by name (designated initialisers).
 struct CommOp
 {
     OpKind kind = OpKind::Send;
-    int src = 0;      ///< sending rank (Reduce: the rank that reduces)
-    int dst = 0;      ///< receiving rank (Reduce: same as src)
+    std::int16_t channel = 0; ///< Send: the channel whose (src, dst) connection carries it
+    int src = 0;              ///< sending rank (Reduce: the rank that reduces)
+    int dst = 0;              ///< receiving rank (Reduce: same as src)
+    /// Send: the previous send on the same (src, dst, channel) connection, or −1. Sends of a
+    /// connection are issued in DAG order (one channel's program runs its steps in order).
+    std::int32_t lanePrev = -1;
     double bytes = 0; ///< payload (Send) or size reduced (Reduce)
     int step = 0;     ///< algorithm step / round this op belongs to (for reports and tests)
     int chunk = 0;    ///< pipelining chunk index, 0 … chunks−1
     int block = 0;    ///< first data block carried
     int blockCount = 1;
-    std::vector<std::size_t> deps; ///< indices of ops that must finish before this one starts
-    int channel = 0;               ///< Send: the channel whose (src, dst) connection carries it
-    /// Send: the previous send on the same (src, dst, channel) connection, or −1. Sends of a
-    /// connection are issued in DAG order (one channel's program runs its steps in order).
-    std::int64_t lanePrev = -1;
+    OpDeps deps; ///< indices of ops that must finish before this one starts
 };
 
 struct DataBlock
@@ -121,6 +125,9 @@ public:
 
     /// Appends an op and returns its index. Dependencies are sorted and de-duplicated.
     std::size_t addOp(CommOp op);
+    /// Room for `ops` ops without reallocating (a builder that knows its count avoids the
+    /// doubling vector's peak of 1.5–3× the final array, docs/performance.md).
+    void reserveOps(std::size_t ops) { m_ops.reserve(ops); }
     /// Appends `count` blocks of `bytes` each; returns the index of the first.
     int addBlocks(int count, double bytes, int owner, int destination);
 

@@ -12,6 +12,7 @@
 #include "meridian/collective/TransferBackend.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <limits>
@@ -31,8 +32,15 @@ struct OpTiming
 class DagExecutor
 {
 public:
+    /// What the executor keeps about finished ops beyond the makespan.
+    enum class Record
+    {
+        PerOp,       ///< timings() and completionOrder()
+        MakespanOnly ///< both stay empty
+    };
+
     /// Throws InputError if the DAG has a cycle or a dependency index out of range.
-    DagExecutor(const CommDag& dag, TransferBackend& backend);
+    DagExecutor(const CommDag& dag, TransferBackend& backend, Record record = Record::PerOp);
     DagExecutor(const DagExecutor&) = delete;
     DagExecutor& operator=(const DagExecutor&) = delete;
 
@@ -47,9 +55,10 @@ public:
     bool started() const { return m_started; }
     bool finished() const { return m_completed == m_indegree.size(); }
     std::size_t completedCount() const { return m_completed; }
-    /// Op indices in completion order.
+    /// Op indices in completion order (empty with Record::MakespanOnly).
     const std::vector<std::size_t>& completionOrder() const { return m_completionOrder; }
-    /// Per-op start/end times from TransferBackend::nowS() (NaN when unavailable).
+    /// Per-op start/end times from TransferBackend::nowS() (NaN when unavailable; empty with
+    /// Record::MakespanOnly).
     const std::vector<OpTiming>& timings() const { return m_timings; }
     /// Latest end time over all ops (NaN without a backend clock or before finishing).
     double makespanS() const;
@@ -60,9 +69,11 @@ private:
 
     const CommDag& m_dag;
     TransferBackend& m_backend;
-    std::vector<std::size_t> m_successorOffsets;
-    std::vector<std::size_t> m_successors;
-    std::vector<std::size_t> m_indegree;
+    /// Successors of op i: m_successors[m_successorOffsets[i] … m_successorOffsets[i + 1]),
+    /// in ascending op order.
+    std::vector<std::uint32_t> m_successorOffsets;
+    std::vector<std::uint32_t> m_successors;
+    std::vector<std::uint32_t> m_indegree;
     std::vector<char> m_done;
     std::vector<char> m_issued;
     /// Ready sends waiting for their lanePrev to be issued: lanePrev → send.
@@ -73,6 +84,8 @@ private:
     std::function<void(std::size_t)> m_onOpFinished;
     std::function<void()> m_onFinished;
     std::size_t m_completed = 0;
+    double m_makespan_s = std::numeric_limits<double>::quiet_NaN();
+    bool m_recordPerOp = true;
     bool m_started = false;
     bool m_launching = false;
 };
