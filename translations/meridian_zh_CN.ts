@@ -344,6 +344,11 @@ applies from iteration %1</source>
         <source>Communication (NCCL)</source>
         <translation>通信 (NCCL)</translation>
     </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="231"/>
+        <source>Strategy</source>
+        <translation>训练策略</translation>
+    </message>
 </context>
 <context>
     <name>HelpDialogs</name>
