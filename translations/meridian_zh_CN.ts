@@ -3017,6 +3017,11 @@ Several items of one kind can be edited together.</source>
     </message>
     <message>
         <location filename="../ui/ExamplesMenu.cpp" line="33"/>
+        <source>Llama-3-8B over the same star WAN under DiLoCo (100 inner steps, int8)</source>
+        <translation>Llama-3-8B：同一星形广域网上的 DiLoCo 训练（100 步内循环，int8）</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="33"/>
         <source>China&apos;s eight national computing hubs (East Data, West Computing)</source>
         <translation>中国八大国家算力枢纽（东数西算）</translation>
     </message>
