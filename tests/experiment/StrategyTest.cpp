@@ -113,6 +113,28 @@ bool strategyNear(double a, double b, double tol_s = 2e-6)
     QVERIFY2(strategyNear((a), (b)),                                                               \
              qPrintable(QString("%1 vs %2").arg((a), 0, 'g', 12).arg((b), 0, 'g', 12)))
 
+/// Pairs every phase end with the progress of the snapshot sent right after it.
+class StrategyProgressObserver : public experiment::RunObserver
+{
+public:
+    std::vector<std::pair<int, double>> atPhaseEnd; ///< (phases finished, progress)
+    void phaseFinished(const experiment::PhaseResult&) override
+    {
+        ++m_finished;
+        m_pending = true;
+    }
+    void snapshot(const experiment::RunSnapshot& s) override
+    {
+        if (m_pending)
+            atPhaseEnd.emplace_back(m_finished, s.progress);
+        m_pending = false;
+    }
+
+private:
+    int m_finished = 0;
+    bool m_pending = false;
+};
+
 } // namespace
 
 class StrategyTest : public QObject
@@ -206,6 +228,29 @@ private Q_SLOTS:
                                  4 * tInner + stall + tF + 2 * tOuter);
             STRATEGY_VERIFY_NEAR(run.strategy.exposed_communication_s, stall + tF);
         }
+    }
+
+    void progressCountsTheOuterPhases()
+    {
+        // Streaming with a codec: encode phases at launch, outer_sync and outer_update at each
+        // merge. Progress after phase k of N is exactly k / N, so 1 only at the end.
+        const json j = strategyStar(10, {{"iterations", 6},
+                                         {"strategy",
+                                          {{"kind", "diloco"},
+                                           {"inner_steps", 4},
+                                           {"fragments", 2},
+                                           {"compression", "int8"}}}});
+        const io::Project p = io::parseProject(j.dump(), "s.topo");
+        experiment::RunOptions opt;
+        opt.topology_name = "s.topo";
+        experiment::Runner runner(p, opt);
+        StrategyProgressObserver obs;
+        const auto r = runner.run(&obs);
+        const auto n = static_cast<double>(r.phases.size());
+        QCOMPARE(obs.atPhaseEnd.size(), r.phases.size());
+        for (const auto& [k, progress] : obs.atPhaseEnd)
+            QVERIFY2(std::abs(progress - k / n) < 1e-12,
+                     qPrintable(QString("%1 of %2: %3").arg(k).arg(n).arg(progress)));
     }
 
     void topkIsAnAllGatherOfValuesAndIndices()
