@@ -43,10 +43,11 @@ void OverlapDriver::runIteration(int it)
         s.prefix.push_back(sum / m_plan.grad_bytes);
     }
     s.prefix.back() = 1.0;
-    s.firstStart = s.t0 + m_plan.forward_s[0] + s.prefix[0] * m_plan.backward_s[0];
-    for (std::size_t i = 1; i < C; ++i)
+    // The exchange of bucket 0 can start once every centre has it (the slowest centre's).
+    s.firstStart = s.t0;
+    for (std::size_t i = 0; i < C; ++i)
         s.firstStart =
-            std::min(s.firstStart, s.t0 + m_plan.forward_s[i] + s.prefix[0] * m_plan.backward_s[i]);
+            std::max(s.firstStart, s.t0 + m_plan.forward_s[i] + s.prefix[0] * m_plan.backward_s[i]);
     m_phases.begin("compute", it);
     for (std::size_t i = 0; i < C; ++i)
         m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(m_plan.compute_s[i]),
