@@ -8,6 +8,7 @@
 #include "ui/run/RunWorkbench.hpp"
 
 #include <QGroupBox>
+#include <QScrollArea>
 #include <QUndoStack>
 
 using namespace meridian;
@@ -44,8 +45,18 @@ private Q_SLOTS:
         QVERIFY2(dock->lastRefusal().contains(QStringLiteral("/experiment/strategy/fragments")),
                  qPrintable(dock->lastRefusal()));
 
-        if (const char* dir = std::getenv("MERIDIAN_SCREENSHOT_DIR"))
+        if (const char* dir = std::getenv("MERIDIAN_SCREENSHOT_DIR")) {
+            // The dock alone, tall enough to show the strategy group.
+            dock->setParent(nullptr);
+            dock->resize(460, 900);
+            dock->show();
+            QTest::qWait(100);
+            auto* scroll = dock->findChild<QScrollArea*>(QStringLiteral("experimentFormScroll"));
+            scroll->ensureWidgetVisible(
+                dock->findChild<QGroupBox*>(QStringLiteral("group:strategy")));
+            QTest::qWait(100);
             dock->grab().save(QString::fromUtf8(dir) + QStringLiteral("/strategy-dock.png"));
+        }
     }
 
 private:
