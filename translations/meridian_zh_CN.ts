@@ -344,6 +344,11 @@ applies from iteration %1</source>
         <source>Communication (NCCL)</source>
         <translation>通信 (NCCL)</translation>
     </message>
+    <message>
+        <location filename="../ui/run/ExperimentDock.cpp" line="231"/>
+        <source>Strategy</source>
+        <translation>训练策略</translation>
+    </message>
 </context>
 <context>
     <name>HelpDialogs</name>
@@ -3009,6 +3014,11 @@ Several items of one kind can be edited together.</source>
         <location filename="../ui/ExamplesMenu.cpp" line="30"/>
         <source>Llama-3-8B over a star WAN of four centres (the seed&apos;s experiment)</source>
         <translation>Llama-3-8B：四个中心的星形广域网（种子论文的实验）</translation>
+    </message>
+    <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="33"/>
+        <source>Llama-3-8B over the same star WAN under DiLoCo (100 inner steps, int8)</source>
+        <translation>Llama-3-8B：同一星形广域网上的 DiLoCo 训练（100 步内循环，int8）</translation>
     </message>
     <message>
         <location filename="../ui/ExamplesMenu.cpp" line="33"/>

@@ -28,6 +28,10 @@ constexpr std::array kTitles = {
     Title{"llama3-8b-star-wan.topo",
           QT_TRANSLATE_NOOP("ExamplesMenu",
                             "Llama-3-8B over a star WAN of four centres (the seed's experiment)")},
+    Title{"llama3-8b-diloco.topo",
+          QT_TRANSLATE_NOOP(
+              "ExamplesMenu",
+              "Llama-3-8B over the same star WAN under DiLoCo (100 inner steps, int8)")},
     Title{"china-computing-hubs.topo",
           QT_TRANSLATE_NOOP("ExamplesMenu",
                             "China's eight national computing hubs (East Data, West Computing)")},

@@ -24,6 +24,10 @@ QColor phaseColour(const std::string& phase)
         return QColor(0xEE, 0x66, 0x77);
     if (phase == "update")
         return QColor(0x22, 0x88, 0x33);
+    if (phase == "outer_sync") // DiLoCo's outer synchronisation (docs/strategies.md)
+        return QColor(0xCC, 0xBB, 0x44);
+    if (phase == "outer_update")
+        return QColor(0x44, 0xAA, 0x99);
     if (phase == "warmup") // a micro-benchmark's warm-up repetitions, lighter than the timed ones
         return QColor(0xBB, 0xBB, 0xBB);
     return QColor(0x77, 0x88, 0x99);
@@ -35,6 +39,10 @@ QString phaseLabel(const std::string& phase)
         return QStringLiteral("intra-centre");
     if (phase == "inter_center")
         return QStringLiteral("inter-centre");
+    if (phase == "outer_sync")
+        return QStringLiteral("outer sync");
+    if (phase == "outer_update")
+        return QStringLiteral("outer update");
     return QString::fromStdString(phase);
 }
 

@@ -227,7 +227,8 @@ QString groupTitle(const std::string& group)
         {"intra_center", QCoreApplication::translate("ExperimentDock", "Intra-centre collective")},
         {"inter_center", QCoreApplication::translate("ExperimentDock", "Inter-centre collective")},
         {"transport", QCoreApplication::translate("ExperimentDock", "Transport (TCP)")},
-        {"comm", QCoreApplication::translate("ExperimentDock", "Communication (NCCL)")}};
+        {"comm", QCoreApplication::translate("ExperimentDock", "Communication (NCCL)")},
+        {"strategy", QCoreApplication::translate("ExperimentDock", "Strategy")}};
     const auto it = titles.find(group);
     return it != titles.end() ? it->second : QString::fromStdString(group);
 }

@@ -237,6 +237,36 @@ void readParallelism(OptionReader& r, ExperimentSpec& spec)
     p.finish();
 }
 
+/// The "strategy" object (StrategySpec.hpp): its bound keys, then the keys that only apply
+/// to some strategies.
+void readStrategy(OptionReader& parent, ExperimentSpec& spec)
+{
+    if (parent.get("strategy") == nullptr)
+        return;
+    OptionReader r = parent.nested("strategy");
+    r.readBound(spec);
+    const StrategySpec& g = spec.training.strategy;
+    for (const char* key : {"inner_steps", "fragments", "overlap_steps", "outer_optimizer"})
+        if (!g.diloco() && r.has(key))
+            r.fail(key, "applies to \"kind\": \"diloco\"");
+    if (g.diloco() && r.has("overlap"))
+        r.fail("overlap", "applies to \"kind\": \"data\" (DiLoCo overlaps its outer sync with "
+                          "\"fragments\" and \"overlap_steps\")");
+    if (!g.overlap && r.has("bucket_bytes"))
+        r.fail("bucket_bytes", "applies with \"overlap\": true");
+    if (g.compression != "topk" && r.has("topk_ratio"))
+        r.fail("topk_ratio", "applies to \"compression\": \"topk\"");
+    if (g.diloco() && g.inner_steps % g.fragments != 0)
+        r.fail("fragments", "must divide inner_steps (" + std::to_string(g.inner_steps) + ")");
+    if (g.diloco() && g.fragments > 1 && g.overlap_steps > g.inner_steps / g.fragments)
+        r.fail("overlap_steps", "must be at most inner_steps / fragments (" +
+                                    std::to_string(g.inner_steps / g.fragments) + ")");
+    if (!g.plainData() && spec.control_enabled)
+        r.fail("kind", "the control plane coordinates plain data-parallel iterations; this "
+                       "strategy runs with the global clock (remove control_plane and triggers)");
+    r.finish();
+}
+
 void readTraining(OptionReader& r, const topology::Topology& topo, const std::string& file,
                   ExperimentSpec& spec)
 {
@@ -257,6 +287,7 @@ void readTraining(OptionReader& r, const topology::Topology& topo, const std::st
     readObject(r, "broadcast", spec);
     readPhase(r, "intra_center", topo, file, spec, t.intra_center);
     readPhase(r, "inter_center", topo, file, spec, t.inter_center);
+    readStrategy(r, spec);
     // Absent: the runner derives the step from the device (TrainingSpec::update_s < 0).
     if (r.has("update_s"))
         t.update_s = r.quantity("update_s");

@@ -187,7 +187,7 @@ void IterationDriver::runIteration(int it)
     s.end = m_engine.now();
     m_phases.centerSpans(spans(s, it));
     m_phases.end("update", it, s.interEnd, s.end);
-    record(s, it);
+    record(s, it, m_tail ? m_tail(it) : Tail{});
 }
 
 void IterationDriver::computeFinished(Iteration& s, std::size_t i)
@@ -226,6 +226,16 @@ void IterationDriver::startInter(Iteration& s)
         startUpdate(s);
         return;
     }
+    // Compressed payloads are encoded (and decoded) on the GPUs first (StrategySpec.hpp).
+    if (m_plan.codec_s > 0.0)
+        m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(m_plan.codec_s),
+                                  [this, &s] { launchInter(s); });
+    else
+        launchInter(s);
+}
+
+void IterationDriver::launchInter(Iteration& s)
+{
     s.running.push_back(m_engine.startCollective(m_plan.inter_dag, m_plan.inter_nodes,
                                                  m_spec.inter_center.protocol,
                                                  m_plan.wan_reduce_rate_Bps,
@@ -278,7 +288,7 @@ std::vector<CenterPhaseSpan> IterationDriver::spans(const Iteration& s, int it) 
     return out;
 }
 
-void IterationDriver::record(const Iteration& s, int it)
+void IterationDriver::record(const Iteration& s, int it, const Tail& tail)
 {
     IterationResult ir;
     ir.index = it;
@@ -288,6 +298,9 @@ void IterationDriver::record(const Iteration& s, int it)
     ir.inter_center_s = s.interEnd - s.interStart;
     ir.update_s = s.end - s.interEnd;
     ir.total_s = s.end - s.t0;
+    ir.inter_center_s += tail.communication_s;
+    ir.update_s += tail.update_s;
+    ir.total_s += tail.communication_s + tail.update_s;
     double gpuCompute = 0.0;
     for (std::size_t i = 0; i < m_plan.active.size(); ++i) {
         const double computeS = m_plan.compute_s[i];
@@ -296,9 +309,12 @@ void IterationDriver::record(const Iteration& s, int it)
         // Communication: the centre's own intra-centre all-reduce, the inter-centre
         // collective and the in-centre broadcast of its result. The optimiser step is local
         // work on the GPUs and is counted separately as update_s (docs/results-format.md).
-        const double comm = (s.intraEnd[i] - s.computeEnd[i]) + (s.interEnd - s.interStart) +
-                            (s.spreadEnd[i] - s.interEnd);
-        const double update = s.updateEnd[i] - s.spreadEnd[i];
+        const double comm =
+            (s.intraEnd[i] - s.computeEnd[i]) + (s.interEnd - s.interStart) +
+            (s.spreadEnd[i] - s.interEnd) +
+            (tail.centre_communication_s.empty() ? 0.0 : tail.centre_communication_s[i]);
+        const double update = s.updateEnd[i] - s.spreadEnd[i] +
+                              (tail.centre_update_s.empty() ? 0.0 : tail.centre_update_s[i]);
         cr.compute_s += computeS;
         cr.communication_s += comm;
         cr.update_s += update;

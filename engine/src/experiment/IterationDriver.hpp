@@ -16,6 +16,8 @@
 #include "meridian/experiment/ExperimentSpec.hpp"
 #include "meridian/experiment/Results.hpp"
 
+#include <functional>
+
 namespace meridian::experiment {
 
 class IterationDriver
@@ -26,6 +28,19 @@ public:
     IterationDriver(const TrainingSpec& spec, const TrainingPlan& plan, RunEngine& engine,
                     PhaseDriver& phases, Results& results, bool exploitSymmetry = false);
 
+    /// What a strategy appends to an iteration after its optimiser step (DiLoCo's outer
+    /// synchronisation, LocalSgdDriver.hpp): it runs its own phases; its communication and
+    /// local GPU time add up to its duration and join the iteration's inter_center_s and
+    /// update_s; per centre, its communication and update.
+    struct Tail
+    {
+        double communication_s = 0.0;
+        double update_s = 0.0;
+        std::vector<double> centre_communication_s, centre_update_s; ///< empty = none
+    };
+    /// Runs `tail(it)` after every iteration's update phase (empty: none).
+    void setTail(std::function<Tail(int)> tail) { m_tail = std::move(tail); }
+
     void runBroadcast();
     /// Runs iteration `it` and appends its IterationResult and per-centre times.
     void runIteration(int it);
@@ -35,8 +50,9 @@ private:
     void computeFinished(Iteration& s, std::size_t i);
     void intraFinished(Iteration& s, std::size_t i);
     void startInter(Iteration& s);
+    void launchInter(Iteration& s);
     void startUpdate(Iteration& s);
-    void record(const Iteration& s, int it);
+    void record(const Iteration& s, int it, const Tail& tail);
     /// Per-centre spans of iteration `it`, centre by centre (Results::center_phases).
     std::vector<CenterPhaseSpan> spans(const Iteration& s, int it) const;
 
@@ -54,6 +70,7 @@ private:
     std::vector<int> m_twinOf;
     /// Per centre: the later centres that take its times.
     std::vector<std::vector<std::size_t>> m_twins;
+    std::function<Tail(int)> m_tail;
 };
 
 /// Centre twins of a plan (docs/experiments.md, "Identical centres"): centre i takes the

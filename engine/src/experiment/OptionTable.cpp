@@ -388,6 +388,64 @@ std::vector<OptionInfo> microBenchmarkOptions()
     };
 }
 
+/// The "strategy" object: how training synchronises across centres (StrategySpec.hpp).
+std::vector<OptionInfo> strategyOptions()
+{
+    const StrategySpec g;
+    return {
+        other("strategy", "strategy", T::Object, "", kTraining,
+              "how training synchronises across centres: data parallel (with overlap), "
+              "DiLoCo, compression of what crosses the WAN (docs/strategies.md)"),
+        bound(
+            choice("strategy.kind", "strategy", {"data", "diloco"}, g.kind, kTraining,
+                   "data: every iteration all-reduces gradients across centres; diloco: "
+                   "inner_steps local steps, then an outer sync of pseudo-gradients"),
+            [](auto& s) -> auto& { return s.training.strategy.kind; }),
+        bound(
+            boolean("strategy.overlap", g.overlap, kTraining,
+                    "data: all-reduce gradient buckets during the backward pass (PyTorch DDP)"),
+            [](auto& s) -> auto& { return s.training.strategy.overlap; }),
+        bound(
+            numeric("strategy.bucket_bytes", "bucket size", T::Size, "bytes", g.bucket_bytes,
+                    {1.0, true, std::nullopt, true}, kTraining,
+                    "overlap: gradient bucket size (DDP bucket_cap_mb, 25 MiB)"),
+            [](auto& s) -> auto& { return s.training.strategy.bucket_bytes; }),
+        bound(
+            numeric("strategy.inner_steps", "inner steps", T::Integer, "", g.inner_steps,
+                    {1.0, true, 1e6, true}, kTraining,
+                    "diloco: inner steps H between outer synchronisations"),
+            [](auto& s) -> auto& { return s.training.strategy.inner_steps; }),
+        bound(
+            numeric("strategy.fragments", "fragments", T::Integer, "", g.fragments,
+                    {1.0, true, 1e4, true}, kTraining,
+                    "diloco: fragments F synchronised in turn, each overlapped with the next "
+                    "inner steps (Streaming DiLoCo); 1 = the whole model at once"),
+            [](auto& s) -> auto& { return s.training.strategy.fragments; }),
+        bound(
+            numeric("strategy.overlap_steps", "overlap steps", T::Integer, "", g.overlap_steps,
+                    {1.0, true, 1e6, true}, kTraining,
+                    "diloco with fragments: inner steps a fragment's sync may overlap (tau) "
+                    "before it is merged; at most inner_steps / fragments"),
+            [](auto& s) -> auto& { return s.training.strategy.overlap_steps; }),
+        bound(
+            choice("strategy.outer_optimizer", "outer optimiser", {"nesterov", "sgd", "none"},
+                   g.outer_optimizer, kTraining,
+                   "diloco: the outer step's HBM cost (Nesterov momentum, plain SGD, or none)"),
+            [](auto& s) -> auto& { return s.training.strategy.outer_optimizer; }),
+        bound(
+            choice("strategy.compression", "compression",
+                   {"none", "fp16", "bf16", "fp8", "int8", "int4", "topk"}, g.compression,
+                   kTraining,
+                   "what crosses the WAN: quantised, or top-k sparsified (values + 4-byte "
+                   "indices, all-gathered); encode and decode cost HBM time"),
+            [](auto& s) -> auto& { return s.training.strategy.compression; }),
+        bound(
+            numeric("strategy.topk_ratio", "top-k ratio", T::Number, "", g.topk_ratio,
+                    {0.0, false, 1.0, true}, kTraining, "topk: fraction of the elements sent"),
+            [](auto& s) -> auto& { return s.training.strategy.topk_ratio; }),
+    };
+}
+
 /// The "transport" object: TCP settings of every host, defaults from net::NetworkConfig.
 std::vector<OptionInfo> transportOptions()
 {
@@ -544,7 +602,7 @@ std::vector<OptionInfo> controlOptions()
 std::vector<OptionInfo> makeTable()
 {
     std::vector<OptionInfo> table = commonOptions();
-    for (auto part : {trainingOptions(), phaseOptions(), microBenchmarkOptions(),
+    for (auto part : {trainingOptions(), phaseOptions(), strategyOptions(), microBenchmarkOptions(),
                       transportOptions(), commOptions(), controlOptions()})
         table.insert(table.end(), part.begin(), part.end());
     return table;

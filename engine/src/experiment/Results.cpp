@@ -234,6 +234,27 @@ std::string resultsToJson(const Results& r)
         j["collective"] = collectiveJson(r.collective);
     if (r.control_plane.enabled)
         j["control_plane"] = controlPlaneJson(r.control_plane);
+    if (r.strategy.enabled) {
+        const StrategyResult& g = r.strategy;
+        ojson o;
+        o["kind"] = g.kind;
+        o["compression"] = g.compression;
+        if (g.kind == "diloco") {
+            o["inner_steps"] = g.inner_steps;
+            o["fragments"] = g.fragments;
+        } else {
+            o["overlap"] = g.overlap;
+            if (g.overlap)
+                o["buckets"] = g.buckets;
+        }
+        o["wan_payload_bytes"] = g.wan_payload_bytes;
+        o["codec_s"] = g.codec_s;
+        o["exchanges"] = g.exchanges;
+        o["communication_s"] = g.communication_s;
+        o["exposed_communication_s"] = g.exposed_communication_s;
+        o["overlapped_communication_s"] = g.communication_s - g.exposed_communication_s;
+        j["strategy"] = o;
+    }
     if (!r.traffic.empty())
         j["traffic"] = trafficJson(r.traffic);
     j["warnings"] = r.warnings;

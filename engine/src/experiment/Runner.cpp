@@ -3,7 +3,9 @@
 #include "ControlledDriver.hpp"
 #include "FabricBuilder.hpp"
 #include "IterationDriver.hpp"
+#include "LocalSgdDriver.hpp"
 #include "MicroBenchmarks.hpp"
+#include "OverlapDriver.hpp"
 #include "PhaseDriver.hpp"
 #include "RunEngine.hpp"
 #include "TrainingPlan.hpp"
@@ -92,6 +94,70 @@ void Runner::checkBeforeRun()
     }
 }
 
+void Runner::runDataParallel(const TrainingPlan& plan, RunEngine& engine, PhaseDriver& phases,
+                             Results& results)
+{
+    phases.setTotal(1.0 + 4.0 * m_spec.iterations);
+    // Centres are simulated once per twin only where nothing else uses their fabrics.
+    IterationDriver driver(m_spec.training, plan, engine, phases, results,
+                           m_options.exploit_symmetry && m_spec.traffic.empty());
+    if (m_spec.control_enabled && plan.active.size() >= 2) {
+        // The coordinators decide when each centre computes, exchanges and updates.
+        ControlledDriver controlled(m_spec, plan, engine, phases, results);
+        controlled.armTriggers();
+        driver.runBroadcast();
+        controlled.runIterations(m_spec.iterations);
+    } else {
+        if (m_spec.control_enabled)
+            results.warnings.emplace_back(
+                "the control plane needs two or more centres with GPUs; this run has one "
+                "and uses the global clock");
+        driver.runBroadcast();
+        for (int it = 0; it < m_spec.iterations; ++it)
+            driver.runIteration(it);
+    }
+}
+
+void Runner::runStrategy(const TrainingPlan& plan, RunEngine& engine, PhaseDriver& phases,
+                         Results& results)
+{
+    const StrategySpec& g = m_spec.training.strategy;
+    StrategyResult& r = results.strategy;
+    r.enabled = true;
+    r.kind = g.kind;
+    r.compression = g.compression;
+    r.overlap = g.overlap;
+    // The strategies' own drivers simulate every centre (no twins).
+    IterationDriver driver(m_spec.training, plan, engine, phases, results, false);
+    if (g.diloco()) {
+        phases.setTotal(
+            1.0 + 4.0 * m_spec.iterations +
+            LocalSgdDriver::outerPhaseCount(g, m_spec.iterations, plan.outer_codec_s > 0.0));
+        LocalSgdDriver local(m_spec.training, plan, engine, phases, results, driver,
+                             m_spec.iterations);
+        driver.runBroadcast();
+        local.run();
+    } else if (g.overlap) {
+        phases.setTotal(1.0 + 4.0 * m_spec.iterations);
+        OverlapDriver overlap(m_spec.training, plan, engine, phases, results);
+        driver.runBroadcast();
+        for (int it = 0; it < m_spec.iterations; ++it)
+            overlap.runIteration(it);
+    } else { // compression of the per-iteration exchange
+        phases.setTotal(1.0 + 4.0 * m_spec.iterations);
+        r.wan_payload_bytes = plan.wan_bytes;
+        r.codec_s = plan.codec_s;
+        driver.runBroadcast();
+        for (int it = 0; it < m_spec.iterations; ++it) {
+            driver.runIteration(it);
+            const IterationResult& ir = results.iterations.back();
+            r.exchanges += 1;
+            r.communication_s += ir.inter_center_s;
+            r.exposed_communication_s += ir.inter_center_s;
+        }
+    }
+}
+
 Results Runner::run(RunObserver* observer)
 {
     const std::string& file = m_options.topology_name;
@@ -126,25 +192,11 @@ Results Runner::run(RunObserver* observer)
     } else if (m_spec.kind == ExperimentKind::Training) {
         const TrainingPlan plan =
             planTraining(m_spec.training, *m_model, centres, engine, file, results);
-        phases.setTotal(1.0 + 4.0 * m_spec.iterations);
-        // Centres are simulated once per twin only where nothing else uses their fabrics.
-        IterationDriver driver(m_spec.training, plan, engine, phases, results,
-                               m_options.exploit_symmetry && m_spec.traffic.empty());
-        if (m_spec.control_enabled && plan.active.size() >= 2) {
-            // The coordinators decide when each centre computes, exchanges and updates.
-            ControlledDriver controlled(m_spec, plan, engine, phases, results);
-            controlled.armTriggers();
-            driver.runBroadcast();
-            controlled.runIterations(m_spec.iterations);
-        } else {
-            if (m_spec.control_enabled)
-                results.warnings.emplace_back(
-                    "the control plane needs two or more centres with GPUs; this run has one "
-                    "and uses the global clock");
-            driver.runBroadcast();
-            for (int it = 0; it < m_spec.iterations; ++it)
-                driver.runIteration(it);
-        }
+        const StrategySpec& strategy = m_spec.training.strategy;
+        if (!strategy.plainData())
+            runStrategy(plan, engine, phases, results);
+        else
+            runDataParallel(plan, engine, phases, results);
     } else {
         runMicroBenchmark(m_spec, engine, phases, results, file);
     }

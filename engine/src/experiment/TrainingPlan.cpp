@@ -1,12 +1,14 @@
 #include "TrainingPlan.hpp"
 
 #include "CheckedCollective.hpp"
+#include "meridian/collective/BuildCollective.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/workload/ComputeModel.hpp"
 #include "meridian/workload/DeviceCatalogue.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace meridian::experiment {
@@ -80,15 +82,21 @@ void planCompute(TrainingPlan& plan, const TrainingSpec& t, const workload::Mode
         *std::min_element(plan.reduce_rate_Bps.begin(), plan.reduce_rate_Bps.end());
 }
 
-/// Per centre: the gradient all-reduce among its ranks and the broadcast of the result.
-void buildCentreDags(TrainingPlan& plan, const TrainingSpec& t,
-                     const collective::CommSettings& comm, Algorithm intraAlg, bool hierarchical,
-                     const std::string& file)
+/// Per centre: the all-reduce of `bytes` among its ranks (unless `broadcastOnly`) and the
+/// in-centre broadcast of the result; none for a single rank or under `hierarchical`.
+struct CentreDags
+{
+    std::vector<std::shared_ptr<const collective::CommDag>> intra, update;
+};
+
+CentreDags buildCentreDags(const TrainingPlan& plan, const TrainingSpec& t,
+                           const collective::CommSettings& comm, Algorithm intraAlg,
+                           bool hierarchical, double bytes, bool broadcastOnly,
+                           const std::string& file)
 {
     const std::size_t C = plan.active.size();
     const auto empty = std::make_shared<const collective::CommDag>();
-    plan.intra_dag.assign(C, empty);
-    plan.update_dag.assign(C, empty);
+    CentreDags out{std::vector(C, empty), std::vector(C, empty)};
     // By rank count: the DAGs of a centre depend on nothing else.
     std::map<int, std::pair<std::shared_ptr<const collective::CommDag>,
                             std::shared_ptr<const collective::CommDag>>>
@@ -98,45 +106,46 @@ void buildCentreDags(TrainingPlan& plan, const TrainingSpec& t,
         if (ranks < 2 || hierarchical)
             continue;
         auto& [intra, update] = built[ranks];
-        if (!intra) {
+        if (!update) {
             collective::CollectiveSpec cs;
             cs.operation = Operation::AllReduce;
             cs.algorithm = intraAlg;
             cs.ranks = ranks;
-            cs.bytes = plan.grad_bytes;
+            cs.bytes = bytes;
             cs.chunks = t.intra_center.chunks;
-            intra = std::make_shared<const collective::CommDag>(
-                buildChecked(cs, comm, file, "/experiment/intra_center/collective"));
+            intra = broadcastOnly ? empty
+                                  : std::make_shared<const collective::CommDag>(buildChecked(
+                                        cs, comm, file, "/experiment/intra_center/collective"));
             collective::CollectiveSpec bs;
             bs.operation = Operation::Broadcast;
             bs.algorithm = Algorithm::BinomialTree;
             bs.ranks = ranks;
-            bs.bytes = plan.grad_bytes;
+            bs.bytes = bytes;
             bs.chunks = 0; // NCCL's
             update = std::make_shared<const collective::CommDag>(
                 buildChecked(bs, comm, file, "/experiment/intra_center"));
         }
-        plan.intra_dag[i] = intra;
-        plan.update_dag[i] = update;
+        out.intra[i] = intra;
+        out.update[i] = update;
     }
+    return out;
 }
 
-/// One hierarchical all-reduce over every rank of every centre, grouped by centre; with
-/// gateways, in the gateway form through the named ranks.
-void buildHierarchicalDag(TrainingPlan& plan, const TrainingSpec& t, const RunEngine& engine,
-                          const std::string& file)
+/// One hierarchical all-reduce of `bytes` over every rank of every centre (plan.inter_nodes),
+/// grouped by centre; with gateways, in the gateway form through the named ranks.
+collective::CommDag buildHierarchicalDag(const TrainingPlan& plan, const TrainingSpec& t,
+                                         const RunEngine& engine, double bytes,
+                                         const std::string& file)
 {
     const std::size_t C = plan.active.size();
     collective::CollectiveSpec cs;
     cs.operation = Operation::AllReduce;
     cs.algorithm = Algorithm::Hierarchical;
-    cs.bytes = plan.grad_bytes;
+    cs.bytes = bytes;
     cs.chunks = t.inter_center.chunks;
     for (std::size_t i = 0; i < C; ++i)
-        for (NodeId r : plan.active[i]->ranks) {
-            plan.inter_nodes.push_back(r);
+        for (std::size_t r = 0; r < plan.active[i]->ranks.size(); ++r)
             cs.groups.push_back(static_cast<int>(i));
-        }
     cs.ranks = static_cast<int>(plan.inter_nodes.size());
     const auto& gw = t.inter_center.gateways;
     if (!gw.empty()) {
@@ -158,22 +167,24 @@ void buildHierarchicalDag(TrainingPlan& plan, const TrainingSpec& t, const RunEn
             first += ranks.size();
         }
     }
-    plan.inter_dag = buildChecked(cs, engine.comm(), file, "/experiment/inter_center/collective");
+    return buildChecked(cs, engine.comm(), file, "/experiment/inter_center/collective");
 }
 
-/// The all-reduce among the centres' lead ranks, in explicit or topology-aware ring order.
-void buildLeadDag(TrainingPlan& plan, const TrainingSpec& t, Algorithm interAlg, RunEngine& engine,
-                  const std::string& file)
+/// The `operation` (all-reduce, or all-gather of the output `bytes`) among the centres' lead
+/// ranks, in explicit or topology-aware ring order.
+collective::CommDag buildLeadDag(const TrainingPlan& plan, const TrainingSpec& t,
+                                 Algorithm interAlg, RunEngine& engine, Operation operation,
+                                 double bytes, const std::string& file)
 {
     const std::size_t C = plan.active.size();
     if (!t.inter_center.gateways.empty())
         throw InputError(file, "/experiment/inter_center/gateways",
                          "gateways apply to the \"hierarchical\" collective only");
     collective::CollectiveSpec cs;
-    cs.operation = Operation::AllReduce;
+    cs.operation = operation;
     cs.algorithm = interAlg;
     cs.ranks = static_cast<int>(C);
-    cs.bytes = plan.grad_bytes;
+    cs.bytes = bytes;
     cs.chunks = t.inter_center.chunks;
     if (!t.inter_center.order.empty()) {
         if (t.inter_center.order.size() != C)
@@ -191,7 +202,101 @@ void buildLeadDag(TrainingPlan& plan, const TrainingSpec& t, Algorithm interAlg,
     } else {
         cs.order = engine.ringOrder(plan.inter_nodes);
     }
-    plan.inter_dag = buildChecked(cs, engine.comm(), file, "/experiment/inter_center/collective");
+    return buildChecked(cs, engine.comm(), file, "/experiment/inter_center/collective");
+}
+
+/// The inter-centre exchange of `elements` values: an all-reduce of the (quantised) payload,
+/// or for top-k an all-gather of every centre's k entries (StrategySpec.hpp).
+collective::CommDag buildInterDag(const TrainingPlan& plan, const TrainingSpec& t,
+                                  Algorithm interAlg, RunEngine& engine, double elements,
+                                  double dtypeBytes, const std::string& file)
+{
+    const StrategySpec& g = t.strategy;
+    const double perSender = compressedBytes(g, elements, dtypeBytes);
+    if (interAlg == Algorithm::Hierarchical) {
+        if (exchangedByAllGather(g))
+            throw InputError(file, "/experiment/strategy/compression",
+                             "top-k entries are all-gathered, which the hierarchical collective "
+                             "does not do (use ring, halving-doubling or direct)");
+        return buildHierarchicalDag(plan, t, engine, perSender, file);
+    }
+    if (!exchangedByAllGather(g))
+        return buildLeadDag(plan, t, interAlg, engine, Operation::AllReduce, perSender, file);
+    if (!collective::isSupported(Operation::AllGather, interAlg))
+        throw InputError(file, "/experiment/strategy/compression",
+                         "top-k entries are all-gathered, which the inter-centre collective '" +
+                             t.inter_center.collective +
+                             "' does not do (use ring, halving-doubling or direct)");
+    return buildLeadDag(plan, t, interAlg, engine, Operation::AllGather,
+                        perSender * static_cast<double>(plan.active.size()), file);
+}
+
+/// Slowest centre's encode + decode of `elements` values, each GPU coding its 1/g share.
+double codecOf(const TrainingPlan& plan, const TrainingSpec& t, double elements, double dtypeBytes)
+{
+    double slowest = 0.0;
+    for (std::size_t i = 0; i < plan.active.size(); ++i)
+        slowest = std::max(slowest, codecTimeS(t.strategy, elements / plan.active[i]->gpus,
+                                               dtypeBytes, plan.reduce_rate_Bps[i], t.dtype));
+    return slowest;
+}
+
+/// Overlap: the gradient cut into buckets of strategy.bucket_bytes (the last one holds the
+/// rest), each with its own collectives; forward and backward time per centre.
+void planBuckets(TrainingPlan& plan, const TrainingSpec& t, Algorithm intraAlg, Algorithm interAlg,
+                 RunEngine& engine, double dtypeBytes, const std::string& file)
+{
+    const double fraction = backwardFraction(t.activation_recompute);
+    for (const double c : plan.compute_s) {
+        plan.backward_s.push_back(c * fraction);
+        plan.forward_s.push_back(c - c * fraction);
+    }
+    const double bucket = std::min(t.strategy.bucket_bytes, plan.grad_bytes);
+    const auto full = static_cast<std::size_t>(std::floor(plan.grad_bytes / bucket));
+    plan.bucket_bytes.assign(full, bucket);
+    const double rest = plan.grad_bytes - static_cast<double>(full) * bucket;
+    if (rest > 0.0)
+        plan.bucket_bytes.push_back(rest);
+    const bool hierarchical = interAlg == Algorithm::Hierarchical;
+    std::map<double, std::shared_ptr<const TrainingPlan::BucketDags>> built;
+    for (const double bytes : plan.bucket_bytes) {
+        auto& dags = built[bytes];
+        if (!dags) {
+            auto d = std::make_shared<TrainingPlan::BucketDags>();
+            CentreDags centre =
+                buildCentreDags(plan, t, engine.comm(), intraAlg, hierarchical, bytes, false, file);
+            d->intra = std::move(centre.intra);
+            d->update = std::move(centre.update);
+            if (plan.active.size() >= 2)
+                d->inter =
+                    buildInterDag(plan, t, interAlg, engine, bytes / dtypeBytes, dtypeBytes, file);
+            d->codec_s = codecOf(plan, t, bytes / dtypeBytes, dtypeBytes);
+            dags = std::move(d);
+        }
+        plan.bucket_dags.push_back(dags);
+    }
+}
+
+/// DiLoCo: the outer synchronisation of one fragment of params / F values.
+void planOuterSync(TrainingPlan& plan, const TrainingSpec& t, const workload::ModelSpec& model,
+                   Algorithm intraAlg, Algorithm interAlg, RunEngine& engine, double dtypeBytes,
+                   const std::string& file)
+{
+    const StrategySpec& g = t.strategy;
+    const double elements = static_cast<double>(model.parameterCount()) / g.fragments;
+    const bool hierarchical = interAlg == Algorithm::Hierarchical;
+    if (plan.active.size() >= 2)
+        plan.outer_dag = buildInterDag(plan, t, interAlg, engine, elements, dtypeBytes, file);
+    plan.wan_bytes = compressedBytes(g, elements, dtypeBytes);
+    plan.outer_update_dag =
+        buildCentreDags(plan, t, engine.comm(), intraAlg, hierarchical, plan.wan_bytes, true, file)
+            .update;
+    plan.outer_codec_s = codecOf(plan, t, elements, dtypeBytes);
+    const double perParam = outerOptimizerBytesPerParam(g.outer_optimizer);
+    for (std::size_t i = 0; i < plan.active.size(); ++i) {
+        const double shard = t.zero_stage >= 1 ? plan.active[i]->gpus : 1.0;
+        plan.outer_update_s.push_back(perParam * elements / shard / plan.reduce_rate_Bps[i]);
+    }
 }
 
 /// The weight broadcast among the lead ranks, the source's first. NCCL's (ring, the default)
@@ -234,14 +339,32 @@ TrainingPlan planTraining(const TrainingSpec& t, const workload::ModelSpec& mode
     const Algorithm interAlg =
         algorithmOf(t.inter_center.collective, file, "/experiment/inter_center/collective");
     const bool hierarchical = interAlg == Algorithm::Hierarchical;
-    buildCentreDags(plan, t, engine.comm(), intraAlg, hierarchical, file);
+    const double dtypeBytes = workload::bytesPerElement(dtype);
+    const StrategySpec& g = t.strategy;
+    // DiLoCo's inner steps all-reduce inside each centre even when the outer sync is
+    // hierarchical; its outer sync replaces the per-iteration exchange.
+    CentreDags centre = buildCentreDags(plan, t, engine.comm(), intraAlg,
+                                        hierarchical && !g.diloco(), plan.grad_bytes, false, file);
+    plan.intra_dag = std::move(centre.intra);
+    plan.update_dag = std::move(centre.update);
     if (hierarchical) {
-        buildHierarchicalDag(plan, t, engine, file);
+        for (const auto* c : plan.active)
+            plan.inter_nodes.insert(plan.inter_nodes.end(), c->ranks.begin(), c->ranks.end());
     } else {
         for (const auto* c : plan.active)
             plan.inter_nodes.push_back(c->lead());
-        if (plan.active.size() >= 2)
-            buildLeadDag(plan, t, interAlg, engine, file);
+    }
+    if (g.diloco()) {
+        const auto empty = std::make_shared<const collective::CommDag>();
+        plan.update_dag.assign(plan.active.size(), empty); // the inner all-reduce gave every rank
+        planOuterSync(plan, t, model, intraAlg, interAlg, engine, dtypeBytes, file);
+    } else {
+        if (hierarchical || plan.active.size() >= 2)
+            plan.inter_dag = buildInterDag(plan, t, interAlg, engine, params, dtypeBytes, file);
+        plan.wan_bytes = compressedBytes(g, params, dtypeBytes);
+        plan.codec_s = codecOf(plan, t, params, dtypeBytes);
+        if (g.overlap)
+            planBuckets(plan, t, intraAlg, interAlg, engine, dtypeBytes, file);
     }
 
     for (const auto* c : plan.active) {

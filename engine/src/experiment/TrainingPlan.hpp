@@ -45,6 +45,32 @@ struct TrainingPlan
     collective::CommDag inter_dag;    ///< empty with fewer than two centres
     std::vector<NodeId> inter_nodes;  ///< rank i of inter_dag runs on inter_nodes[i]
     double wan_reduce_rate_Bps = 0.0; ///< slowest centre's reduction rate
+
+    // --- the strategy (StrategySpec.hpp, docs/strategies.md) ------------------------------
+    /// Bytes each centre sends into the inter-centre exchange (after compression).
+    double wan_bytes = 0.0;
+    /// Slowest centre's encode + decode of the WAN payload, charged before the exchange
+    /// (0 without compression).
+    double codec_s = 0.0;
+    /// Overlap: one gradient bucket's collectives (inter-centre payload compressed).
+    struct BucketDags
+    {
+        std::vector<std::shared_ptr<const collective::CommDag>> intra, update;
+        collective::CommDag inter;
+        double codec_s = 0.0;
+    };
+    /// Overlap: bucket sizes in launch order (the last layers' first) and their DAGs.
+    std::vector<double> bucket_bytes;
+    std::vector<std::shared_ptr<const BucketDags>> bucket_dags;
+    /// Per active centre: forward and backward time (overlap).
+    std::vector<double> forward_s, backward_s;
+    /// DiLoCo: the outer synchronisation of one fragment (the whole model when F = 1):
+    /// the exchange among inter_nodes, per centre the in-centre broadcast of its result
+    /// (empty for hierarchical) and the outer optimiser step.
+    collective::CommDag outer_dag;
+    std::vector<std::shared_ptr<const collective::CommDag>> outer_update_dag;
+    std::vector<double> outer_update_s;
+    double outer_codec_s = 0.0;
 };
 
 /// Plans the training of `spec`'s `model` (as Runner loaded and checked it) on the resolved

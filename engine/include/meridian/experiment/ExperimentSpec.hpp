@@ -18,6 +18,7 @@
 #include "meridian/collective/CommSettings.hpp"
 #include "meridian/control/ControlPlane.hpp"
 #include "meridian/control/Trigger.hpp"
+#include "meridian/experiment/StrategySpec.hpp"
 #include "meridian/net/NetworkConfig.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/Topology.hpp"
@@ -74,6 +75,7 @@ struct TrainingSpec
     CollectivePhaseSpec intra_center{"ring", net::Protocol::Tcp, 0, {}, {}};
     CollectivePhaseSpec inter_center{"ring", net::Protocol::Tcp, 0, {}, {}};
     double update_s = -1.0; ///< optimizer step time; < 0 = from the compute model
+    StrategySpec strategy;  ///< data (default), overlap, DiLoCo, compression (StrategySpec.hpp)
 };
 
 struct MicroBenchmarkSpec

@@ -155,6 +155,25 @@ struct ControlPlaneResult
     std::vector<ControlMessageSpan> message_spans; ///< in memory only, at most 20,000
 };
 
+/// The training strategy's figures (docs/strategies.md); written only for a strategy other
+/// than plain data parallelism.
+struct StrategyResult
+{
+    bool enabled = false;
+    std::string kind;        ///< data | diloco
+    std::string compression; ///< none | fp16 | … | topk
+    bool overlap = false;
+    int inner_steps = 0, fragments = 0; ///< diloco
+    int buckets = 0;                    ///< overlap: buckets per iteration
+    double wan_payload_bytes = 0.0;     ///< bytes each centre sends into one WAN exchange
+    double codec_s = 0.0;               ///< encode + decode per exchange (slowest centre)
+    int exchanges = 0;                  ///< WAN exchanges finished (outer syncs or fragments)
+    /// Time of every exchange from its start to its result (overlap: first bucket's start to
+    /// last bucket's end), summed; of which the part during which no GPU computed.
+    double communication_s = 0.0;
+    double exposed_communication_s = 0.0;
+};
+
 struct EngineStats
 {
     std::uint64_t events = 0;
@@ -184,6 +203,7 @@ struct Results
     double model_parameters = 0.0;
     double model_bytes = 0.0;
     ControlPlaneResult control_plane;
+    StrategyResult strategy;
     /// One per background traffic generator, in the order of the file (empty: none).
     std::vector<traffic::GeneratorResult> traffic;
     EngineStats engine;

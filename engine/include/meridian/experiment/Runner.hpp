@@ -66,6 +66,10 @@ struct RunOptions
     bool exploit_symmetry = true;
 };
 
+struct TrainingPlan;
+class RunEngine;
+class PhaseDriver;
+
 class Runner
 {
 public:
@@ -82,6 +86,12 @@ public:
 
 private:
     void checkBeforeRun();
+    /// Plain data parallelism (with the control plane when it is on).
+    void runDataParallel(const TrainingPlan& plan, RunEngine& engine, PhaseDriver& phases,
+                         Results& results);
+    /// Any other strategy (StrategySpec.hpp): overlap, DiLoCo, compression.
+    void runStrategy(const TrainingPlan& plan, RunEngine& engine, PhaseDriver& phases,
+                     Results& results);
 
     const io::Project& m_project;
     RunOptions m_options;
