@@ -2,11 +2,11 @@
 #include "Args.hpp"
 #include "Commands.hpp"
 #include "SweepCluster.hpp"
-#include "SweepExecutor.hpp"
+#include "app/sweep/SweepExecutor.hpp"
 #include "SweepPlot.hpp"
 #include "SweepSlurm.hpp"
-#include "SweepSpec.hpp"
-#include "SweepTable.hpp"
+#include "app/sweep/SweepSpec.hpp"
+#include "app/sweep/SweepTable.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <cstring>
