@@ -22,8 +22,8 @@ namespace meridian::ui {
 
 namespace {
 
-void appendKeys(QStringList& out, const QString& prefix,
-                const std::vector<topology::AttributeInfo>& table)
+void sweepAppendKeys(QStringList& out, const QString& prefix,
+                     const std::vector<topology::AttributeInfo>& table)
 {
     for (const auto& row : table)
         out << prefix + QString::fromStdString(row.key);
@@ -56,15 +56,15 @@ QStringList sweepAxisSuggestions(const io::Project& project,
         for (const auto& l : doc.value("links", nlohmann::json::array()))
             links.push_back(l.value("id", ""));
     for (const std::string& id : links)
-        appendKeys(out, QStringLiteral("links.%1.").arg(QString::fromStdString(id)),
-                   topology::linkAttributeTable());
+        sweepAppendKeys(out, QStringLiteral("links.%1.").arg(QString::fromStdString(id)),
+                        topology::linkAttributeTable());
     for (const std::string& id : selectedNodes) {
         const QString prefix = QStringLiteral("nodes.%1.attrs.").arg(QString::fromStdString(id));
-        appendKeys(out, prefix, topology::nodeAttributeTable());
+        sweepAppendKeys(out, prefix, topology::nodeAttributeTable());
         for (const auto& n : doc.value("nodes", nlohmann::json::array()))
             if (n.value("id", "") == id && n.value("kind", "") == "center")
-                appendKeys(out, prefix + QStringLiteral("fabric."),
-                           topology::fabricAttributeTable());
+                sweepAppendKeys(out, prefix + QStringLiteral("fabric."),
+                                topology::fabricAttributeTable());
     }
     const experiment::ExperimentKind kind = sweepProjectKind(project);
     for (const auto& o : experiment::experimentOptionTable()) {

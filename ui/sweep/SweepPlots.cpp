@@ -13,6 +13,9 @@
 
 namespace meridian::ui {
 
+// The helpers have generic names (Grid, title, position): a namespace of their own keeps them
+// apart from other files' in a unity build.
+namespace sweepplots {
 namespace {
 
 /// One plotted dimension: an axis, or a group of zipped axes (shown by the first).
@@ -421,6 +424,7 @@ void drawHeatmap(QCustomPlot* plot, const Table& table, const SweepSpec& spec, c
 }
 
 } // namespace
+} // namespace sweepplots
 
 std::optional<std::size_t> SweepPlotMap::rowAt(const QPointF& pixel) const
 {
@@ -448,7 +452,7 @@ std::optional<std::size_t> SweepPlotMap::rowAt(const QPointF& pixel) const
 
 std::size_t sweepPanelCount(const sweep::SweepSpec& spec)
 {
-    return spec.axes.empty() ? 1 : panelCount(dims(spec));
+    return spec.axes.empty() ? 1 : sweepplots::panelCount(sweepplots::dims(spec));
 }
 
 std::vector<std::string> sweepPlotColumns(const sweep::Table& table, const sweep::SweepSpec& spec)
@@ -472,15 +476,15 @@ std::string defaultSweepMetric(const sweep::Table& table)
 
 QString sweepMetricLabel(const std::string& column)
 {
-    return metricInfo(column).label;
+    return sweepplots::metricInfo(column).label;
 }
 
 QSize sweepPlotSize(const sweep::SweepSpec& spec)
 {
-    const std::vector<Dim> d = dims(spec);
+    const std::vector<sweepplots::Dim> d = sweepplots::dims(spec);
     if (d.size() == 2)
         return {1200, 800};
-    const std::size_t panels = panelCount(d);
+    const std::size_t panels = sweepplots::panelCount(d);
     const int cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(panels))));
     const int rows = static_cast<int>((panels + static_cast<std::size_t>(cols) - 1) /
                                       static_cast<std::size_t>(cols));
@@ -493,11 +497,11 @@ SweepPlotMap drawSweepPlot(QCustomPlot* plot, const sweep::Table& table,
 {
     SweepPlotMap map;
     plot->setBackground(Qt::white);
-    const Metric m = metricInfo(metric);
-    if (dims(spec).size() == 2)
-        drawHeatmap(plot, table, spec, m, heading, map);
+    const sweepplots::Metric m = sweepplots::metricInfo(metric);
+    if (sweepplots::dims(spec).size() == 2)
+        sweepplots::drawHeatmap(plot, table, spec, m, heading, map);
     else
-        drawLines(plot, table, spec, m, heading, map);
+        sweepplots::drawLines(plot, table, spec, m, heading, map);
     plot->replot();
     return map;
 }
