@@ -2994,6 +2994,16 @@ Several items of one kind can be edited together.</source>
         <source>results.json and CSV files in %1</source>
         <translation>%1 中的 results.json 和 CSV 文件</translation>
     </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="144"/>
+        <source>S&amp;weep…</source>
+        <translation>参数扫描(&amp;W)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/run/RunWorkbench.cpp" line="347"/>
+        <source>%1: %2 (simulated %3)</source>
+        <translation>%1：%2（模拟 %3）</translation>
+    </message>
 </context>
 <context>
     <name>meridian::ui::TopologyScene</name>
@@ -3069,6 +3079,441 @@ Several items of one kind can be edited together.</source>
         <location filename="../ui/ExamplesMenu.cpp" line="60"/>
         <source>Benchmark: one TCP transfer over a lossy 1,200 km link</source>
         <translation>基准：1,200 km 有损链路上的单条 TCP 传输</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::SweepAxisRow</name>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="89"/>
+        <source>links.&lt;id&gt;.&lt;key&gt;, nodes.&lt;id&gt;.attrs.&lt;key&gt;, experiment.&lt;key&gt;</source>
+        <translation>links.&lt;id&gt;.&lt;key&gt;、nodes.&lt;id&gt;.attrs.&lt;key&gt;、experiment.&lt;key&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="93"/>
+        <source>The value to vary: an attribute of a link or node, or an experiment option (docs/sweeps.md, &quot;Axes&quot;)</source>
+        <translation>要变化的值：链路或节点的属性，或实验选项（docs/sweeps.md，“Axes”）</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="98"/>
+        <source>Values</source>
+        <translation>取值列表</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="99"/>
+        <source>Linear range</source>
+        <translation>线性范围</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="100"/>
+        <source>Log range</source>
+        <translation>对数范围</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="104"/>
+        <source>comma-separated: 0,1e-6,1e-5 or ring,tree</source>
+        <translation>以逗号分隔：0,1e-6,1e-5 或 ring,tree</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="107"/>
+        <source>start</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="110"/>
+        <source>stop</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="115"/>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="131"/>
+        <source>Remove this axis</source>
+        <translation>删除此轴</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::SweepAxesEditor</name>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="264"/>
+        <source>Add an axis: the value to vary and its values.</source>
+        <translation>请添加一个轴：要变化的值及其取值。</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="267"/>
+        <source>Choose or type a path.</source>
+        <translation>请选择或输入路径。</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepAxesEditor.cpp" line="268"/>
+        <source>Give the values.</source>
+        <translation>请给出取值。</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::SweepDialog</name>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="66"/>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="80"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="82"/>
+        <source>Export Report (HTML/PDF)…</source>
+        <translation>导出报告（HTML/PDF）…</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="87"/>
+        <source>Export sweep report</source>
+        <translation>导出扫描报告</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="89"/>
+        <source>HTML report (*.html);;PDF report (*.pdf)</source>
+        <translation>HTML 报告 (*.html);;PDF 报告 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="103"/>
+        <source>Cancelled: finished points are kept in %1; Run again finishes the rest</source>
+        <translation>已取消：已完成的点保留在 %1；再次运行将完成其余的点</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="109"/>
+        <source>The sweep did not run</source>
+        <translation>扫描未运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="114"/>
+        <source>sweep point %1</source>
+        <translation>扫描点 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="116"/>
+        <source> (its results differ from the sweep&apos;s: the engine changed since?)</source>
+        <translation>（其结果与扫描时不同：此后引擎有变化？）</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="119"/>
+        <source>Opened %1 as a run: see the Run, Results and Compare views</source>
+        <translation>已将 %1 作为一次运行打开：见运行、结果和比较视图</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="122"/>
+        <source>Cannot open a point while a run is active</source>
+        <translation>运行进行中时无法打开扫描点</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="126"/>
+        <source>Cannot open the point: %1</source>
+        <translation>无法打开该点：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="137"/>
+        <source>Axes</source>
+        <translation>轴</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="142"/>
+        <source>Add Axis</source>
+        <translation>添加轴</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="145"/>
+        <source>Vary the axes together (zip) instead of every combination</source>
+        <translation>各轴同步变化（zip），而非所有组合</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="171"/>
+        <source>sweep.csv, sweep.json and points/ are written here; the finished points of an earlier sweep into it are not run again</source>
+        <translation>sweep.csv、sweep.json 和 points/ 写在这里；先前扫描到此处已完成的点不再重新运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="173"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="176"/>
+        <source>Sweep output folder</source>
+        <translation>扫描输出文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="183"/>
+        <source>Output folder:</source>
+        <translation>输出文件夹：</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="188"/>
+        <source>Points run at once (default: every core)</source>
+        <translation>同时运行的点数（默认：所有核心）</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="189"/>
+        <source>Run Sweep</source>
+        <translation>运行扫描</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="192"/>
+        <source>Cancel Sweep</source>
+        <translation>取消扫描</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="196"/>
+        <source>%v/%m points</source>
+        <translation>%v/%m 个点</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="202"/>
+        <source>Threads:</source>
+        <translation>线程：</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="221"/>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="223"/>
+        <source>Double-click a row, or click a point of the plot, to open it as a run in the Run, Results and Compare views.</source>
+        <translation>双击一行，或单击图中的一个点，即可将其作为一次运行在运行、结果和比较视图中打开。</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="242"/>
+        <source>Plot:</source>
+        <translation>绘图：</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="282"/>
+        <source>1 point</source>
+        <translation>1 个点</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="282"/>
+        <source>%1 points</source>
+        <translation>%1 个点</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="301"/>
+        <source>Checking every point…</source>
+        <translation>正在检查每个点…</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="311"/>
+        <source>Cancelling: the points in progress stop, finished points stay…</source>
+        <translation>正在取消：进行中的点将停止，已完成的点保留…</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="329"/>
+        <source>There is no finished sweep to report.</source>
+        <translation>没有可生成报告的已完成扫描。</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="340"/>
+        <source>Cannot export the report: %1</source>
+        <translation>无法导出报告：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="343"/>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="351"/>
+        <source>%1 of %2 points</source>
+        <translation>%2 个点中的 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="353"/>
+        <source>, %1 failed</source>
+        <translation>，%1 个失败</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="357"/>
+        <source>, about %1 left</source>
+        <translation>，约剩 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="358"/>
+        <source>, estimating the time left…</source>
+        <translation>，正在估算剩余时间…</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="371"/>
+        <source>%1 points (%2 ok, %3 failed; %4 run now, %5 finished before); table in %6</source>
+        <translation>%1 个点（%2 个成功，%3 个失败；本次运行 %4 个，先前已完成 %5 个）；表格位于 %6</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="427"/>
+        <source>%1, %2 points</source>
+        <translation>%1，%2 个点</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="450"/>
+        <source>Point %1 failed: it has no results to open</source>
+        <translation>点 %1 失败：没有可打开的结果</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepDialog.cpp" line="456"/>
+        <source>Opening point %1…</source>
+        <translation>正在打开点 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPlot</name>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="58"/>
+        <source>GPU effective compute (%)</source>
+        <translation>GPU 有效算力 (%)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="60"/>
+        <source>simulated time (s)</source>
+        <translation>模拟时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="61"/>
+        <source>broadcast phase (s)</source>
+        <translation>广播阶段 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="62"/>
+        <source>compute per iteration (s)</source>
+        <translation>每次迭代计算 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="63"/>
+        <source>intra-centre phase per iteration (s)</source>
+        <translation>每次迭代中心内阶段 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="65"/>
+        <source>inter-centre phase per iteration (s)</source>
+        <translation>每次迭代中心间阶段 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="67"/>
+        <source>update per iteration (s)</source>
+        <translation>每次迭代更新 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="68"/>
+        <source>iteration time (s)</source>
+        <translation>迭代时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="69"/>
+        <source>mean time (s)</source>
+        <translation>平均时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="70"/>
+        <source>minimum time (s)</source>
+        <translation>最短时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="71"/>
+        <source>maximum time (s)</source>
+        <translation>最长时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="72"/>
+        <source>algorithm bandwidth (Gbit/s)</source>
+        <translation>算法带宽 (Gbit/s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="73"/>
+        <source>bus bandwidth (Gbit/s)</source>
+        <translation>总线带宽 (Gbit/s)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="74"/>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="80"/>
+        <source>bytes over link %1 (GB)</source>
+        <translation>链路 %1 上的字节数 (GB)</translation>
+    </message>
+    <message>
+        <location filename="../ui/sweep/SweepPlots.cpp" line="414"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>ReportSweep</name>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="100"/>
+        <source>Sweep of %1</source>
+        <translation>%1 的参数扫描</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="103"/>
+        <source>%1 points: %2 ok, %3 failed; %4; %5</source>
+        <translation>%1 个点：%2 个成功，%3 个失败；%4；%5</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="107"/>
+        <source>axes varied together (zip)</source>
+        <translation>各轴同步变化（zip）</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="109"/>
+        <source>every combination of the axes</source>
+        <translation>各轴的所有组合</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="112"/>
+        <source>every point with the base seed</source>
+        <translation>每个点使用基础种子</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="114"/>
+        <source>a seed per point derived from its values</source>
+        <translation>每个点的种子由其取值导出</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="118"/>
+        <source>Axes</source>
+        <translation>轴</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="119"/>
+        <source>path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="120"/>
+        <source>values</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="121"/>
+        <source>count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="134"/>
+        <source>Plots</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="142"/>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/ReportSweep.cpp" line="143"/>
+        <source>Every column of every point is in sweep.csv and sweep.json; the points&apos; full results in points/.</source>
+        <translation>每个点的所有列见 sweep.csv 和 sweep.json；各点的完整结果见 points/。</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 
 #ifdef MERIDIAN_CLI_REPORTS
 #include "ui/report/Report.hpp"
+#include "ui/report/ReportSweep.hpp"
 
 #include <QApplication>
 #include <memory>
@@ -62,6 +63,20 @@ void writeReports(const io::Project& project, const experiment::Results& results
                                    QString::fromStdString((dir / "report.pdf").string()));
 }
 
+void writeSweepReports(const sweep::Table& table, const sweep::SweepSpec& spec,
+                       const std::string& topologyName, const std::filesystem::path& dir, bool html,
+                       bool pdf)
+{
+    OffscreenApplication app;
+    const QString name = QString::fromStdString(topologyName);
+    if (html)
+        ui::report::writeSweepHtmlReport(table, spec, name,
+                                         QString::fromStdString((dir / "report.html").string()));
+    if (pdf)
+        ui::report::writeSweepPdfReport(table, spec, name,
+                                        QString::fromStdString((dir / "report.pdf").string()));
+}
+
 #else
 
 void requireReportSupport()
@@ -73,6 +88,12 @@ void requireReportSupport()
 
 void writeReports(const io::Project&, const experiment::Results&, const std::string&,
                   const std::filesystem::path&, bool, bool)
+{
+    requireReportSupport();
+}
+
+void writeSweepReports(const sweep::Table&, const sweep::SweepSpec&, const std::string&,
+                       const std::filesystem::path&, bool, bool)
 {
     requireReportSupport();
 }

@@ -3,6 +3,8 @@
 // library's report writer, so they exist only in builds with the GUI (MERIDIAN_BUILD_GUI=ON);
 // a headless build answers a request for them with a clear InputError.
 
+#include "app/sweep/SweepSpec.hpp"
+#include "app/sweep/SweepTable.hpp"
 #include "meridian/experiment/Results.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
@@ -22,6 +24,12 @@ void requireReportSupport();
 void writeReports(const io::Project& project, const experiment::Results& results,
                   const std::string& topologyName, const std::filesystem::path& dir, bool html,
                   bool pdf);
+
+/// Writes dir/report.html and/or dir/report.pdf of a sweep (ui/report/ReportSweep.hpp).
+/// Throws InputError like writeReports.
+void writeSweepReports(const sweep::Table& table, const sweep::SweepSpec& spec,
+                       const std::string& topologyName, const std::filesystem::path& dir, bool html,
+                       bool pdf);
 
 #ifdef MERIDIAN_CLI_REPORTS
 /// While it lives, a QApplication on the offscreen platform (unless QT_QPA_PLATFORM is set),

@@ -1,12 +1,13 @@
 // meridian-cli sweep: runs a .topo's experiment over a grid of values (docs/sweeps.md).
 #include "Args.hpp"
 #include "Commands.hpp"
+#include "ReportOutput.hpp"
 #include "SweepCluster.hpp"
-#include "SweepExecutor.hpp"
 #include "SweepPlot.hpp"
 #include "SweepSlurm.hpp"
-#include "SweepSpec.hpp"
-#include "SweepTable.hpp"
+#include "app/sweep/SweepExecutor.hpp"
+#include "app/sweep/SweepSpec.hpp"
+#include "app/sweep/SweepTable.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <cstring>
@@ -25,7 +26,8 @@ using namespace sweep;
 const char* kSweepHelp =
     R"(usage: meridian-cli sweep FILE.topo [--vary PATH=VALUES ...] [--zip] [--common-seed]
                           [--seed N] [--iterations K] [-j N] [--out DIR] [--dry-run]
-                          [--plot] [--plot-metric LIST] [--plot-format png,svg,pdf] [--quiet]
+                          [--plot] [--plot-metric LIST] [--plot-format png,svg,pdf]
+                          [--format html,pdf] [--quiet]
 
        meridian-cli sweep merge DIR      (the table of a --slurm-array sweep)
 
@@ -49,6 +51,9 @@ Runs the experiment of FILE.topo once per point of a grid and writes one table.
   --plot-metric LIST   table columns to plot (default gpu_effective_compute_ratio for
                        training, busbw_gbps for collectives, mean_s for p2p)
   --plot-format LIST   png, svg, pdf (default png)
+  --format LIST        html, pdf: OUT/report.html, OUT/report.pdf, the sweep's report (axes,
+                       table, plots; needs a build with the GUI libraries). csv and json are
+                       accepted and always written (sweep.csv, sweep.json)
   --quiet              no progress bar and no table on stdout
   --slurm-array DIR    write DIR/sweep.sbatch, a Slurm job array over the points, and run
                        nothing; then `sbatch DIR/sweep.sbatch` and `meridian-cli sweep merge DIR`
@@ -148,6 +153,23 @@ PlotRequest plotRequest(const Args& args)
     return plot;
 }
 
+/// --format: which reports (html, pdf) to write beside the table.
+std::pair<bool, bool> reportFormats(const Args& args)
+{
+    bool html = false, pdf = false;
+    if (auto f = args.get("format"))
+        for (const std::string& format : splitList(*f)) {
+            if (format == "html")
+                html = true;
+            else if (format == "pdf")
+                pdf = true;
+            else if (format != "csv" && format != "json")
+                throw InputError("command line", "--format",
+                                 "unknown format '" + format + "' (expected csv, json, html, pdf)");
+        }
+    return {html, pdf};
+}
+
 int defaultJobs(const ClusterSession& cluster)
 {
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -236,7 +258,7 @@ std::vector<std::string> jobArguments(const Args& args, const std::vector<std::s
     for (const char* flag : {"zip", "common-seed", "plot"})
         if (args.has(flag))
             a.push_back(std::string("--") + flag);
-    for (const char* option : {"seed", "iterations", "plot-metric", "plot-format"})
+    for (const char* option : {"seed", "iterations", "plot-metric", "plot-format", "format"})
         if (auto v = args.get(option)) {
             a.push_back(std::string("--") + option);
             a.push_back(*v);
@@ -263,7 +285,7 @@ int cmdSweep(int argc, char** argv, int first)
     static const std::set<std::string> kOptions = {
         "out",         "jobs",        "seed",       "iterations", "plot-metric",     "plot-format",
         "slurm-array", "slurm-tasks", "slurm-cpus", "slurm-time", "slurm-partition", "slurm-mem",
-        "share"};
+        "share",       "format"};
     for (const auto& [name, value] : args.options)
         if (kOptions.count(name) == 0)
             throw InputError("command line", "--" + name, "unknown option of sweep");
@@ -286,6 +308,9 @@ int cmdSweep(int argc, char** argv, int first)
     const PlotRequest plot = plotRequest(args);
     if (plot.enabled)
         requirePlotSupport();
+    const auto [reportHtml, reportPdf] = reportFormats(args);
+    if (reportHtml || reportPdf)
+        requireReportSupport();
     PointsResult built = buildPoints(spec, project, file);
     if (!built.errors.empty()) {
         if (lead)
@@ -390,6 +415,14 @@ int cmdSweep(int argc, char** argv, int first)
         for (const std::string& written : writePlots(plot, table, spec, topologyName, out))
             if (!quiet)
                 std::cout << "plot: " << written << "\n";
+    if (reportHtml || reportPdf) {
+        writeSweepReports(table, spec, topologyName, out, reportHtml, reportPdf);
+        if (!quiet)
+            for (const auto& [on, name] :
+                 {std::pair{reportHtml, "report.html"}, std::pair{reportPdf, "report.pdf"}})
+                if (on)
+                    std::cout << "report: " << (out / name).string() << "\n";
+    }
     std::cout << points.size() << " points (" << points.size() - failed << " ok, " << failed
               << " failed; "
               << (cluster.size() > 1 ? "over " + std::to_string(cluster.size()) + " ranks"

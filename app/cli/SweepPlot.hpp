@@ -1,6 +1,7 @@
 #pragma once
-// Plots of a sweep's table (docs/sweeps.md, "Plots"), drawn with QCustomPlot on Qt's offscreen
-// platform: one figure per metric, OUT/plot-<metric>.<format>.
+// Plots of a sweep's table (docs/sweeps.md, "Plots"), drawn on Qt's offscreen platform by the
+// GUI library's drawing (ui/sweep/SweepPlots.hpp, which the Sweep dialog shows too): one figure
+// per metric, OUT/plot-<metric>.<format>.
 //   one dimension   lines: the metric over the axis's values (a log axis for a log range or
 //                   positive values spanning two decades; categories for text values)
 //   two dimensions  a heatmap: first axis across, second up, each cell labelled with its value
@@ -10,14 +11,17 @@
 // Only builds with the GUI libraries draw (MERIDIAN_CLI_REPORTS); elsewhere requirePlotSupport
 // throws before anything runs.
 
-#include "SweepSpec.hpp"
-#include "SweepTable.hpp"
+#include "app/sweep/SweepSpec.hpp"
+#include "app/sweep/SweepTable.hpp"
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace meridian::cli::sweep {
+
+// The sweep core (app/sweep, shared with the GUI) under the CLI's own sweep namespace.
+using namespace ::meridian::sweep;
 
 struct PlotRequest
 {

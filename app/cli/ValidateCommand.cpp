@@ -2,7 +2,7 @@
 // per file when it is good, or one line per problem when it is not (docs/cli.md).
 #include "Args.hpp"
 #include "Commands.hpp"
-#include "SweepSpec.hpp"
+#include "app/sweep/SweepSpec.hpp"
 #include "meridian/experiment/ExperimentSpec.hpp"
 #include "meridian/experiment/TrainingCheck.hpp"
 #include "meridian/io/ProjectFile.hpp"

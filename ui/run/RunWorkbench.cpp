@@ -14,6 +14,7 @@
 #include "ui/run/ResultsDock.hpp"
 #include "ui/run/RunView.hpp"
 #include "ui/run/UtilisationLegend.hpp"
+#include "ui/sweep/SweepDialog.hpp"
 
 #include <QAction>
 #include <QComboBox>
@@ -140,6 +141,8 @@ void RunWorkbench::createMenus(QMenu* fileMenu)
          QStyle::SP_MediaSkipForward, [this] { step(); });
     make(QStringLiteral("run.stop"), tr("&Stop"), QKeySequence(tr("Shift+F5")),
          QStyle::SP_MediaStop, [this] { stop(); });
+    make(QStringLiteral("run.sweep"), tr("S&weep…"), QKeySequence(), QStyle::SP_FileDialogListView,
+         [this] { showSweepDialog(); });
     make(QStringLiteral("file.exportReport"), tr("Export &Report (HTML/PDF)…"), QKeySequence(),
          QStyle::SP_FileDialogDetailedView, [this] {
              const QString p = m_parts.chooseSavePath(
@@ -164,6 +167,8 @@ void RunWorkbench::createMenus(QMenu* fileMenu)
     auto* menu = new QMenu(tr("&Run"), w);
     for (const char* n : {"run.run", "run.pause", "run.step", "run.stop"})
         menu->addAction(m_actions.value(QLatin1String(n)));
+    menu->addSeparator();
+    menu->addAction(m_actions.value(QStringLiteral("run.sweep")));
     w->menuBar()->insertMenu(w->menuBar()->actions().value(3), menu);
 
     m_pace = new QComboBox;
@@ -323,6 +328,45 @@ void RunWorkbench::onFinished()
         text += tr(" — %1 warnings (Results)").arg(r.warnings.size());
     m_phaseLabel->setText(text);
     updateRunActions();
+}
+
+bool RunWorkbench::openRun(const io::Project& project, const experiment::Results& results,
+                           const QString& origin)
+{
+    if (m_controller->isActive())
+        return false;
+    const RunRecord& record = m_history.add(project, results);
+    std::map<std::string, double> mean;
+    for (const auto& l : results.links)
+        mean[l.id] = l.utilization_mean;
+    m_parts.scene->setLinkUtilisation(mean);
+    showLegend(true);
+    m_runView->showResults(results, project.topology);
+    m_runView->showHistory(m_history);
+    m_results->setResults(results, record.label());
+    m_phaseLabel->setText(tr("%1: %2 (simulated %3)")
+                              .arg(record.name, origin,
+                                   QString::fromStdString(units::formatDuration(results.total_s))));
+    m_runDock->raise();
+    updateRunActions();
+    return true;
+}
+
+SweepDialog* RunWorkbench::showSweepDialog()
+{
+    if (!m_sweep)
+        m_sweep = new SweepDialog(
+            m_parts.doc, m_parts.scene,
+            [this](const io::Project& p, const experiment::Results& r, const QString& origin) {
+                return openRun(p, r, origin);
+            },
+            m_parts.window);
+    else
+        m_sweep->refreshFromDocument();
+    m_sweep->show();
+    m_sweep->raise();
+    m_sweep->activateWindow();
+    return m_sweep;
 }
 
 void RunWorkbench::updateRunActions()

@@ -33,6 +33,7 @@ class Document;
 class ExperimentDock;
 class ResultsDock;
 class RunView;
+class SweepDialog;
 class UtilisationLegend;
 class TopologyScene;
 
@@ -81,6 +82,16 @@ public:
     /// 0 = as fast as possible, else simulated seconds per wall second.
     void setPace(double simSecondsPerWallSecond);
 
+    /// Adds a run finished elsewhere (a sweep point, ui/sweep/SweepDialog) to the session as
+    /// if it had run here: the history (Compare), the Run and Results docks, the canvas's mean
+    /// utilisation; `origin` goes to the status line. False (nothing changes) while a run is
+    /// active.
+    bool openRun(const io::Project& project, const experiment::Results& results,
+                 const QString& origin);
+    /// Run ▸ Sweep…: the window's Sweep dialog (made on first use), shown.
+    SweepDialog* showSweepDialog();
+    SweepDialog* sweepDialog() const { return m_sweep; }
+
     // ---- exporting the last finished run -----------------------------------------------------
     /// HTML or PDF by the path's suffix. False (reported) if there is no finished run or the
     /// write failed.
@@ -120,6 +131,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QLabel* m_phaseLabel = nullptr;
     UtilisationLegend* m_legend = nullptr;
+    SweepDialog* m_sweep = nullptr;
     QComboBox* m_pace = nullptr;
     QHash<QString, QAction*> m_actions;
 };

@@ -1,4 +1,4 @@
-#include "SweepExecutor.hpp"
+#include "app/sweep/SweepExecutor.hpp"
 
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
@@ -12,12 +12,13 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <sys/types.h>
 #include <thread>
 #include <unistd.h>
 
-namespace meridian::cli::sweep {
+namespace meridian::sweep {
 
 namespace {
 
@@ -26,12 +27,12 @@ using Clock = std::chrono::steady_clock;
 
 /// Set by SIGINT/SIGTERM (a lock-free atomic store is async-signal-safe) and read by the
 /// workers; the progress loop cancels the running points when it sees it.
-std::atomic<bool> g_stop{false};
+std::atomic<bool> g_sweepSignalStop{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void onStopSignal(int)
+extern "C" void onSweepStopSignal(int)
 {
-    g_stop.store(true);
+    g_sweepSignalStop.store(true);
 }
 
 /// Installs the stop handlers for SIGINT and SIGTERM for a scope and restores the previous.
@@ -40,9 +41,9 @@ class StopSignals
 public:
     StopSignals()
     {
-        g_stop.store(false);
-        m_int = std::signal(SIGINT, onStopSignal);
-        m_term = std::signal(SIGTERM, onStopSignal);
+        g_sweepSignalStop.store(false);
+        m_int = std::signal(SIGINT, onSweepStopSignal);
+        m_term = std::signal(SIGTERM, onSweepStopSignal);
     }
     ~StopSignals()
     {
@@ -243,22 +244,21 @@ std::string formatEta(double s)
 }
 
 /// "[####....] 12/27 points, 1 failed, ETA 1m20s": the ETA from this call's throughput.
-void drawProgress(std::size_t done, std::size_t total, std::size_t failed, std::size_t ranNow,
-                  double elapsed_s, bool last)
+void drawProgress(const ExecutorProgress& p, bool last)
 {
     constexpr int kWidth = 30;
-    const double f = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
+    const double f = p.total ? static_cast<double>(p.done) / static_cast<double>(p.total) : 1.0;
     const int filled = static_cast<int>(f * kWidth);
     std::string bar(static_cast<std::size_t>(filled), '#');
     bar += std::string(static_cast<std::size_t>(kWidth - filled), '.');
     std::string eta = "ETA --";
-    if (ranNow > 0 && done < total)
-        eta = "ETA " + formatEta(elapsed_s / static_cast<double>(ranNow) *
-                                 static_cast<double>(total - done));
-    else if (done == total)
-        eta = "took " + formatEta(elapsed_s);
-    std::fprintf(stderr, "\r[%s] %zu/%zu points%s, %s   ", bar.c_str(), done, total,
-                 failed ? (", " + std::to_string(failed) + " failed").c_str() : "", eta.c_str());
+    if (p.done == p.total)
+        eta = "took " + formatEta(p.elapsed_s);
+    else if (p.eta_s >= 0)
+        eta = "ETA " + formatEta(p.eta_s);
+    std::fprintf(stderr, "\r[%s] %zu/%zu points%s, %s   ", bar.c_str(), p.done, p.total,
+                 p.failed ? (", " + std::to_string(p.failed) + " failed").c_str() : "",
+                 eta.c_str());
     if (last)
         std::fputc('\n', stderr);
     std::fflush(stderr);
@@ -308,10 +308,20 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
         throw InputError(out.string(), "", "cannot create the output folder: " + ec.message());
     removeStaleStaging(out);
     fs::remove(out / ".partial", ec); // only when empty
-    if (todo.empty())
+    if (todo.empty()) {
+        if (options.on_progress)
+            options.on_progress({mine.size(), mine.size(), report.failed, 0, 0.0, -1.0});
         return report;
+    }
 
-    StopSignals signals;
+    std::optional<StopSignals> signals;
+    if (options.handle_signals)
+        signals.emplace();
+    std::atomic<bool> ioFailed{false}; // a worker's I/O error
+    auto stopRequested = [&] {
+        return ioFailed.load() || (options.handle_signals && g_sweepSignalStop.load()) ||
+               (options.cancel && options.cancel->load());
+    };
     ActiveRuns active;
     std::atomic<std::size_t> next{0}, done{0}, failed{0};
     std::mutex errorMutex;
@@ -322,7 +332,7 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
         pool.emplace_back([&] {
-            while (!g_stop.load()) {
+            while (!stopRequested()) {
                 const std::size_t k = next.fetch_add(1);
                 if (k >= todo.size())
                     break;
@@ -336,36 +346,48 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
                     std::lock_guard lock(errorMutex);
                     if (!error)
                         error = std::current_exception();
-                    g_stop.store(true); // an I/O error stops the sweep as a signal would
+                    ioFailed.store(true); // an I/O error stops the sweep as a signal would
                 }
                 wake.notify_all();
             }
             wake.notify_all();
         });
     const auto start = Clock::now();
+    auto progress = [&] {
+        ExecutorProgress p;
+        p.ran_now = done.load();
+        p.done = report.skipped + p.ran_now;
+        p.total = mine.size();
+        p.failed = report.failed + failed.load();
+        p.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
+        if (p.ran_now > 0)
+            p.eta_s = p.elapsed_s / static_cast<double>(p.ran_now) *
+                      static_cast<double>(todo.size() - p.ran_now);
+        return p;
+    };
     bool cancelled = false;
     while (done.load() < todo.size()) {
         {
             std::unique_lock lock(wakeMutex);
             wake.wait_for(lock, std::chrono::milliseconds(200));
         }
-        if (g_stop.load() && !cancelled) {
+        if (stopRequested() && !cancelled) {
             active.cancelAll();
             cancelled = true;
         }
         if (options.progress)
-            drawProgress(report.skipped + done.load(), mine.size(), report.failed + failed.load(),
-                         done.load(), std::chrono::duration<double>(Clock::now() - start).count(),
-                         false);
+            drawProgress(progress(), false);
+        if (options.on_progress)
+            options.on_progress(progress());
         if (cancelled)
             break; // the workers leave their loops; join below
     }
     for (auto& t : pool)
         t.join();
     if (options.progress)
-        drawProgress(report.skipped + done.load(), mine.size(), report.failed + failed.load(),
-                     done.load(), std::chrono::duration<double>(Clock::now() - start).count(),
-                     true);
+        drawProgress(progress(), true);
+    if (options.on_progress)
+        options.on_progress(progress());
     fs::remove(out / ".partial", ec); // only when empty
     if (error)
         std::rethrow_exception(error);
@@ -375,4 +397,4 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
     return report;
 }
 
-} // namespace meridian::cli::sweep
+} // namespace meridian::sweep

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-namespace meridian::cli::sweep {
+namespace meridian::sweep {
 
 struct Axis
 {
@@ -86,4 +86,4 @@ PointsResult buildPoints(const SweepSpec& spec, const io::Project& project,
 std::uint64_t derivePointSeed(std::uint64_t baseSeed,
                               const std::vector<std::pair<std::string, std::string>>& values);
 
-} // namespace meridian::cli::sweep
+} // namespace meridian::sweep

@@ -13,17 +13,19 @@
 // this host's processes that are gone (a sweep killed with SIGKILL). A point is finished when
 // OUT/points/NAME holds point.json and a point.topo equal, byte for byte, to the point's text: a
 // second call skips it; a folder whose point.topo differs (the base file or an option changed) is
-// run again. SIGINT or SIGTERM cancels the runs in progress (their staging folders are removed) and
-// starts no new point; finished points stay.
+// run again. SIGINT or SIGTERM (when the caller lets the executor handle them, as meridian-cli
+// does) or the caller's cancel flag (the GUI's Cancel) cancels the runs in progress (their staging
+// folders are removed) and starts no new point; finished points stay.
 
-#include "SweepSpec.hpp"
+#include "app/sweep/SweepSpec.hpp"
 
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
-namespace meridian::cli::sweep {
+namespace meridian::sweep {
 
 enum class PointStatus
 {
@@ -32,10 +34,29 @@ enum class PointStatus
     Failed, ///< the run failed (a link failed with no alternative path …): point.json says why
 };
 
+/// Where a call stands, for a progress display.
+struct ExecutorProgress
+{
+    std::size_t done = 0;   ///< points finished (earlier calls' included)
+    std::size_t total = 0;  ///< points of this call's share
+    std::size_t failed = 0; ///< of them, failed
+    std::size_t ran_now = 0;
+    double elapsed_s = 0.0; ///< wall time of this call
+    /// Estimated wall time to the end from this call's throughput; negative before the first
+    /// point of this call has finished.
+    double eta_s = -1.0;
+};
+
 struct ExecutorOptions
 {
     int jobs = 1;
     bool progress = false; ///< a progress bar with ETA on stderr
+    /// SIGINT and SIGTERM cancel the sweep for the call's duration (a command-line program).
+    bool handle_signals = true;
+    /// Set by another thread to cancel, as a signal would (may be null).
+    const std::atomic<bool>* cancel = nullptr;
+    /// Called on the calling thread about five times a second and once at the end.
+    std::function<void(const ExecutorProgress&)> on_progress;
 };
 
 struct ExecutorReport
@@ -50,7 +71,7 @@ struct ExecutorReport
 PointStatus finishedStatus(const std::filesystem::path& out, const Point& point);
 
 /// Runs the points of `points` selected by `mine` (indices into points) that are not finished.
-/// Installs SIGINT/SIGTERM handlers for its duration.
+/// Installs SIGINT/SIGTERM handlers for its duration when options.handle_signals.
 ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std::size_t>& mine,
                          const SweepSpec& spec, const std::filesystem::path& out,
                          const ExecutorOptions& options);
@@ -58,4 +79,4 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
 /// Relative folder of a point's results inside OUT.
 std::string pointResultsFolder(const Point& point);
 
-} // namespace meridian::cli::sweep
+} // namespace meridian::sweep

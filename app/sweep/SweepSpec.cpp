@@ -1,4 +1,4 @@
-#include "SweepSpec.hpp"
+#include "app/sweep/SweepSpec.hpp"
 
 #include "meridian/core/Error.hpp"
 #include "meridian/experiment/Runner.hpp"
@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-namespace meridian::cli::sweep {
+namespace meridian::sweep {
 
 namespace {
 
@@ -549,4 +549,4 @@ PointsResult buildPoints(const SweepSpec& spec, const io::Project& project, cons
     return result;
 }
 
-} // namespace meridian::cli::sweep
+} // namespace meridian::sweep

@@ -1,13 +1,13 @@
-#include "SweepTable.hpp"
+#include "app/sweep/SweepTable.hpp"
 
-#include "SweepExecutor.hpp"
+#include "app/sweep/SweepExecutor.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <fstream>
 #include <map>
 #include <sstream>
 
-namespace meridian::cli::sweep {
+namespace meridian::sweep {
 
 namespace {
 
@@ -191,4 +191,4 @@ void writeTable(const Table& table, const SweepSpec& spec, const std::string& to
     io::writeFileAtomically(out / "sweep.json", j.dump(2) + "\n");
 }
 
-} // namespace meridian::cli::sweep
+} // namespace meridian::sweep

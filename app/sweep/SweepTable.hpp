@@ -15,14 +15,14 @@
 //                                WAN link joins two sites, a node's site being its outermost
 //                                enclosing centre or the node itself (as the charts' WAN links)
 
-#include "SweepSpec.hpp"
+#include "app/sweep/SweepSpec.hpp"
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-namespace meridian::cli::sweep {
+namespace meridian::sweep {
 
 /// The figure columns in their order (total_s … busbw_gbps); then come bytes.<link id>.
 const std::vector<std::string>& figureColumns();
@@ -52,4 +52,4 @@ void writeTable(const Table& table, const SweepSpec& spec, const std::string& to
 /// A cell as CSV text: numbers in their shortest exact form, strings quoted when needed.
 std::string csvCell(const nlohmann::ordered_json& value);
 
-} // namespace meridian::cli::sweep
+} // namespace meridian::sweep
