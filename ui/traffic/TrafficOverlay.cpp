@@ -153,11 +153,6 @@ void TrafficOverlay::setShown(bool on)
 
 void TrafficOverlay::rebuild()
 {
-    if (!m_item) {
-        m_item = new TrafficRouteItem;
-        m_scene->addItem(m_item);
-    }
-    m_item->setVisible(m_shown);
     m_pairs = 0;
     m_crossed.clear();
     const topology::Topology& topo = m_doc->topology();
@@ -215,6 +210,16 @@ void TrafficOverlay::rebuild()
             }
     }
     m_crossed.removeDuplicates();
+    // A drawing without generators has no item at all: its scene is what it was without them.
+    if (strokes.empty()) {
+        delete m_item.data();
+        return;
+    }
+    if (!m_item) {
+        m_item = new TrafficRouteItem;
+        m_scene->addItem(m_item);
+    }
+    m_item->setVisible(m_shown);
     static_cast<TrafficRouteItem*>(m_item.data())->setStrokes(std::move(strokes));
     m_item->update();
 }
