@@ -1603,11 +1603,10 @@ applies from iteration %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/run/ExperimentDock.cpp" line="420"/>
-        <source>Background traffic: %n generator(s). Generators are edited in the .topo file (docs/traffic.md); this window runs them and shows their results.</source>
+        <source>Background traffic: %n generator(s), edited in the Traffic dock (docs/traffic.md).</source>
         <translation>
-            <numerusform>Background traffic: %n generator. Generators are edited in the .topo file (docs/traffic.md); this window runs them and shows their results.</numerusform>
-            <numerusform>Background traffic: %n generators. Generators are edited in the .topo file (docs/traffic.md); this window runs them and shows their results.</numerusform>
+            <numerusform>Background traffic: %n generator, edited in the Traffic dock (docs/traffic.md).</numerusform>
+            <numerusform>Background traffic: %n generators, edited in the Traffic dock (docs/traffic.md).</numerusform>
         </translation>
     </message>
     <message>
@@ -3005,6 +3004,456 @@ Several items of one kind can be edited together.</source>
     <message>
         <location filename="../ui/ExamplesMenu.cpp" line="60"/>
         <source>Benchmark: one TCP transfer over a lossy 1,200 km link</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrafficFields</name>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source&apos;s rate per pair, e.g. 2G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packet size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instead of the rate: one packet every gap (with the gap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Packet gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instead of the rate: the inter-packet gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flow arrival rate of all pairs together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instead of arrivals: the fraction of the load link&apos;s bandwidth, (0, 10]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link whose a→b bandwidth the load is of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flow sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The flow-size law (docs/traffic.md §3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rate during an on period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On periods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The law of the on periods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off periods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The law of the off periods</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Streams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallel TCP connections per pair, 1-128</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes per window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: the streams send as much as they can</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A window opens every period (empty: one window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Periodic windows: what is unsent then is dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> bit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B every %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>load %1 of %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 flows/s, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1 bit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stream(s)</source>
+        <translation>
+            <numerusform>%n stream</numerusform>
+            <numerusform>%n streams</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> every %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::traffic::LawEditor</name>
+    <message>
+        <source>mean, e.g. 1MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean, e.g. 100ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shape α &gt; 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sigma σ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CDF file (bytes,cdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::traffic::GeneratorEditor</name>
+    <message>
+        <source>Background traffic generator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a name for the results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cbr: constant bit rate (UDP); poisson: flow arrivals with a size law; on_off: bursts and idle periods; bulk: long-lived TCP streams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node id, or several: a, b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>required, e.g. 60 or 5min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start (s):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop (s):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters of the kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{} — keys this form does not show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A JSON object of the generator&apos;s other keys, kept as written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other keys:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other keys: not a JSON object: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;Generator valid.&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Error: %1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::traffic::TrafficDock</name>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From → To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate / load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new generator (also: right-click a link, node or centre)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the selected generator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A copy of the selected generator with a new id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected generator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Error: %1&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No background traffic. Add a generator, or right-click a link, node or centre on the canvas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n generator(s), valid. Their flows share the links with the experiment&apos;s (docs/traffic.md).</source>
+        <translation>
+            <numerusform>%n generator, valid. Its flows share the links with the experiment&apos;s (docs/traffic.md).</numerusform>
+            <numerusform>%n generators, valid. Their flows share the links with the experiment&apos;s (docs/traffic.md).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: /experiment/traffic/generators/%2/id: generator id &apos;%3&apos; is used twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add traffic generator %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit traffic generator %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duplicate traffic generator %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove traffic generator %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::traffic::TrafficWorkbench</name>
+    <message>
+        <source>Traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;Background Traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the background traffic generators along their routes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Background Traffic…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::RunView</name>
+    <message>
+        <source>Experiment vs background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs with background traffic: per link the experiment&apos;s throughput (solid) and the background generators&apos; (dashed), in Gbit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>background carried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Charts</name>
+    <message>
+        <source>%1 background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 experiment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No background rates: the run has no traffic section</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>Background traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>carried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FCT p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FCT p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experiment bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>background bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>background share</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

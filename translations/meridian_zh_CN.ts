@@ -1652,10 +1652,9 @@ applies from iteration %1</source>
         <translation>设置实验类型 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/run/ExperimentDock.cpp" line="420"/>
-        <source>Background traffic: %n generator(s). Generators are edited in the .topo file (docs/traffic.md); this window runs them and shows their results.</source>
+        <source>Background traffic: %n generator(s), edited in the Traffic dock (docs/traffic.md).</source>
         <translation>
-            <numerusform>背景流量：%n 个生成器。生成器在 .topo 文件中编辑（docs/traffic.md）；此窗口运行它们并显示其结果。</numerusform>
+            <numerusform>背景流量：%n 个生成器，在“流量”停靠窗口中编辑（docs/traffic.md）。</numerusform>
         </translation>
     </message>
     <message>
@@ -3514,6 +3513,454 @@ Several items of one kind can be edited together.</source>
         <location filename="../ui/report/ReportSweep.cpp" line="143"/>
         <source>Every column of every point is in sweep.csv and sweep.json; the points&apos; full results in points/.</source>
         <translation>每个点的所有列见 sweep.csv 和 sweep.json；各点的完整结果见 points/。</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficFields</name>
+    <message>
+        <source>Rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>The source&apos;s rate per pair, e.g. 2G</source>
+        <translation>每对源宿的发送速率，例如 2G</translation>
+    </message>
+    <message>
+        <source>Packet size</source>
+        <translation>包大小</translation>
+    </message>
+    <message>
+        <source>Instead of the rate: one packet every gap (with the gap)</source>
+        <translation>代替速率：每个间隔发送一个包（与包间隔一起使用）</translation>
+    </message>
+    <message>
+        <source>Packet gap</source>
+        <translation>包间隔</translation>
+    </message>
+    <message>
+        <source>Instead of the rate: the inter-packet gap</source>
+        <translation>代替速率：包与包之间的间隔</translation>
+    </message>
+    <message>
+        <source>Arrivals</source>
+        <translation>到达率</translation>
+    </message>
+    <message>
+        <source>Flow arrival rate of all pairs together</source>
+        <translation>所有源宿对合计的流到达率</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Instead of arrivals: the fraction of the load link&apos;s bandwidth, (0, 10]</source>
+        <translation>代替到达率：占负载链路带宽的比例，(0, 10]</translation>
+    </message>
+    <message>
+        <source>Load link</source>
+        <translation>负载链路</translation>
+    </message>
+    <message>
+        <source>The link whose a→b bandwidth the load is of</source>
+        <translation>负载所对应的链路（按其 a→b 方向的带宽）</translation>
+    </message>
+    <message>
+        <source>Flow sizes</source>
+        <translation>流大小</translation>
+    </message>
+    <message>
+        <source>The flow-size law (docs/traffic.md §3)</source>
+        <translation>流大小分布（docs/traffic.md §3）</translation>
+    </message>
+    <message>
+        <source>Peak rate</source>
+        <translation>峰值速率</translation>
+    </message>
+    <message>
+        <source>The rate during an on period</source>
+        <translation>开启时段内的发送速率</translation>
+    </message>
+    <message>
+        <source>On periods</source>
+        <translation>开启时段</translation>
+    </message>
+    <message>
+        <source>The law of the on periods</source>
+        <translation>开启时段长度的分布</translation>
+    </message>
+    <message>
+        <source>Off periods</source>
+        <translation>关闭时段</translation>
+    </message>
+    <message>
+        <source>The law of the off periods</source>
+        <translation>关闭时段长度的分布</translation>
+    </message>
+    <message>
+        <source>Streams</source>
+        <translation>并行流数</translation>
+    </message>
+    <message>
+        <source>Parallel TCP connections per pair, 1-128</source>
+        <translation>每对源宿的并行 TCP 连接数，1–128</translation>
+    </message>
+    <message>
+        <source>Bytes per window</source>
+        <translation>每个窗口的字节数</translation>
+    </message>
+    <message>
+        <source>Empty: the streams send as much as they can</source>
+        <translation>留空：各流尽其所能发送</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>周期</translation>
+    </message>
+    <message>
+        <source>A window opens every period (empty: one window)</source>
+        <translation>每个周期开启一个窗口（留空：只有一个窗口）</translation>
+    </message>
+    <message>
+        <source>Window length</source>
+        <translation>窗口长度</translation>
+    </message>
+    <message>
+        <source>Periodic windows: what is unsent then is dropped</source>
+        <translation>周期窗口：届时未发送的数据被丢弃</translation>
+    </message>
+    <message>
+        <source> bit/s</source>
+        <translation> bit/s</translation>
+    </message>
+    <message>
+        <source>%1 B every %2 s</source>
+        <translation>每 %2 s 发送 %1 B</translation>
+    </message>
+    <message>
+        <source>load %1 of %2, %3</source>
+        <translation>%2 的负载 %1，%3</translation>
+    </message>
+    <message>
+        <source>%1 flows/s, %2</source>
+        <translation>%1 流/s，%2</translation>
+    </message>
+    <message>
+        <source>peak %1 bit/s</source>
+        <translation>峰值 %1 bit/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stream(s)</source>
+        <translation>
+            <numerusform>%n 条流</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 B</source>
+        <translation>，%1 B</translation>
+    </message>
+    <message>
+        <source> every %1 s</source>
+        <translation>，每 %1 s</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::traffic::LawEditor</name>
+    <message>
+        <source>mean, e.g. 1MB</source>
+        <translation>均值，例如 1MB</translation>
+    </message>
+    <message>
+        <source>mean, e.g. 100ms</source>
+        <translation>均值，例如 100ms</translation>
+    </message>
+    <message>
+        <source>shape α &gt; 1</source>
+        <translation>形状参数 α &gt; 1</translation>
+    </message>
+    <message>
+        <source>sigma σ</source>
+        <translation>参数 σ</translation>
+    </message>
+    <message>
+        <source>CDF file (bytes,cdf)</source>
+        <translation>CDF 文件（字节,累计概率）</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::traffic::GeneratorEditor</name>
+    <message>
+        <source>Background traffic generator</source>
+        <translation>背景流量生成器</translation>
+    </message>
+    <message>
+        <source>a name for the results</source>
+        <translation>结果中使用的名称</translation>
+    </message>
+    <message>
+        <source>Id:</source>
+        <translation>标识：</translation>
+    </message>
+    <message>
+        <source>cbr: constant bit rate (UDP); poisson: flow arrivals with a size law; on_off: bursts and idle periods; bulk: long-lived TCP streams</source>
+        <translation>cbr：恒定比特率（UDP）；poisson：按流大小分布到达的流；on_off：突发与空闲交替；bulk：长时间的 TCP 流</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>种类：</translation>
+    </message>
+    <message>
+        <source>node id, or several: a, b</source>
+        <translation>节点标识，或多个：a, b</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>源：</translation>
+    </message>
+    <message>
+        <source>To:</source>
+        <translation>目的：</translation>
+    </message>
+    <message>
+        <source>0 s</source>
+        <translation>0 s</translation>
+    </message>
+    <message>
+        <source>required, e.g. 60 or 5min</source>
+        <translation>必填，例如 60 或 5min</translation>
+    </message>
+    <message>
+        <source>Start (s):</source>
+        <translation>开始 (s)：</translation>
+    </message>
+    <message>
+        <source>Stop (s):</source>
+        <translation>停止 (s)：</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>协议：</translation>
+    </message>
+    <message>
+        <source>Parameters of the kind</source>
+        <translation>该种类的参数</translation>
+    </message>
+    <message>
+        <source>{} — keys this form does not show</source>
+        <translation>{} — 本表单未显示的键</translation>
+    </message>
+    <message>
+        <source>A JSON object of the generator&apos;s other keys, kept as written</source>
+        <translation>生成器其他键组成的 JSON 对象，按原样保留</translation>
+    </message>
+    <message>
+        <source>Other keys:</source>
+        <translation>其他键：</translation>
+    </message>
+    <message>
+        <source>Other keys: not a JSON object: %1</source>
+        <translation>其他键：不是 JSON 对象：%1</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;Generator valid.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#1b7f3b&apos;&gt;生成器有效。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Error: %1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b00020&apos;&gt;错误：%1&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::traffic::TrafficDock</name>
+    <message>
+        <source>Id</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>种类</translation>
+    </message>
+    <message>
+        <source>From → To</source>
+        <translation>源 → 目的</translation>
+    </message>
+    <message>
+        <source>Rate / load</source>
+        <translation>速率 / 负载</translation>
+    </message>
+    <message>
+        <source>Window (s)</source>
+        <translation>时间窗 (s)</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>A new generator (also: right-click a link, node or centre)</source>
+        <translation>新建生成器（也可在画布上右键单击链路、节点或算力中心）</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Edit the selected generator</source>
+        <translation>编辑所选生成器</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>A copy of the selected generator with a new id</source>
+        <translation>以新标识复制所选生成器</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Remove the selected generator</source>
+        <translation>删除所选生成器</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Error: %1&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b00020&apos;&gt;错误：%1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>No background traffic. Add a generator, or right-click a link, node or centre on the canvas.</source>
+        <translation>没有背景流量。请添加生成器，或在画布上右键单击链路、节点或算力中心。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n generator(s), valid. Their flows share the links with the experiment&apos;s (docs/traffic.md).</source>
+        <translation>
+            <numerusform>%n 个生成器，有效。它们的流与实验的流共享链路（docs/traffic.md）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: /experiment/traffic/generators/%2/id: generator id &apos;%3&apos; is used twice</source>
+        <translation>%1: /experiment/traffic/generators/%2/id: 生成器标识 &apos;%3&apos; 被使用了两次</translation>
+    </message>
+    <message>
+        <source>Add traffic generator %1</source>
+        <translation>添加流量生成器 %1</translation>
+    </message>
+    <message>
+        <source>Edit traffic generator %1</source>
+        <translation>编辑流量生成器 %1</translation>
+    </message>
+    <message>
+        <source>Duplicate traffic generator %1</source>
+        <translation>复制流量生成器 %1</translation>
+    </message>
+    <message>
+        <source>Remove traffic generator %1</source>
+        <translation>删除流量生成器 %1</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::traffic::TrafficWorkbench</name>
+    <message>
+        <source>Traffic</source>
+        <translation>流量</translation>
+    </message>
+    <message>
+        <source>Show &amp;Background Traffic</source>
+        <translation>显示背景流量(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Draw the background traffic generators along their routes</source>
+        <translation>沿路由绘制背景流量生成器</translation>
+    </message>
+    <message>
+        <source>Add Background Traffic…</source>
+        <translation>添加背景流量…</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::RunView</name>
+    <message>
+        <source>Experiment vs background</source>
+        <translation>实验与背景流量</translation>
+    </message>
+    <message>
+        <source>Runs with background traffic: per link the experiment&apos;s throughput (solid) and the background generators&apos; (dashed), in Gbit/s</source>
+        <translation>含背景流量的运行：每条链路上实验自身的吞吐量（实线）与背景生成器的吞吐量（虚线），单位 Gbit/s</translation>
+    </message>
+    <message>
+        <source>background carried</source>
+        <translation>背景流量承载</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>Charts</name>
+    <message>
+        <source>%1 background</source>
+        <translation>%1 背景</translation>
+    </message>
+    <message>
+        <source>%1 experiment</source>
+        <translation>%1 实验</translation>
+    </message>
+    <message>
+        <source>No background rates: the run has no traffic section</source>
+        <translation>无背景速率：该运行没有 traffic 部分</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>Background traffic</source>
+        <translation>背景流量</translation>
+    </message>
+    <message>
+        <source>generator</source>
+        <translation>生成器</translation>
+    </message>
+    <message>
+        <source>offered</source>
+        <translation>提供负载</translation>
+    </message>
+    <message>
+        <source>carried</source>
+        <translation>承载</translation>
+    </message>
+    <message>
+        <source>flows</source>
+        <translation>流数</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>完成数</translation>
+    </message>
+    <message>
+        <source>FCT p50</source>
+        <translation>FCT p50</translation>
+    </message>
+    <message>
+        <source>FCT p99</source>
+        <translation>FCT p99</translation>
+    </message>
+    <message>
+        <source>slowdown</source>
+        <translation>减速比</translation>
+    </message>
+    <message>
+        <source>experiment bytes</source>
+        <translation>实验字节数</translation>
+    </message>
+    <message>
+        <source>background bytes</source>
+        <translation>背景字节数</translation>
+    </message>
+    <message>
+        <source>background share</source>
+        <translation>背景占比</translation>
     </message>
 </context>
 </TS>

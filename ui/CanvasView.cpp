@@ -291,6 +291,8 @@ void CanvasView::contextMenuEvent(QContextMenuEvent* event)
         else
             menu.addSeparator();
     }
+    if (m_contextExtender)
+        m_contextExtender(&menu);
     menu.exec(event->globalPos());
 }
 

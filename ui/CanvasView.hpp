@@ -5,6 +5,9 @@
 #include "meridian/topology/Attributes.hpp"
 
 #include <QGraphicsView>
+#include <functional>
+
+class QMenu;
 
 namespace meridian::ui {
 
@@ -31,6 +34,9 @@ public:
     void showOrigin();
     /// Actions shown in the right-click menu (owned by the main window).
     void setContextActions(const QList<QAction*>& actions) { m_contextActions = actions; }
+    /// Adds entries for the right-clicked item (selected by then) after the actions above.
+    using ContextExtender = std::function<void(QMenu* menu)>;
+    void setContextExtender(ContextExtender extender) { m_contextExtender = std::move(extender); }
 
 Q_SIGNALS:
     void zoomChanged(qreal factor);
@@ -61,6 +67,7 @@ private:
     QRect m_pendingStrip;    ///< viewport strip the pending scroll exposed
     QPoint m_panLast;
     QList<QAction*> m_contextActions;
+    ContextExtender m_contextExtender;
 };
 
 } // namespace meridian::ui

@@ -12,7 +12,7 @@ namespace meridian::ui {
 
 namespace {
 const char* const kLeft[] = {"paletteDock", "outlineDock", "minimapDock"};
-const char* const kRight[] = {"propertiesDock", "experimentDock", "historyDock"};
+const char* const kRight[] = {"propertiesDock", "experimentDock", "trafficDock", "historyDock"};
 const char* const kBottom[] = {"runDock", "resultsDock"};
 const QString kStateKey = QStringLiteral("layout/state");
 const QString kGeometryKey = QStringLiteral("layout/geometry");

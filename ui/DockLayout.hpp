@@ -5,8 +5,8 @@
 // Meridian with other docks is ignored rather than half applied).
 //
 // The default is computed from the window's size so that it works at 1366 × 768 as at
-// 1920 × 1080: palette, outline and overview on the left; Properties, Experiment and History
-// as tabs of one column on the right (full height, so a form is never squeezed below a
+// 1920 × 1080: palette, outline and overview on the left; Properties, Experiment, Traffic and
+// History as tabs of one column on the right (full height, so a form is never squeezed below a
 // history); Run and Results below the canvas. Minimum sizes keep every dock usable and let
 // the separators move.
 
@@ -25,7 +25,7 @@ class DockLayout : public QObject
     Q_OBJECT
 public:
     /// Bumped whenever docks are added, removed or renamed.
-    static constexpr int kVersion = 2;
+    static constexpr int kVersion = 3;
 
     /// Adds View ▸ Reset Layout to `viewMenu`; arranges the docks by default or, if the user
     /// has a saved layout of this version, as saved. Call after every dock and toolbar exists.

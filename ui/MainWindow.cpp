@@ -28,6 +28,7 @@
 #include "ui/commands/PasteCommand.hpp"
 #include "ui/commands/ReplaceTopologyCommand.hpp"
 #include "ui/run/RunWorkbench.hpp"
+#include "ui/traffic/TrafficWorkbench.hpp"
 
 #include <QAction>
 #include <QActionGroup>
@@ -63,7 +64,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     createLayouts();
     createDocks();
     createRunWorkbench();
+    m_traffic = new traffic::TrafficWorkbench(this, m_doc, m_scene, m_view, m_runs->controller());
     createMenus();
+    m_traffic->addToViewMenu(m_viewMenu);
     m_runs->createMenus(m_fileMenu);
     createHelpMenu(); // last in the menu bar, after the Run menu
     createStatusBar();

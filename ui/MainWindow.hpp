@@ -40,6 +40,9 @@ class PaletteWidget;
 class PropertyEditor;
 class RunWorkbench;
 class TopologyScene;
+namespace traffic {
+class TrafficWorkbench;
+}
 
 class MainWindow : public QMainWindow
 {
@@ -61,6 +64,8 @@ public:
     Autosave* autosave() const { return m_autosave; }
     /// The experiment docks, Run menu and exports (ui/run/RunWorkbench.hpp).
     RunWorkbench* runs() const { return m_runs; }
+    /// The Traffic dock, the generators on the canvas (ui/traffic/TrafficWorkbench.hpp).
+    traffic::TrafficWorkbench* traffic() const { return m_traffic; }
     /// The docks' arrangement: default, View ▸ Reset Layout, saved per user.
     DockLayout* dockLayout() const { return m_dockLayout; }
     /// While a run is active: no edit of the drawing (canvas, palette, properties, undo,
@@ -184,6 +189,7 @@ private:
     QMenu* m_examplesMenu = nullptr; ///< File ▸ Examples (ui/ExamplesMenu.hpp)
     QMenu* m_fileMenu = nullptr;
     RunWorkbench* m_runs = nullptr;
+    traffic::TrafficWorkbench* m_traffic = nullptr;
     DockLayout* m_dockLayout = nullptr;
     bool m_editingLocked = false;
     QMenu* m_viewMenu = nullptr;

@@ -8,6 +8,7 @@
 #include "ui/run/RunWorkbench.hpp"
 
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -92,7 +93,11 @@ ScriptedSession::ScriptedSession(QCommandLineParser& parser)
       m_range(option("time-range",
                      "With --run and --screenshot: show simulated time FROM to TO seconds on the "
                      "chart's time axis (timeline or links), e.g. 140:240.",
-                     "FROM:TO"))
+                     "FROM:TO")),
+      m_dock(option("dock",
+                    "With --screenshot: bring a dock to the front: properties, experiment, "
+                    "traffic, history, run or results.",
+                    "NAME"))
 {
     parser.setApplicationDescription(
         QStringLiteral("Meridian — design and simulate AI training across WAN-connected compute "
@@ -102,7 +107,7 @@ ScriptedSession::ScriptedSession(QCommandLineParser& parser)
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A .topo project to open."),
                                  QStringLiteral("[FILE.topo]"));
     for (const QCommandLineOption* o : {&m_import, &m_layout, &m_run, &m_until, &m_chart, &m_range,
-                                        &m_screenshot, &m_size, &m_noRecovery})
+                                        &m_dock, &m_screenshot, &m_size, &m_noRecovery})
         parser.addOption(*o);
 }
 
@@ -197,6 +202,18 @@ int ScriptedSession::renderScreenshot(MainWindow& window)
         return 1;
     if (m_parser.isSet(m_range) && !applyTimeRange(window, m_parser.value(m_range)))
         return 2;
+    if (m_parser.isSet(m_dock)) {
+        // The dock's objectName: "traffic" → trafficDock (the same in every language).
+        auto* dock = window.findChild<QDockWidget*>(m_parser.value(m_dock).toLower() +
+                                                    QStringLiteral("Dock"));
+        if (!dock) {
+            std::fprintf(stderr, "meridian: unknown dock '%s'\n",
+                         qPrintable(m_parser.value(m_dock)));
+            return 2;
+        }
+        dock->show();
+        dock->raise();
+    }
     const QString out = m_parser.value(m_screenshot);
     if (!window.screenshot(out)) {
         std::fprintf(stderr, "meridian: cannot write %s\n", qPrintable(out));

@@ -56,6 +56,7 @@ private:
     QCommandLineOption m_until;
     QCommandLineOption m_chart;
     QCommandLineOption m_range;
+    QCommandLineOption m_dock;
     int m_status = 0; ///< 1 once an error was reported while rendering a screenshot
 };
 

@@ -101,6 +101,11 @@ QSize exportSize(QCustomPlot* plot)
 
 } // namespace
 
+QColor linkColour(std::size_t index)
+{
+    return kLinkColours[index % std::size(kLinkColours)];
+}
+
 double linkBandwidthBps(const topology::LinkAttributes& link)
 {
     return std::max(link.direction(0).bandwidth_bps, link.direction(1).bandwidth_bps);

@@ -84,7 +84,13 @@ struct LinkSeries
     double bandwidth_bps = 0.0;      ///< nominal bandwidth (the faster direction)
     std::vector<double> time_s;      ///< end time of each sample
     std::vector<double> utilisation; ///< [0, 1], one per time_s
+    /// Runs with background traffic, live only (RunSnapshot::link_rates): one per time_s, or
+    /// empty — the experiment's own and the background's rate (wire bit/s).
+    std::vector<double> experiment_bps;
+    std::vector<double> background_bps;
 };
+/// The colour of the `index`-th line of a link plot.
+QColor linkColour(std::size_t index);
 /// The series of the links `ids` (in that order; unknown ids are skipped) from a finished
 /// run's results: times are Results::sample_times_s, bandwidth from the topology.
 std::vector<LinkSeries> linkSeriesFromResults(const experiment::Results& results,

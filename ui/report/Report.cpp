@@ -12,6 +12,7 @@
 #include "ui/charts/LiveCharts.hpp"
 #include "ui/charts/QCustomPlot.hpp"
 #include "ui/charts/SummaryCharts.hpp"
+#include "ui/report/ReportTraffic.hpp"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
@@ -966,6 +967,7 @@ QString resultsSection(const experiment::Results& results, const QString& pageBr
     h += centreResultsSection(results, figure);
     h += linkResultsSection(results);
     h += figure("links");
+    h += trafficSection(results, table, h3);
     h += engineSection(results);
     h += warningsSection(results);
     h += phaseListSection(results, pageBreak);

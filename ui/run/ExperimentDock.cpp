@@ -416,7 +416,7 @@ void ExperimentDock::rebuild()
         m_formLayout->addWidget(box);
     }
 
-    // Background traffic is read and run, but its generators are edited in the file.
+    // Background traffic: its generators are edited in the Traffic dock (ui/traffic/).
     const json& experimentJson = m_doc->project().experiment;
     if (kind == experiment::ExperimentKind::Traffic ||
         (experimentJson.is_object() && experimentJson.contains("traffic"))) {
@@ -428,11 +428,11 @@ void ExperimentDock::rebuild()
         const int count = generators != nullptr && generators->is_array()
                               ? static_cast<int>(generators->size())
                               : 0;
-        auto* note = new QLabel(
-            tr("Background traffic: %n generator(s). Generators are edited in the .topo file "
-               "(docs/traffic.md); this window runs them and shows their results.",
-               nullptr, count),
-            m_form);
+        auto* note =
+            new QLabel(tr("Background traffic: %n generator(s), edited in the Traffic dock "
+                          "(docs/traffic.md).",
+                          nullptr, count),
+                       m_form);
         note->setObjectName(QStringLiteral("trafficNote"));
         note->setWordWrap(true);
         m_formLayout->addWidget(note);

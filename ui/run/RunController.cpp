@@ -100,12 +100,20 @@ public:
         phaseBytesDone = s.phase_bytes_done;
         phaseBytesTotal = s.phase_bytes_total;
         utilisation = s.link_utilisation;
-        for (const auto& [id, u] : s.link_utilisation)
-            if (watched.count(id) != 0) {
-                LiveRun::Series& series_ = series[id];
-                series_.time_s.push_back(s.time_s);
-                series_.utilisation.push_back(u);
+        for (std::size_t l = 0; l < s.link_utilisation.size(); ++l) {
+            const auto& [id, u] = s.link_utilisation[l];
+            if (watched.count(id) == 0)
+                continue;
+            LiveRun::Series& series_ = series[id];
+            series_.time_s.push_back(s.time_s);
+            series_.utilisation.push_back(u);
+            if (l < s.link_rates.size()) { // a run with background traffic
+                const auto& rates = s.link_rates[l];
+                series_.background_bps.push_back(rates.background_bps);
+                series_.experiment_bps.push_back(
+                    std::max(0.0, rates.total_bps - rates.background_bps));
             }
+        }
         changed = true;
         gate(lock, s.time_s);
     }
@@ -338,6 +346,10 @@ void RunController::drain()
                 to.time_s.insert(to.time_s.end(), s.time_s.begin(), s.time_s.end());
                 to.utilisation.insert(to.utilisation.end(), s.utilisation.begin(),
                                       s.utilisation.end());
+                to.experiment_bps.insert(to.experiment_bps.end(), s.experiment_bps.begin(),
+                                         s.experiment_bps.end());
+                to.background_bps.insert(to.background_bps.end(), s.background_bps.begin(),
+                                         s.background_bps.end());
             }
             b.series.clear();
         }

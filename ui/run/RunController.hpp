@@ -65,6 +65,11 @@ struct LiveRun
     {
         std::vector<double> time_s;
         std::vector<double> utilisation;
+        /// Runs with background traffic (RunSnapshot::link_rates), one per time_s, else
+        /// empty: the rates at that time in the direction that carried more, of the
+        /// experiment's own flows and of the background generators' (wire bit/s).
+        std::vector<double> experiment_bps;
+        std::vector<double> background_bps;
     };
     std::map<std::string, Series> series;
 };

@@ -1,11 +1,13 @@
 #include "ui/run/RunView.hpp"
 
+#include "meridian/core/Units.hpp"
 #include "meridian/topology/Topology.hpp"
 #include "ui/ColumnUnits.hpp"
 #include "ui/charts/ChartStyle.hpp"
 #include "ui/charts/LiveCharts.hpp"
 #include "ui/charts/QCustomPlot.hpp"
 #include "ui/charts/SummaryCharts.hpp"
+#include "ui/charts/TrafficCharts.hpp"
 #include "ui/report/Report.hpp"
 #include "ui/run/RunController.hpp"
 #include "ui/run/RunHistory.hpp"
@@ -36,6 +38,17 @@ std::map<std::string, double> phaseTotals(const experiment::Results& r)
         totals[p.name] += p.duration_s();
     totals["total"] = r.total_s;
     return totals;
+}
+
+/// Carried throughput of every background generator together (bit/s); −1 without any.
+double backgroundCarriedBps(const experiment::Results& r)
+{
+    if (r.traffic.empty())
+        return -1.0;
+    double sum = 0.0;
+    for (const auto& g : r.traffic)
+        sum += g.carried_bps;
+    return sum;
 }
 
 QCustomPlot* makePlot(QWidget* parent, const QString& name)
@@ -98,6 +111,14 @@ void RunView::createLinksPage()
     m_throughput = new QCheckBox(tr("Throughput (Gbit/s)"), picker);
     m_throughput->setToolTip(tr("Off: utilisation in %; on: throughput = utilisation × bandwidth"));
     pickerLayout->addWidget(m_throughput);
+    m_background = new QCheckBox(tr("Experiment vs background"), picker);
+    m_background->setObjectName(QStringLiteral("linksBackground"));
+    m_background->setToolTip(
+        tr("Runs with background traffic: per link the experiment's throughput (solid) and "
+           "the background generators' (dashed), in Gbit/s"));
+    m_background->setVisible(false);
+    m_background->setChecked(true); // shown only for runs with background traffic: split
+    pickerLayout->addWidget(m_background);
     m_linkList = new QListWidget(picker);
     m_linkList->setObjectName(QStringLiteral("linkPicker"));
     pickerLayout->addWidget(m_linkList, 1);
@@ -107,6 +128,7 @@ void RunView::createLinksPage()
     linksPage->setStretchFactor(1, 4);
     m_tabs->tabBar()->setTabData(m_tabs->addTab(linksPage, tr("Links")), QStringLiteral("links"));
     connect(m_throughput, &QCheckBox::toggled, this, &RunView::redrawLinks);
+    connect(m_background, &QCheckBox::toggled, this, &RunView::redrawLinks);
     connect(m_linkList, &QListWidget::itemChanged, this, [this] {
         redrawLinks();
         Q_EMIT pickedLinksChanged();
@@ -142,6 +164,8 @@ void RunView::beginRun(const topology::Topology& topology)
 {
     m_results.reset();
     m_resultSeries.clear();
+    m_backgroundSeries.clear();
+    m_background->setVisible(false);
     m_stale.clear();
     m_live = nullptr;
     m_bandwidth_bps.clear();
@@ -177,6 +201,12 @@ std::vector<std::string> RunView::pickedLinks() const
 void RunView::showLive(const LiveRun& live)
 {
     m_live = &live;
+    if (!!m_background->isHidden())
+        for (const auto& [id, s] : live.series)
+            if (!s.background_bps.empty()) {
+                m_background->setVisible(true);
+                break;
+            }
     QWidget* current = m_tabs->currentWidget();
     if (current == m_timeline) {
         // The phase in progress is drawn up to the latest report.
@@ -195,6 +225,13 @@ void RunView::showLive(const LiveRun& live)
 
 void RunView::showResults(const experiment::Results& results, const topology::Topology& topology)
 {
+    // The background rates exist only live (results hold per-link totals): kept for the chart.
+    m_backgroundSeries.clear();
+    if (m_live)
+        for (const auto& [id, s] : m_live->series)
+            if (!s.background_bps.empty())
+                m_backgroundSeries[id] = s;
+    m_background->setVisible(!results.traffic.empty());
     m_live = nullptr;
     m_results = results;
     std::vector<std::string> all;
@@ -259,6 +296,21 @@ void RunView::redrawLinks()
 {
     const std::vector<std::string> ids = pickedLinks();
     std::vector<charts::LinkSeries> series;
+    if (!m_background->isHidden() && m_background->isChecked()) {
+        const auto& source = m_live ? m_live->series : m_backgroundSeries;
+        for (const auto& id : ids) {
+            charts::LinkSeries s;
+            s.id = id;
+            if (const auto it = source.find(id); it != source.end()) {
+                s.time_s = it->second.time_s;
+                s.experiment_bps = it->second.experiment_bps;
+                s.background_bps = it->second.background_bps;
+            }
+            series.push_back(std::move(s));
+        }
+        charts::plotLinkBackground(m_links, series);
+        return;
+    }
     if (m_results) {
         for (const auto& s : m_resultSeries)
             if (std::find(ids.begin(), ids.end(), s.id) != ids.end())
@@ -360,7 +412,12 @@ void RunView::fillCompareTable(const std::vector<std::map<std::string, double>>&
         if (runs[r].number == baselineNumber)
             baseIndex = r;
     const auto& baseTotals = totalsOf[baseIndex];
-    m_compareTable->setRowCount(static_cast<int>(rows.size()) + 1);
+    // Runs with background traffic add a row: the generators' carried throughput.
+    bool background = false;
+    for (const auto& run : runs)
+        background = background || backgroundCarriedBps(run.results) >= 0.0;
+    const int changesRow = static_cast<int>(rows.size()) + (background ? 1 : 0);
+    m_compareTable->setRowCount(changesRow + 1);
     m_compareTable->setColumnCount(static_cast<int>(n));
     QStringList headers;
     QStringList rowHeaders;
@@ -372,6 +429,8 @@ void RunView::fillCompareTable(const std::vector<std::map<std::string, double>>&
         for (const auto& [name, v] : totals)
             all.push_back(v);
     const DurationColumn column = DurationColumn::of(all);
+    if (background)
+        rowHeaders << tr("background carried");
     rowHeaders << tr("changes");
     for (std::size_t r = 0; r < n; ++r) {
         headers << runs[r].name;
@@ -394,9 +453,21 @@ void RunView::fillCompareTable(const std::vector<std::map<std::string, double>>&
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_compareTable->setItem(static_cast<int>(i), static_cast<int>(r), item);
         }
+        if (background) {
+            const double v = backgroundCarriedBps(runs[r].results);
+            const double b = backgroundCarriedBps(runs[baseIndex].results);
+            QString text = v < 0.0 ? tr("none") : QString::fromStdString(units::formatBandwidth(v));
+            if (r != baseIndex && v >= 0.0 && b > 0.0)
+                text += QStringLiteral(" (%1%2 %)")
+                            .arg(v > b ? QStringLiteral("+") : QString())
+                            .arg(100.0 * (v - b) / b, 0, 'f', 1);
+            auto* item = new QTableWidgetItem(text);
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_compareTable->setItem(changesRow - 1, static_cast<int>(r), item);
+        }
         auto* changes = new QTableWidgetItem(runs[r].changes);
         changes->setToolTip(runs[r].changes);
-        m_compareTable->setItem(static_cast<int>(rows.size()), static_cast<int>(r), changes);
+        m_compareTable->setItem(changesRow, static_cast<int>(r), changes);
     }
     m_compareTable->setHorizontalHeaderLabels(headers);
     m_compareTable->setVerticalHeaderLabels(rowHeaders);

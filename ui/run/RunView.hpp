@@ -13,6 +13,7 @@
 
 #include "meridian/experiment/Results.hpp"
 #include "ui/charts/LiveCharts.hpp"
+#include "ui/run/RunController.hpp"
 
 #include <QSet>
 #include <QWidget>
@@ -58,6 +59,8 @@ public:
     QCustomPlot* timelinePlot() const { return m_timeline; }
     QCustomPlot* iterationsPlot() const { return m_iterations; }
     QCustomPlot* linksPlot() const { return m_links; }
+    /// "Experiment vs background" in the Links tab (shown for runs with background traffic).
+    QCheckBox* linksBackgroundSwitch() const { return m_background; }
     QCustomPlot* comparePlot() const { return m_compare; }
     QTableWidget* compareTable() const { return m_compareTable; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -94,6 +97,7 @@ private:
     QCustomPlot* m_links = nullptr;
     QListWidget* m_linkList = nullptr;
     QCheckBox* m_throughput = nullptr;
+    QCheckBox* m_background = nullptr; ///< experiment vs background (runs with traffic)
     QWidget* m_summary = nullptr;
     QTextBrowser* m_control = nullptr;
     QCustomPlot* m_compare = nullptr;
@@ -104,6 +108,8 @@ private:
     std::optional<experiment::Results> m_results;   ///< after it
     std::map<std::string, double> m_bandwidth_bps;  ///< of the run's links, by id
     std::vector<charts::LinkSeries> m_resultSeries; ///< every link's, after the run
+    /// The watched links' live series of a run with background traffic, kept after it.
+    std::map<std::string, LiveRun::Series> m_backgroundSeries;
     QSet<QWidget*> m_stale; ///< tabs whose chart has not been drawn for the results yet
 };
 

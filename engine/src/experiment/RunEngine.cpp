@@ -283,6 +283,15 @@ void RunEngine::emitSnapshot()
             u = std::max(u, m_net->lastUtilisation(LinkId::fromIndex(l), dir));
         s.link_utilisation.emplace_back(m_topo.link(LinkId::fromIndex(l)).id, u);
     }
+    if (m_reportBackground) {
+        const std::vector<net::Network::DirectionRates> rates = m_net->directionRates();
+        for (std::size_t l = 0; l < m_userLinks; ++l) {
+            const auto& a = rates[2 * l];
+            const auto& b = rates[2 * l + 1];
+            const auto& busier = b.total_bps > a.total_bps ? b : a;
+            s.link_rates.push_back({busier.total_bps, busier.background_bps});
+        }
+    }
     m_observer->snapshot(s);
     m_nextSnapshot_s = now() + m_snapshotInterval_s;
 }

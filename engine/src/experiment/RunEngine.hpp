@@ -130,6 +130,9 @@ public:
     void closeLedger(LedgerId ledger);
     /// Sends the observer a snapshot now (no-op without an observer).
     void emitSnapshot();
+    /// Snapshots report the links' background rates (RunSnapshot::link_rates): runs with
+    /// background traffic.
+    void reportBackground(bool on) { m_reportBackground = on; }
 
     /// Fills the end time, the per-link results of the user's links and the engine counters.
     void recordResults(Results& results);
@@ -177,6 +180,7 @@ private:
     double m_nextSnapshot_s = 0.0;
     double m_progress = 0.0;
     std::size_t m_userLinks;
+    bool m_reportBackground = false;
     std::string m_error;    ///< first transfer failure
     double m_errorAt_s = 0; ///< when it happened
     std::uint64_t m_transfers = 0;

@@ -186,6 +186,7 @@ Results Runner::run(RunObserver* observer)
         background = std::make_unique<traffic::TrafficRun>(engine.sim(), engine.network(), topo,
                                                            m_spec.traffic, m_spec.seed);
         background->start();
+        engine.reportBackground(true);
     }
     if (m_spec.kind == ExperimentKind::Traffic) {
         runTrafficOnly(*background, engine, phases);

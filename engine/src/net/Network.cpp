@@ -509,6 +509,23 @@ double Network::backgroundBytes(LinkId link, int dir)
     return m_backgroundBits[m_arcs[2 * link.index() + dir].resource] / 8.0;
 }
 
+std::vector<Network::DirectionRates> Network::directionRates() const
+{
+    std::vector<double> background_bps(m_backgroundBits.size(), 0.0);
+    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot) {
+        const Flow& f = m_flows[slot];
+        if (f.live && f.dataPhase && f.background)
+            for (std::uint32_t r : m_connections[f.conn].resources)
+                background_bps[r] += m_solver.rateBps(slot);
+    }
+    std::vector<DirectionRates> out(2 * m_topology.linkCount());
+    for (std::size_t arc = 0; arc < out.size(); ++arc) {
+        const std::uint32_t r = m_arcs[arc].resource;
+        out[arc] = {m_solver.allocBps(r), background_bps[r]};
+    }
+    return out;
+}
+
 double Network::flowCapBps(FlowId flow) const
 {
     const auto it = m_slotOfFlow.find(flow.value());

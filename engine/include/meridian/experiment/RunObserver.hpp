@@ -28,6 +28,16 @@ struct RunSnapshot
     /// Utilisation of every link of the user's topology over the last sample interval
     /// (max of both directions), in LinkId order.
     std::vector<std::pair<std::string, double>> link_utilisation;
+    /// Runs with background traffic only (a "traffic" section; empty otherwise): per link of
+    /// link_utilisation, in the same order, the rates at time_s (wire bit/s) of the direction
+    /// that carries more then — of all its flows and of the background generators' flows
+    /// (docs/traffic.md §5); the experiment's own is the difference.
+    struct LinkRates
+    {
+        double total_bps = 0.0;
+        double background_bps = 0.0;
+    };
+    std::vector<LinkRates> link_rates;
 };
 
 class RunObserver

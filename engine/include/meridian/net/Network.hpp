@@ -117,6 +117,17 @@ public:
     /// Wire bytes of background flows (TransferOptions::background) carried by one direction
     /// of a link up to now (a half-duplex link reports its shared medium in both).
     double backgroundBytes(LinkId link, int dir);
+    /// Rates of one link direction now (wire bit/s): of all its flows, and of its background
+    /// flows. Read-only (no flow is settled), so an observer that reads it leaves the run's
+    /// arithmetic, and its results, as they would be without it.
+    struct DirectionRates
+    {
+        double total_bps = 0.0;
+        double background_bps = 0.0;
+    };
+    /// DirectionRates of every link direction, in (LinkId, dir) order: O(links + background
+    /// flows × route length).
+    std::vector<DirectionRates> directionRates() const;
     /// Flows in their data phase.
     std::size_t activeFlows() const noexcept { return m_solver.activeFlows(); }
     /// Finished transfers in completion order (if NetworkConfig::keep_flow_records).

@@ -1,0 +1,24 @@
+#pragma once
+// The check of a "traffic" section that every run makes (meridian/traffic/TrafficSpec.hpp:
+// parseTraffic, then the CDF and matrix files with loadTrafficFiles), for the GUI: the engine's own
+// message "FILE: /experiment/traffic/generators/N/KEY: PROBLEM", or an empty string.
+
+#include <QString>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+namespace meridian::topology {
+class Topology;
+}
+
+namespace meridian::ui::traffic {
+
+/// The first problem of the experiment's traffic section (empty: none, or no section).
+/// `file` names the .topo in the message; CDF files are read relative to `projectDir`.
+QString trafficProblem(const nlohmann::json& experiment, const topology::Topology& topology,
+                       const std::string& file, const std::filesystem::path& projectDir);
+
+/// The index of the generator a problem's JSON path names ("…/generators/3/…" → 3), or −1.
+int generatorIndexOf(const QString& problem);
+
+} // namespace meridian::ui::traffic
