@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -53,14 +54,20 @@ TrafficDock::TrafficDock(Document* doc, QWidget* parent) : QWidget(parent), m_do
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Low enough that the form column still fits a 1366 × 768 window with this dock shown
+    // (NewcomerTourTest::docksFitAtTheUsualScreenSizes): the header.
+    m_table->setMinimumHeight(24);
     outer->addWidget(m_table, 1);
 
-    auto* buttons = new QHBoxLayout;
+    // Two rows of two buttons: one row of four is wider than the form column may be.
+    auto* buttons = new QGridLayout;
+    int placed = 0;
     const auto button = [&](const QString& name, const QString& text, const QString& tip) {
         auto* b = new QPushButton(text, this);
         b->setObjectName(name);
         b->setToolTip(tip);
-        buttons->addWidget(b);
+        buttons->addWidget(b, placed / 2, placed % 2);
+        ++placed;
         return b;
     };
     m_add = button(QStringLiteral("trafficAdd"), tr("Add…"),
@@ -70,7 +77,7 @@ TrafficDock::TrafficDock(Document* doc, QWidget* parent) : QWidget(parent), m_do
                          tr("A copy of the selected generator with a new id"));
     m_remove =
         button(QStringLiteral("trafficRemove"), tr("Remove"), tr("Remove the selected generator"));
-    buttons->addStretch(1);
+    buttons->setColumnStretch(2, 1);
     outer->addLayout(buttons);
 
     m_status = new QLabel(this);
