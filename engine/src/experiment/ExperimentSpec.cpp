@@ -248,14 +248,14 @@ void readStrategy(OptionReader& parent, ExperimentSpec& spec)
     const StrategySpec& g = spec.training.strategy;
     for (const char* key : {"inner_steps", "fragments", "overlap_steps", "outer_optimizer"})
         if (!g.diloco() && r.has(key))
-            r.fail(key, "applies to \"kind\": \"diloco\"");
+            r.fail(key, R"(applies to "kind": "diloco")");
     if (g.diloco() && r.has("overlap"))
         r.fail("overlap", "applies to \"kind\": \"data\" (DiLoCo overlaps its outer sync with "
                           "\"fragments\" and \"overlap_steps\")");
     if (!g.overlap && r.has("bucket_bytes"))
         r.fail("bucket_bytes", "applies with \"overlap\": true");
     if (g.compression != "topk" && r.has("topk_ratio"))
-        r.fail("topk_ratio", "applies to \"compression\": \"topk\"");
+        r.fail("topk_ratio", R"(applies to "compression": "topk")");
     if (g.diloco() && g.inner_steps % g.fragments != 0)
         r.fail("fragments", "must divide inner_steps (" + std::to_string(g.inner_steps) + ")");
     if (g.diloco() && g.fragments > 1 && g.overlap_steps > g.inner_steps / g.fragments)
