@@ -25,6 +25,19 @@ topology::Topology path(double C, double d, double lambda, double queueBytes)
     return test::netPath(C, d, lambda, queueBytes);
 }
 
+// Four TCP streams a → b of `bytes` each, started together on `net`.
+std::vector<FlowId> fourStreams(Network& net, const topology::Topology& topo, double bytes)
+{
+    std::vector<FlowId> flows;
+    for (std::uint32_t stream = 0; stream < 4; ++stream) {
+        TransferOptions options;
+        options.stream = stream;
+        flows.push_back(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), bytes,
+                                          Protocol::Tcp, nullptr, options));
+    }
+    return flows;
+}
+
 // One long TCP transfer a → b on its own simulator, to be run forward and sampled.
 struct LongFlow
 {
@@ -281,13 +294,7 @@ private Q_SLOTS:
         NetworkConfig cfg;
         cfg.max_window_bytes = 0;
         Network net(sim, topo, cfg);
-        std::vector<FlowId> flows;
-        for (std::uint32_t stream = 0; stream < 4; ++stream) {
-            TransferOptions options;
-            options.stream = stream;
-            flows.push_back(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), 1e12,
-                                              Protocol::Tcp, nullptr, options));
-        }
+        const std::vector<FlowId> flows = fourStreams(net, topo, 1e12);
         const auto segmentsPerRtt = [&](FlowId f) { return net.flowRateBps(f) * rtt / 8 / kMss; };
         // Halfway through the fifth round: streams 0-2 doubled to 160 (no queue yet: 3·160 +
         // stream 3's < BDP), stream 3 grows from 80 by CUBIC's no-loss ×1.05 per RTT at most.
@@ -339,13 +346,7 @@ private Q_SLOTS:
         NetworkConfig cfg;
         cfg.max_window_bytes = 0;
         Network net(sim, topo, cfg);
-        std::vector<FlowId> flows;
-        for (std::uint32_t stream = 0; stream < 4; ++stream) {
-            TransferOptions options;
-            options.stream = stream;
-            flows.push_back(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), 1e9,
-                                              Protocol::Tcp, nullptr, options));
-        }
+        const std::vector<FlowId> flows = fourStreams(net, topo, 1e9);
         // The first round: every stream sends its initial window per RTT.
         sim.runUntil(sim::SimTime::fromSeconds(d));
         const double rtt = 10 * kMss * 8 / net.flowRateBps(flows[0]);
