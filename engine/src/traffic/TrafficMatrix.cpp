@@ -99,8 +99,12 @@ struct MatrixReader
             if (!v || !std::isfinite(*v) || *v < 0.0)
                 fail(line, "column '" + columns[c] + "': expected a rate ≥ 0 in bit/s, got '" +
                                text + "'");
-            if (*v > 0.0 && columns[c] == from)
-                fail(line, "traffic from '" + from + "' to itself must be 0, got '" + text + "'");
+            if (*v > 0.0 && columns[c] == from) {
+                std::string problem = "traffic from '" + from + "' to itself must be 0, got '";
+                problem += text;
+                problem += '\'';
+                fail(line, problem);
+            }
             if (*v > 0.0)
                 demands.push_back({from, columns[c], *v});
         }
