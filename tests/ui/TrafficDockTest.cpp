@@ -30,7 +30,9 @@ namespace meridian::test {
 using nlohmann::json;
 using ui::traffic::GeneratorEditor;
 
-namespace {
+// Named, not anonymous: a lambda of the test class captures EditorScript, and GCC's
+// -Wsubobject-linkage fires on that in the unity builds (the file is not the main file there).
+namespace traffic_dock_test {
 
 /// Two hosts joined by a 10 Gbit/s link "wan", 1 ms; a traffic experiment with `traffic`.
 std::string twoHostTopo(const std::string& traffic)
@@ -84,7 +86,9 @@ struct EditorScript
     }
 };
 
-} // namespace
+} // namespace traffic_dock_test
+
+using namespace traffic_dock_test;
 
 class TrafficDockTest : public QObject
 {
