@@ -30,22 +30,32 @@ constexpr double kTailLossProbeExtraS = 0.002;
 // Returns how many of the round's bytes arrive before the first drop (+∞: none): what is left
 // of B_q times a/(a − C) for the burst, and (BDP + B_q − ahead·inflight_new −
 // inflight_prev)·inflight_new/(inflight_new − inflight_prev) for the standing queue.
+// A burst of `window_bytes` arriving at the bottleneck at `arrival_bps` behind `ahead` equal
+// bursts queued there queues at arrival − C: how many of its bytes arrive before the first
+// drop, what is left of B_q times a/(a − C) (+∞: the buffer holds it).
+double burstBytesBeforeDrop(double window_bytes, double arrival_bps, const PathFigures& path,
+                            double ahead)
+{
+    const double bottleneck_bps = path.bottleneck_bps;
+    if (!(arrival_bps > bottleneck_bps))
+        return kInf;
+    const double burst_bytes = window_bytes * (1.0 - bottleneck_bps / arrival_bps);
+    const double queued_bytes = ahead * burst_bytes;
+    if (!(queued_bytes + burst_bytes > path.buffer_bytes))
+        return kInf;
+    return std::max(0.0, path.buffer_bytes - queued_bytes) * arrival_bps /
+           (arrival_bps - bottleneck_bps);
+}
+
 double slowStartBytesBeforeDrop(double inflightPrev_bytes, double inflightNew_bytes,
                                 double access_bps, const PathFigures& path, double ahead)
 {
     const double bottleneck_bps = path.bottleneck_bps;
     if (!std::isfinite(bottleneck_bps) || !(bottleneck_bps > 0.0) || !(inflightPrev_bytes > 0.0))
         return kInf;
-    double first = kInf;
     const double arrival_bps =
         std::min(access_bps, bottleneck_bps * inflightNew_bytes / inflightPrev_bytes);
-    if (arrival_bps > bottleneck_bps) {
-        const double burst_bytes = inflightNew_bytes * (1.0 - bottleneck_bps / arrival_bps);
-        const double queued_bytes = ahead * burst_bytes;
-        if (queued_bytes + burst_bytes > path.buffer_bytes)
-            first = std::max(0.0, path.buffer_bytes - queued_bytes) * arrival_bps /
-                    (arrival_bps - bottleneck_bps);
-    }
+    double first = burstBytesBeforeDrop(inflightNew_bytes, arrival_bps, path, ahead);
     const double pipe = path.pipeAndBufferBytes() - ahead * inflightNew_bytes;
     if (inflightNew_bytes > pipe && inflightNew_bytes > inflightPrev_bytes)
         first = std::min(first, std::max(0.0, pipe - inflightPrev_bytes) * inflightNew_bytes /
@@ -546,17 +556,11 @@ bool TcpWindow::initialBurstLoss(const TcpContext& ctx, double before, double ah
     // before it queued, ahead·IW·(1 − C_b/a), and its first drop comes after what is left of
     // B_q times a/(a − C_b) of its own (§5.6). A connection alone keeps §5.5's rounds.
     const PathFigures& path = ctx.path;
-    const double access_bps = path.firstLink_bps;
-    const double bottleneck_bps = path.bottleneck_bps;
-    if (!(ahead >= 1.0) || !path.routed || !path.hasBottleneck() ||
-        !(access_bps > bottleneck_bps) || !(before > 0.0))
+    if (!(ahead >= 1.0) || !path.routed || !path.hasBottleneck() || !(before > 0.0))
         return false;
-    const double burst_bytes = before * (1.0 - bottleneck_bps / access_bps);
-    const double queued_bytes = ahead * burst_bytes;
-    if (!(queued_bytes + burst_bytes > path.buffer_bytes))
+    const double first_bytes = burstBytesBeforeDrop(before, path.firstLink_bps, path, ahead);
+    if (!std::isfinite(first_bytes))
         return false;
-    const double first_bytes = std::max(0.0, path.buffer_bytes - queued_bytes) * access_bps /
-                               (access_bps - bottleneck_bps);
     m_cwnd_bytes = before + std::min(first_bytes, before);
     cutWithRecovery(ctx, now, false);
     // What is dropped is the burst's tail, which no later segment's SACK reveals: Linux
