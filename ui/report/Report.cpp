@@ -12,6 +12,7 @@
 #include "ui/charts/LiveCharts.hpp"
 #include "ui/charts/QCustomPlot.hpp"
 #include "ui/charts/SummaryCharts.hpp"
+#include "ui/report/ReportPrint.hpp"
 #include "ui/report/ReportTraffic.hpp"
 
 #include <QAbstractTextDocumentLayout>
@@ -1049,14 +1050,6 @@ void checkFolderWritable(const QString& path)
                              probe.errorString().toStdString());
 }
 
-void writeBytes(const QString& path, const QByteArray& bytes)
-{
-    // io::writeFileAtomically throws InputError naming the file and the reason, and removes
-    // its temporary on failure.
-    io::writeFileAtomically(std::filesystem::path(path.toStdString()),
-                            std::string_view(bytes.constData(), std::size_t(bytes.size())));
-}
-
 } // namespace
 
 QImage topologyImage(const io::Project& project, int maxSidePx)
@@ -1235,49 +1228,8 @@ void writeHtmlReport(const io::Project& project, const experiment::Results& resu
                      const QString& topologyName, const QString& path)
 {
     checkFolderWritable(path);
-    writeBytes(path, htmlReport(project, results, topologyName).toUtf8());
+    writeReportBytes(path, htmlReport(project, results, topologyName).toUtf8());
 }
-
-namespace {
-
-// A heading left alone at the bottom of a page: QTextDocument has no "keep with next", so lay
-// the document out as QTextDocument::print() will (the printer as paint device, its page size,
-// a 2 cm root-frame margin) and start a page before every run of headings whose following
-// block begins on a later page. Then drop the page size again so print() paginates its own
-// copy (with page numbers) as before.
-void keepHeadingsWithNext(QTextDocument& doc, QPdfWriter& pdf)
-{
-    QAbstractTextDocumentLayout* layout = doc.documentLayout();
-    layout->setPaintDevice(&pdf);
-    QTextFrameFormat frame = doc.rootFrame()->frameFormat();
-    const QTextFrameFormat original = frame;
-    frame.setMargin(2.0 / 2.54 * pdf.logicalDpiY()); // as QTextDocument::print()
-    doc.rootFrame()->setFrameFormat(frame);
-    doc.setPageSize(QSizeF(pdf.width(), pdf.height()));
-    const qreal pageHeight = doc.pageSize().height();
-    auto page = [&](const QTextBlock& b) {
-        return static_cast<int>(layout->blockBoundingRect(b).top() / pageHeight);
-    };
-    auto isHeading = [](const QTextBlock& b) { return b.blockFormat().headingLevel() > 0; };
-    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
-        if (!isHeading(b) || (b.previous().isValid() && isHeading(b.previous())))
-            continue; // not the first heading of a run
-        QTextBlock next = b.next();
-        while (next.isValid() && isHeading(next))
-            next = next.next();
-        if (!next.isValid() || page(next) == page(b) ||
-            b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore)
-            continue;
-        QTextBlockFormat format;
-        format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
-        QTextCursor(b).mergeBlockFormat(format); // the layout updates before the next check
-    }
-    doc.rootFrame()->setFrameFormat(original);
-    doc.setPageSize(QSizeF());
-    layout->setPaintDevice(nullptr);
-}
-
-} // namespace
 
 void writePdfReport(const io::Project& project, const experiment::Results& results,
                     const QString& topologyName, const QString& path)
@@ -1302,24 +1254,7 @@ void writePdfReport(const io::Project& project, const experiment::Results& resul
                     [](const Figure& f) { return QStringLiteral("meridian:") + f.name; }, true) +
                 QStringLiteral("</body></html>"));
 
-    QByteArray bytes;
-    {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&buffer);
-        pdf.setCreator(QStringLiteral("Meridian"));
-        pdf.setTitle(title);
-        pdf.setResolution(300);
-        pdf.setPageSize(QPageSize(QPageSize::A4));
-        // QTextDocument::print() adds a 2 cm margin of its own on every side (and the page
-        // number in the bottom one): the printer's margins stay small.
-        pdf.setPageMargins(QMarginsF(0, 2, 0, 2), QPageLayout::Millimeter);
-        keepHeadingsWithNext(doc, pdf);
-        doc.print(&pdf);
-    }
-    if (!bytes.startsWith("%PDF"))
-        throw InputError(path.toStdString(), "", "the PDF writer produced no document");
-    writeBytes(path, bytes);
+    writeReportPdf(doc, title, path, true);
 }
 
 } // namespace meridian::ui::report

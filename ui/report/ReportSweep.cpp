@@ -3,6 +3,7 @@
 #include "meridian/core/Error.hpp"
 #include "meridian/io/ProjectFile.hpp"
 #include "ui/charts/QCustomPlot.hpp"
+#include "ui/report/ReportPrint.hpp"
 #include "ui/sweep/SweepPlots.hpp"
 
 #include <QBuffer>
@@ -170,12 +171,6 @@ QString sweepBody(const sweep::Table& table, const sweep::SweepSpec& spec,
     return h;
 }
 
-void sweepWriteBytes(const QString& path, const QByteArray& bytes)
-{
-    io::writeFileAtomically(std::filesystem::path(path.toStdString()),
-                            std::string_view(bytes.constData(), std::size_t(bytes.size())));
-}
-
 } // namespace
 
 QString sweepReportHtml(const sweep::Table& table, const sweep::SweepSpec& spec,
@@ -200,7 +195,7 @@ QString sweepReportHtml(const sweep::Table& table, const sweep::SweepSpec& spec,
 void writeSweepHtmlReport(const sweep::Table& table, const sweep::SweepSpec& spec,
                           const QString& topologyName, const QString& path)
 {
-    sweepWriteBytes(path, sweepReportHtml(table, spec, topologyName).toUtf8());
+    writeReportBytes(path, sweepReportHtml(table, spec, topologyName).toUtf8());
 }
 
 void writeSweepPdfReport(const sweep::Table& table, const sweep::SweepSpec& spec,
@@ -219,21 +214,7 @@ void writeSweepPdfReport(const sweep::Table& table, const sweep::SweepSpec& spec
                     [](const SweepFigure& f) { return QStringLiteral("meridian:") + f.name; },
                     true) +
                 QStringLiteral("</body></html>"));
-    QByteArray bytes;
-    {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&buffer);
-        pdf.setCreator(QStringLiteral("Meridian"));
-        pdf.setTitle(topologyName);
-        pdf.setResolution(300);
-        pdf.setPageSize(QPageSize(QPageSize::A4));
-        pdf.setPageMargins(QMarginsF(0, 2, 0, 2), QPageLayout::Millimeter);
-        doc.print(&pdf);
-    }
-    if (!bytes.startsWith("%PDF"))
-        throw InputError(path.toStdString(), "", "the PDF writer produced no document");
-    sweepWriteBytes(path, bytes);
+    writeReportPdf(doc, topologyName, path, false);
 }
 
 } // namespace meridian::ui::report
