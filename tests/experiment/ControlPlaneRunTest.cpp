@@ -25,19 +25,8 @@ json wanProject(int n, const std::vector<std::tuple<std::string, std::string, do
                 const json& extra = json::object())
 {
     json nodes = json::array(), links = json::array();
-    for (int i = 0; i < n; ++i) {
-        const std::string c = "c" + std::to_string(i);
-        nodes.push_back({{"id", c}, {"kind", "center"}, {"attrs", {{"gpu_model", "A100-80GB"}}}});
-        nodes.push_back({{"id", c + "-gpu"},
-                         {"kind", "gpu"},
-                         {"parent", c},
-                         {"attrs", {{"gpu_model", "A100-80GB"}, {"gpu_count", 1}}}});
-        links.push_back({{"id", c + "-gpu-link"},
-                         {"a", c + "-gpu"},
-                         {"b", c},
-                         {"bandwidth_gbps", 4000},
-                         {"delay_ms", 0.0}});
-    }
+    for (int i = 0; i < n; ++i)
+        test::addSingleGpuCentre(nodes, links, "c" + std::to_string(i));
     for (const auto& [a, b, gbps, ms] : wan) {
         bool hub = a == "hub" || b == "hub";
         if (hub && std::none_of(nodes.begin(), nodes.end(),

@@ -33,44 +33,6 @@ json fabricCentreAttrs(int gpus, const std::string& shape, int latency_us)
               {"gpus_per_server", 8}}}};
 }
 
-json starProject(int centres, double wan_gbps, double delay_ms, double loss, double jitter_ms,
-                 const json& experimentOverrides = json::object())
-{
-    json nodes = json::array();
-    json links = json::array();
-    nodes.push_back({{"id", "hub"}, {"kind", "router"}});
-    for (int i = 0; i < centres; ++i) {
-        const std::string c = "c" + std::to_string(i);
-        nodes.push_back({{"id", c}, {"kind", "center"}, {"attrs", {{"gpu_model", "A100-80GB"}}}});
-        nodes.push_back({{"id", c + "-gpu"},
-                         {"kind", "gpu"},
-                         {"parent", c},
-                         {"attrs", {{"gpu_model", "A100-80GB"}, {"gpu_count", 1}}}});
-        links.push_back({{"id", c + "-gpu-link"},
-                         {"a", c + "-gpu"},
-                         {"b", c},
-                         {"bandwidth_gbps", 4000},
-                         {"delay_ms", 0.0}});
-        links.push_back({{"id", c + "-hub"},
-                         {"a", c},
-                         {"b", "hub"},
-                         {"bandwidth_gbps", wan_gbps},
-                         {"delay_ms", delay_ms},
-                         {"loss", loss},
-                         {"jitter_ms", jitter_ms},
-                         {"queue_pkts", 100000}});
-    }
-    json experiment = test::smallTrainingExperiment(1);
-    for (auto it = experimentOverrides.begin(); it != experimentOverrides.end(); ++it)
-        experiment[it.key()] = it.value();
-    return {{"format", "meridian.topo"},
-            {"version", 1},
-            {"name", "star"},
-            {"nodes", nodes},
-            {"links", links},
-            {"experiment", experiment}};
-}
-
 experiment::Results runProject(const json& j, std::optional<std::uint64_t> seed = std::nullopt)
 {
     const io::Project p = io::parseProject(j.dump(), "test.topo");
@@ -142,7 +104,7 @@ class RunnerTest : public QObject
 private Q_SLOTS:
     void phasesComeInOrderAndTile()
     {
-        const auto r = runProject(starProject(3, 10, 5, 0, 0, {{"iterations", 2}}));
+        const auto r = runProject(test::smallStarProject(3, 10, 5, 0, 0, {{"iterations", 2}}));
         const std::vector<std::string> expected{"broadcast",    "compute",      "intra_center",
                                                 "inter_center", "update",       "compute",
                                                 "intra_center", "inter_center", "update"};
@@ -165,9 +127,9 @@ private Q_SLOTS:
     {
         // Two centres: the binomial broadcast is one transfer of the model bytes from c0's GPU
         // to c1's GPU, so its phase must last exactly as long as a p2p run of the same bytes.
-        const auto r = runProject(starProject(2, 10, 5, 0, 0));
+        const auto r = runProject(test::smallStarProject(2, 10, 5, 0, 0));
         const double broadcast = phase(r, "broadcast", -1).duration_s();
-        json p2p = starProject(2, 10, 5, 0, 0);
+        json p2p = test::smallStarProject(2, 10, 5, 0, 0);
         p2p["experiment"] = {{"kind", "p2p"},          {"from", "c0-gpu"},  {"to", "c1-gpu"},
                              {"bytes", r.model_bytes}, {"protocol", "gbn"}, {"seed", 7}};
         const auto q = runProject(p2p);
@@ -188,10 +150,10 @@ private Q_SLOTS:
         const int C = 4;
         const json single = {{"collective", "ring"}, {"protocol", "gbn"}, {"chunks", 1}};
         const json oneChannel = {{"channels", 1}};
-        const auto slow = runProject(
-            starProject(C, 10, 5, 0, 0, {{"inter_center", single}, {"comm", oneChannel}}));
-        const auto fast = runProject(
-            starProject(C, 20, 5, 0, 0, {{"inter_center", single}, {"comm", oneChannel}}));
+        const auto slow = runProject(test::smallStarProject(
+            C, 10, 5, 0, 0, {{"inter_center", single}, {"comm", oneChannel}}));
+        const auto fast = runProject(test::smallStarProject(
+            C, 20, 5, 0, 0, {{"inter_center", single}, {"comm", oneChannel}}));
         const double S = slow.model_bytes;
         const double predicted = 2.0 * (C - 1) / C * S * 8 / 20e9; // saving = term(B) − term(2B)
         const double saving = phase(slow, "inter_center", 0).duration_s() -
@@ -208,18 +170,21 @@ private Q_SLOTS:
         json tcp = {{"inter_center", {{"collective", "ring"}, {"protocol", "tcp"}, {"chunks", 1}}},
                     {"transport", {{"max_window_bytes", 0}}}};
         const double clean =
-            phase(runProject(starProject(4, 10, 5, 0, 0, tcp)), "inter_center", 0).duration_s();
+            phase(runProject(test::smallStarProject(4, 10, 5, 0, 0, tcp)), "inter_center", 0)
+                .duration_s();
         const double lossy =
-            phase(runProject(starProject(4, 10, 5, 1e-4, 0, tcp)), "inter_center", 0).duration_s();
+            phase(runProject(test::smallStarProject(4, 10, 5, 1e-4, 0, tcp)), "inter_center", 0)
+                .duration_s();
         const double jittery =
-            phase(runProject(starProject(4, 10, 5, 0, 2, tcp)), "inter_center", 0).duration_s();
+            phase(runProject(test::smallStarProject(4, 10, 5, 0, 2, tcp)), "inter_center", 0)
+                .duration_s();
         QVERIFY2(lossy > clean * 1.05, qPrintable(QString("%1 vs %2").arg(lossy).arg(clean)));
         QVERIFY2(jittery > clean, qPrintable(QString("%1 vs %2").arg(jittery).arg(clean)));
     }
 
     void unreachableCentreIsAClearError()
     {
-        json j = starProject(3, 10, 5, 0, 0);
+        json j = test::smallStarProject(3, 10, 5, 0, 0);
         json links = json::array();
         for (const auto& l : j["links"])
             if (l["id"] != "c2-hub")
@@ -234,7 +199,7 @@ private Q_SLOTS:
 
     void sameSeedSameBytesDifferentSeedDifferentJitter()
     {
-        const json j = starProject(4, 10, 5, 0, 1);
+        const json j = test::smallStarProject(4, 10, 5, 0, 1);
         const std::string a = experiment::resultsToJson(runProject(j));
         const std::string b = experiment::resultsToJson(runProject(j));
         QCOMPARE(a, b);
@@ -250,7 +215,7 @@ private Q_SLOTS:
         // sharing a host link (a slice takes T_s = 1 MiB/(B/2)), a step takes
         // τ = max(2T_s, T_s + α) and t = I·((2n−3)·τ + 2T_s + α) (docs/collectives.md
         // §Pipelining); busbw = 2(n−1)/n · S/t as nccl-tests defines it.
-        json j = starProject(4, 10, 1, 0, 0);
+        json j = test::smallStarProject(4, 10, 1, 0, 0);
         const double S = 256.0 * 1024 * 1024;
         j["experiment"] = {
             {"kind", "collective"}, {"operation", "allreduce"},
@@ -282,7 +247,7 @@ private Q_SLOTS:
             {"allreduce", "ring"},     {"allgather", "ring"},  {"reducescatter", "ring"},
             {"broadcast", "binomial"}, {"reduce", "binomial"}, {"alltoall", "direct"}};
         for (const auto& [operation, algorithm] : cases) {
-            json j = starProject(4, 10, 1, 0, 0);
+            json j = test::smallStarProject(4, 10, 1, 0, 0);
             j["experiment"] = {{"kind", "collective"},
                                {"operation", operation},
                                {"participants", {"c0-gpu", "c1-gpu", "c2-gpu", "c3-gpu"}},
@@ -297,8 +262,8 @@ private Q_SLOTS:
 
     void badExperimentNamesThePath()
     {
-        json j = starProject(2, 10, 5, 0, 0,
-                             {{"inter_center", {{"collective", "ring"}, {"protocl", "tcp"}}}});
+        json j = test::smallStarProject(
+            2, 10, 5, 0, 0, {{"inter_center", {{"collective", "ring"}, {"protocl", "tcp"}}}});
         const auto e = inputErrorOf(j);
         QVERIFY(e);
         QCOMPARE(QString::fromStdString(e->location()),
@@ -310,7 +275,7 @@ private Q_SLOTS:
         // A centre described only by its fabric gets servers of 8 GPUs; its intra-centre
         // all-reduce then runs on those servers' NICs (8 × 100 Gbit/s each): 4 servers, ring,
         // bandwidth term 2(n−1)/n · S / (800 Gbit/s).
-        json j = starProject(1, 10, 5, 0, 0);
+        json j = test::smallStarProject(1, 10, 5, 0, 0);
         j["nodes"] = json::array(
             {{{"id", "c0"}, {"kind", "center"}, {"attrs", fabricCentreAttrs(32, "star", 0)}}});
         j["links"] = json::array();
@@ -329,7 +294,7 @@ private Q_SLOTS:
     void observerSeesPairedOrderedPhasesAndProgressToOne()
     {
         // Centres of 32 fabric GPUs so that every phase (also intra_center) moves bytes.
-        json j = starProject(2, 10, 5, 0, 0, {{"iterations", 2}});
+        json j = test::smallStarProject(2, 10, 5, 0, 0, {{"iterations", 2}});
         for (auto& n : j["nodes"])
             if (n["kind"] == "center")
                 n["attrs"] = fabricCentreAttrs(16, "star", 1);
@@ -399,7 +364,7 @@ private Q_SLOTS:
         // part-way. The snapshots change nothing in results.json.
         const int C = 3;
         const double D = 6e9;
-        json j = starProject(C, 10, 5, 0, 0);
+        json j = test::smallStarProject(C, 10, 5, 0, 0);
         json nodes = json::array();
         for (auto& n : j["nodes"])
             if (n["kind"] == "center") {
@@ -490,8 +455,8 @@ private Q_SLOTS:
 
     void cancelFromTheObserverStopsTheRun()
     {
-        const io::Project p =
-            io::parseProject(starProject(3, 10, 5, 0, 0, {{"iterations", 3}}).dump(), "test.topo");
+        const io::Project p = io::parseProject(
+            test::smallStarProject(3, 10, 5, 0, 0, {{"iterations", 3}}).dump(), "test.topo");
         experiment::RunOptions opt;
         opt.topology_name = "test.topo";
         experiment::Runner runner(p, opt);
@@ -520,7 +485,7 @@ private Q_SLOTS:
         // One centre of 32 fabric GPUs: ZeRO-2 shards the optimiser step 32 ways. The step is
         // local GPU work, so communication_s must not change and update_s must scale by 1/32.
         auto project = [](int zero) {
-            json j = starProject(1, 10, 5, 0, 0);
+            json j = test::smallStarProject(1, 10, 5, 0, 0);
             j["nodes"] = json::array(
                 {{{"id", "c0"}, {"kind", "center"}, {"attrs", fabricCentreAttrs(32, "star", 0)}}});
             j["links"] = json::array();
@@ -562,8 +527,8 @@ private Q_SLOTS:
                       {"protocol", "gbn"},
                       {"dataset", false},
                       {"chunks", k}};
-            return runProject(
-                starProject(n, 10, 5, 0, 0, {{"broadcast", b}, {"comm", {{"channels", 1}}}}));
+            return runProject(test::smallStarProject(
+                n, 10, 5, 0, 0, {{"broadcast", b}, {"comm", {{"channels", 1}}}}));
         };
         double previous = 1e300;
         for (int k : {1, 4, 16}) {
@@ -576,8 +541,8 @@ private Q_SLOTS:
             QVERIFY(got < previous);
             previous = got;
         }
-        json bad = starProject(2, 10, 5, 0, 0,
-                               {{"broadcast", {{"algorithm", "pipelined-chain"}, {"chunks", -1}}}});
+        json bad = test::smallStarProject(
+            2, 10, 5, 0, 0, {{"broadcast", {{"algorithm", "pipelined-chain"}, {"chunks", -1}}}});
         const auto e = inputErrorOf(bad);
         QVERIFY(e);
         QCOMPARE(QString::fromStdString(e->location()), QString("/experiment/broadcast/chunks"));
@@ -585,8 +550,8 @@ private Q_SLOTS:
 
     void intraCentreOrderIsRejected()
     {
-        json j = starProject(2, 10, 5, 0, 0,
-                             {{"intra_center", {{"collective", "ring"}, {"order", {"c0"}}}}});
+        json j = test::smallStarProject(
+            2, 10, 5, 0, 0, {{"intra_center", {{"collective", "ring"}, {"order", {"c0"}}}}});
         const auto e = inputErrorOf(j);
         QVERIFY(e);
         QCOMPARE(QString::fromStdString(e->location()), QString("/experiment/intra_center/order"));
@@ -596,7 +561,7 @@ private Q_SLOTS:
     {
         // 3 GPUs share 65536 tokens: 21845.33 tokens each, not a whole number of 4096-token
         // sequences; 5 (61440) or 6 (73728) sequences per GPU would divide.
-        const auto r = runProject(starProject(3, 10, 5, 0, 0));
+        const auto r = runProject(test::smallStarProject(3, 10, 5, 0, 0));
         bool warned = false;
         for (const auto& w : r.warnings)
             warned = warned || w.find("5.333 sequences of 4096 tokens per GPU, not a whole "
@@ -604,7 +569,7 @@ private Q_SLOTS:
                                       "global batch that divides: 61440 (5 per GPU) or 73728 "
                                       "(6 per GPU)") != std::string::npos;
         QVERIFY(warned);
-        const auto even = runProject(starProject(4, 10, 5, 0, 0));
+        const auto even = runProject(test::smallStarProject(4, 10, 5, 0, 0));
         for (const auto& w : even.warnings)
             QVERIFY2(w.find("sequences") == std::string::npos, w.c_str());
     }
@@ -643,7 +608,7 @@ private Q_SLOTS:
         // fat-tree and spine-leaf are the same non-blocking two-tier Clos; rail-optimised and
         // ring are built the same way and produce a warning saying so.
         auto run = [](const std::string& shape) {
-            json j = starProject(1, 10, 5, 0, 0);
+            json j = test::smallStarProject(1, 10, 5, 0, 0);
             j["nodes"] = json::array(
                 {{{"id", "c0"}, {"kind", "center"}, {"attrs", fabricCentreAttrs(256, shape, 1)}}});
             j["links"] = json::array();
@@ -706,7 +671,7 @@ private Q_SLOTS:
         // step: a file cannot say 0 Gbit/s) and nothing restores it: the events run out with
         // the transfer stalled. The network's drain hook fails it naming the link; the run
         // reports that cause instead of an internal "ran out of events" error.
-        json j = starProject(2, 10, 1, 0, 0);
+        json j = test::smallStarProject(2, 10, 1, 0, 0);
         j["experiment"] = {{"kind", "p2p"}, {"from", "c0-gpu"}, {"to", "c1-gpu"}, {"bytes", "1GB"}};
         io::Project p = io::parseProject(j.dump(), "test.topo");
         const LinkId link = *p.topology.findLink("c1-hub");
@@ -735,7 +700,7 @@ private Q_SLOTS:
         // so each WAN link carries 2S (both directions) plus the weights' broadcast (S); an
         // unknown or foreign gateway is an error.
         auto project = [](const json& gateways) {
-            json j = starProject(2, 10, 5, 0, 0);
+            json j = test::smallStarProject(2, 10, 5, 0, 0);
             json nodes = json::array({{{"id", "hub"}, {"kind", "router"}}});
             for (const char* c : {"c0", "c1"})
                 nodes.push_back(

@@ -24,36 +24,7 @@ namespace {
 /// centre, so nothing but the WAN exchange communicates.
 json strategyStar(double wan_gbps, const json& overrides = json::object())
 {
-    json nodes = json::array({{{"id", "hub"}, {"kind", "router"}}});
-    json links = json::array();
-    for (int i = 0; i < 2; ++i) {
-        const std::string c = "c" + std::to_string(i);
-        nodes.push_back({{"id", c}, {"kind", "center"}, {"attrs", {{"gpu_model", "A100-80GB"}}}});
-        nodes.push_back({{"id", c + "-gpu"},
-                         {"kind", "gpu"},
-                         {"parent", c},
-                         {"attrs", {{"gpu_model", "A100-80GB"}, {"gpu_count", 1}}}});
-        links.push_back({{"id", c + "-gpu-link"},
-                         {"a", c + "-gpu"},
-                         {"b", c},
-                         {"bandwidth_gbps", 4000},
-                         {"delay_ms", 0.0}});
-        links.push_back({{"id", c + "-hub"},
-                         {"a", c},
-                         {"b", "hub"},
-                         {"bandwidth_gbps", wan_gbps},
-                         {"delay_ms", 5.0},
-                         {"queue_pkts", 100000}});
-    }
-    json e = test::smallTrainingExperiment(1);
-    for (auto it = overrides.begin(); it != overrides.end(); ++it)
-        e[it.key()] = it.value();
-    return {{"format", "meridian.topo"},
-            {"version", 1},
-            {"name", "star"},
-            {"nodes", nodes},
-            {"links", links},
-            {"experiment", e}};
+    return test::smallStarProject(2, wan_gbps, 5.0, 0.0, 0.0, overrides);
 }
 
 experiment::Results strategyRun(const json& j)
