@@ -2,6 +2,7 @@
 
 #include "meridian/core/Error.hpp"
 #include "meridian/experiment/Runner.hpp"
+#include "meridian/io/JsonPointer.hpp"
 #include "meridian/topology/AttributeTable.hpp"
 
 #include <algorithm>
@@ -103,20 +104,6 @@ bool isIndex(const std::string& c)
 {
     return !c.empty() && c.size() < 10 &&
            std::all_of(c.begin(), c.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-}
-
-std::string escapePointer(const std::string& key)
-{
-    std::string out;
-    for (char c : key) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
-    }
-    return out;
 }
 
 /// The element of `items` (nodes or links of the canonical file) whose id `rest` starts with,
@@ -323,7 +310,7 @@ void parseSweepSection(const nlohmann::json& section, const std::string& file, S
         throw InputError(file, "/sweep", "must be an object with \"axes\"");
     for (auto it = section.begin(); it != section.end(); ++it)
         if (it.key() != "axes" && it.key() != "zip" && it.key() != "common_seed")
-            throw InputError(file, "/sweep/" + escapePointer(it.key()),
+            throw InputError(file, "/sweep/" + io::jsonPointerToken(it.key()),
                              "unknown key '" + it.key() + "' (expected axes, zip, common_seed)");
     for (const char* flag : {"zip", "common_seed"})
         if (auto it = section.find(flag); it != section.end()) {
@@ -341,7 +328,7 @@ void parseSweepSection(const nlohmann::json& section, const std::string& file, S
             throw InputError(file, at, "must be an object with \"path\" and \"values\"");
         for (auto it = a.begin(); it != a.end(); ++it)
             if (it.key() != "path" && it.key() != "values")
-                throw InputError(file, at + "/" + escapePointer(it.key()),
+                throw InputError(file, at + "/" + io::jsonPointerToken(it.key()),
                                  "unknown key '" + it.key() + "' (expected path, values)");
         Axis axis;
         axis.origin = at;
@@ -428,7 +415,7 @@ void resolveAxes(SweepSpec& spec, const io::Project& project, const std::string&
                                  pointer + " is a value, not an object: '" + c +
                                      "' cannot be below it");
             }
-            pointer += "/" + escapePointer(c);
+            pointer += "/" + io::jsonPointerToken(c);
         }
         if (!pointers.insert(pointer).second)
             throw InputError(errFile, where, "the same value (" + pointer + ") is varied twice");

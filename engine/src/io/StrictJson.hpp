@@ -10,6 +10,8 @@
 //   * line/column for every syntax error (computed from nlohmann's byte offset).
 // Every failure is an InputError(file, location, problem); nothing else escapes.
 
+#include "meridian/io/JsonPointer.hpp"
+
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -23,8 +25,5 @@ nlohmann::json parseStrictJson(std::string_view text, const std::string& file);
 
 /// "line L, column C" of a byte offset (0-based) in `text`; columns count bytes from 1.
 std::string lineColumnOf(std::string_view text, std::size_t offset);
-
-/// Escapes one JSON Pointer token (RFC 6901: "~" → "~0", "/" → "~1").
-std::string jsonPointerToken(std::string_view key);
 
 } // namespace meridian::io
