@@ -198,7 +198,10 @@ std::span<const std::uint32_t> RingProgram::successors(std::size_t op,
                      laneIndex(c) + static_cast<std::size_t>(m_inFlight), next))
             push(next);
     }
-    std::sort(scratch.begin(), scratch.end());
+    // At most four: an insertion sort (std::sort's set-up cost more than the sorting).
+    for (std::size_t a = 1; a < scratch.size(); ++a)
+        for (std::size_t b = a; b > 0 && scratch[b] < scratch[b - 1]; --b)
+            std::swap(scratch[b], scratch[b - 1]);
     scratch.erase(std::unique(scratch.begin(), scratch.end()), scratch.end());
     return scratch;
 }
