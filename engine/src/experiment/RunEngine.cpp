@@ -211,20 +211,42 @@ void RunEngine::transferInParts(NodeId src, NodeId dst, double bytes, net::Proto
     }
 }
 
+namespace {
+
+/// A collective's backend and its executor over `program` (a CommDag or a RingProgram).
+template <class Program>
+RunningCollective startProgram(RunEngine& engine, const Program& program,
+                               const std::vector<NodeId>& nodes, net::Protocol protocol,
+                               double reduceRate_Bps, std::function<void()> onDone,
+                               RunEngine::Credit credit)
+{
+    RunningCollective rc;
+    rc.backend = std::make_unique<NetBackend>(engine, nodes, protocol, reduceRate_Bps,
+                                              engine.comm(), program.merged(), credit);
+    // Nothing reads per-op times here: a 1,024-rank ring has 3·10⁶ ops (docs/performance.md).
+    rc.executor = std::make_unique<collective::DagExecutor>(
+        program, *rc.backend, collective::DagExecutor::Record::MakespanOnly);
+    rc.executor->setOnFinished(std::move(onDone));
+    rc.executor->start();
+    return rc;
+}
+
+} // namespace
+
 RunningCollective RunEngine::startCollective(const collective::CommDag& dag,
                                              const std::vector<NodeId>& nodes,
                                              net::Protocol protocol, double reduceRate_Bps,
                                              std::function<void()> onDone, Credit credit)
 {
-    RunningCollective rc;
-    rc.backend = std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps, m_comm,
-                                              dag.merged(), credit);
-    // Nothing reads per-op times here: a 1,024-rank ring has 3·10⁶ ops (docs/performance.md).
-    rc.executor = std::make_unique<collective::DagExecutor>(
-        dag, *rc.backend, collective::DagExecutor::Record::MakespanOnly);
-    rc.executor->setOnFinished(std::move(onDone));
-    rc.executor->start();
-    return rc;
+    return startProgram(*this, dag, nodes, protocol, reduceRate_Bps, std::move(onDone), credit);
+}
+
+RunningCollective RunEngine::startCollective(const collective::RingProgram& ring,
+                                             const std::vector<NodeId>& nodes,
+                                             net::Protocol protocol, double reduceRate_Bps,
+                                             std::function<void()> onDone, Credit credit)
+{
+    return startProgram(*this, ring, nodes, protocol, reduceRate_Bps, std::move(onDone), credit);
 }
 
 std::vector<int> RunEngine::ringOrder(const std::vector<NodeId>& nodes)
