@@ -90,8 +90,8 @@ void StagingFolder::write(const fs::path& relative, std::string_view contents)
         fail(path, "cannot write", err);
     }
 #ifdef __linux__
-    // Start the write-back now, without waiting: commit()'s fsyncs then find every block
-    // allocated in one journal transaction instead of committing one per file.
+    // Start the write-back now, without waiting: commit()'s fsyncs then find the data written
+    // or on its way instead of starting each file's write-back in turn.
     (void)::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 #endif
     if (::close(fd) != 0)

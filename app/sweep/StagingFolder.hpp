@@ -1,20 +1,18 @@
 #pragma once
 // A folder of files built under a staging name and made durable once, then renamed into place
-// (docs/sweeps.md, "Resuming"): a sweep point's folder.
+// (docs/sweeps.md, "Resuming" and "Speed on two cores"): a sweep point's folder.
 //
-// io::writeFileAtomically flushes each file and then its folder to disk: on ext4 every fsync
-// that finds new metadata commits the journal, so a point of seven or eight files paid about
-// sixteen journal commits, as much time as its simulation on the default preset. Here
+// io::writeFileAtomically makes each file durable on its own (fsync of the file, then of its
+// folder); a point writes seven or eight files, and each fsync waits for the disk. Here
 //   write():  each file is written plainly and its write-back started at once
-//             (sync_file_range, no wait), so every block is allocated in the journal's
-//             running transaction;
-//   commit(): fsync every file, then every folder of the staging tree: the first fsync commits
-//             that one transaction, the others find their data already on disk; then rename
-//             the staging folder to the target (a stale target is moved aside and removed
-//             first) and fsync the target's parent, so the rename itself is durable.
+//             (sync_file_range, no wait), so the data is on its way while the rest is written;
+//   commit(): fsync every file, then every folder of the staging tree, deepest first; then
+//             rename the staging folder to the target (a stale target is moved aside and
+//             removed after) and fsync the target's parent, so the rename itself is durable.
 // The target therefore appears only complete and on disk: a crash, SIGKILL or error before the
 // rename leaves the staging folder (which the destructor removes when it can), never a half-
-// written target. The files are the bytes given, the same as writeFileAtomically writes.
+// written target. commit() waits for the disk and uses no CPU meanwhile, so the executor runs
+// it on a thread beside the next point. The files hold exactly the bytes given.
 
 #include <filesystem>
 #include <string_view>
