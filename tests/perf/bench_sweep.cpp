@@ -11,11 +11,14 @@
 // sweep's serial parts (checking the points, writing the table) and its last point cost.
 // Each of R rounds runs -j 1 then -j 2; the summary gives the median of the rounds' ratios (the
 // load of other processes moves single rounds by ±0.1) and, from the -j 1 runs, the time spent
-// outside the points' simulations (starting, checking, writing and flushing files, the table).
+// outside the points' simulations (starting, checking, writing and flushing files, the table),
+// and the same ratio for two CPU-bound processes, what the machine's load allows at the time.
 // Usage: bench_sweep [iterations] [limit_s] [rounds]  (defaults 3, the preset's; 1800; 3)
 #include "ChildRun.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -23,6 +26,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
 #include <vector>
 
@@ -73,6 +77,34 @@ perf::ChildRun runSweep(int jobs, const std::string& iterations, const std::file
                            "links.cd-hub.bandwidth_gbps=5,10,20", "--iterations", iterations, "-j",
                            std::to_string(jobs), "--quiet", "--out", out.string()},
                           out.string() + ".txt", limit_s);
+}
+
+/// What the machine allows now, for comparison with the sweep's ratio: the wall time of `n`
+/// processes each spinning through the same CPU-bound loop at once. Two at once take half of
+/// twice one on two idle cores; on a shared machine whose kernel shares the CPU fairly between
+/// sessions (autogroup), two take about twice one.
+double busyChildren_s(int n)
+{
+    std::fflush(stdout);
+    perf::Stopwatch sw;
+    std::vector<pid_t> pids;
+    for (int i = 0; i < n; ++i) {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            volatile std::uint64_t x = 0x9e3779b97f4a7c15ull;
+            for (std::uint64_t k = 0; k < 400'000'000ull; ++k)
+                x = x * 6364136223846793005ull + k;
+            _exit(0);
+        }
+        if (pid > 0)
+            pids.push_back(pid);
+    }
+    for (pid_t pid : pids) {
+        int status = 0;
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+    }
+    return sw.elapsedS();
 }
 
 double median(std::vector<double> v)
@@ -129,6 +161,10 @@ int main(int argc, char** argv)
     std::printf("\nwall(-j 2) / wall(-j 1): median %.3f of %d round(s) (issue 32: at most 0.6); "
                 "tables %s\n",
                 median(ratios), rounds, same ? "identical" : "DIFFER");
+    const double one_s = busyChildren_s(1), two_s = busyChildren_s(2);
+    std::printf("the machine now: two CPU-bound processes at once take %.3f of twice one (%.2f s "
+                "vs %.2f s; 0.5 on 2 idle cores, about 1 when the load is other sessions')\n",
+                two_s / (2.0 * one_s), two_s, one_s);
     if (!outside_s.empty())
         std::printf("-j 1 outside the points' simulations (start, checks, files, table): median "
                     "%.2f s; the points' own -j 1 times dealt to 2 threads with that outside part "
