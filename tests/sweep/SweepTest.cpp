@@ -15,6 +15,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sys/types.h>
+#include <unistd.h>
 
 using namespace meridian;
 using namespace meridian::test;
@@ -131,6 +132,44 @@ private Q_SLOTS:
         QCOMPARE(readAll(out + "/sweep.csv"), table);
         const CliRun third = runCli(args);
         QVERIFY(third.out.contains("0 run now, 9 finished before"));
+        QCOMPARE(readAll(out + "/sweep.csv"), table);
+    }
+
+    void aCompleteStagingFolderOfAKilledRunIsRedone()
+    {
+        // A sweep killed after writing and flushing a point's files but before the rename
+        // that marks it finished leaves a folder holding everything (point.json, point.topo,
+        // results/) under OUT/.partial/NAME.HOST.PID.INDEX. The next call must not take that
+        // point as finished: it discards the folder (its process is gone) and runs the point
+        // again, and the table is the one of the uninterrupted sweep.
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out");
+        const QStringList args = {"sweep", tinyTopo(), "--vary", "links.c-hub.loss=0,1e-6,1e-5",
+                                  "--out", out};
+        const CliRun first = runCli(args);
+        QVERIFY2(first.code == 0, qPrintable(first.err));
+        const QByteArray table = readAll(out + "/sweep.csv");
+        const QString name = readCsv(out + "/sweep.csv").cell(1, "point");
+        // A process id of this host that is gone, and the host as the executor names it.
+        QProcess gone;
+        gone.start(cliPath(), {"--help"});
+        QVERIFY(gone.waitForStarted());
+        const qint64 pid = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        char host[256] = {};
+        QCOMPARE(::gethostname(host, sizeof host - 1), 0);
+        QString hostName = QString::fromLocal8Bit(host);
+        hostName.replace('.', '_').replace('/', '_');
+        const QString staging =
+            out + "/.partial/" + name + "." + hostName + "." + QString::number(pid) + ".1";
+        QVERIFY(QDir().mkpath(out + "/.partial"));
+        QVERIFY(QDir().rename(out + "/points/" + name, staging));
+        QVERIFY(QFileInfo::exists(staging + "/point.json"));
+        const CliRun second = runCli(args);
+        QVERIFY2(second.code == 0, qPrintable(second.err));
+        QVERIFY2(second.out.contains("1 run now, 2 finished before"), qPrintable(second.out));
+        QVERIFY(!QFileInfo::exists(out + "/.partial"));
+        QVERIFY(QFileInfo::exists(out + "/points/" + name + "/results/results.json"));
         QCOMPARE(readAll(out + "/sweep.csv"), table);
     }
 
