@@ -108,8 +108,17 @@ bool isIndex(const std::string& c)
            std::all_of(c.begin(), c.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
-/// The element of `items` (nodes or links of the canonical file) whose id `rest` starts with,
-/// followed by '.': the longest such id, so ids may hold dots. Returns its index and the rest.
+/// Whether `items` is a non-empty array of objects that each carry a string "id".
+bool hasIds(const nlohmann::json& items)
+{
+    return !items.empty() && std::all_of(items.begin(), items.end(), [](const nlohmann::json& e) {
+        return e.is_object() && e.contains("id") && e["id"].is_string();
+    });
+}
+
+/// The element of `items` (nodes or links of the canonical file, or an array of objects with ids)
+/// whose id `rest` starts with, followed by '.': the longest such id, so ids may hold dots. Returns
+/// its index and the rest.
 std::pair<std::size_t, std::string> findById(const nlohmann::json& items, const std::string& rest,
                                              const std::string& what, const std::string& file,
                                              const std::string& where)
@@ -400,9 +409,30 @@ void resolveAxes(SweepSpec& spec, const io::Project& project, const std::string&
                                  "experiment");
         }
         const nlohmann::json* at = &doc[nlohmann::json::json_pointer(pointer)];
-        for (const std::string& c : split(rest, '.')) {
+        if (rest.empty() || rest.back() == '.')
+            throw InputError(errFile, where, "empty key in '" + axis.path + "'");
+        while (!rest.empty()) {
+            const auto next = rest.find('.');
+            const std::string c = rest.substr(0, next);
+            const std::string after = next == std::string::npos ? "" : rest.substr(next + 1);
             if (c.empty())
                 throw InputError(errFile, where, "empty key in '" + axis.path + "'");
+            if (at && at->is_array() && !isIndex(c) && hasIds(*at)) {
+                // An array of objects with ids (experiment.traffic.generators, triggers) by
+                // id, as links and nodes are: the longest id that fits, so ids may hold dots.
+                std::string what = pointer.substr(pointer.rfind('/') + 1);
+                if (what.size() > 1 && what.back() == 's')
+                    what.pop_back();
+                const auto [index, keys] = findById(*at, rest, what, errFile, where);
+                if (keys == "id" || keys.rfind("id.", 0) == 0)
+                    throw InputError(errFile, where,
+                                     "'id' names the " + what + " and cannot be swept");
+                at = &(*at)[index];
+                pointer += "/" + std::to_string(index);
+                rest = keys;
+                continue;
+            }
+            rest = after;
             if (at && at->is_array()) {
                 if (!isIndex(c) || std::stoul(c) >= at->size())
                     throw InputError(errFile, where,

@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QtTest/QtTest>
+#include <cmath>
 #include <csignal>
 #include <fstream>
 #include <map>
@@ -259,6 +260,73 @@ private Q_SLOTS:
         refuse({"--vary", "name.x=2"}, "'name' cannot be swept: a path starts with links, nodes or "
                                        "experiment");
         refuse({}, "nothing to vary");
+    }
+
+    void aTrafficGeneratorIsAddressedByIdOrIndex()
+    {
+        // docs/sweeps.md: an array of objects with ids (a traffic section's generators) is
+        // addressed by id as links and nodes are, or by index; load 0 is a generator that
+        // starts no flow, so a load axis can start from an empty link.
+        QTemporaryDir dir;
+        nlohmann::json topo = nlohmann::json::parse(readAll(tinyTopo()).toStdString());
+        topo["experiment"]["traffic"] = {
+            {"generators",
+             {{{"id", "bg.web"},
+               {"kind", "poisson"},
+               {"from", "a"},
+               {"to", "c"},
+               {"stop_s", 60},
+               {"load", 0.5},
+               {"load_link", "c-hub"},
+               {"size", {{"law", "exponential"}, {"mean_bytes", 1e6}}}}}}};
+        const QString path = dir.filePath("traffic.topo");
+        std::ofstream(path.toStdString()) << topo.dump(2);
+        const QString out = dir.filePath("out");
+        const CliRun r = runCli({"sweep", path, "--common-seed", "--vary",
+                                 "experiment.traffic.generators.bg.web.load=0,0.5", "--out", out});
+        QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+        const CsvTable t = readCsv(out + "/sweep.csv");
+        QCOMPARE(t.rows.size(), std::size_t{2});
+        QCOMPARE(t.cell(1, "experiment.traffic.generators.bg.web.load"), QStringLiteral("0.5"));
+        const auto resultsOf = [&](std::size_t row) {
+            return nlohmann::json::parse(
+                readAll(out + "/" + t.cell(row, "results") + "/results.json").toStdString());
+        };
+        const nlohmann::json idle = resultsOf(0), loaded = resultsOf(1);
+        // Load 0: no flow and no background byte; load 0.5: λ = 0.5 · 10 Gbit/s / (8 · 1 MB)
+        // = 625 flows/s over the run, and c-hub carries them.
+        QCOMPARE(idle["traffic"][0]["flows"].get<int>(), 0);
+        QCOMPARE(idle["traffic"][0]["offered_bytes"].get<double>(), 0.0);
+        QCOMPARE(idle["links"][2]["background_bytes"].get<double>(), 0.0);
+        const double window_s = loaded["traffic"][0]["window_s"].get<double>();
+        const double flows = loaded["traffic"][0]["flows"].get<double>();
+        QVERIFY2(std::abs(flows - 625.0 * window_s) < 5.0 * std::sqrt(625.0 * window_s) + 1.0,
+                 qPrintable(QString::number(flows) + " flows in " + QString::number(window_s)));
+        QVERIFY(loaded["links"][2]["background_bytes"].get<double>() > 0.0);
+        // The point's file has the value at the generator's index.
+        const nlohmann::json point = nlohmann::json::parse(
+            readAll(out + "/points/" + t.cell(1, "point") + "/point.topo").toStdString());
+        QCOMPARE(point["experiment"]["traffic"]["generators"][0]["load"].get<double>(), 0.5);
+        // By index: the same value, the same seed and the same point file.
+        const CliRun byIndex = runCli({"sweep", path, "--dry-run", "--common-seed", "--vary",
+                                       "experiment.traffic.generators.0.load=0,0.5"});
+        QVERIFY2(byIndex.code == 0, qPrintable(byIndex.err));
+        QCOMPARE(byIndex.out.count('\n'), 3);
+
+        const auto refuse = [&](const QString& vary, const QString& expected) {
+            const CliRun e = runCli({"sweep", path, "--dry-run", "--vary", vary});
+            QVERIFY2(e.code == 2, qPrintable(e.out + e.err));
+            QVERIFY2(e.err.contains(expected), qPrintable(e.err));
+        };
+        refuse("experiment.traffic.generators.zz.load=0.5",
+               "command line: --vary experiment.traffic.generators.zz.load: no generator id "
+               "starts 'zz.load' followed by '.' and a key (generators: bg.web)");
+        refuse("experiment.traffic.generators.bg.web.id=x", "'id' names the generator");
+        refuse("experiment.traffic.generators.3.load=0.5", "'3' is not an index of the array");
+        // A value goes through the traffic reader's check, named by the file's JSON path.
+        refuse("experiment.traffic.generators.bg.web.load=0,-1",
+               path + ": /experiment/traffic/generators/0/load: must be a finite number ≥ 0, "
+                      "got -1 (point experiment.traffic.generators.bg.web.load=-1)");
     }
 
     void seedsFollowTheDocumentedRule()

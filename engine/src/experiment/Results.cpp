@@ -86,6 +86,10 @@ ojson linksJson(const std::vector<LinkResult>& links, bool background)
         o["utilization_mean"] = l.utilization_mean;
         o["utilization_peak"] = l.utilization_peak;
         o["utilization_series"] = l.utilization_series;
+        o["lost_bytes"] = l.lost_bytes;
+        o["queue_delay_mean_s"] = l.queue_delay_mean_s;
+        o["queue_delay_s_series"] = l.queue_delay_s_series;
+        o["loss_series"] = l.loss_series;
         out.push_back(std::move(o));
     }
     return out;
@@ -334,12 +338,13 @@ std::vector<std::pair<std::string, std::string>> resultsCsvFiles(const Results& 
         std::ostringstream s;
         const bool background = !r.traffic.empty();
         s << "id,bytes," << (background ? "experiment_bytes,background_bytes," : "")
-          << "utilization_mean,utilization_peak\n";
+          << "utilization_mean,utilization_peak,lost_bytes,queue_delay_mean_s\n";
         for (const auto& l : r.links) {
             s << csvField(l.id) << ',' << num(l.bytes) << ',';
             if (background)
                 s << num(experimentBytes(l)) << ',' << num(l.background_bytes) << ',';
-            s << num(l.utilization_mean) << ',' << num(l.utilization_peak) << '\n';
+            s << num(l.utilization_mean) << ',' << num(l.utilization_peak) << ','
+              << num(l.lost_bytes) << ',' << num(l.queue_delay_mean_s) << '\n';
         }
         files.emplace_back("links.csv", s.str());
     }
