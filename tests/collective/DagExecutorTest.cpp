@@ -9,6 +9,7 @@
 //   direct all-reduce          2·(α + S/(n·B))
 #include "meridian/collective/DagExecutor.hpp"
 
+#include "EventBackend.hpp"
 #include "TestMain.hpp"
 #include "meridian/collective/BuildCollective.hpp"
 #include "meridian/collective/CommSettings.hpp"
@@ -20,7 +21,6 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <queue>
 #include <tuple>
 
 using namespace meridian;
@@ -30,7 +30,7 @@ namespace {
 
 // α-β with one wire per connection (src, dst, channel): a message starts sending when the one
 // before it on its connection has sent its last byte, takes bytes/B, and arrives α later.
-class AlphaBetaBackend : public TransferBackend
+class AlphaBetaBackend : public test::EventBackend
 {
 public:
     AlphaBetaBackend(double alpha_s, double bandwidth_Bps)
@@ -47,38 +47,10 @@ public:
     {
         schedule(m_now_s, std::move(done));
     }
-    std::optional<double> nowS() const override { return m_now_s; }
-    void run()
-    {
-        while (!m_queue.empty()) {
-            Event e = m_queue.top();
-            m_queue.pop();
-            m_now_s = e.time_s;
-            e.done();
-        }
-    }
-    double now() const { return m_now_s; }
 
 private:
-    struct Event
-    {
-        double time_s;
-        std::uint64_t seq;
-        std::function<void()> done;
-        bool operator>(const Event& o) const
-        {
-            return std::tie(time_s, seq) > std::tie(o.time_s, o.seq);
-        }
-    };
-    void schedule(double t, std::function<void()> done)
-    {
-        m_queue.push(Event{t, m_seq++, std::move(done)});
-    }
     double m_alpha_s = 0;
     double m_Bps = 1;
-    double m_now_s = 0;
-    std::uint64_t m_seq = 0;
-    std::priority_queue<Event, std::vector<Event>, std::greater<>> m_queue;
     std::map<std::tuple<int, int, int>, double> m_wireFree;
 };
 

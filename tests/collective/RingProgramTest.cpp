@@ -7,6 +7,7 @@
 // completion order, to the bit.
 #include "meridian/collective/RingProgram.hpp"
 
+#include "EventBackend.hpp"
 #include "TestMain.hpp"
 #include "meridian/collective/BuildCollective.hpp"
 #include "meridian/collective/DagExecutor.hpp"
@@ -17,7 +18,6 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <queue>
 #include <tuple>
 
 using namespace meridian;
@@ -30,7 +30,7 @@ namespace ring_program_test {
 // everything issued before it and takes bytes/B there, then waits for the receiver's NIC
 // (bytes/B) and arrives α later; reductions take bytes/R. Times depend on the order
 // transfers are issued in, so a program that issued them differently would show.
-class NicBackend : public TransferBackend
+class NicBackend : public test::EventBackend
 {
 public:
     void transfer(int src, int dst, double bytes, int /*channel*/,
@@ -46,38 +46,11 @@ public:
     {
         schedule(m_now_s + bytes / kReduceBps, std::move(done));
     }
-    std::optional<double> nowS() const override { return m_now_s; }
-    void run()
-    {
-        while (!m_queue.empty()) {
-            Event e = m_queue.top();
-            m_queue.pop();
-            m_now_s = e.time_s;
-            e.done();
-        }
-    }
 
 private:
     static constexpr double kBps = 1.25e9;     // 10 Gbit/s
     static constexpr double kReduceBps = 2e11; // 200 GB/s
     static constexpr double kAlpha_s = 3.0e-3; // 3 ms
-    struct Event
-    {
-        double time_s;
-        std::uint64_t seq;
-        std::function<void()> done;
-        bool operator>(const Event& o) const
-        {
-            return std::tie(time_s, seq) > std::tie(o.time_s, o.seq);
-        }
-    };
-    void schedule(double t, std::function<void()> done)
-    {
-        m_queue.push(Event{t, m_seq++, std::move(done)});
-    }
-    double m_now_s = 0;
-    std::uint64_t m_seq = 0;
-    std::priority_queue<Event, std::vector<Event>, std::greater<>> m_queue;
     std::map<int, double> m_outFree;
     std::map<int, double> m_inFree;
 };

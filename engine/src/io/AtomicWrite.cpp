@@ -27,25 +27,6 @@ namespace {
 
 std::atomic<unsigned> g_tempCounter{0};
 
-[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what, int err)
-{
-    throw InputError(path.string(), "", what + ": " + std::strerror(err));
-}
-
-bool writeAll(int fd, std::string_view data)
-{
-    while (!data.empty()) {
-        const ssize_t n = ::write(fd, data.data(), data.size());
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return false;
-        }
-        data.remove_prefix(static_cast<std::size_t>(n));
-    }
-    return true;
-}
-
 /// An ostream's buffer over a file descriptor: 64 KiB at a time, the first write error kept.
 class FdStreamBuf : public std::streambuf
 {
@@ -73,7 +54,8 @@ private:
     void reset() { setp(m_buffer.data(), m_buffer.data() + m_buffer.size()); }
     bool drain()
     {
-        if (m_errno == 0 && !writeAll(m_fd, {pbase(), static_cast<std::size_t>(pptr() - pbase())}))
+        if (m_errno == 0 &&
+            !writeAllToFd(m_fd, {pbase(), static_cast<std::size_t>(pptr() - pbase())}))
             m_errno = errno;
         reset();
         return m_errno == 0;
@@ -106,10 +88,10 @@ void writeAtomically(const std::filesystem::path& path, const std::function<bool
                       std::to_string(g_tempCounter.fetch_add(1)));
         fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST)
-            fail(path, "cannot create a temporary file in " + dir.string(), errno);
+            throwFileError(path, "cannot create a temporary file in " + dir.string(), errno);
     }
     if (fd < 0)
-        fail(path, "cannot create a temporary file in " + dir.string(), EEXIST);
+        throwFileError(path, "cannot create a temporary file in " + dir.string(), EEXIST);
 
     // Keep the permissions of a file being replaced (the temporary got 0666 & ~umask).
     struct stat st
@@ -123,7 +105,7 @@ void writeAtomically(const std::filesystem::path& path, const std::function<bool
         if (fd >= 0)
             ::close(fd);
         ::unlink(temp.c_str());
-        fail(path, what, err);
+        throwFileError(path, what, err);
     };
     bool written = false;
     try {
@@ -145,18 +127,45 @@ void writeAtomically(const std::filesystem::path& path, const std::function<bool
         abandon("cannot replace");
 
     // Make the rename durable; failure here does not undo a completed write.
-    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirFd >= 0) {
-        (void)::fsync(dirFd);
-        ::close(dirFd);
-    }
+    (void)syncPath(dir, true);
 }
 
 } // namespace
 
+void throwFileError(const std::filesystem::path& path, const std::string& what, int err)
+{
+    throw InputError(path.string(), "", what + ": " + std::strerror(err));
+}
+
+bool writeAllToFd(int fd, std::string_view data)
+{
+    while (!data.empty()) {
+        const ssize_t n = ::write(fd, data.data(), data.size());
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        data.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
+bool syncPath(const std::filesystem::path& path, bool folder)
+{
+    const int fd = ::open(path.c_str(), (folder ? O_RDONLY | O_DIRECTORY : O_RDONLY) | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    const bool ok = ::fsync(fd) == 0;
+    const int err = errno;
+    ::close(fd);
+    errno = err;
+    return ok;
+}
+
 void writeFileAtomically(const std::filesystem::path& path, std::string_view contents)
 {
-    writeAtomically(path, [contents](int fd) { return writeAll(fd, contents); });
+    writeAtomically(path, [contents](int fd) { return writeAllToFd(fd, contents); });
 }
 
 void writeFileAtomically(const std::filesystem::path& path,
