@@ -26,8 +26,9 @@ namespace {
 using namespace sweep;
 
 const char* kSolveHelp =
-    R"(usage: meridian-cli solve FILE.topo --vary PATH --range LO:HI --target METRIC>=VALUE
+    R"(usage: meridian-cli solve FILE.topo --vary PATH --range LO:HI --target 'METRIC>=VALUE'
                           [--log] [--integer] [--largest] [--tolerance R] [--max-runs N]
+                          [--monotone-slack S]
                           [--seed N] [--iterations K] [-j N] [--out DIR]
                           [--plot] [--plot-format png,svg,pdf] [--quiet]
 
@@ -37,8 +38,9 @@ assumed monotone in the value; docs/strategies.md, "The solver").
   --vary PATH          the axis, a path as in `sweep --vary` (links.cd-hub.bandwidth_gbps,
                        experiment.strategy.inner_steps), without values
   --range LO:HI        the interval searched; both ends are run first
-  --target T           METRIC>=VALUE or METRIC<=VALUE, METRIC a figure of the sweep's table
-                       (gpu_effective_compute_ratio>=0.5, iteration_s<=30, mean_s<=2)
+  --target T           METRIC>=VALUE or METRIC<=VALUE, quoted (> and < are shell redirections),
+                       METRIC a figure of the sweep's table ('gpu_effective_compute_ratio>=0.5',
+                       'iteration_s<=30', 'mean_s<=2')
   --log                split the interval geometrically (bandwidths; needs LO > 0)
   --integer            whole values only (inner steps, GPU counts): ends at adjacent integers
   --largest            the largest value that still meets the target (loss, delay) instead
@@ -46,6 +48,8 @@ assumed monotone in the value; docs/strategies.md, "The solver").
   --tolerance R        stop when the bracket is within R of the answer, relative (default
                        0.01 = 1 %)
   --max-runs N         give up after N runs (default 40)
+  --monotone-slack S   tolerate moves against the monotone direction up to S of the figure's
+                       largest value over the runs (noise; default 0: any move stops the solve)
   --seed N             the seed of every run (default: the file's experiment seed)
   --iterations K       training iterations of every run
   -j, --jobs N         runs at once: each round runs N points inside the bracket ((N+1)-section;
@@ -105,6 +109,7 @@ SolveRequest solveRequestFromArgs(const Args& args)
     r.target = parseSolveTarget(*target, "command line", "--target");
     r.rel_tolerance = doubleOption(args, "tolerance", 0.01);
     r.max_runs = static_cast<int>(intOption(args, "max-runs", 40));
+    r.monotone_slack = doubleOption(args, "monotone-slack", 0.0);
     const long long jobs = intOption(args, "jobs", 1);
     if (jobs < 1 || jobs > 4096)
         throw InputError("command line", "--jobs", "must be in [1, 4096]");

@@ -39,7 +39,8 @@ monotoneBreak(const SolveRequest& r, const std::vector<SolveEvaluation>& evaluat
     double scale = 0.0;
     for (const auto* e : sorted)
         scale = std::max(scale, std::abs(e->metric));
-    const double ties = 1e-9 * scale; // rounding in the results' last digits is not a break
+    // Rounding in the results' last digits is never a break; more only when asked for.
+    const double ties = std::max(1e-9, r.monotone_slack) * scale;
     const int d = expectedDirection(r);
     for (std::size_t i = 1; i < sorted.size(); ++i)
         if (d * (sorted[i]->metric - sorted[i - 1]->metric) < -ties)
@@ -144,6 +145,8 @@ void checkSolveRequest(const SolveRequest& r, const std::string& file)
         throw InputError(file, "--max-runs", "must be in [3, 1000]");
     if (r.batch < 1)
         throw InputError(file, "--jobs", "must be at least 1");
+    if (!(r.monotone_slack >= 0 && r.monotone_slack < 1))
+        throw InputError(file, "--monotone-slack", "must be in [0, 1) (0.01 = 1 %)");
 }
 
 double solveValue(double x, bool integer)
@@ -378,6 +381,7 @@ void writeSolveFiles(const SolveRequest& r, const SolveResult& s, const RunEvalu
                    {"op", r.target.at_least ? ">=" : "<="},
                    {"value", r.target.value}};
     j["tolerance"] = r.rel_tolerance;
+    j["monotone_slack"] = r.monotone_slack;
     j["outcome"] = kOutcomes[static_cast<int>(s.outcome)];
     if (s.solved())
         j["answer"] = valueJson(s.answer);

@@ -15,7 +15,8 @@
 //      pass and fail are adjacent integers; the answer is `pass`, a value a run met.
 // The goal "largest x" swaps the ends (met at lo, not at hi). After every round the figure is
 // checked to be monotone over every point evaluated so far, in the direction the goal implies
-// (it must approach the target from the failing side); a point that breaks it stops the solve
+// (it must approach the target from the failing side), up to a slack the caller may allow for
+// a figure with noise of its own; a point that breaks it stops the solve
 // with NotMonotone and names the points, rather than guessing a side. The evaluator is a
 // parameter: RunEvaluator below runs the points as a sweep does (files in OUT/points, reused
 // by a later call), the tests also drive the bisection with closed forms.
@@ -66,6 +67,10 @@ struct SolveRequest
     double rel_tolerance = 0.01; ///< the bracket's width relative to the answer
     int max_runs = 40;
     int batch = 1; ///< points run per round (the caller's parallel runs)
+    /// A move against the expected direction no larger than this share of the figure's scale
+    /// (its largest magnitude over the runs) is tolerated as noise, not a break; 0: strict
+    /// (up to 1e-9 for rounding).
+    double monotone_slack = 0.0;
 };
 
 /// Checks lo < hi, the log and integer conditions, the tolerance and limits. Throws InputError

@@ -169,6 +169,21 @@ private Q_SLOTS:
                  s.message.c_str());
     }
 
+    void aSlackToleratesAGentleFallOnThePlateau()
+    {
+        // f(x) = x up to 6.5, then falling by 0.01 per unit: f(x) ≥ 6.4 ⇔ x ≥ 6.4 (up to 16.5).
+        // The runs at 7 (6.495) and 8 (6.485) fall by 0.01: a break when strict, noise under a
+        // slack of 1 % of the figure's scale (0.065).
+        const auto f = [](double x) { return x <= 6.5 ? x : 6.5 - 0.01 * (x - 6.5); };
+        SolveRequest r = request(0, 8, "gpu_effective_compute_ratio>=6.4");
+        const SolveResult strict = solve(r, closedForm(f));
+        QCOMPARE(strict.outcome, SolveOutcome::NotMonotone);
+        r.monotone_slack = 0.01;
+        const SolveResult s = solve(r, closedForm(f));
+        QVERIFY2(s.solved(), s.message.c_str());
+        QVERIFY(s.answer >= 6.4 && s.answer <= 6.4 * 1.01);
+    }
+
     void aFailedRunAndTheRunLimitStopIt()
     {
         SolveRequest r = request(1, 1000, "gpu_effective_compute_ratio>=0.5");

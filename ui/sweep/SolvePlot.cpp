@@ -57,6 +57,30 @@ QCPItemText* label(QCustomPlot* plot, QCPAxis* x, QCPAxis* y, const QColor& colo
     return t;
 }
 
+QString reasonText(sweep::SolveOutcome outcome)
+{
+    using O = sweep::SolveOutcome;
+    switch (outcome) {
+    case O::NotReached:
+        return QCoreApplication::translate("SweepPlot", "no answer: the target is met nowhere in "
+                                                        "the range");
+    case O::MetAtCheapEnd:
+        return QCoreApplication::translate("SweepPlot",
+                                           "no answer: the target is met at the cheap end");
+    case O::NotMonotone:
+        return QCoreApplication::translate("SweepPlot", "no answer: the curve is not monotone");
+    case O::RunFailed:
+        return QCoreApplication::translate("SweepPlot", "no answer: a run failed");
+    case O::RunLimit:
+        return QCoreApplication::translate("SweepPlot", "no answer within the run limit");
+    case O::Interrupted:
+        return QCoreApplication::translate("SweepPlot", "interrupted");
+    case O::Solved:
+        break;
+    }
+    return {};
+}
+
 } // namespace
 } // namespace solveplot
 
@@ -74,9 +98,10 @@ void drawSolvePlot(QCustomPlot* plot, const sweep::Table& table, const sweep::Sw
     QCPAxis* y = map.marks.front().y;
     const double scale = sweepMetricScale(request.target.metric);
     const double target = request.target.value * scale;
-    // The value axis holds the target line too.
+    // The value axis holds the target line too, with room above it for its label.
     QCPRange range = y->range();
-    const double pad = std::max(range.size(), std::abs(target) * 0.1) * 0.08;
+    const double span = std::max({range.upper, target}) - std::min({range.lower, target});
+    const double pad = (span > 0 ? span : std::max(std::abs(target), 1.0)) * 0.1;
     range.lower = std::min(range.lower, target - pad);
     range.upper = std::max(range.upper, target + pad);
     y->setRange(range);
@@ -92,6 +117,11 @@ void drawSolvePlot(QCustomPlot* plot, const sweep::Table& table, const sweep::Sw
     tl->position->setCoords(0.01, target);
     tl->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     if (!result.solved()) {
+        // No answer: the reason, in the middle of the plot.
+        QCPItemText* why = label(plot, x, y, kTargetColour, reasonText(result.outcome));
+        why->position->setType(QCPItemPosition::ptAxisRectRatio);
+        why->position->setCoords(0.5, 0.45);
+        why->setPositionAlignment(Qt::AlignCenter);
         plot->replot();
         return;
     }
