@@ -207,7 +207,7 @@ int cmdSolve(int argc, char** argv, int first)
         return kExitOk;
     }
     static const std::set<std::string> kOptions = {
-        "vary", "range",      "target", "tolerance", "max-runs",
+        "vary", "range",      "target", "tolerance", "max-runs",   "monotone-slack",
         "seed", "iterations", "jobs",   "out",       "plot-format"};
     for (const auto& [name, value] : args.options)
         if (kOptions.count(name) == 0)

@@ -144,6 +144,10 @@ private Q_SLOTS:
                     "--target", "speed>=3"});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("'speed' is not a figure of the table"), qPrintable(r.err));
+        r = runCli({"solve", p2pTopo(), "--vary", "links.l.bandwidth_gbps", "--range", "1:5",
+                    "--target", "mean_s<=0.81", "--monotone-slack", "2"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--monotone-slack: must be in [0, 1)"), qPrintable(r.err));
         // A value the file refuses, named as a sweep point would be.
         r = runCli({"solve", p2pTopo(), "--vary", "links.l.loss", "--range", "0:3", "--largest",
                     "--target", "mean_s<=0.81", "--out", dir.filePath("c")});
