@@ -2982,6 +2982,11 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="49"/>
+        <source>Cross traffic: other tenants&apos; flows on the WAN bottleneck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/ExamplesMenu.cpp" line="48"/>
         <source>Fabric: two-tier spine-leaf</source>
         <translation type="unfinished"></translation>
@@ -3046,7 +3051,7 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Instead of arrivals: the fraction of the load link&apos;s bandwidth, (0, 10]</source>
+        <source>Instead of arrivals: the fraction of the load link&apos;s bandwidth, [0, 10]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

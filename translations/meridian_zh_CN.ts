@@ -3059,6 +3059,11 @@ Several items of one kind can be edited together.</source>
         <translation>GÉANT（Topology Zoo）：欧洲四城的计算中心</translation>
     </message>
     <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="49"/>
+        <source>Cross traffic: other tenants&apos; flows on the WAN bottleneck</source>
+        <translation>背景流量：其他租户的流占用广域网瓶颈链路</translation>
+    </message>
+    <message>
         <location filename="../ui/ExamplesMenu.cpp" line="48"/>
         <source>Fabric: two-tier spine-leaf</source>
         <translation>中心内网络：两层 Spine-Leaf</translation>
@@ -3695,8 +3700,8 @@ Several items of one kind can be edited together.</source>
         <translation>负载</translation>
     </message>
     <message>
-        <source>Instead of arrivals: the fraction of the load link&apos;s bandwidth, (0, 10]</source>
-        <translation>代替到达率：占负载链路带宽的比例，(0, 10]</translation>
+        <source>Instead of arrivals: the fraction of the load link&apos;s bandwidth, [0, 10]</source>
+        <translation>代替到达率：占负载链路带宽的比例，[0, 10]</translation>
     </message>
     <message>
         <source>Load link</source>

@@ -1,5 +1,6 @@
 #include "app/sweep/SweepExecutor.hpp"
 
+#include "app/sweep/StagingFolder.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/Runner.hpp"
@@ -10,7 +11,9 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -113,22 +116,6 @@ nlohmann::ordered_json pointRecord(const Point& point, const SweepSpec& spec)
     return j;
 }
 
-/// Puts a complete staging folder in place of OUT/points/NAME (removing a stale one first).
-void publish(const fs::path& staging, const fs::path& target)
-{
-    std::error_code ec;
-    if (fs::exists(fs::symlink_status(target, ec))) {
-        const fs::path old = staging.string() + ".old";
-        fs::rename(target, old, ec);
-        if (ec)
-            throw InputError(target.string(), "", "cannot replace a stale point: " + ec.message());
-        fs::remove_all(old, ec);
-    }
-    fs::rename(staging, target, ec);
-    if (ec)
-        throw InputError(target.string(), "", "cannot move the point into place: " + ec.message());
-}
-
 std::string hostName()
 {
     char name[256] = {};
@@ -171,63 +158,65 @@ enum class Outcome
     Cancelled
 };
 
-/// Runs one point into its staging folder and publishes it.
-Outcome runPoint(const Point& point, const SweepSpec& spec, const fs::path& out, ActiveRuns& active)
+/// A point whose files are written in its staging folder, not yet committed.
+struct StagedPoint
 {
-    const fs::path staging = out / ".partial" /
-                             (point.name + "." + hostName() + "." + std::to_string(::getpid()) +
-                              "." + std::to_string(point.index));
-    std::error_code ec;
-    fs::remove_all(staging, ec);
-    fs::create_directories(staging, ec);
-    if (ec)
-        throw InputError(staging.string(), "", "cannot create the folder: " + ec.message());
+    Outcome outcome = Outcome::Cancelled;
+    std::unique_ptr<StagingFolder> folder; ///< null when cancelled
+};
+
+/// Runs one point into its staging folder; the caller commits it (StagingFolder: one flush of
+/// the complete folder, then the rename that marks the point finished).
+StagedPoint runPoint(const Point& point, const SweepSpec& spec, const fs::path& out,
+                     ActiveRuns& active)
+{
+    auto folder = std::make_unique<StagingFolder>(out / ".partial" /
+                                                  (point.name + "." + hostName() + "." +
+                                                   std::to_string(::getpid()) + "." +
+                                                   std::to_string(point.index)));
+    StagingFolder& staging = *folder;
+    staging.write("point.topo", point.topo_text);
+    const io::Project project = io::parseProject(point.topo_text, "point.topo");
+    // What `meridian-cli run point.topo` does: the same options, file name and seed.
+    experiment::RunOptions options;
+    options.project_dir = staging.path();
+    options.topology_name = "point.topo";
+    experiment::Runner runner(project, options);
+    nlohmann::ordered_json record = pointRecord(point, spec);
+    const auto wallStart = Clock::now();
+    experiment::Results results;
+    bool ok = true;
+    active.add(&runner);
     try {
-        io::writeFileAtomically(staging / "point.topo", point.topo_text);
-        const io::Project project = io::parseProject(point.topo_text, "point.topo");
-        // What `meridian-cli run point.topo` does: the same options, file name and seed.
-        experiment::RunOptions options;
-        options.project_dir = staging;
-        options.topology_name = "point.topo";
-        experiment::Runner runner(project, options);
-        nlohmann::ordered_json record = pointRecord(point, spec);
-        const auto wallStart = Clock::now();
-        experiment::Results results;
-        bool ok = true;
-        active.add(&runner);
-        try {
-            results = runner.run(nullptr);
-        } catch (const experiment::RunCancelled&) {
-            active.remove(&runner);
-            fs::remove_all(staging, ec);
-            return Outcome::Cancelled;
-        } catch (const std::exception& e) {
-            ok = false;
-            record["status"] = "failed";
-            record["error"] = e.what();
-        }
+        results = runner.run(nullptr);
+    } catch (const experiment::RunCancelled&) {
         active.remove(&runner);
-        if (ok) {
-            const double wall_s = std::chrono::duration<double>(Clock::now() - wallStart).count();
-            experiment::writeResults(results, staging / "results", true, true);
-            nlohmann::ordered_json info;
-            info["topology"] = "point.topo";
-            info["wall_time_s"] = wall_s;
-            info["events"] = results.engine.events;
-            info["events_per_s"] =
-                wall_s > 0 ? static_cast<double>(results.engine.events) / wall_s : 0.0;
-            info["transfers"] = results.engine.flows;
-            io::writeFileAtomically(staging / "results" / "run-info.json", info.dump(2) + "\n");
-            record["status"] = "ok";
-            record["results"] = "results";
-        }
-        io::writeFileAtomically(staging / "point.json", record.dump(2) + "\n");
-        publish(staging, out / "points" / point.name);
-        return ok ? Outcome::Ok : Outcome::Failed;
-    } catch (...) {
-        fs::remove_all(staging, ec);
-        throw;
+        return {}; // the staging folder goes with `folder`
+    } catch (const std::exception& e) {
+        ok = false;
+        record["status"] = "failed";
+        record["error"] = e.what();
     }
+    active.remove(&runner);
+    if (ok) {
+        const double wall_s = std::chrono::duration<double>(Clock::now() - wallStart).count();
+        // The files of experiment::writeResults(results, "results", true, true), same bytes.
+        staging.write("results/results.json", experiment::resultsToJson(results));
+        for (const auto& [name, text] : experiment::resultsCsvFiles(results))
+            staging.write(fs::path("results") / name, text);
+        nlohmann::ordered_json info;
+        info["topology"] = "point.topo";
+        info["wall_time_s"] = wall_s;
+        info["events"] = results.engine.events;
+        info["events_per_s"] =
+            wall_s > 0 ? static_cast<double>(results.engine.events) / wall_s : 0.0;
+        info["transfers"] = results.engine.flows;
+        staging.write("results/run-info.json", info.dump(2) + "\n");
+        record["status"] = "ok";
+        record["results"] = "results";
+    }
+    staging.write("point.json", record.dump(2) + "\n");
+    return {ok ? Outcome::Ok : Outcome::Failed, std::move(folder)};
 }
 
 std::string formatEta(double s)
@@ -330,26 +319,50 @@ ExecutorReport runPoints(const std::vector<Point>& points, const std::vector<std
     std::condition_variable wake;
     const int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(todo.size())));
     std::vector<std::thread> pool;
+    auto recordError = [&] {
+        std::lock_guard lock(errorMutex);
+        if (!error)
+            error = std::current_exception();
+        ioFailed.store(true); // an I/O error stops the sweep as a signal would
+    };
+    // Each worker commits its previous point (StagingFolder::commit: the flushes, which wait on
+    // the disk, and the rename) on a thread of its own while it runs the next point, so the
+    // disk's latency overlaps the simulations instead of adding to them; at most one commit
+    // per worker is in flight, and a worker waits for its last one before it leaves.
     for (int t = 0; t < threads; ++t)
         pool.emplace_back([&] {
+            std::future<void> committing;
+            auto settle = [&] {
+                if (!committing.valid())
+                    return;
+                try {
+                    committing.get();
+                } catch (...) {
+                    recordError();
+                }
+            };
             while (!stopRequested()) {
                 const std::size_t k = next.fetch_add(1);
                 if (k >= todo.size())
                     break;
                 try {
-                    const Outcome o = runPoint(points[todo[k]], spec, out, active);
-                    if (o == Outcome::Cancelled)
+                    StagedPoint staged = runPoint(points[todo[k]], spec, out, active);
+                    if (staged.outcome == Outcome::Cancelled)
                         break;
-                    failed += o == Outcome::Failed ? 1 : 0;
-                    ++done;
+                    settle();
+                    committing = std::async(
+                        std::launch::async,
+                        [&, p = std::move(staged), target = out / "points" / points[todo[k]].name] {
+                            p.folder->commit(target);
+                            failed += p.outcome == Outcome::Failed ? 1 : 0;
+                            ++done;
+                            wake.notify_all();
+                        });
                 } catch (...) {
-                    std::lock_guard lock(errorMutex);
-                    if (!error)
-                        error = std::current_exception();
-                    ioFailed.store(true); // an I/O error stops the sweep as a signal would
+                    recordError();
                 }
-                wake.notify_all();
             }
+            settle();
             wake.notify_all();
         });
     const auto start = Clock::now();

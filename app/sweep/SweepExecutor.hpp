@@ -8,9 +8,12 @@
 //
 // Each point is written all or nothing: point.topo, results/ (results.json, the CSV files and
 // run-info.json, the files of `meridian-cli run point.topo --out results`) and point.json
-// (seed, values, status) go into a hidden staging folder OUT/.partial/NAME.HOST.PID.INDEX, which
-// is renamed to OUT/points/NAME when complete; a later call removes the staging folders of
-// this host's processes that are gone (a sweep killed with SIGKILL). A point is finished when
+// (seed, values, status) go into a hidden staging folder OUT/.partial/NAME.HOST.PID.INDEX
+// without a flush per file; when complete, every file and folder in it is flushed to disk and
+// it is renamed to OUT/points/NAME (StagingFolder::commit, on a thread beside the worker's next
+// point), so a crash never leaves a finished-looking point whose files are not on disk; a later
+// call removes the staging folders of this host's processes that are gone (a sweep killed with
+// SIGKILL or a crash before the rename) and runs those points again. A point is finished when
 // OUT/points/NAME holds point.json and a point.topo equal, byte for byte, to the point's text: a
 // second call skips it; a folder whose point.topo differs (the base file or an option changed) is
 // run again. SIGINT or SIGTERM (when the caller lets the executor handle them, as meridian-cli

@@ -6,12 +6,14 @@
 #include "meridian/topology/AttributeTable.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace meridian::sweep {
 
@@ -106,8 +108,17 @@ bool isIndex(const std::string& c)
            std::all_of(c.begin(), c.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
-/// The element of `items` (nodes or links of the canonical file) whose id `rest` starts with,
-/// followed by '.': the longest such id, so ids may hold dots. Returns its index and the rest.
+/// Whether `items` is a non-empty array of objects that each carry a string "id".
+bool hasIds(const nlohmann::json& items)
+{
+    return !items.empty() && std::all_of(items.begin(), items.end(), [](const nlohmann::json& e) {
+        return e.is_object() && e.contains("id") && e["id"].is_string();
+    });
+}
+
+/// The element of `items` (nodes or links of the canonical file, or an array of objects with ids)
+/// whose id `rest` starts with, followed by '.': the longest such id, so ids may hold dots. Returns
+/// its index and the rest.
 std::pair<std::size_t, std::string> findById(const nlohmann::json& items, const std::string& rest,
                                              const std::string& what, const std::string& file,
                                              const std::string& where)
@@ -398,9 +409,30 @@ void resolveAxes(SweepSpec& spec, const io::Project& project, const std::string&
                                  "experiment");
         }
         const nlohmann::json* at = &doc[nlohmann::json::json_pointer(pointer)];
-        for (const std::string& c : split(rest, '.')) {
+        if (rest.empty() || rest.back() == '.')
+            throw InputError(errFile, where, "empty key in '" + axis.path + "'");
+        while (!rest.empty()) {
+            const auto next = rest.find('.');
+            const std::string c = rest.substr(0, next);
+            const std::string after = next == std::string::npos ? "" : rest.substr(next + 1);
             if (c.empty())
                 throw InputError(errFile, where, "empty key in '" + axis.path + "'");
+            if (at && at->is_array() && !isIndex(c) && hasIds(*at)) {
+                // An array of objects with ids (experiment.traffic.generators, triggers) by
+                // id, as links and nodes are: the longest id that fits, so ids may hold dots.
+                std::string what = pointer.substr(pointer.rfind('/') + 1);
+                if (what.size() > 1 && what.back() == 's')
+                    what.pop_back();
+                const auto [index, keys] = findById(*at, rest, what, errFile, where);
+                if (keys == "id" || keys.rfind("id.", 0) == 0)
+                    throw InputError(errFile, where,
+                                     "'id' names the " + what + " and cannot be swept");
+                at = &(*at)[index];
+                pointer += "/" + std::to_string(index);
+                rest = keys;
+                continue;
+            }
+            rest = after;
             if (at && at->is_array()) {
                 if (!isIndex(c) || std::stoul(c) >= at->size())
                     throw InputError(errFile, where,
@@ -446,6 +478,69 @@ std::uint64_t derivePointSeed(std::uint64_t baseSeed,
     return z & kSeedMask;
 }
 
+namespace {
+
+/// One point's file checked as a hand-edited file would be: the reader's every check, then the
+/// run's own (its plan: collective names, routes between centres).
+struct PointCheck
+{
+    std::string topo_text; ///< the canonical text, when the file loads
+    std::vector<InputError> errors;
+    std::vector<std::string> warnings;
+    std::exception_ptr failure; ///< anything but an InputError, rethrown by buildPoints
+};
+
+PointCheck checkPoint(const std::string& text, const std::string& file)
+{
+    PointCheck c;
+    try {
+        const io::ProjectLoadResult load = io::loadProject(text, file);
+        if (!load.ok()) {
+            c.errors = load.errors;
+            return c;
+        }
+        c.topo_text = io::serializeProject(*load.project);
+        experiment::RunOptions options;
+        options.topology_name = file;
+        experiment::Runner check(*load.project, options);
+        c.warnings = check.spec().warnings;
+        // A run cancelled before it starts plans everything, then stops at its first phase.
+        check.cancel();
+        try {
+            check.run(nullptr);
+        } catch (const experiment::RunCancelled&) {
+        }
+    } catch (const InputError& e) {
+        c.errors.push_back(e);
+    } catch (...) {
+        c.failure = std::current_exception();
+    }
+    return c;
+}
+
+/// checkPoint of every text, on the hardware's threads (each check is independent and the
+/// engine keeps no mutable global state, as for the points' runs), in the texts' order.
+std::vector<PointCheck> checkPoints(const std::vector<std::string>& texts, const std::string& file)
+{
+    std::vector<PointCheck> checks(texts.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next.fetch_add(1); i < texts.size(); i = next.fetch_add(1))
+            checks[i] = checkPoint(texts[i], file);
+    };
+    const std::size_t threads =
+        std::min<std::size_t>(texts.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (auto& t : pool)
+        t.join();
+    return checks;
+}
+
+} // namespace
+
 PointsResult buildPoints(const SweepSpec& spec, const io::Project& project, const std::string& file)
 {
     PointsResult result;
@@ -467,9 +562,10 @@ PointsResult buildPoints(const SweepSpec& spec, const io::Project& project, cons
     const std::uint64_t baseSeed = spec.base_seed.value_or(fileSeed(base["experiment"]));
     const std::vector<std::string> names = shortNames(spec.axes);
     std::set<std::string> seenErrors, seenWarnings, seenNames;
+    std::vector<Point> candidates;
+    std::vector<std::string> contexts, texts;
     for (const std::vector<std::size_t>& idx : valueIndices(spec)) {
         Point p;
-        p.index = result.points.size();
         p.value_index = idx;
         nlohmann::json doc = base;
         std::vector<std::pair<std::string, std::string>> pairs;
@@ -496,39 +592,30 @@ PointsResult buildPoints(const SweepSpec& spec, const io::Project& project, cons
             name = hash;
         }
         p.name = name;
-        // The point as a hand-edited file: the reader's every check, then the run's own.
-        const std::string text = doc.dump(2) + "\n";
-        const io::ProjectLoadResult load = io::loadProject(text, file);
-        auto report = [&](const InputError& e) {
+        candidates.push_back(std::move(p));
+        contexts.push_back(context);
+        texts.push_back(doc.dump(2) + "\n");
+    }
+    // The points' files checked in parallel, reported in point order as one thread would.
+    const std::vector<PointCheck> checks = checkPoints(texts, file);
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const PointCheck& c = checks[i];
+        if (c.failure)
+            std::rethrow_exception(c.failure);
+        for (const std::string& w : c.warnings)
+            if (seenWarnings.insert(w).second)
+                result.warnings.push_back(w);
+        for (const InputError& e : c.errors) {
             const std::string line = InputError(file, e.location(), e.problem()).what() +
-                                     std::string(" (point ") + context + ")";
+                                     std::string(" (point ") + contexts[i] + ")";
             if (seenErrors.insert(line).second)
                 result.errors.push_back(line);
-        };
-        if (!load.ok()) {
-            for (const InputError& e : load.errors)
-                report(e);
-            continue;
         }
-        p.topo_text = io::serializeProject(*load.project);
-        try {
-            experiment::RunOptions options;
-            options.topology_name = file;
-            experiment::Runner check(*load.project, options);
-            for (const std::string& w : check.spec().warnings)
-                if (seenWarnings.insert(w).second)
-                    result.warnings.push_back(w);
-            // The run's plan too (collective names, routes between centres): a run cancelled
-            // before it starts plans everything, then stops at its first phase.
-            check.cancel();
-            try {
-                check.run(nullptr);
-            } catch (const experiment::RunCancelled&) {
-            }
-        } catch (const InputError& e) {
-            report(e);
+        if (!c.errors.empty())
             continue;
-        }
+        Point p = std::move(candidates[i]);
+        p.index = result.points.size();
+        p.topo_text = c.topo_text;
         result.points.push_back(std::move(p));
     }
     if (!result.errors.empty())

@@ -71,8 +71,9 @@ std::vector<nlohmann::json> parseValueList(const std::string& text, const std::s
 void resolveAxes(SweepSpec& spec, const io::Project& project, const std::string& file);
 
 /// Builds every point and checks it with the .topo reader and the run's own experiment checks
-/// (memory, batch) before anything runs. Problems are returned as "FILE: /path: problem
-/// (point: path=value, …)" lines, each once; no points when there is any.
+/// (memory, batch) before anything runs, the points' checks on the hardware's threads (the
+/// result is the same as on one). Problems are returned as "FILE: /path: problem
+/// (point: path=value, …)" lines, each once, in point order; no points when there is any.
 struct PointsResult
 {
     std::vector<Point> points;

@@ -8,6 +8,7 @@
 #include "FaultInjection.hpp"
 #include "TestMain.hpp"
 #include "meridian/core/Error.hpp"
+#include "meridian/io/AtomicWrite.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
 #include <QDir>
@@ -19,7 +20,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <signal.h>
+#include <stdexcept>
 
 using namespace meridian;
 
@@ -134,6 +137,57 @@ private Q_SLOTS:
         QCOMPARE(readAll(target), QByteArray("previous contents\n"));
         QCOMPARE(entries(m_dir.path()).filter(QStringLiteral("full.topo")),
                  QStringList{QStringLiteral("full.topo")}); // no temporary left
+    }
+
+    void streamedWriteUnderFullDiskKeepsThePreviousFile()
+    {
+        // The streamed form (results.json) fails like the whole-string one: 100,000 bytes
+        // through its 64 KiB buffer hit the 4 KiB limit on the first flush.
+        const QString target = m_dir.filePath(QStringLiteral("streamed.json"));
+        writeText(target, "previous contents\n");
+        QString error;
+        {
+            test::FileSizeLimit limit(4096);
+            error = inputErrorOf([&] {
+                io::writeFileAtomically(target.toStdString(), [](std::ostream& out) {
+                    for (int i = 0; i < 1000; ++i)
+                        out << std::string(100, 'x');
+                });
+            });
+        }
+        QVERIFY2(error.contains(target), qPrintable(error));
+        QVERIFY2(error.contains(QString::fromUtf8(std::strerror(EFBIG))), qPrintable(error));
+        QCOMPARE(readAll(target), QByteArray("previous contents\n"));
+        QCOMPARE(entries(m_dir.path()).filter(QStringLiteral("streamed.json")),
+                 QStringList{QStringLiteral("streamed.json")});
+    }
+
+    void streamedWriteThatThrowsKeepsThePreviousFile()
+    {
+        const QString target = m_dir.filePath(QStringLiteral("thrown.json"));
+        writeText(target, "previous contents\n");
+        bool thrown = false;
+        try {
+            io::writeFileAtomically(target.toStdString(), [](std::ostream& out) {
+                out << std::string(200000, 'y'); // more than one buffer already written
+                throw std::runtime_error("the writer gave up");
+            });
+        } catch (const std::runtime_error&) {
+            thrown = true;
+        }
+        QVERIFY(thrown);
+        QCOMPARE(readAll(target), QByteArray("previous contents\n"));
+        QCOMPARE(entries(m_dir.path()).filter(QStringLiteral("thrown.json")),
+                 QStringList{QStringLiteral("thrown.json")});
+        // And when it completes, the file holds exactly what was streamed.
+        std::string expected;
+        for (int i = 0; i < 70000; ++i)
+            expected += std::to_string(i) + '\n';
+        io::writeFileAtomically(target.toStdString(), [](std::ostream& out) {
+            for (int i = 0; i < 70000; ++i)
+                out << i << '\n';
+        });
+        QCOMPARE(readAll(target), QByteArray::fromStdString(expected));
     }
 
     void readOnlyFolderSaysWhy()

@@ -8,6 +8,7 @@
 // (network/TCP-gamma) is lifted so that both are bandwidth-bound; its simulated time is the
 // α-β ring, Meridian's carries TCP's window growth, so the two simulated times differ.
 // Usage: bench_simgrid_ring [N] [S_MiB] [B_Gbps] [delay_ms]   (default 1024 64 10 20)
+//        bench_simgrid_ring --write-topo FILE [N] [S_MiB] [B_Gbps] [delay_ms]   (the .topo only)
 //        bench_simgrid_ring --simgrid N S_bytes B_bps delay_s   (the child, prints its time)
 #include "ChildRun.hpp"
 
@@ -70,40 +71,52 @@ double simulatedS(const std::string& out, const char* key)
     return at == std::string::npos ? -1.0 : std::atof(out.c_str() + at + std::strlen(key));
 }
 
+/// The star of n hosts as a .topo, the ring as a collective experiment over TCP (the numbers
+/// printed at the stream's default precision: 64 MiB is "6.71089e+07" bytes).
+void writeTopo(const std::string& topo, int n, double mib, double gbps, double delay_ms)
+{
+    std::ofstream f(topo);
+    f << R"({"format": "meridian.topo", "version": 1, "name": "ring", "nodes": [)"
+      << R"({"id": "sw", "kind": "switch"})";
+    for (int i = 0; i < n; ++i)
+        f << R"(, {"id": "h)" << i << R"(", "kind": "host"})";
+    f << R"(], "links": [)";
+    for (int i = 0; i < n; ++i)
+        f << (i ? ", " : "") << R"({"id": "l)" << i << R"(", "a": "h)" << i
+          << R"(", "b": "sw", "bandwidth_gbps": )" << gbps << R"(, "delay_ms": )" << delay_ms
+          << "}";
+    f << R"(], "experiment": {"kind": "collective", "operation": "allreduce", )"
+      << R"("algorithm": "ring", "protocol": "tcp", "bytes": )" << mib * 1048576.0
+      << R"(, "repeat": 1, "seed": 1, "participants": [)";
+    for (int i = 0; i < n; ++i)
+        f << (i ? ", " : "") << "\"h" << i << "\"";
+    f << "]}}\n";
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     if (argc == 6 && std::strcmp(argv[1], "--simgrid") == 0)
         return simgridRing(argv);
-    const int n = argc > 1 ? std::atoi(argv[1]) : 1024;
-    const double mib = argc > 2 ? std::atof(argv[2]) : 64.0;
-    const double gbps = argc > 3 ? std::atof(argv[3]) : 10.0;
-    const double delay_ms = argc > 4 ? std::atof(argv[4]) : 20.0;
+    // --write-topo FILE [N S_MiB B_Gbps delay_ms]: only the .topo, for runs measured by hand.
+    const bool topoOnly = argc > 2 && std::strcmp(argv[1], "--write-topo") == 0;
+    const int first = topoOnly ? 3 : 1;
+    const int n = argc > first ? std::atoi(argv[first]) : 1024;
+    const double mib = argc > first + 1 ? std::atof(argv[first + 1]) : 64.0;
+    const double gbps = argc > first + 2 ? std::atof(argv[first + 2]) : 10.0;
+    const double delay_ms = argc > first + 3 ? std::atof(argv[first + 3]) : 20.0;
+    if (topoOnly) {
+        writeTopo(argv[2], n, mib, gbps, delay_ms);
+        return 0;
+    }
     const auto dir = std::filesystem::temp_directory_path() /
                      ("meridian-bench-simgrid-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
 
     // The same star as a .topo, the ring as a collective experiment over TCP.
     const std::string topo = (dir / "ring.topo").string();
-    {
-        std::ofstream f(topo);
-        f << R"({"format": "meridian.topo", "version": 1, "name": "ring", "nodes": [)"
-          << R"({"id": "sw", "kind": "switch"})";
-        for (int i = 0; i < n; ++i)
-            f << R"(, {"id": "h)" << i << R"(", "kind": "host"})";
-        f << R"(], "links": [)";
-        for (int i = 0; i < n; ++i)
-            f << (i ? ", " : "") << R"({"id": "l)" << i << R"(", "a": "h)" << i
-              << R"(", "b": "sw", "bandwidth_gbps": )" << gbps << R"(, "delay_ms": )" << delay_ms
-              << "}";
-        f << R"(], "experiment": {"kind": "collective", "operation": "allreduce", )"
-          << R"("algorithm": "ring", "protocol": "tcp", "bytes": )" << mib * 1048576.0
-          << R"(, "repeat": 1, "seed": 1, "participants": [)";
-        for (int i = 0; i < n; ++i)
-            f << (i ? ", " : "") << "\"h" << i << "\"";
-        f << "]}}\n";
-    }
+    writeTopo(topo, n, mib, gbps, delay_ms);
     std::printf("ring all-reduce, %d hosts on a star, %.0f MiB, %.0f Gbit/s and %.0f ms per host "
                 "link\n\n",
                 n, mib, gbps, delay_ms);

@@ -10,11 +10,13 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QtTest/QtTest>
+#include <cmath>
 #include <csignal>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sys/types.h>
+#include <unistd.h>
 
 using namespace meridian;
 using namespace meridian::test;
@@ -134,6 +136,44 @@ private Q_SLOTS:
         QCOMPARE(readAll(out + "/sweep.csv"), table);
     }
 
+    void aCompleteStagingFolderOfAKilledRunIsRedone()
+    {
+        // A sweep killed after writing and flushing a point's files but before the rename
+        // that marks it finished leaves a folder holding everything (point.json, point.topo,
+        // results/) under OUT/.partial/NAME.HOST.PID.INDEX. The next call must not take that
+        // point as finished: it discards the folder (its process is gone) and runs the point
+        // again, and the table is the one of the uninterrupted sweep.
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out");
+        const QStringList args = {"sweep", tinyTopo(), "--vary", "links.c-hub.loss=0,1e-6,1e-5",
+                                  "--out", out};
+        const CliRun first = runCli(args);
+        QVERIFY2(first.code == 0, qPrintable(first.err));
+        const QByteArray table = readAll(out + "/sweep.csv");
+        const QString name = readCsv(out + "/sweep.csv").cell(1, "point");
+        // A process id of this host that is gone, and the host as the executor names it.
+        QProcess gone;
+        gone.start(cliPath(), {"--help"});
+        QVERIFY(gone.waitForStarted());
+        const qint64 pid = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        char host[256] = {};
+        QCOMPARE(::gethostname(host, sizeof host - 1), 0);
+        QString hostName = QString::fromLocal8Bit(host);
+        hostName.replace('.', '_').replace('/', '_');
+        const QString staging =
+            out + "/.partial/" + name + "." + hostName + "." + QString::number(pid) + ".1";
+        QVERIFY(QDir().mkpath(out + "/.partial"));
+        QVERIFY(QDir().rename(out + "/points/" + name, staging));
+        QVERIFY(QFileInfo::exists(staging + "/point.json"));
+        const CliRun second = runCli(args);
+        QVERIFY2(second.code == 0, qPrintable(second.err));
+        QVERIFY2(second.out.contains("1 run now, 2 finished before"), qPrintable(second.out));
+        QVERIFY(!QFileInfo::exists(out + "/.partial"));
+        QVERIFY(QFileInfo::exists(out + "/points/" + name + "/results/results.json"));
+        QCOMPARE(readAll(out + "/sweep.csv"), table);
+    }
+
     void interruptedOrKilledThenRerunFinishesTheRest()
     {
         // Points of the default experiment take about a second each, so a signal sent when the
@@ -220,6 +260,73 @@ private Q_SLOTS:
         refuse({"--vary", "name.x=2"}, "'name' cannot be swept: a path starts with links, nodes or "
                                        "experiment");
         refuse({}, "nothing to vary");
+    }
+
+    void aTrafficGeneratorIsAddressedByIdOrIndex()
+    {
+        // docs/sweeps.md: an array of objects with ids (a traffic section's generators) is
+        // addressed by id as links and nodes are, or by index; load 0 is a generator that
+        // starts no flow, so a load axis can start from an empty link.
+        QTemporaryDir dir;
+        nlohmann::json topo = nlohmann::json::parse(readAll(tinyTopo()).toStdString());
+        topo["experiment"]["traffic"] = {
+            {"generators",
+             {{{"id", "bg.web"},
+               {"kind", "poisson"},
+               {"from", "a"},
+               {"to", "c"},
+               {"stop_s", 60},
+               {"load", 0.5},
+               {"load_link", "c-hub"},
+               {"size", {{"law", "exponential"}, {"mean_bytes", 1e6}}}}}}};
+        const QString path = dir.filePath("traffic.topo");
+        std::ofstream(path.toStdString()) << topo.dump(2);
+        const QString out = dir.filePath("out");
+        const CliRun r = runCli({"sweep", path, "--common-seed", "--vary",
+                                 "experiment.traffic.generators.bg.web.load=0,0.5", "--out", out});
+        QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+        const CsvTable t = readCsv(out + "/sweep.csv");
+        QCOMPARE(t.rows.size(), std::size_t{2});
+        QCOMPARE(t.cell(1, "experiment.traffic.generators.bg.web.load"), QStringLiteral("0.5"));
+        const auto resultsOf = [&](std::size_t row) {
+            return nlohmann::json::parse(
+                readAll(out + "/" + t.cell(row, "results") + "/results.json").toStdString());
+        };
+        const nlohmann::json idle = resultsOf(0), loaded = resultsOf(1);
+        // Load 0: no flow and no background byte; load 0.5: λ = 0.5 · 10 Gbit/s / (8 · 1 MB)
+        // = 625 flows/s over the run, and c-hub carries them.
+        QCOMPARE(idle["traffic"][0]["flows"].get<int>(), 0);
+        QCOMPARE(idle["traffic"][0]["offered_bytes"].get<double>(), 0.0);
+        QCOMPARE(idle["links"][2]["background_bytes"].get<double>(), 0.0);
+        const double window_s = loaded["traffic"][0]["window_s"].get<double>();
+        const double flows = loaded["traffic"][0]["flows"].get<double>();
+        QVERIFY2(std::abs(flows - 625.0 * window_s) < 5.0 * std::sqrt(625.0 * window_s) + 1.0,
+                 qPrintable(QString::number(flows) + " flows in " + QString::number(window_s)));
+        QVERIFY(loaded["links"][2]["background_bytes"].get<double>() > 0.0);
+        // The point's file has the value at the generator's index.
+        const nlohmann::json point = nlohmann::json::parse(
+            readAll(out + "/points/" + t.cell(1, "point") + "/point.topo").toStdString());
+        QCOMPARE(point["experiment"]["traffic"]["generators"][0]["load"].get<double>(), 0.5);
+        // By index: the same value, the same seed and the same point file.
+        const CliRun byIndex = runCli({"sweep", path, "--dry-run", "--common-seed", "--vary",
+                                       "experiment.traffic.generators.0.load=0,0.5"});
+        QVERIFY2(byIndex.code == 0, qPrintable(byIndex.err));
+        QCOMPARE(byIndex.out.count('\n'), 3);
+
+        const auto refuse = [&](const QString& vary, const QString& expected) {
+            const CliRun e = runCli({"sweep", path, "--dry-run", "--vary", vary});
+            QVERIFY2(e.code == 2, qPrintable(e.out + e.err));
+            QVERIFY2(e.err.contains(expected), qPrintable(e.err));
+        };
+        refuse("experiment.traffic.generators.zz.load=0.5",
+               "command line: --vary experiment.traffic.generators.zz.load: no generator id "
+               "starts 'zz.load' followed by '.' and a key (generators: bg.web)");
+        refuse("experiment.traffic.generators.bg.web.id=x", "'id' names the generator");
+        refuse("experiment.traffic.generators.3.load=0.5", "'3' is not an index of the array");
+        // A value goes through the traffic reader's check, named by the file's JSON path.
+        refuse("experiment.traffic.generators.bg.web.load=0,-1",
+               path + ": /experiment/traffic/generators/0/load: must be a finite number ≥ 0, "
+                      "got -1 (point experiment.traffic.generators.bg.web.load=-1)");
     }
 
     void seedsFollowTheDocumentedRule()

@@ -134,6 +134,19 @@ private Q_SLOTS:
             io::parseProject(test::wanProject(10, 5, trafficExperiment(g)).dump(), "w.topo");
         const auto spec = experiment::parseExperiment(p.experiment, p.topology, "w.topo");
         QCOMPARE(traffic::arrivalsPerS(spec.traffic.generators[0], p.topology), 625.0);
+
+        // Load 0 is a generator switched off (the first point of a sweep over load): no
+        // arrivals; below 0 or above 10 is an error.
+        g["load"] = 0;
+        const io::Project off =
+            io::parseProject(test::wanProject(10, 5, trafficExperiment(g)).dump(), "w.topo");
+        const auto offSpec = experiment::parseExperiment(off.experiment, off.topology, "w.topo");
+        QCOMPARE(traffic::arrivalsPerS(offSpec.traffic.generators[0], off.topology), 0.0);
+        const std::string g0 = "w.topo: /experiment/traffic/generators/0/";
+        g["load"] = -0.1;
+        expectError(g, g0 + "load: must be a finite number ≥ 0, got -0.1");
+        g["load"] = 11;
+        expectError(g, g0 + "load: must be within [0, 10], got 11");
     }
 
     void badInputNamesFilePathAndProblem()

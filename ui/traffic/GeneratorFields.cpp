@@ -60,7 +60,7 @@ const std::vector<GeneratorField>& generatorFields()
         {"load", QT_TRANSLATE_NOOP("TrafficFields", "Load"), FieldType::Quantity, kPoissonBit, "",
          QT_TRANSLATE_NOOP("TrafficFields",
                            "Instead of arrivals: the fraction of the load link's bandwidth, "
-                           "(0, 10]")},
+                           "[0, 10]")},
         {"load_link", QT_TRANSLATE_NOOP("TrafficFields", "Load link"), FieldType::LinkId,
          kPoissonBit, "",
          QT_TRANSLATE_NOOP("TrafficFields", "The link whose a→b bandwidth the load is of")},

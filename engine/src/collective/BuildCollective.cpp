@@ -590,4 +590,17 @@ CommDag buildCollective(const CollectiveSpec& spec)
     return dag;
 }
 
+bool hasRingProgram(const CollectiveSpec& spec)
+{
+    return hasRingSteps(spec.operation, spec.algorithm) && spec.ranks >= 2;
+}
+
+RingProgram buildRingProgram(const CollectiveSpec& spec)
+{
+    std::vector<int> order = checkedOrder(spec);
+    MERIDIAN_ASSERT(hasRingProgram(spec), "buildRingProgram() on a collective that is not a ring "
+                                          "among two or more ranks (hasRingProgram)");
+    return RingProgram(spec, std::move(order));
+}
+
 } // namespace meridian::collective

@@ -1,5 +1,6 @@
 #include "meridian/collective/DagExecutor.hpp"
 
+#include "DagGraph.hpp"
 #include "meridian/core/Error.hpp"
 
 #include <algorithm>
@@ -9,38 +10,24 @@
 namespace meridian::collective {
 
 DagExecutor::DagExecutor(const CommDag& dag, TransferBackend& backend, Record record)
-    : m_dag(dag), m_backend(backend), m_recordPerOp(record == Record::PerOp)
+    : m_ownGraph(std::make_unique<DagGraph>(dag)), m_graph(*m_ownGraph), m_backend(backend)
 {
-    const auto& ops = dag.ops();
-    const std::size_t n = ops.size();
-    MERIDIAN_ASSERT(n < std::numeric_limits<std::uint32_t>::max(),
-                    "a DAG of more than 2^32 ops (buildCollective stops at 2·10^7)");
-    m_indegree.assign(n, 0);
-    // m_successorOffsets[d] counts d's successors, then (inclusive prefix sums) the end of
-    // d's list; filling the lists from the last op down leaves it at their start and each
-    // list in ascending op order, with no second array of offsets.
-    m_successorOffsets.assign(n + 1, 0);
-    bool forward = true; // every dependency an earlier op: acyclic without a sort
-    for (std::size_t i = 0; i < n; ++i) {
-        for (const std::size_t d : ops[i].deps) {
-            if (d >= n)
-                throw InputError({}, "collective/ops/" + std::to_string(i),
-                                 "dependency " + std::to_string(d) + " does not exist");
-            forward = forward && d < i;
-            ++m_successorOffsets[d];
-        }
-        m_indegree[i] = static_cast<std::uint32_t>(ops[i].deps.size());
-    }
-    for (std::size_t i = 1; i < n; ++i)
-        m_successorOffsets[i] += m_successorOffsets[i - 1];
-    if (n > 0)
-        m_successorOffsets[n] = m_successorOffsets[n - 1];
-    m_successors.resize(m_successorOffsets[n]);
-    for (std::size_t i = n; i-- > 0;)
-        for (const std::size_t d : ops[i].deps)
-            m_successors[--m_successorOffsets[d]] = static_cast<std::uint32_t>(i);
-    if (!forward && !dag.isAcyclic())
-        throw InputError({}, "collective", "the operation DAG has a dependency cycle");
+    init(record);
+}
+
+DagExecutor::DagExecutor(const OpGraph& graph, TransferBackend& backend, Record record)
+    : m_graph(graph), m_backend(backend)
+{
+    init(record);
+}
+
+void DagExecutor::init(Record record)
+{
+    m_recordPerOp = record == Record::PerOp;
+    const std::size_t n = m_graph.opCount();
+    m_indegree.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        m_indegree[i] = m_graph.depCount(i);
     m_done.assign(n, 0);
     m_issued.assign(n, 0);
     if (m_recordPerOp) {
@@ -85,7 +72,7 @@ void DagExecutor::launchReady()
     while (!m_ready.empty()) {
         const std::size_t i = m_ready.front();
         m_ready.pop_front();
-        const CommOp& op = m_dag.ops()[i];
+        const OpLaunch op = m_graph.launch(i);
         if (op.kind == OpKind::Send && op.lanePrev >= 0 &&
             !m_issued[static_cast<std::size_t>(op.lanePrev)]) {
             m_parked.emplace(static_cast<std::size_t>(op.lanePrev), i);
@@ -122,9 +109,9 @@ void DagExecutor::complete(std::size_t op)
     }
     if (m_recordPerOp)
         m_completionOrder.push_back(op);
-    for (std::size_t k = m_successorOffsets[op]; k < m_successorOffsets[op + 1]; ++k)
-        if (--m_indegree[m_successors[k]] == 0)
-            m_ready.push_back(m_successors[k]);
+    for (const std::uint32_t s : m_graph.successors(op, m_successorScratch))
+        if (--m_indegree[s] == 0)
+            m_ready.push_back(s);
     if (m_onOpFinished)
         m_onOpFinished(op);
     if (finished()) {

@@ -39,4 +39,21 @@ collective::CommDag buildChecked(collective::CollectiveSpec spec,
     }
 }
 
+CheckedProgram buildCheckedProgram(collective::CollectiveSpec spec,
+                                   const collective::CommSettings& comm, const std::string& file,
+                                   const std::string& path)
+{
+    collective::applyCommSettings(spec, comm);
+    CheckedProgram program;
+    try {
+        if (collective::hasRingProgram(spec))
+            program.ring.emplace(collective::buildRingProgram(spec));
+        else
+            program.dag = collective::buildCollective(spec);
+    } catch (const InputError& e) {
+        throw InputError(file, path, e.problem());
+    }
+    return program;
+}
+
 } // namespace meridian::experiment

@@ -6,7 +6,9 @@
 #include "meridian/collective/CollectiveSpec.hpp"
 #include "meridian/collective/CommDag.hpp"
 #include "meridian/collective/CommSettings.hpp"
+#include "meridian/collective/RingProgram.hpp"
 
+#include <optional>
 #include <string>
 
 namespace meridian::experiment {
@@ -24,5 +26,20 @@ void checkAlgorithmNames(const ExperimentSpec& spec, const std::string& file);
 collective::CommDag buildChecked(collective::CollectiveSpec spec,
                                  const collective::CommSettings& comm, const std::string& file,
                                  const std::string& path);
+
+/// A collective's program: a flat ring (collective::hasRingProgram) as its implicit
+/// RingProgram, anything else as its DAG. The same ops and times either way; the ring's ops are
+/// not held in memory (docs/performance.md).
+struct CheckedProgram
+{
+    collective::CommDag dag;                     ///< empty for a ring
+    std::optional<collective::RingProgram> ring; ///< set for a flat ring
+    double totalBytesSent() const { return ring ? ring->totalBytesSent() : dag.totalBytesSent(); }
+};
+/// buildChecked(), or for a flat ring collective::buildRingProgram() under the same settings
+/// and errors.
+CheckedProgram buildCheckedProgram(collective::CollectiveSpec spec,
+                                   const collective::CommSettings& comm, const std::string& file,
+                                   const std::string& path);
 
 } // namespace meridian::experiment

@@ -48,10 +48,10 @@ std::vector<int> centreGroups(const topology::Topology& topo, const std::vector<
     return groups;
 }
 
-/// The DAG of a "collective" micro-benchmark; records its operation and algorithm.
-collective::CommDag buildBenchDag(const MicroBenchmarkSpec& b, const std::vector<NodeId>& nodes,
-                                  RunEngine& engine, const std::string& file, Operation& op,
-                                  CollectiveResult& cr)
+/// The program of a "collective" micro-benchmark; records its operation and algorithm.
+CheckedProgram buildBenchProgram(const MicroBenchmarkSpec& b, const std::vector<NodeId>& nodes,
+                                 RunEngine& engine, const std::string& file, Operation& op,
+                                 CollectiveResult& cr)
 {
     auto o = collective::operationFromString(b.operation);
     if (!o)
@@ -68,10 +68,10 @@ collective::CommDag buildBenchDag(const MicroBenchmarkSpec& b, const std::vector
         cs.groups = centreGroups(engine.topology(), nodes);
     else if (cs.algorithm == Algorithm::Ring || cs.algorithm == Algorithm::PipelinedChain)
         cs.order = engine.ringOrder(nodes);
-    collective::CommDag dag = buildChecked(cs, engine.comm(), file, "/experiment/algorithm");
+    CheckedProgram program = buildCheckedProgram(cs, engine.comm(), file, "/experiment/algorithm");
     cr.operation = std::string(collective::toString(op));
     cr.algorithm = std::string(collective::toString(cs.algorithm));
-    return dag;
+    return program;
 }
 
 } // namespace
@@ -88,9 +88,9 @@ void runMicroBenchmark(const ExperimentSpec& spec, RunEngine& engine, PhaseDrive
     cr.protocol = std::string(net::toString(b.protocol));
     cr.ranks = static_cast<int>(nodes.size());
     Operation op = Operation::Broadcast;
-    collective::CommDag dag;
+    CheckedProgram program;
     if (isCollective) {
-        dag = buildBenchDag(b, nodes, engine, file, op, cr);
+        program = buildBenchProgram(b, nodes, engine, file, op, cr);
     } else {
         cr.operation = "p2p";
         cr.algorithm = "direct";
@@ -104,12 +104,15 @@ void runMicroBenchmark(const ExperimentSpec& spec, RunEngine& engine, PhaseDrive
         bool done = false;
         const double start = engine.now();
         const RunEngine::Credit credit{
-            engine.openLedger(isCollective ? dag.totalBytesSent() : b.bytes)};
+            engine.openLedger(isCollective ? program.totalBytesSent() : b.bytes)};
         phases.begin(phase, rep, credit.ledger);
         RunningCollective rc;
-        if (isCollective)
+        if (isCollective && program.ring)
             rc = engine.startCollective(
-                dag, nodes, b.protocol, 0.0, [&done] { done = true; }, credit);
+                *program.ring, nodes, b.protocol, 0.0, [&done] { done = true; }, credit);
+        else if (isCollective)
+            rc = engine.startCollective(
+                program.dag, nodes, b.protocol, 0.0, [&done] { done = true; }, credit);
         else
             // iperf3 -P: `streams` connections of bytes/streams each.
             engine.transferInParts(

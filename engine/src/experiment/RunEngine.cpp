@@ -70,6 +70,15 @@ private:
     std::map<std::tuple<int, int, int>, std::uint64_t> m_sent; ///< sends per connection
 };
 
+/// Element by element, the larger of two directions' series (a missing element is 0).
+std::vector<double> largerOfEach(const std::vector<double>& a, const std::vector<double>& b)
+{
+    std::vector<double> out(std::max(a.size(), b.size()), 0.0);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = std::max(i < a.size() ? a[i] : 0.0, i < b.size() ? b[i] : 0.0);
+    return out;
+}
+
 } // namespace
 
 RunEngine::RunEngine(const topology::Topology& topo, std::size_t userLinks,
@@ -211,20 +220,42 @@ void RunEngine::transferInParts(NodeId src, NodeId dst, double bytes, net::Proto
     }
 }
 
+namespace {
+
+/// A collective's backend and its executor over `program` (a CommDag or a RingProgram).
+template <class Program>
+RunningCollective startProgram(RunEngine& engine, const Program& program,
+                               const std::vector<NodeId>& nodes, net::Protocol protocol,
+                               double reduceRate_Bps, std::function<void()> onDone,
+                               RunEngine::Credit credit)
+{
+    RunningCollective rc;
+    rc.backend = std::make_unique<NetBackend>(engine, nodes, protocol, reduceRate_Bps,
+                                              engine.comm(), program.merged(), credit);
+    // Nothing reads per-op times here: a 1,024-rank ring has 3·10⁶ ops (docs/performance.md).
+    rc.executor = std::make_unique<collective::DagExecutor>(
+        program, *rc.backend, collective::DagExecutor::Record::MakespanOnly);
+    rc.executor->setOnFinished(std::move(onDone));
+    rc.executor->start();
+    return rc;
+}
+
+} // namespace
+
 RunningCollective RunEngine::startCollective(const collective::CommDag& dag,
                                              const std::vector<NodeId>& nodes,
                                              net::Protocol protocol, double reduceRate_Bps,
                                              std::function<void()> onDone, Credit credit)
 {
-    RunningCollective rc;
-    rc.backend = std::make_unique<NetBackend>(*this, nodes, protocol, reduceRate_Bps, m_comm,
-                                              dag.merged(), credit);
-    // Nothing reads per-op times here: a 1,024-rank ring has 3·10⁶ ops (docs/performance.md).
-    rc.executor = std::make_unique<collective::DagExecutor>(
-        dag, *rc.backend, collective::DagExecutor::Record::MakespanOnly);
-    rc.executor->setOnFinished(std::move(onDone));
-    rc.executor->start();
-    return rc;
+    return startProgram(*this, dag, nodes, protocol, reduceRate_Bps, std::move(onDone), credit);
+}
+
+RunningCollective RunEngine::startCollective(const collective::RingProgram& ring,
+                                             const std::vector<NodeId>& nodes,
+                                             net::Protocol protocol, double reduceRate_Bps,
+                                             std::function<void()> onDone, Credit credit)
+{
+    return startProgram(*this, ring, nodes, protocol, reduceRate_Bps, std::move(onDone), credit);
 }
 
 std::vector<int> RunEngine::ringOrder(const std::vector<NodeId>& nodes)
@@ -365,14 +396,11 @@ void RunEngine::recordResults(Results& results)
         lr.bytes = half ? a.bytes : a.bytes + b.bytes;
         lr.utilization_mean = std::max(a.utilisation_mean, b.utilisation_mean);
         lr.utilization_peak = std::max(a.utilisation_peak, b.utilisation_peak);
-        const std::size_t samples =
-            std::max(a.utilisation_series.size(), b.utilisation_series.size());
-        lr.utilization_series.resize(samples, 0.0);
-        for (std::size_t i = 0; i < samples; ++i) {
-            const double ua = i < a.utilisation_series.size() ? a.utilisation_series[i] : 0.0;
-            const double ub = i < b.utilisation_series.size() ? b.utilisation_series[i] : 0.0;
-            lr.utilization_series[i] = std::max(ua, ub);
-        }
+        lr.lost_bytes = half ? a.lost_bytes : a.lost_bytes + b.lost_bytes;
+        lr.queue_delay_mean_s = std::max(a.queue_delay_mean_s, b.queue_delay_mean_s);
+        lr.utilization_series = largerOfEach(a.utilisation_series, b.utilisation_series);
+        lr.queue_delay_s_series = largerOfEach(a.queue_delay_s_series, b.queue_delay_s_series);
+        lr.loss_series = largerOfEach(a.loss_series, b.loss_series);
         results.links.push_back(std::move(lr));
     }
     results.engine = {m_sim.eventsExecuted(), m_transfers};

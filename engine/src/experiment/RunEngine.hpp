@@ -17,6 +17,7 @@
 #include "meridian/collective/CommDag.hpp"
 #include "meridian/collective/CommSettings.hpp"
 #include "meridian/collective/DagExecutor.hpp"
+#include "meridian/collective/RingProgram.hpp"
 #include "meridian/collective/TransferBackend.hpp"
 #include "meridian/core/StrongId.hpp"
 #include "meridian/experiment/Results.hpp"
@@ -98,6 +99,12 @@ public:
     /// (0 = free); every channel's messages go over comm().sockets in-order streams per rank
     /// pair. `onDone` runs when every op of the DAG has finished.
     RunningCollective startCollective(const collective::CommDag& dag,
+                                      const std::vector<NodeId>& nodes, net::Protocol protocol,
+                                      double reduceRate_Bps, std::function<void()> onDone,
+                                      Credit credit = {});
+    /// The same for the implicit program of a flat ring (which must outlive the collective):
+    /// the same transfers and times as its CommDag, without holding its ops.
+    RunningCollective startCollective(const collective::RingProgram& ring,
                                       const std::vector<NodeId>& nodes, net::Protocol protocol,
                                       double reduceRate_Bps, std::function<void()> onDone,
                                       Credit credit = {});

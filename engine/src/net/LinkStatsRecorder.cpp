@@ -91,6 +91,12 @@ void LinkStatsRecorder::takeSample()
         r.seriesCap.push_back(r.capBits - r.capBitsAtSample);
         r.bitsAtSample = r.bits;
         r.capBitsAtSample = r.capBits;
+        r.seriesQueue.push_back(r.queueSeconds - r.queueAtSample);
+        r.seriesLost.push_back(r.lostBits - r.lostAtSample);
+        r.seriesArrived.push_back(r.arrivedBits - r.arrivedAtSample);
+        r.queueAtSample = r.queueSeconds;
+        r.lostAtSample = r.lostBits;
+        r.arrivedAtSample = r.arrivedBits;
     }
     m_sampleTimes.push_back(m_sim.now().toSeconds());
     if (m_sampleTimes.size() > m_maxSamples)
@@ -106,8 +112,10 @@ void LinkStatsRecorder::coarsenSeries()
         v.resize(out);
     };
     for (std::uint32_t resource : m_tracked) {
-        mergePairs(m_series[resource].seriesBits, true);
-        mergePairs(m_series[resource].seriesCap, true);
+        Series& r = m_series[resource];
+        for (std::vector<double>* v :
+             {&r.seriesBits, &r.seriesCap, &r.seriesQueue, &r.seriesLost, &r.seriesArrived})
+            mergePairs(*v, true);
     }
     mergePairs(m_sampleTimes, false);
     m_sampleInterval_s *= 2.0;
@@ -128,6 +136,18 @@ LinkStats LinkStatsRecorder::stats(std::uint32_t resource, LinkId link, int dir)
     for (std::size_t i = 0; i < r.seriesBits.size(); ++i)
         s.utilisation_series.push_back(r.seriesCap[i] > 0.0 ? r.seriesBits[i] / r.seriesCap[i]
                                                             : 0.0);
+    s.lost_bytes = r.lostBits / 8.0;
+    s.queue_delay_mean_s =
+        m_sim.now().toSeconds() > 0.0 ? r.queueSeconds / m_sim.now().toSeconds() : 0.0;
+    // Interval i spans (t_{i−1}, t_i], the first one from 0.
+    s.queue_delay_s_series.reserve(r.seriesQueue.size());
+    s.loss_series.reserve(r.seriesQueue.size());
+    for (std::size_t i = 0; i < r.seriesQueue.size() && i < m_sampleTimes.size(); ++i) {
+        const double length_s = m_sampleTimes[i] - (i > 0 ? m_sampleTimes[i - 1] : 0.0);
+        s.queue_delay_s_series.push_back(length_s > 0.0 ? r.seriesQueue[i] / length_s : 0.0);
+        s.loss_series.push_back(r.seriesArrived[i] > 0.0 ? r.seriesLost[i] / r.seriesArrived[i]
+                                                         : 0.0);
+    }
     return s;
 }
 

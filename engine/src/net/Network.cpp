@@ -16,6 +16,10 @@ using topology::LinkParams;
 using topology::ScheduleStep;
 
 namespace {
+// A link direction whose allocation is within this share of its capacity is saturated (as
+// ConnectionTable's latency rule).
+constexpr double kSaturatedShare = 1e-9;
+
 /// By node index: whether the node sends through its own interface (a host or a GPU).
 std::vector<bool> endHosts(const topology::Topology& topology)
 {
@@ -59,6 +63,8 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
     const std::size_t links = topology.linkCount();
     m_arcs.resize(2 * links);
     m_backgroundBits.assign(2 * links, 0.0);
+    m_hostSends.assign(2 * links, false);
+    const std::vector<bool> hosts = endHosts(topology);
     for (std::size_t l = 0; l < links; ++l) {
         const LinkId id = LinkId::fromIndex(l);
         const auto& attrs = topology.link(id);
@@ -67,6 +73,8 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
             const std::size_t a = 2 * l + dir;
             m_arcs[a].params = attrs.direction(dir);
             m_arcs[a].resource = static_cast<std::uint32_t>(half ? 2 * l : a);
+            const auto sender = topology.findNode(dir == 0 ? attrs.a : attrs.b);
+            m_hostSends[a] = sender && hosts[sender->value()];
         }
         const auto forward = static_cast<std::uint32_t>(2 * l);
         m_solver.addResource(capacityOf(forward));
@@ -208,6 +216,48 @@ void Network::setConnCaps(std::uint32_t ci, double queue_s)
                 slot,
                 capOf(m_flows[slot], m_connections.flowCapBps(c, m_flows[slot].protocol, queue_s))))
             requestRecompute();
+}
+
+bool Network::saturated(std::uint32_t resource) const
+{
+    const double capacity_bps = m_solver.capacityBps(resource);
+    return capacity_bps > 0.0 &&
+           m_solver.allocBps(resource) >= capacity_bps * (1.0 - kSaturatedShare);
+}
+
+LinkStatsRecorder::State Network::resourceState(std::uint32_t resource) const
+{
+    // Queue: network-model.md §4, the standing queue a message whose first saturated link this
+    // is waits behind (ConnectionTable::latency), none at a host's or GPU's own interface.
+    // Loss: the link's random loss of what it carries, plus what paced UDP sources send above
+    // their share where their path first saturates (traffic.md: the queue drops it).
+    LinkStatsRecorder::State s;
+    const LinkParams& p = m_arcs[resource].params;
+    s.lossFraction = p.loss;
+    if (!saturated(resource))
+        return s;
+    const double capacity_bps = m_solver.capacityBps(resource);
+    const SharedBottlenecks& shared = m_connections.bottlenecks();
+    if (!m_hostSends[resource] && shared.queueingFlows(resource) > 0)
+        s.queue_s =
+            shared.standingQueueBytes(resource, p.queueBytes(p.packetBytes(m_config.packet_bytes)),
+                                      m_solver.allocBps(resource)) *
+            8.0 / capacity_bps;
+    for (std::uint32_t slot : m_solver.flowsOn(resource)) {
+        const Flow& f = m_flows[slot];
+        const double cap_bps = m_solver.capBps(slot);
+        const double rate_bps = m_solver.rateBps(slot);
+        if (f.protocol != Protocol::Udp || !(f.rateCap_bps > 0.0) ||
+            !(rate_bps < cap_bps * (1.0 - kSaturatedShare)))
+            continue;
+        for (std::uint32_t a : m_connections[f.conn].arcs)
+            if (saturated(m_arcs[a].resource)) {
+                if (m_arcs[a].resource == resource)
+                    s.overflow_bps += cap_bps - rate_bps;
+                break;
+            }
+    }
+    return s;
 }
 
 double Network::capOf(const Flow& f, double transportCap_bps) const
@@ -414,6 +464,8 @@ void Network::recompute()
     m_stats.settle(m_solver.solvedResources());
     m_solver.apply();
     m_stats.notePeaks(m_solver.solvedResources());
+    for (std::uint32_t r : m_solver.solvedResources())
+        m_stats.noteState(r, resourceState(r));
     for (std::uint32_t slot : m_solver.solvedFlows())
         if (m_solver.rateChanged(slot) || !m_sim.pending(m_flows[slot].done))
             reschedule(slot);

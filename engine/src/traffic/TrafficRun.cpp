@@ -186,6 +186,10 @@ void TrafficRun::scheduleNextArrival(std::size_t g)
     Generator& gen = *m_generators[g];
     const LoadProfile* profile = gen.spec->profile ? &*gen.spec->profile : nullptr;
     const double max_m = profile ? profile->maxMultiplier() : 1.0;
+    if (!(gen.arrivals_per_s > 0.0)) { // "load": 0, a generator switched off: no arrivals
+        stopScheduling(g);
+        return;
+    }
     while (true) {
         gen.nextArrival_s += -std::log(1.0 - gen.rng.uniform()) / (gen.arrivals_per_s * max_m);
         if (!(gen.nextArrival_s < gen.spec->stop_s)) {

@@ -211,9 +211,10 @@ void readPoisson(ObjectReader& r, const topology::Topology& topo, GeneratorSpec&
         if (r.has("load_link"))
             r.fail("load_link", R"(applies with "load" only)");
     } else {
-        g.load = required(r, "load", Kind::Fraction, "");
+        // 0 is a generator switched off (no arrivals): the first point of a sweep over load.
+        g.load = *positive(r, "load", Kind::Fraction, true);
         if (g.load > kMaxLoad)
-            r.fail("load", "must be within (0, 10], got " + units::formatNumber(g.load));
+            r.fail("load", "must be within [0, 10], got " + units::formatNumber(g.load));
         g.load_link = r.requiredString("load_link");
         bool found = false;
         for (std::size_t l = 0; l < topo.linkCount() && !found; ++l)

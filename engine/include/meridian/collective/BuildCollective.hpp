@@ -13,6 +13,7 @@
 
 #include "meridian/collective/CollectiveSpec.hpp"
 #include "meridian/collective/CommDag.hpp"
+#include "meridian/collective/RingProgram.hpp"
 
 namespace meridian::collective {
 
@@ -34,5 +35,13 @@ double estimatedOpsPerChunk(const CollectiveSpec& spec);
 /// range, chunks < 1, an order that is not a permutation, bad groups/gateways, or a
 /// DAG that would be too large (> 2·10^7 ops estimated).
 CommDag buildCollective(const CollectiveSpec& spec);
+
+/// True when buildRingProgram() applies: a flat ring all-reduce, all-gather or reduce-scatter
+/// (hasRingSteps) among two or more ranks.
+bool hasRingProgram(const CollectiveSpec& spec);
+/// The DAG buildCollective(spec) builds, as an implicit RingProgram (the same ops, index for
+/// index, with the same dependencies; a few hundred bytes instead of ≈ 80 B per op). Same
+/// checks and errors as buildCollective(); `spec` must satisfy hasRingProgram().
+RingProgram buildRingProgram(const CollectiveSpec& spec);
 
 } // namespace meridian::collective

@@ -1,14 +1,17 @@
 #pragma once
-// Runs a CommDag against a TransferBackend: every op starts as soon as all its dependencies
-// have completed and, for a send, once the send before it on its connection (CommOp::lanePrev)
-// has been issued (a channel's sends leave in program order; a ready send parks until then). Built
-// for large DAGs (10^5–10^7 ops): successor lists in one CSR array and in-degree counters are built
-// once, each op is touched O(1 + out-degree) times, and completions reported synchronously from
-// inside transfer() are queued, not recursed.
+// Runs a CommDag, or any OpGraph (a RingProgram), against a TransferBackend: every op starts as
+// soon as all its dependencies have completed and, for a send, once the send before it on its
+// connection (CommOp::lanePrev) has been issued (a channel's sends leave in program order; a
+// ready send parks until then). Built for large programs (10^5–10^7 ops): a CommDag's successor
+// lists go into one CSR array (DagGraph), a RingProgram computes them; in-degree counters are
+// built once (6 B of state per op in all), each op is touched O(1 + out-degree) times, and
+// completions reported synchronously from inside transfer() are queued, not recursed. The same
+// ops with the same dependencies launch in the same order whichever OpGraph describes them.
 //
 // The executor must outlive the backend's pending callbacks (they capture `this`).
 
 #include "meridian/collective/CommDag.hpp"
+#include "meridian/collective/OpGraph.hpp"
 #include "meridian/collective/TransferBackend.hpp"
 
 #include <cstddef>
@@ -16,6 +19,7 @@
 #include <deque>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -41,6 +45,8 @@ public:
 
     /// Throws InputError if the DAG has a cycle or a dependency index out of range.
     DagExecutor(const CommDag& dag, TransferBackend& backend, Record record = Record::PerOp);
+    /// Runs `graph` (which must outlive the executor), e.g. a RingProgram.
+    DagExecutor(const OpGraph& graph, TransferBackend& backend, Record record = Record::PerOp);
     DagExecutor(const DagExecutor&) = delete;
     DagExecutor& operator=(const DagExecutor&) = delete;
 
@@ -64,15 +70,14 @@ public:
     double makespanS() const;
 
 private:
+    void init(Record record);
     void launchReady();
     void complete(std::size_t op);
 
-    const CommDag& m_dag;
+    std::unique_ptr<OpGraph> m_ownGraph; ///< a CommDag's DagGraph
+    const OpGraph& m_graph;
     TransferBackend& m_backend;
-    /// Successors of op i: m_successors[m_successorOffsets[i] … m_successorOffsets[i + 1]),
-    /// in ascending op order.
-    std::vector<std::uint32_t> m_successorOffsets;
-    std::vector<std::uint32_t> m_successors;
+    std::vector<std::uint32_t> m_successorScratch;
     std::vector<std::uint32_t> m_indegree;
     std::vector<char> m_done;
     std::vector<char> m_issued;

@@ -19,6 +19,12 @@ struct LinkStats
     /// Interval means: series[i] = carried bits / capacity bits over (t_{i−1}, t_i] with
     /// t_i = Network::sampleTimes()[i].
     std::vector<double> utilisation_series;
+    double lost_bytes = 0.0; ///< random loss and paced sources' overflow (LinkStatsRecorder)
+    double queue_delay_mean_s = 0.0; ///< mean delay of its standing queue over [0, now]
+    /// Per sample interval, as utilisation_series: the mean delay of the standing queue
+    /// (network-model.md §4) and the fraction of the bits arriving that were lost.
+    std::vector<double> queue_delay_s_series;
+    std::vector<double> loss_series;
 };
 
 } // namespace meridian::net

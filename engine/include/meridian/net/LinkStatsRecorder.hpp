@@ -10,6 +10,12 @@
 // is sample_interval_s (multiples of it, while flows are sending) plus a final sample when the
 // network goes idle. Beyond max_samples, adjacent pairs of intervals are merged (sums of both
 // integrals, end time of the later one) and the grid interval doubles: memory stays bounded.
+//
+// Queue and loss. Between two re-allocations the Network also gives each resource its state
+// (noteState): the delay q of its standing queue (network-model.md §4) and the rates at which
+// it loses bits, random loss p·A plus the overflow D of paced sources above their share. The
+// same settling integrates them: ∫q dt, lost += (p·A + D)·Δt, arrived += (A + D)·Δt. A sample's
+// queueing delay is ∫q dt over the interval ÷ its length, its loss lost ÷ arrived bits.
 
 #include "meridian/net/LinkStats.hpp"
 #include "meridian/net/MaxMinSolver.hpp"
@@ -46,6 +52,9 @@ public:
             r.capBits += m_solver.capacityBps(resource) * dt;
             if (alloc_bps > 0.0)
                 r.busy_s += dt;
+            r.queueSeconds += r.state.queue_s * dt;
+            r.lostBits += (r.state.lossFraction * alloc_bps + r.state.overflow_bps) * dt;
+            r.arrivedBits += (alloc_bps + r.state.overflow_bps) * dt;
         }
         r.last = m_sim.now();
     }
@@ -55,6 +64,19 @@ public:
     void takeBack(std::uint32_t resource, double bits);
     /// Updates the peak utilisation of resources whose allocation changed.
     void notePeaks(const std::vector<std::uint32_t>& resources);
+
+    /// A resource's queue and losses from now until the next noteState (after settle()).
+    struct State
+    {
+        double queue_s = 0.0;      ///< delay of its standing queue
+        double lossFraction = 0.0; ///< random loss p of what it carries
+        double overflow_bps = 0.0; ///< paced sources' rate above their share, dropped here
+    };
+    void noteState(std::uint32_t resource, const State& state)
+    {
+        if (resource < m_series.size())
+            m_series[resource].state = state;
+    }
 
     /// Starts the sampler if flows are sending and it is not running.
     void ensureSampler();
@@ -81,6 +103,16 @@ private:
         double capBitsAtSample = 0.0;
         std::vector<double> seriesBits; ///< per sample interval: ∫alloc dt
         std::vector<double> seriesCap;  ///< per sample interval: ∫capacity dt
+        State state;
+        double queueSeconds = 0.0; ///< ∫ queue delay dt
+        double lostBits = 0.0;
+        double arrivedBits = 0.0;
+        double queueAtSample = 0.0;
+        double lostAtSample = 0.0;
+        double arrivedAtSample = 0.0;
+        std::vector<double> seriesQueue;   ///< per sample interval: ∫queue delay dt
+        std::vector<double> seriesLost;    ///< per sample interval: lost bits
+        std::vector<double> seriesArrived; ///< per sample interval: arrived bits
     };
 
     void onSample();

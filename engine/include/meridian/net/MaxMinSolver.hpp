@@ -84,6 +84,11 @@ public:
     double capacityBps(std::uint32_t resource) const { return m_resources[resource].capacity_bps; }
     /// Σ rates of the resource's flows, as of the last apply().
     double allocBps(std::uint32_t resource) const { return m_resources[resource].alloc_bps; }
+    /// The flows crossing a resource.
+    const std::vector<std::uint32_t>& flowsOn(std::uint32_t resource) const
+    {
+        return m_resources[resource].flows;
+    }
     std::size_t activeFlows() const noexcept { return m_activeFlows; }
 
     // --- counters (benchmarks, tests) ------------------------------------------------------

@@ -190,6 +190,9 @@ private:
     void setConnCaps(std::uint32_t conn, double queue_s);
     /// The solver cap of a flow: its transport's cap, at most its own rate cap.
     double capOf(const Flow& f, double transportCap_bps) const;
+    /// A resource's standing queue and losses under the current rates (LinkStatsRecorder).
+    LinkStatsRecorder::State resourceState(std::uint32_t resource) const;
+    bool saturated(std::uint32_t resource) const;
     void setFlowBurst(Flow& f, bool burst);
     void evaluateBurst(std::uint32_t conn);
     /// A message of the connection stopped sending (tcp: it was a TCP message): the window
@@ -248,6 +251,7 @@ private:
     bool m_recomputePending = false;
     std::vector<TransferResult> m_records;
     std::vector<double> m_backgroundBits; ///< by solver resource (TransferOptions::background)
+    std::vector<bool> m_hostSends; ///< by arc: its sender is a host or GPU (no standing queue)
 };
 
 } // namespace meridian::net
