@@ -3462,4 +3462,21 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
+<context>
+    <name>meridian::ui::SolveDialog</name>
+    <message numerus="yes">
+        <source>%n run(s): the answer lies in [%1, %2]</source>
+        <translation>
+            <numerusform>%n run: the answer lies in [%1, %2]</numerusform>
+            <numerusform>%n runs: the answer lies in [%1, %2]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s); files in %1</source>
+        <translation>
+            <numerusform>%n run; files in %1</numerusform>
+            <numerusform>%n runs; files in %1</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

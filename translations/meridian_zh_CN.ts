@@ -2999,6 +2999,10 @@ Several items of one kind can be edited together.</source>
         <translation>参数扫描(&amp;W)…</translation>
     </message>
     <message>
+        <source>S&amp;olve…</source>
+        <translation>求解(&amp;O)…</translation>
+    </message>
+    <message>
         <location filename="../ui/run/RunWorkbench.cpp" line="347"/>
         <source>%1: %2 (simulated %3)</source>
         <translation>%1：%2（模拟 %3）</translation>
@@ -3154,6 +3158,111 @@ Several items of one kind can be edited together.</source>
         <location filename="../ui/sweep/SweepAxesEditor.cpp" line="268"/>
         <source>Give the values.</source>
         <translation>请给出取值。</translation>
+    </message>
+</context>
+<context>
+    <name>meridian::ui::SolveDialog</name>
+    <message>
+        <source>Solve</source>
+        <translation>求解</translation>
+    </message>
+    <message>
+        <source>The attribute varied: a path as `meridian-cli sweep --vary` takes</source>
+        <translation>变化的属性：与 `meridian-cli sweep --vary` 相同的路径</translation>
+    </message>
+    <message>
+        <source>Attribute:</source>
+        <translation>属性：</translation>
+    </message>
+    <message>
+        <source>log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <source>whole values</source>
+        <translation>仅整数</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>Range:</source>
+        <translation>范围：</translation>
+    </message>
+    <message>
+        <source>the smallest value that meets the target</source>
+        <translation>满足目标的最小值</translation>
+    </message>
+    <message>
+        <source>the largest value that still meets the target</source>
+        <translation>仍满足目标的最大值</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>求：</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>The bracket's width relative to the answer when it stops</source>
+        <translation>停止时区间宽度相对于答案的比例</translation>
+    </message>
+    <message>
+        <source>Runs at once: each round runs this many points inside the bracket</source>
+        <translation>同时运行数：每一轮在区间内运行这么多个点</translation>
+    </message>
+    <message>
+        <source>runs at once:</source>
+        <translation>同时运行：</translation>
+    </message>
+    <message>
+        <source>Tolerance:</source>
+        <translation>容差：</translation>
+    </message>
+    <message>
+        <source>Output folder:</source>
+        <translation>输出文件夹：</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Cancelled: finished runs are kept in %1; Solve again reuses them</source>
+        <translation>已取消：完成的运行保留在 %1 中；再次求解会复用它们</translation>
+    </message>
+    <message>
+        <source>The solve did not run:
+%1</source>
+        <translation>求解未运行：
+%1</translation>
+    </message>
+    <message>
+        <source>Running both ends of the range…</source>
+        <translation>正在运行范围的两端…</translation>
+    </message>
+    <message>
+        <source>Cancelling: the runs in progress stop, finished runs stay…</source>
+        <translation>正在取消：进行中的运行将停止，完成的运行保留…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s): the answer lies in [%1, %2]</source>
+        <translation>
+            <numerusform>%n 次运行：答案位于 [%1, %2]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s); files in %1</source>
+        <translation>
+            <numerusform>%n 次运行；文件在 %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3371,6 +3480,38 @@ Several items of one kind can be edited together.</source>
 </context>
 <context>
     <name>SweepPlot</name>
+    <message>
+        <source>target %1 %2</source>
+        <translation>目标 %1 %2</translation>
+    </message>
+    <message>
+        <source>answer %1</source>
+        <translation>答案 %1</translation>
+    </message>
+    <message>
+        <source>no answer: the target is met nowhere in the range</source>
+        <translation>无答案：范围内任何值都未达到目标</translation>
+    </message>
+    <message>
+        <source>no answer: the target is met at the cheap end</source>
+        <translation>无答案：在低成本一端已达到目标</translation>
+    </message>
+    <message>
+        <source>no answer: the curve is not monotone</source>
+        <translation>无答案：曲线不单调</translation>
+    </message>
+    <message>
+        <source>no answer: a run failed</source>
+        <translation>无答案：有一次运行失败</translation>
+    </message>
+    <message>
+        <source>no answer within the run limit</source>
+        <translation>在运行次数上限内无答案</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
     <message>
         <location filename="../ui/sweep/SweepPlots.cpp" line="58"/>
         <source>GPU effective compute (%)</source>

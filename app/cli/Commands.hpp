@@ -17,5 +17,6 @@ int cmdImport(int argc, char** argv, int first);
 int cmdRun(int argc, char** argv, int first);
 int cmdModel(int argc, char** argv, int first);
 int cmdSweep(int argc, char** argv, int first);
+int cmdSolve(int argc, char** argv, int first);
 
 } // namespace meridian::cli

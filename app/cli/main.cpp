@@ -18,6 +18,7 @@ const Command kCommands[] = {
     {"run", "run the experiment of a .topo and write results", cmdRun},
     {"model", "show a model's parameters, FLOPs per token and layers", cmdModel},
     {"sweep", "run the experiment over a grid of values; one table, plots", cmdSweep},
+    {"solve", "find the smallest (largest) value meeting a target, by bisection", cmdSolve},
 };
 
 void usage(std::ostream& out)

@@ -14,6 +14,7 @@
 #include "ui/run/ResultsDock.hpp"
 #include "ui/run/RunView.hpp"
 #include "ui/run/UtilisationLegend.hpp"
+#include "ui/sweep/SolveDialog.hpp"
 #include "ui/sweep/SweepDialog.hpp"
 
 #include <QAction>
@@ -143,6 +144,8 @@ void RunWorkbench::createMenus(QMenu* fileMenu)
          QStyle::SP_MediaStop, [this] { stop(); });
     make(QStringLiteral("run.sweep"), tr("S&weep…"), QKeySequence(), QStyle::SP_FileDialogListView,
          [this] { showSweepDialog(); });
+    make(QStringLiteral("run.solve"), tr("S&olve…"), QKeySequence(),
+         QStyle::SP_FileDialogContentsView, [this] { showSolveDialog(); });
     make(QStringLiteral("file.exportReport"), tr("Export &Report (HTML/PDF)…"), QKeySequence(),
          QStyle::SP_FileDialogDetailedView, [this] {
              const QString p = m_parts.chooseSavePath(
@@ -169,6 +172,7 @@ void RunWorkbench::createMenus(QMenu* fileMenu)
         menu->addAction(m_actions.value(QLatin1String(n)));
     menu->addSeparator();
     menu->addAction(m_actions.value(QStringLiteral("run.sweep")));
+    menu->addAction(m_actions.value(QStringLiteral("run.solve")));
     w->menuBar()->insertMenu(w->menuBar()->actions().value(3), menu);
 
     m_pace = new QComboBox;
@@ -367,6 +371,18 @@ SweepDialog* RunWorkbench::showSweepDialog()
     m_sweep->raise();
     m_sweep->activateWindow();
     return m_sweep;
+}
+
+SolveDialog* RunWorkbench::showSolveDialog()
+{
+    if (!m_solve)
+        m_solve = new SolveDialog(m_parts.doc, m_parts.scene, m_parts.window);
+    else
+        m_solve->refreshFromDocument();
+    m_solve->show();
+    m_solve->raise();
+    m_solve->activateWindow();
+    return m_solve;
 }
 
 void RunWorkbench::updateRunActions()

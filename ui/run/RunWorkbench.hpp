@@ -33,6 +33,7 @@ class Document;
 class ExperimentDock;
 class ResultsDock;
 class RunView;
+class SolveDialog;
 class SweepDialog;
 class UtilisationLegend;
 class TopologyScene;
@@ -91,6 +92,8 @@ public:
     /// Run ▸ Sweep…: the window's Sweep dialog (made on first use), shown.
     SweepDialog* showSweepDialog();
     SweepDialog* sweepDialog() const { return m_sweep; }
+    /// Run ▸ Solve…: the window's Solve dialog (made on first use), shown.
+    SolveDialog* showSolveDialog();
 
     // ---- exporting the last finished run -----------------------------------------------------
     /// HTML or PDF by the path's suffix. False (reported) if there is no finished run or the
@@ -132,6 +135,7 @@ private:
     QLabel* m_phaseLabel = nullptr;
     UtilisationLegend* m_legend = nullptr;
     SweepDialog* m_sweep = nullptr;
+    SolveDialog* m_solve = nullptr;
     QComboBox* m_pace = nullptr;
     QHash<QString, QAction*> m_actions;
 };

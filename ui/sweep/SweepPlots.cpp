@@ -479,6 +479,11 @@ QString sweepMetricLabel(const std::string& column)
     return sweepplots::metricInfo(column).label;
 }
 
+double sweepMetricScale(const std::string& column)
+{
+    return sweepplots::metricInfo(column).scale;
+}
+
 QSize sweepPlotSize(const sweep::SweepSpec& spec)
 {
     const std::vector<sweepplots::Dim> d = sweepplots::dims(spec);

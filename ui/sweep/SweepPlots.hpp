@@ -57,6 +57,8 @@ std::vector<std::string> sweepPlotColumns(const sweep::Table& table, const sweep
 std::string defaultSweepMetric(const sweep::Table& table);
 /// The metric's label with its unit ("GPU effective compute (%)").
 QString sweepMetricLabel(const std::string& column);
+/// The factor from the table's value to the plotted one (100 for a ratio shown in %).
+double sweepMetricScale(const std::string& column);
 /// The size a file of the plot gets (larger for small multiples).
 QSize sweepPlotSize(const sweep::SweepSpec& spec);
 
