@@ -2,23 +2,24 @@
 """A bulk TCP transfer against Poisson web-search TCP flows: ns-3 against Meridian (issue 30).
 
 Checks docs/traffic.md §5.1: how much background TCP flows slow a long transfer sharing their
-bottleneck. One case, at several background loads and seeds:
+bottleneck. Three cases, each at several background loads and seeds:
 
-  * bottleneck 1 Gbit/s, RTT 20 ms, drop-tail queue of 1 BDP (1,667 packets of 1,500 B), access
-    links 10 x faster (ns3/dumbbell.h; Meridian: the same links, never-full queues off the
-    bottleneck);
-  * the bulk ("training") transfer: 2 TCP flows of 250 MB each from one host (ns3/cross_traffic;
-    Meridian: a p2p of 500 MB in 2 streams), Linux's CUBIC rules (ns3/linux_cc.h), socket
-    buffers 2 x BDP + queue (7.5 MB: the window is never bound by them);
+  * bottleneck 1 Gbit/s, drop-tail queue of 1 BDP (1,500-byte packets), access links 10 x
+    faster (ns3/dumbbell.h; Meridian: the same links, never-full queues off the bottleneck);
+  * the bulk ("training") transfer of 500 MB, Linux's CUBIC rules (ns3/linux_cc.h), socket
+    buffers 2 x BDP + queue (the window is never bound by them); three cases (CASES):
+    p2 two connections of 250 MB from one host, RTT 20 ms; p1 one connection, RTT 20 ms;
+    p1s one connection, RTT 4 ms (Meridian: a p2p with `streams`);
   * background: Poisson arrivals of TCP flows from 8 hosts of their own to the same receiver,
     sizes from presets/traffic/web-search.csv, offered load 0, 0.1, 0.3, 0.5 of the bottleneck
     (Meridian: a `poisson` generator with `load` and `load_link`).
 
 Per load it prints the bulk transfer's time (mean over the seeds) and its slowdown against
-load 0, ns-3 (5 runs) against Meridian (20 seeds), the background flows' p50/p99 completion times (medians over
+load 0, ns-3 (5 runs) against Meridian (20 seeds), the background flows' p50/p99 completion
+times (medians over
 the seeds) and, from ns-3, which flows lost the packets the queue dropped.
 
-    python3 tests/reference/cross_traffic.py ./meridian-cli      # run both sides (~10 min)
+    python3 tests/reference/cross_traffic.py ./meridian-cli      # run both sides (~25 min)
     python3 tests/reference/cross_traffic.py --from-csv          # the table from the CSVs
     python3 tests/reference/cross_traffic.py --ns3-only          # only the ns-3 runs
 
