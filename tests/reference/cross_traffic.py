@@ -16,8 +16,7 @@ bottleneck. Three cases, each at several background loads and seeds:
 
 Per load it prints the bulk transfer's time (mean over the seeds) and its slowdown against
 load 0, ns-3 (5 runs) against Meridian (20 seeds), the background flows' p50/p99 completion
-times (medians over
-the seeds) and, from ns-3, which flows lost the packets the queue dropped.
+times (medians over the seeds) and, from ns-3, which flows lost the packets the queue dropped.
 
     python3 tests/reference/cross_traffic.py ./meridian-cli      # run both sides (~25 min)
     python3 tests/reference/cross_traffic.py --from-csv          # the table from the CSVs
