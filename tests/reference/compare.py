@@ -897,7 +897,8 @@ OTHER_REGIMES = [
      "(`tests/reference/cross_traffic.py`, `results/cross-traffic.csv`)",
      "trust the slowdown to load 0.3: within 8 % of ns-3's with one connection (1.10–2.11×); "
      "Meridian optimistic at 0.5 (−12 % and −22 % on the slowdown); two connections from one "
-     "host −8 to −19 % (ns-3's one-host layout, §3.2); the rule that an overflow cuts every "
+     "host −8 to −19 % (ns-3's one-host layout, §3.2); background from one host −24 % at 0.3 "
+     "(Meridian reuses warm connections); the rule that an overflow cuts every "
      "connection holds in 69–90 % of ns-3's overflows at 20 ms but only 23–34 % at 4 ms (§3.7)"),
     ("Other collectives",
      "all-gather, reduce-scatter, halving-doubling, all-to-all",
