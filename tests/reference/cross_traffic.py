@@ -2,14 +2,15 @@
 """A bulk TCP transfer against Poisson web-search TCP flows: ns-3 against Meridian (issue 30).
 
 Checks docs/traffic.md §5.1: how much background TCP flows slow a long transfer sharing their
-bottleneck. Three cases, each at several background loads and seeds:
+bottleneck. Four cases, each at several background loads and seeds:
 
   * bottleneck 1 Gbit/s, drop-tail queue of 1 BDP (1,500-byte packets), access links 10 x
     faster (ns3/dumbbell.h; Meridian: the same links, never-full queues off the bottleneck);
   * the bulk ("training") transfer of 500 MB, Linux's CUBIC rules (ns3/linux_cc.h), socket
-    buffers 2 x BDP + queue (the window is never bound by them); three cases (CASES):
+    buffers 2 x BDP + queue (the window is never bound by them); four cases (CASES):
     p2 two connections of 250 MB from one host, RTT 20 ms; p1 one connection, RTT 20 ms;
-    p1s one connection, RTT 4 ms (Meridian: a p2p with `streams`);
+    p1s one connection, RTT 4 ms; p1s1 p1s with the background from one host (loads 0-0.3)
+    (Meridian: a p2p with `streams`);
   * background: Poisson arrivals of TCP flows from 8 hosts of their own to the same receiver,
     sizes from presets/traffic/web-search.csv, offered load 0, 0.1, 0.3, 0.5 of the bottleneck
     (Meridian: a `poisson` generator with `load` and `load_link`).
