@@ -600,7 +600,7 @@ RingProgram buildRingProgram(const CollectiveSpec& spec)
     std::vector<int> order = checkedOrder(spec);
     MERIDIAN_ASSERT(hasRingProgram(spec), "buildRingProgram() on a collective that is not a ring "
                                           "among two or more ranks (hasRingProgram)");
-    return RingProgram(spec, std::move(order));
+    return {spec, std::move(order)};
 }
 
 } // namespace meridian::collective

@@ -77,7 +77,7 @@ std::size_t RingProgram::laneIndex(const Coord& c) const
 {
     const auto steps = static_cast<std::size_t>(m_n - 1);
     const auto m = static_cast<std::size_t>(m_slices);
-    const auto passes = static_cast<std::size_t>(m_lastPass - m_firstPass + 1);
+    const auto passes = static_cast<std::size_t>(m_lastPass - m_firstPass) + 1;
     const std::size_t round = c.chunk / static_cast<std::size_t>(m_channels);
     return round * passes * steps * m +
            (static_cast<std::size_t>(c.pass - m_firstPass) * steps +
@@ -90,7 +90,7 @@ bool RingProgram::laneSend(int pos, int channel, std::size_t lane, std::size_t& 
 {
     const auto steps = static_cast<std::size_t>(m_n - 1);
     const auto m = static_cast<std::size_t>(m_slices);
-    const auto passes = static_cast<std::size_t>(m_lastPass - m_firstPass + 1);
+    const auto passes = static_cast<std::size_t>(m_lastPass - m_firstPass) + 1;
     const std::size_t perRound = passes * steps * m;
     const std::size_t chunk =
         static_cast<std::size_t>(channel) + lane / perRound * static_cast<std::size_t>(m_channels);

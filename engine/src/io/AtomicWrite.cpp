@@ -31,7 +31,7 @@ std::atomic<unsigned> g_tempCounter{0};
 class FdStreamBuf : public std::streambuf
 {
 public:
-    explicit FdStreamBuf(int fd) : m_fd(fd), m_buffer(64 * 1024) { reset(); }
+    explicit FdStreamBuf(int fd) : m_fd(fd), m_buffer(std::size_t{64} * 1024) { reset(); }
     FdStreamBuf(const FdStreamBuf&) = delete;
     FdStreamBuf& operator=(const FdStreamBuf&) = delete;
     bool ok() const { return m_errno == 0; }
