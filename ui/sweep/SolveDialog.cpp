@@ -246,7 +246,7 @@ void SolveDialog::onFinished()
     auto* plot = new QCustomPlot;
     plot->setMinimumHeight(320);
     plot->setObjectName(QStringLiteral("solvePlot"));
-    layout()->replaceWidget(m_plot, plot);
+    delete layout()->replaceWidget(m_plot, plot); // the old plot's layout item is ours
     delete m_plot;
     m_plot = plot;
     drawSolvePlot(
