@@ -2,7 +2,13 @@
 // meridian-cli sub-commands, one per file. Each returns an ExitCode (Args.hpp) and prints
 // its own --help. `argv[first]` is the first argument after the sub-command name.
 
+namespace meridian::sweep {
+struct SweepSpec;
+}
+
 namespace meridian::cli {
+
+struct Args;
 
 struct Command
 {
@@ -18,5 +24,9 @@ int cmdRun(int argc, char** argv, int first);
 int cmdModel(int argc, char** argv, int first);
 int cmdSweep(int argc, char** argv, int first);
 int cmdSolve(int argc, char** argv, int first);
+
+/// `--seed` and `--iterations` of `sweep` and `solve` into `spec` (InputError naming the
+/// option when out of range); left as they are when not given.
+void applySeedAndIterations(const Args& args, sweep::SweepSpec& spec);
 
 } // namespace meridian::cli

@@ -121,18 +121,7 @@ SolveRequest solveRequestFromArgs(const Args& args)
 SweepSpec solveBaseSpec(const Args& args)
 {
     SweepSpec spec;
-    if (args.get("seed")) {
-        const long long seed = intOption(args, "seed", 1);
-        if (seed < 0 || seed > 9007199254740991LL)
-            throw InputError("command line", "--seed", "must be in [0, 2^53 − 1]");
-        spec.base_seed = static_cast<std::uint64_t>(seed);
-    }
-    if (args.get("iterations")) {
-        const long long k = intOption(args, "iterations", 1);
-        if (k < 1 || k > 1000000)
-            throw InputError("command line", "--iterations", "must be in [1, 1000000]");
-        spec.iterations = static_cast<int>(k);
-    }
+    applySeedAndIterations(args, spec);
     return spec;
 }
 

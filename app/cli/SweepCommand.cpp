@@ -115,18 +115,7 @@ SweepSpec specFromArgs(const Args& args, const std::vector<std::string>& vary,
     }
     spec.zip = spec.zip || args.has("zip");
     spec.common_seed = spec.common_seed || args.has("common-seed");
-    if (args.get("seed")) {
-        const long long seed = intOption(args, "seed", 1);
-        if (seed < 0 || seed > 9007199254740991LL)
-            throw InputError("command line", "--seed", "must be in [0, 2^53 − 1]");
-        spec.base_seed = static_cast<std::uint64_t>(seed);
-    }
-    if (args.get("iterations")) {
-        const long long k = intOption(args, "iterations", 1);
-        if (k < 1 || k > 1000000)
-            throw InputError("command line", "--iterations", "must be in [1, 1000000]");
-        spec.iterations = static_cast<int>(k);
-    }
+    applySeedAndIterations(args, spec);
     resolveAxes(spec, project, file);
     return spec;
 }
@@ -266,6 +255,22 @@ std::vector<std::string> jobArguments(const Args& args, const std::vector<std::s
     a.emplace_back("--out");
     a.push_back(std::filesystem::absolute(out).lexically_normal().string());
     return a;
+}
+
+void applySeedAndIterations(const Args& args, sweep::SweepSpec& spec)
+{
+    if (args.get("seed")) {
+        const long long seed = intOption(args, "seed", 1);
+        if (seed < 0 || seed > 9007199254740991LL)
+            throw InputError("command line", "--seed", "must be in [0, 2^53 − 1]");
+        spec.base_seed = static_cast<std::uint64_t>(seed);
+    }
+    if (args.get("iterations")) {
+        const long long k = intOption(args, "iterations", 1);
+        if (k < 1 || k > 1000000)
+            throw InputError("command line", "--iterations", "must be in [1, 1000000]");
+        spec.iterations = static_cast<int>(k);
+    }
 }
 
 int cmdSweep(int argc, char** argv, int first)
