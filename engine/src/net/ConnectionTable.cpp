@@ -10,8 +10,6 @@
 namespace meridian::net {
 
 namespace {
-// A resource is "saturated" when its allocation is within this fraction of its capacity.
-constexpr double kSaturated = 1e-9;
 // Domain tag of the jitter streams' entity ids: (tag << 32 | arc), so that no other user of
 // RngStream(seed, small id, ...) can draw the same stream.
 constexpr std::uint64_t kJitterDomain = 0x4A495454ull; // "JITT"
@@ -257,7 +255,7 @@ double ConnectionTable::latencyS(const Connection& c, FlowId flow, bool includeQ
             // router stands for a faster fabric behind its link, whose queue is real.
             const double alloc_bps = m_solver.allocBps(arc.resource);
             if (!queued && m_shared.queueingFlows(arc.resource) > 0 &&
-                alloc_bps >= capacity_bps * (1.0 - kSaturated)) {
+                isSaturated(alloc_bps, capacity_bps)) {
                 queued = true;
                 const bool ownInterface = a == c.arcs.front() &&
                                           c.src.value() < m_endHosts.size() &&

@@ -39,6 +39,14 @@
 
 namespace meridian::net {
 
+/// Whether a resource allocating `alloc_bps` of its `capacity_bps` is saturated: within 1e-9 of
+/// full. The one test for the standing-queue rule (message latency, ConnectionTable) and the
+/// per-link queue and loss it reports (Network::resourceState).
+inline bool isSaturated(double alloc_bps, double capacity_bps)
+{
+    return capacity_bps > 0.0 && alloc_bps >= capacity_bps * (1.0 - 1e-9);
+}
+
 class MaxMinSolver;
 
 /// Recent sending of a connection, for the bytes in flight (sent less than one RTT ago):

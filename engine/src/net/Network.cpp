@@ -16,8 +16,8 @@ using topology::LinkParams;
 using topology::ScheduleStep;
 
 namespace {
-// A link direction whose allocation is within this share of its capacity is saturated (as
-// ConnectionTable's latency rule).
+// A UDP source paced below this share of its cap is held back by the network (it sends more
+// than it gets); the same margin as isSaturated (ConnectionTable.hpp).
 constexpr double kSaturatedShare = 1e-9;
 
 /// By node index: whether the node sends through its own interface (a host or a GPU).
@@ -220,9 +220,7 @@ void Network::setConnCaps(std::uint32_t ci, double queue_s)
 
 bool Network::saturated(std::uint32_t resource) const
 {
-    const double capacity_bps = m_solver.capacityBps(resource);
-    return capacity_bps > 0.0 &&
-           m_solver.allocBps(resource) >= capacity_bps * (1.0 - kSaturatedShare);
+    return isSaturated(m_solver.allocBps(resource), m_solver.capacityBps(resource));
 }
 
 LinkStatsRecorder::State Network::resourceState(std::uint32_t resource) const
