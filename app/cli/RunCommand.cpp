@@ -29,7 +29,7 @@ namespace {
 const char* kRunHelp =
     R"(usage: meridian-cli run FILE.topo [--seed N] [--iterations K] [--out DIR]
                         [--format json,csv,html,pdf] [--sample-interval 1s] [--quiet]
-                        [--every-centre]
+                        [--every-centre] [--attribute-background]
 
 Runs the experiment of FILE.topo on the event engine and prints a per-phase table.
   --seed N             override the experiment's seed (same file + seed = identical results.json)
@@ -43,6 +43,10 @@ Runs the experiment of FILE.topo on the event engine and prints a per-phase tabl
   --every-centre       simulate every centre, also those identical to an earlier one (by
                        default such a centre takes its twin's times: the same results.json
                        except engine.events and engine.flows)
+  --attribute-background
+                       with a "traffic" section: run again without its generators and report
+                       each phase's time with and without them (results.json
+                       background_attribution, attribution.csv; the run takes twice as long)
 exit codes: 0 success, 1 the run failed (e.g. a link failed with no alternative path),
             2 invalid file or arguments (with the file, JSON path and problem),
             130 interrupted by Ctrl-C (SIGINT): the run stops, nothing is written
@@ -233,7 +237,8 @@ OutputFormats parseFormats(const std::string& format)
     return f;
 }
 
-/// The run's options from `--iterations`, `--seed`, `--sample-interval` and `--every-centre`.
+/// The run's options from `--iterations`, `--seed`, `--sample-interval`, `--every-centre` and
+/// `--attribute-background`.
 experiment::RunOptions runOptions(const Args& args, const std::filesystem::path& file)
 {
     experiment::RunOptions options;
@@ -255,6 +260,7 @@ experiment::RunOptions runOptions(const Args& args, const std::filesystem::path&
         options.sample_interval_s = *v;
     }
     options.exploit_symmetry = !args.has("every-centre");
+    options.attribute_background = args.has("attribute-background");
     options.project_dir = file.parent_path();
     options.topology_name = file.filename().string();
     return options;
@@ -265,7 +271,8 @@ experiment::RunOptions runOptions(const Args& args, const std::filesystem::path&
 int cmdRun(int argc, char** argv, int first)
 {
     const Args args =
-        parseArgs(argc, argv, first, {"help", "quiet", "every-centre"}, {{"o", "out"}});
+        parseArgs(argc, argv, first, {"help", "quiet", "every-centre", "attribute-background"},
+                  {{"o", "out"}});
     if (args.has("help")) {
         std::cout << kRunHelp;
         return kExitOk;

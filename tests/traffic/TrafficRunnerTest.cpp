@@ -4,6 +4,7 @@
 #include "../experiment/SmallTraining.hpp"
 #include "TestMain.hpp"
 #include "TrafficFixtures.hpp"
+#include "meridian/core/Error.hpp"
 #include "meridian/experiment/Results.hpp"
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
@@ -16,12 +17,14 @@ using nlohmann::json;
 
 namespace {
 
-experiment::Results run(const json& experiment, std::optional<std::uint64_t> seed = {})
+experiment::Results run(const json& experiment, std::optional<std::uint64_t> seed = {},
+                        bool attribute = false)
 {
     const io::Project p = io::parseProject(test::wanProject(10, 5, experiment).dump(), "w.topo");
     experiment::RunOptions options;
     options.topology_name = "w.topo";
     options.seed = seed;
+    options.attribute_background = attribute;
     experiment::Runner runner(p, options);
     return runner.run();
 }
@@ -76,7 +79,7 @@ json poissonTraffic()
 /// Two centres c0, c1, each with one GPU node, joined through a hub by 10 Gbit/s links of
 /// 5 ms; the small training of tests/experiment (one iteration, go-back-N across the WAN),
 /// and `traffic` if not null.
-json twoCentreTraining(const json& traffic)
+json twoCentreTraining(const json& traffic, const json& triggers = nullptr)
 {
     json nodes = json::array({{{"id", "hub"}, {"kind", "router"}}});
     json links = json::array();
@@ -98,6 +101,8 @@ json twoCentreTraining(const json& traffic)
     json experiment = test::smallTrainingExperiment(1);
     if (!traffic.is_null())
         experiment["traffic"] = traffic;
+    if (!triggers.is_null())
+        experiment["triggers"] = triggers;
     return {{"format", "meridian.topo"},
             {"version", 1},
             {"nodes", nodes},
@@ -105,11 +110,13 @@ json twoCentreTraining(const json& traffic)
             {"experiment", experiment}};
 }
 
-experiment::Results runTraining(const json& traffic)
+experiment::Results runTraining(const json& traffic, bool attribute = false,
+                                const json& triggers = nullptr)
 {
-    const io::Project p = io::parseProject(twoCentreTraining(traffic).dump(), "t.topo");
+    const io::Project p = io::parseProject(twoCentreTraining(traffic, triggers).dump(), "t.topo");
     experiment::RunOptions options;
     options.topology_name = "t.topo";
+    options.attribute_background = attribute;
     experiment::Runner runner(p, options);
     return runner.run();
 }
@@ -176,6 +183,167 @@ private Q_SLOTS:
         const auto& g = shared.traffic[0];
         QVERIFY(std::abs(g.offered_bps / 6e9 - 1.0) < 1e-9);
         QVERIFY(g.carried_bps < g.offered_bps);
+    }
+
+    void theAttributionIsTheSameRunWithoutItsGenerators()
+    {
+        // The 1 GB transfer of the first test next to the 4 Gbit/s source: "without" is the
+        // run with no traffic section, to the bit, and the slowdown is their ratio
+        // ((8e9 / 6e9 + latency) / (0.8 + latency) ≈ 1.66).
+        const auto alone = run(p2pWithCbr(0));
+        const auto shared = run(p2pWithCbr(4e9), {}, true);
+        const auto& a = shared.background_attribution;
+        QVERIFY(a.enabled);
+        QCOMPARE(a.collective_mean_with_s, shared.collective.mean_s);
+        QCOMPARE(a.collective_mean_without_s, alone.collective.mean_s);
+        QCOMPARE(a.total_without_s, alone.total_s);
+        QCOMPARE(a.phases.size(), alone.phases.size());
+        for (std::size_t i = 0; i < a.phases.size(); ++i) {
+            QCOMPARE(a.phases[i].name, alone.phases[i].name);
+            QCOMPARE(a.phases[i].without_s, alone.phases[i].duration_s());
+            QCOMPARE(a.phases[i].with_s, shared.phases[i].duration_s());
+        }
+        const double slowdown = a.collective_mean_with_s / a.collective_mean_without_s;
+        QVERIFY2(slowdown > 1.6 && slowdown < 1.7, qPrintable(QString::number(slowdown)));
+        // The run itself is the run without attribution, byte for byte, apart from the block.
+        json with = json::parse(experiment::resultsToJson(shared));
+        QVERIFY(with.contains("background_attribution"));
+        QCOMPARE(with["background_attribution"]["collective_mean_s"]["slowdown"].get<double>(),
+                 slowdown);
+        with.erase("background_attribution");
+        QCOMPARE(with, json::parse(experiment::resultsToJson(run(p2pWithCbr(4e9)))));
+        const auto files = experiment::resultsCsvFiles(shared);
+        QVERIFY(std::any_of(files.begin(), files.end(),
+                            [](const auto& f) { return f.first == "attribution.csv"; }));
+        QVERIFY(experiment::resultsSummary(shared).find("what the background traffic costs") !=
+                std::string::npos);
+    }
+
+    void trainingPhasesAreAttributedOneByOne()
+    {
+        // The 6 Gbit/s tenant of the training test: compute is untouched (slowdown 1), the
+        // inter-centre phase pays, and "without" is the training alone.
+        const json cbr = {{"generators",
+                           {{{"id", "tenant"},
+                             {"kind", "cbr"},
+                             {"from", "c0"},
+                             {"to", "c1"},
+                             {"stop_s", 1e4},
+                             {"rate_bps", 6e9}}}}};
+        const auto alone = runTraining(nullptr);
+        const auto shared = runTraining(cbr, true);
+        const auto& a = shared.background_attribution;
+        QVERIFY(a.enabled);
+        QCOMPARE(a.gpu_effective_compute_without, alone.iterations[0].gpu_effective_compute_ratio);
+        QCOMPARE(a.gpu_effective_compute_with, shared.iterations[0].gpu_effective_compute_ratio);
+        QVERIFY(a.gpu_effective_compute_with < a.gpu_effective_compute_without);
+        bool sawInter = false;
+        for (const auto& p : a.phases) {
+            if (p.name == "compute")
+                QCOMPARE(p.with_s, p.without_s);
+            if (p.name == "inter_center") {
+                sawInter = true;
+                QCOMPARE(p.without_s, alone.iterations[0].inter_center_s);
+                QVERIFY(p.with_s > 1.05 * p.without_s);
+            }
+        }
+        QVERIFY(sawInter);
+        // Without generators there is nothing to attribute, and a traffic-only run warns.
+        QVERIFY(!runTraining(nullptr, true).background_attribution.enabled);
+        const auto trafficOnly = run(poissonTraffic(), {}, true);
+        QVERIFY(!trafficOnly.background_attribution.enabled);
+        QVERIFY(std::any_of(trafficOnly.warnings.begin(), trafficOnly.warnings.end(),
+                            [](const std::string& w) {
+                                return w.find("--attribute-background") != std::string::npos;
+                            }));
+    }
+
+    void triggersScaleStopAndStartGenerators()
+    {
+        // tenant, 2 Gbit/s c0 → c1 from t = 0: halved at 2 s, stopped at 4 s — it offered
+        // 2e9 · 2 / 8 + 1e9 · 2 / 8 = 0.75 GB over a 4 s window. late, 1 Gbit/s c1 → c0 from
+        // 5,000 s (after the run): started by a trigger at 3 s, it offers its rate from then
+        // to the end of the run.
+        const json traffic = {{"generators",
+                               {{{"id", "tenant"},
+                                 {"kind", "cbr"},
+                                 {"from", "c0"},
+                                 {"to", "c1"},
+                                 {"stop_s", 1e4},
+                                 {"rate_bps", 2e9}},
+                                {{"id", "late"},
+                                 {"kind", "cbr"},
+                                 {"from", "c1"},
+                                 {"to", "c0"},
+                                 {"start_s", 5e3},
+                                 {"stop_s", 1e4},
+                                 {"rate_bps", 1e9}}}}};
+        const json triggers = json::array(
+            {{{"id", "halve"},
+              {"at_s", 2},
+              {"action", "scale-generator"},
+              {"generator", "tenant"},
+              {"factor", 0.5}},
+             {{"id", "quiet"}, {"at_s", 4}, {"action", "stop-generator"}, {"generator", "tenant"}},
+             {{"id", "wake"}, {"at_s", 3}, {"action", "start-generator"}, {"generator", "late"}}});
+        const auto r = runTraining(traffic, false, triggers);
+        QVERIFY(r.total_s > 10.0);
+        QCOMPARE(r.control_plane.triggers.size(), std::size_t(3));
+        QCOMPARE(r.control_plane.triggers[0].action, std::string("scale-generator"));
+        const auto& tenant = r.traffic[0];
+        QVERIFY2(std::abs(tenant.window_s - 4.0) < 1e-9,
+                 qPrintable(QString::number(tenant.window_s)));
+        QVERIFY2(std::abs(tenant.offered_bytes / 0.75e9 - 1.0) < 1e-9,
+                 qPrintable(QString::number(tenant.offered_bytes)));
+        QVERIFY(tenant.carried_bytes <= tenant.offered_bytes * (1.0 + 1e-9));
+        QCOMPARE(tenant.flows, std::uint64_t(2)); // one source per rate
+        QCOMPARE(tenant.flows_in_flight, std::uint64_t(0));
+        const auto& late = r.traffic[1];
+        QVERIFY2(std::abs(late.window_s - (r.total_s - 3.0)) < 1e-9,
+                 qPrintable(QString::number(late.window_s)));
+        QVERIFY(std::abs(late.offered_bps / 1e9 - 1.0) < 1e-9);
+        QVERIFY(r.warnings.empty() ||
+                std::none_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+                    return w.find("nothing changed") != std::string::npos;
+                }));
+        // The same file without the triggers: tenant runs the whole run at 2 Gbit/s, late never.
+        const auto plain = runTraining(traffic);
+        QVERIFY(std::abs(plain.traffic[0].offered_bps / 2e9 - 1.0) < 1e-9);
+        QCOMPARE(plain.traffic[1].flows, std::uint64_t(0));
+    }
+
+    void generatorTriggersNameAGeneratorAndAFactor()
+    {
+        const json traffic = {{"generators",
+                               {{{"id", "tenant"},
+                                 {"kind", "cbr"},
+                                 {"from", "c0"},
+                                 {"to", "c1"},
+                                 {"stop_s", 1e4},
+                                 {"rate_bps", 2e9}}}}};
+        const auto expectError = [&](const json& trigger, const std::string& path,
+                                     const std::string& words) {
+            try {
+                io::Project p = io::parseProject(
+                    twoCentreTraining(traffic, json::array({trigger})).dump(), "t.topo");
+                experiment::Runner runner(p, {});
+                QFAIL("no error");
+            } catch (const InputError& e) {
+                const std::string what = e.what();
+                QVERIFY2(what.find(path) != std::string::npos &&
+                             what.find(words) != std::string::npos,
+                         e.what());
+            }
+        };
+        expectError({{"at_s", 1}, {"action", "stop-generator"}, {"generator", "nope"}},
+                    "/experiment/triggers/0/generator", "no generator 'nope'");
+        expectError({{"at_s", 1}, {"action", "scale-generator"}, {"generator", "tenant"}},
+                    "/experiment/triggers/0/factor", "factor");
+        expectError(
+            {{"at_s", 1}, {"action", "scale-generator"}, {"generator", "tenant"}, {"factor", -1}},
+            "/experiment/triggers/0/factor", ">= 0");
+        expectError({{"at_s", 1}, {"action", "start-generator"}}, "/experiment/triggers/0",
+                    "missing required key 'generator'");
     }
 
     void resultsJsonReportsTrafficOnlyWhenThereIsSome()

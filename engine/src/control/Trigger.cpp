@@ -24,6 +24,12 @@ std::string_view toString(TriggerAction::Kind kind)
         return "recover-link";
     case K::FailCentre:
         return "fail-centre";
+    case K::StartGenerator:
+        return "start-generator";
+    case K::StopGenerator:
+        return "stop-generator";
+    case K::ScaleGenerator:
+        return "scale-generator";
     }
     return "switch-collective";
 }

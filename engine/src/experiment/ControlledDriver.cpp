@@ -4,6 +4,7 @@
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/net/TransportModel.hpp"
+#include "meridian/traffic/TrafficRun.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -477,6 +478,18 @@ void ControlledDriver::fire(std::size_t t)
             break;
         }
         m_cp->failCentre(static_cast<int>(it - m_plan.active.begin()));
+        break;
+    }
+    case K::StartGenerator:
+    case K::StopGenerator:
+    case K::ScaleGenerator: {
+        const std::string why =
+            m_background == nullptr       ? "the run has no background traffic"
+            : a.kind == K::StartGenerator ? m_background->startByTrigger(a.generator)
+            : a.kind == K::StopGenerator  ? m_background->stopByTrigger(a.generator)
+                                          : m_background->scaleByTrigger(a.generator, a.factor);
+        if (!why.empty())
+            m_results.warnings.push_back("trigger '" + tr.id + "': " + why + "; nothing changed");
         break;
     }
     default:

@@ -29,6 +29,10 @@
 #include <map>
 #include <memory>
 
+namespace meridian::traffic {
+class TrafficRun;
+}
+
 namespace meridian::experiment {
 
 class ControlledDriver : private control::DataPlane, private control::MessagePath
@@ -41,6 +45,9 @@ public:
     /// Schedules the time triggers and the link-condition checks from now (call before the
     /// broadcast, so that a link fails at its time even during the broadcast).
     void armTriggers();
+    /// The run's background traffic, which start-, stop- and scale-generator triggers act on
+    /// (none: such a trigger only warns).
+    void setBackground(traffic::TrafficRun* background) { m_background = background; }
     /// Runs every iteration (after the broadcast) and fills the results.
     void runIterations(int iterations);
 
@@ -121,6 +128,7 @@ private:
     bool m_stalled = false;
     bool m_stop = false; ///< the run of iterations is over (finished, stopped or stalled)
     double m_lastProgress_s = 0.0;
+    traffic::TrafficRun* m_background = nullptr;
 };
 
 } // namespace meridian::experiment

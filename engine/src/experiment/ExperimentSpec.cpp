@@ -8,6 +8,7 @@
 #include "meridian/experiment/OptionTable.hpp"
 #include "meridian/io/ProjectFile.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -440,6 +441,42 @@ void readNetworkAction(io::ObjectReader& r, const std::string& action,
     }
 }
 
+// What a trigger does to a background generator (docs/traffic.md §2.7); the id is checked
+// against the "traffic" section once both are read (checkGeneratorTriggers).
+void readGeneratorAction(io::ObjectReader& r, const std::string& action, control::TriggerAction& a)
+{
+    using A = control::TriggerAction;
+    a.kind = action == "start-generator"  ? A::Kind::StartGenerator
+             : action == "stop-generator" ? A::Kind::StopGenerator
+                                          : A::Kind::ScaleGenerator;
+    a.generator = r.requiredString("generator");
+    if (a.kind == A::Kind::ScaleGenerator) {
+        const auto factor = r.optNumber("factor");
+        if (!factor || !(*factor >= 0.0) || !std::isfinite(*factor))
+            r.fail("factor", "scale-generator needs \"factor\": a number >= 0 (the rate × "
+                             "the file's; 0 pauses the generator)");
+        a.factor = *factor;
+    }
+}
+
+/// Every generator trigger names a generator of the experiment's "traffic" section.
+void checkGeneratorTriggers(const ExperimentSpec& spec, const std::string& file)
+{
+    using A = control::TriggerAction;
+    for (std::size_t i = 0; i < spec.triggers.size(); ++i) {
+        const A& a = spec.triggers[i].action;
+        if (a.kind != A::Kind::StartGenerator && a.kind != A::Kind::StopGenerator &&
+            a.kind != A::Kind::ScaleGenerator)
+            continue;
+        const auto& gens = spec.traffic.generators;
+        if (std::none_of(gens.begin(), gens.end(),
+                         [&a](const traffic::GeneratorSpec& g) { return g.id == a.generator; }))
+            throw InputError(file, "/experiment/triggers/" + std::to_string(i) + "/generator",
+                             "no generator '" + a.generator +
+                                 "' in the experiment's \"traffic\" section");
+    }
+}
+
 control::Trigger readTrigger(const json& value, const std::string& path,
                              const topology::Topology& topo, const std::string& file,
                              std::size_t index)
@@ -451,6 +488,9 @@ control::Trigger readTrigger(const json& value, const std::string& path,
     const std::string action = r.requiredString("action");
     if (action == "switch-collective" || action == "switch-routing" || action == "ecmp")
         readSwitchAction(r, action, t.action);
+    else if (action == "start-generator" || action == "stop-generator" ||
+             action == "scale-generator")
+        readGeneratorAction(r, action, t.action);
     else if (action == "pin-path" || action == "unpin-path" || action == "change-link" ||
              action == "fail-link" || action == "recover-link" || action == "fail-centre" ||
              action == "fail-center")
@@ -458,7 +498,8 @@ control::Trigger readTrigger(const json& value, const std::string& path,
     else
         r.fail("action", "unknown action '" + action +
                              "' (expected switch-collective, switch-routing, ecmp, pin-path, "
-                             "unpin-path, change-link, fail-link, recover-link or fail-centre)");
+                             "unpin-path, change-link, fail-link, recover-link, fail-centre, "
+                             "start-generator, stop-generator or scale-generator)");
     if (t.when.kind == control::TriggerCondition::Kind::AtIteration && !t.action.isOrder())
         r.fail("at_iteration", "\"" + action +
                                    "\" happens at a time or on a condition; at_iteration applies "
@@ -563,6 +604,7 @@ ExperimentSpec parseExperiment(const json& experiment, const topology::Topology&
     }
     if (const json* t = r.get("traffic"))
         spec.traffic = traffic::parseTraffic(*t, r.pathOf("traffic"), topo, file);
+    checkGeneratorTriggers(spec, file);
     if (spec.kind == ExperimentKind::Traffic && spec.traffic.empty())
         r.fail("traffic", "a traffic experiment needs at least one generator in "
                           "\"traffic\": {\"generators\": [...]}");

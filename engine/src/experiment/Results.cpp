@@ -119,6 +119,41 @@ ojson trafficJson(const std::vector<traffic::GeneratorResult>& generators)
     return out;
 }
 
+/// {"with": a, "without": b, "slowdown": a / b} (no slowdown where b is 0, or for a ratio).
+ojson withWithout(double with, double without, bool slowdown = true)
+{
+    ojson o;
+    o["with"] = with;
+    o["without"] = without;
+    if (slowdown && without > 0.0)
+        o["slowdown"] = with / without;
+    return o;
+}
+
+ojson attributionJson(const BackgroundAttribution& a, const std::string& kind, bool collective)
+{
+    ojson o;
+    o["total_s"] = withWithout(a.total_with_s, a.total_without_s);
+    if (kind == "training")
+        o["gpu_effective_compute"] =
+            withWithout(a.gpu_effective_compute_with, a.gpu_effective_compute_without, false);
+    if (collective)
+        o["collective_mean_s"] = withWithout(a.collective_mean_with_s, a.collective_mean_without_s);
+    ojson phases = ojson::array();
+    for (const AttributedPhase& p : a.phases) {
+        ojson q;
+        q["name"] = p.name;
+        q["iteration"] = p.iteration;
+        q["with_s"] = p.with_s;
+        q["without_s"] = p.without_s;
+        if (p.without_s > 0.0)
+            q["slowdown"] = p.with_s / p.without_s;
+        phases.push_back(std::move(q));
+    }
+    o["phases"] = std::move(phases);
+    return o;
+}
+
 ojson collectiveJson(const CollectiveResult& c)
 {
     return {{"operation", c.operation},
@@ -266,6 +301,9 @@ ojson resultsDocument(const Results& r)
     }
     if (!r.traffic.empty())
         j["traffic"] = trafficJson(r.traffic);
+    if (r.background_attribution.enabled)
+        j["background_attribution"] =
+            attributionJson(r.background_attribution, r.kind, r.has_collective);
     j["warnings"] = r.warnings;
     j["engine"] = {{"events", r.engine.events}, {"flows", r.engine.flows}};
     return j;
@@ -361,6 +399,14 @@ std::vector<std::pair<std::string, std::string>> resultsCsvFiles(const Results& 
               << g.flows_in_flight << ',' << num(g.fct_mean_s) << ',' << num(g.fct_p50_s) << ','
               << num(g.fct_p99_s) << ',' << num(g.slowdown_mean) << '\n';
         files.emplace_back("traffic.csv", s.str());
+    }
+    if (r.background_attribution.enabled) {
+        std::ostringstream s;
+        s << "phase,iteration,with_s,without_s\n";
+        for (const AttributedPhase& p : r.background_attribution.phases)
+            s << csvField(p.name) << ',' << p.iteration << ',' << num(p.with_s) << ','
+              << num(p.without_s) << '\n';
+        files.emplace_back("attribution.csv", s.str());
     }
     if (r.has_collective) {
         std::ostringstream s;
@@ -595,6 +641,49 @@ void summaryTraffic(std::ostringstream& s, const Results& r)
     }
 }
 
+/// Each kind of phase's total time with and without the background, in the order the phases
+/// first appear, and the run's headline figures.
+void summaryAttribution(std::ostringstream& s, const BackgroundAttribution& a)
+{
+    struct Row
+    {
+        std::string name;
+        double with_s = 0.0, without_s = 0.0;
+    };
+    std::vector<Row> rows;
+    for (const AttributedPhase& p : a.phases) {
+        auto it = std::find_if(rows.begin(), rows.end(),
+                               [&p](const Row& row) { return row.name == p.name; });
+        if (it == rows.end())
+            it = rows.insert(rows.end(), Row{p.name});
+        it->with_s += p.with_s;
+        it->without_s += p.without_s;
+    }
+    const auto ratio = [](double with, double without) {
+        return without > 0.0 ? bandwidth(with / without) + "x" : std::string("-");
+    };
+    char line[200];
+    s << "\nwhat the background traffic costs (the same run without its generators):\n";
+    std::snprintf(line, sizeof line, "%-16s %16s %16s %9s\n", "phase (all)", "with", "without",
+                  "slowdown");
+    s << line;
+    rows.push_back({"total", a.total_with_s, a.total_without_s});
+    for (const Row& row : rows) {
+        std::snprintf(line, sizeof line, "%-16s %16s %16s %9s\n", phaseName(row.name).c_str(),
+                      units::formatDuration(row.with_s).c_str(),
+                      units::formatDuration(row.without_s).c_str(),
+                      ratio(row.with_s, row.without_s).c_str());
+        s << line;
+    }
+    if (a.gpu_effective_compute_without > 0.0)
+        s << "GPU effective compute: " << bandwidth(100.0 * a.gpu_effective_compute_with)
+          << " % with, " << bandwidth(100.0 * a.gpu_effective_compute_without) << " % without\n";
+    if (a.collective_mean_without_s > 0.0)
+        s << "collective mean: " << units::formatDuration(a.collective_mean_with_s) << " with, "
+          << units::formatDuration(a.collective_mean_without_s) << " without ("
+          << ratio(a.collective_mean_with_s, a.collective_mean_without_s) << ")\n";
+}
+
 /// The control plane's traffic and its mean READY and COMMIT waits per iteration.
 void summaryControlTraffic(std::ostringstream& s, const ControlPlaneResult& c)
 {
@@ -656,6 +745,8 @@ std::string resultsSummary(const Results& r, bool withWarnings)
     }
     if (!r.traffic.empty())
         summaryTraffic(s, r);
+    if (r.background_attribution.enabled)
+        summaryAttribution(s, r.background_attribution);
     s << "\ntotal simulated time: " << units::formatDuration(r.total_s) << "\n";
     if (withWarnings)
         for (const auto& w : r.warnings)

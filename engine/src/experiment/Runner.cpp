@@ -54,6 +54,41 @@ void runTrafficOnly(traffic::TrafficRun& background, RunEngine& engine, PhaseDri
     background.setOnDone({});
 }
 
+/// Each phase of `with` matched to the same phase (name, iteration, k-th occurrence) of
+/// `without`, and the run's headline figures of both (docs/traffic.md, "What the background
+/// costs").
+BackgroundAttribution attribute(const Results& with, const Results& without)
+{
+    BackgroundAttribution a;
+    a.enabled = true;
+    a.total_with_s = with.total_s;
+    a.total_without_s = without.total_s;
+    const auto meanRatio = [](const std::vector<IterationResult>& its) {
+        double sum = 0.0;
+        for (const IterationResult& it : its)
+            sum += it.gpu_effective_compute_ratio;
+        return its.empty() ? 0.0 : sum / static_cast<double>(its.size());
+    };
+    a.gpu_effective_compute_with = meanRatio(with.iterations);
+    a.gpu_effective_compute_without = meanRatio(without.iterations);
+    if (with.has_collective && without.has_collective) {
+        a.collective_mean_with_s = with.collective.mean_s;
+        a.collective_mean_without_s = without.collective.mean_s;
+    }
+    std::vector<bool> used(without.phases.size(), false);
+    for (const PhaseResult& p : with.phases) {
+        for (std::size_t i = 0; i < without.phases.size(); ++i) {
+            const PhaseResult& q = without.phases[i];
+            if (used[i] || q.name != p.name || q.iteration != p.iteration)
+                continue;
+            used[i] = true;
+            a.phases.push_back({p.name, p.iteration, p.duration_s(), q.duration_s()});
+            break;
+        }
+    }
+    return a;
+}
+
 } // namespace
 
 TransferFailed::TransferFailed(double time_s, std::string reason)
@@ -104,6 +139,7 @@ void Runner::runDataParallel(const TrainingPlan& plan, RunEngine& engine, PhaseD
     if (m_spec.control_enabled && plan.active.size() >= 2) {
         // The coordinators decide when each centre computes, exchanges and updates.
         ControlledDriver controlled(m_spec, plan, engine, phases, results);
+        controlled.setBackground(m_background);
         controlled.armTriggers();
         driver.runBroadcast();
         controlled.runIterations(m_spec.iterations);
@@ -158,7 +194,7 @@ void Runner::runStrategy(const TrainingPlan& plan, RunEngine& engine, PhaseDrive
     }
 }
 
-Results Runner::run(RunObserver* observer)
+Results Runner::runOnce(RunObserver* observer)
 {
     const std::string& file = m_options.topology_name;
     topology::Topology topo = m_project.topology; // private copy: fabrics are added to it
@@ -188,6 +224,7 @@ Results Runner::run(RunObserver* observer)
         background->start();
         engine.reportBackground(true);
     }
+    m_background = background.get();
     if (m_spec.kind == ExperimentKind::Traffic) {
         runTrafficOnly(*background, engine, phases);
     } else if (m_spec.kind == ExperimentKind::Training) {
@@ -202,10 +239,37 @@ Results Runner::run(RunObserver* observer)
         runMicroBenchmark(m_spec, engine, phases, results, file);
     }
     engine.recordResults(results);
+    m_background = nullptr;
     if (background) {
         engine.recordBackground(results);
         results.traffic = background->results();
     }
+    return results;
+}
+
+Results Runner::run(RunObserver* observer)
+{
+    Results results = runOnce(observer);
+    if (!m_options.attribute_background || m_spec.traffic.empty())
+        return results;
+    if (m_spec.kind == ExperimentKind::Traffic) {
+        results.warnings.emplace_back(
+            "--attribute-background needs training or a micro-benchmark: a traffic run has "
+            "nothing to attribute");
+        return results;
+    }
+    // The same .topo, seed and options with the generators removed.
+    traffic::TrafficSpec generators = std::move(m_spec.traffic);
+    m_spec.traffic = traffic::TrafficSpec{};
+    Results quiet;
+    try {
+        quiet = runOnce(nullptr);
+    } catch (...) {
+        m_spec.traffic = std::move(generators);
+        throw;
+    }
+    m_spec.traffic = std::move(generators);
+    results.background_attribution = attribute(results, quiet);
     return results;
 }
 

@@ -37,6 +37,7 @@ struct TrafficRun::Flow
     double cap_bps = 0.0; ///< the source's rate (0 = none)
     double start_s = 0.0;
     double ideal_s = 0.0; ///< bytes · 8 / C_path
+    double stop_s = -1.0; ///< when its source stops it (< 0: never, an elastic flow)
     bool offered = true;  ///< false: elastic (as much as it can), offered = carried
     bool cut = false;     ///< its source stopped it
 };
@@ -56,6 +57,13 @@ struct TrafficRun::Generator
     double nextArrival_s = 0.0;
     std::size_t scheduling = 0; ///< sources that may still start flows
     std::map<std::uint64_t, Flow> live;
+    /// Triggers (TrafficRun::stopByTrigger …): the schedule's generation (a callback of an
+    /// older one is dropped), the rate multiplier, and the time it has run.
+    std::uint64_t epoch = 0;
+    double scale = 1.0;
+    bool running = false;
+    double runningSince_s = 0.0;
+    double ranFor_s = 0.0;
     GeneratorResult out;
     std::vector<double> fcts;
     double slowdownSum = 0.0;
@@ -104,20 +112,31 @@ void TrafficRun::scheduleAt(double at_s, std::function<void()> fn)
     m_sim.schedule(at, [fn = std::move(fn)] { fn(); });
 }
 
+void TrafficRun::scheduleFor(std::size_t g, double at_s, std::function<void()> fn)
+{
+    scheduleAt(at_s, [this, g, epoch = m_generators[g]->epoch, fn = std::move(fn)] {
+        if (m_generators[g]->epoch == epoch)
+            fn();
+    });
+}
+
 void TrafficRun::start()
 {
     for (std::size_t g = 0; g < m_generators.size(); ++g) {
         Generator& gen = *m_generators[g];
         gen.scheduling = gen.spec->kind == GeneratorKind::OnOff ? gen.pairs.size() : 1;
-        scheduleAt(gen.spec->start_s, [this, g] { startGenerator(g); });
+        scheduleFor(g, gen.spec->start_s,
+                    [this, g] { startGenerator(g, m_generators[g]->spec->start_s); });
     }
 }
 
-void TrafficRun::startGenerator(std::size_t g)
+void TrafficRun::startGenerator(std::size_t g, double since_s)
 {
     Generator& gen = *m_generators[g];
     const GeneratorSpec& s = *gen.spec;
     const double now_s = m_sim.now().toSeconds();
+    gen.running = true;
+    gen.runningSince_s = since_s;
     switch (s.kind) {
     case GeneratorKind::Cbr:
         cbrSegment(g, now_s);
@@ -147,7 +166,7 @@ void TrafficRun::cbrSegment(std::size_t g, double from_s)
     const double scale = profile ? profile->integral(from_s, end_s) / (end_s - from_s) : 1.0;
     const double now_s = m_sim.now().toSeconds();
     for (std::size_t p = 0; p < gen.pairs.size(); ++p) {
-        const double rate_bps = gen.pairRate_bps[p] * scale;
+        const double rate_bps = gen.pairRate_bps[p] * scale * gen.scale;
         if (rate_bps > 0.0 && end_s > now_s)
             launch(g, p, rate_bps * (end_s - now_s) / 8.0, rate_bps, end_s, true);
     }
@@ -155,7 +174,7 @@ void TrafficRun::cbrSegment(std::size_t g, double from_s)
         stopScheduling(g);
         return;
     }
-    scheduleAt(end_s, [this, g, end_s] { cbrSegment(g, end_s); });
+    scheduleFor(g, end_s, [this, g, end_s] { cbrSegment(g, end_s); });
 }
 
 std::size_t TrafficRun::drawPair(Generator& gen)
@@ -186,12 +205,13 @@ void TrafficRun::scheduleNextArrival(std::size_t g)
     Generator& gen = *m_generators[g];
     const LoadProfile* profile = gen.spec->profile ? &*gen.spec->profile : nullptr;
     const double max_m = profile ? profile->maxMultiplier() : 1.0;
-    if (!(gen.arrivals_per_s > 0.0)) { // "load": 0, a generator switched off: no arrivals
+    const double arrivals_per_s = gen.arrivals_per_s * gen.scale;
+    if (!(arrivals_per_s > 0.0)) { // "load": 0, a generator switched off: no arrivals
         stopScheduling(g);
         return;
     }
     while (true) {
-        gen.nextArrival_s += -std::log(1.0 - gen.rng.uniform()) / (gen.arrivals_per_s * max_m);
+        gen.nextArrival_s += -std::log(1.0 - gen.rng.uniform()) / (arrivals_per_s * max_m);
         if (!(gen.nextArrival_s < gen.spec->stop_s)) {
             stopScheduling(g);
             return;
@@ -199,7 +219,7 @@ void TrafficRun::scheduleNextArrival(std::size_t g)
         if (profile == nullptr || gen.rng.uniform() * max_m < profile->at(gen.nextArrival_s))
             break;
     }
-    scheduleAt(gen.nextArrival_s, [this, g] { poissonArrival(g); });
+    scheduleFor(g, gen.nextArrival_s, [this, g] { poissonArrival(g); });
 }
 
 void TrafficRun::onOffCycle(std::size_t g, std::size_t pair, double from_s)
@@ -214,15 +234,16 @@ void TrafficRun::onOffCycle(std::size_t g, std::size_t pair, double from_s)
         stopScheduling(g);
         return;
     }
-    scheduleAt(on_start_s, [this, g, pair, on_end_s] {
+    scheduleFor(g, on_start_s, [this, g, pair, on_end_s] {
         const GeneratorSpec& spec = *m_generators[g]->spec;
         const double now_s = m_sim.now().toSeconds();
         const double end_s = std::min(on_end_s, spec.stop_s);
         // Under a profile the burst's rate is the peak times the profile's mean over it.
         const double rate_bps =
-            spec.profile && end_s > now_s
-                ? spec.peak_bps * spec.profile->integral(now_s, end_s) / (end_s - now_s)
-                : spec.peak_bps;
+            (spec.profile && end_s > now_s
+                 ? spec.peak_bps * spec.profile->integral(now_s, end_s) / (end_s - now_s)
+                 : spec.peak_bps) *
+            m_generators[g]->scale;
         if (end_s > now_s && rate_bps > 0.0) {
             const bool udp = spec.protocol == net::Protocol::Udp;
             launch(g, pair, rate_bps * (end_s - now_s) / 8.0, rate_bps, udp ? end_s : -1.0, true);
@@ -239,8 +260,9 @@ void TrafficRun::bulkWindow(std::size_t g, double window_s)
     const double end_s =
         s.duration_s > 0.0 ? std::min(s.stop_s, window_s + s.duration_s) : s.stop_s;
     // Under a profile a window's bytes are `bytes` times the profile when it opens.
-    const double windowBytes = s.profile ? s.bytes * s.profile->at(window_s) : s.bytes;
-    if (end_s > now_s && (s.bytes == 0.0 || windowBytes > 0.0)) {
+    const double windowBytes =
+        (s.profile ? s.bytes * s.profile->at(window_s) : s.bytes) * gen.scale;
+    if (end_s > now_s && gen.scale > 0.0 && (s.bytes == 0.0 || windowBytes > 0.0)) {
         for (std::size_t p = 0; p < gen.pairs.size(); ++p) {
             // Unlimited: more than the path could carry in the window, stopped at its end.
             const double bytes =
@@ -256,7 +278,7 @@ void TrafficRun::bulkWindow(std::size_t g, double window_s)
         stopScheduling(g);
         return;
     }
-    scheduleAt(next_s, [this, g, next_s] { bulkWindow(g, next_s); });
+    scheduleFor(g, next_s, [this, g, next_s] { bulkWindow(g, next_s); });
 }
 
 double TrafficRun::pathCapacityBps(NodeId src, NodeId dst) const
@@ -296,6 +318,7 @@ void TrafficRun::launch(std::size_t g, std::size_t pair, double bytes, double ca
     const double c = pathCapacityBps(src, dst);
     f.ideal_s = c > 0.0 ? bytes * 8.0 / c : 0.0;
     f.offered = offered;
+    f.stop_s = stop_s;
     net::TransferOptions options;
     options.stream = f.stream;
     options.rate_cap_bps = cap_bps;
@@ -385,7 +408,9 @@ std::vector<GeneratorResult> TrafficRun::results() const
                     f.bytes - std::min(f.bytes, f.cap_bps * (now_s - f.start_s) / 8.0);
             ++r.flows_in_flight;
         }
-        r.window_s = std::max(0.0, std::min(gen.spec->stop_s, now_s) - gen.spec->start_s);
+        r.window_s = gen.ranFor_s;
+        if (gen.running)
+            r.window_s += std::max(0.0, std::min(gen.spec->stop_s, now_s) - gen.runningSince_s);
         if (r.window_s > 0.0) {
             r.offered_bps = r.offered_bytes * 8.0 / r.window_s;
             r.carried_bps = r.carried_bytes * 8.0 / r.window_s;
@@ -404,6 +429,97 @@ std::vector<GeneratorResult> TrafficRun::results() const
         out.push_back(std::move(r));
     }
     return out;
+}
+
+TrafficRun::Generator* TrafficRun::find(const std::string& id, std::size_t& index)
+{
+    for (index = 0; index < m_generators.size(); ++index)
+        if (m_generators[index]->spec->id == id)
+            return m_generators[index].get();
+    return nullptr;
+}
+
+void TrafficRun::endSchedule(std::size_t g)
+{
+    Generator& gen = *m_generators[g];
+    ++gen.epoch;
+    gen.scheduling = 0;
+    if (gen.running) {
+        const double now_s = m_sim.now().toSeconds();
+        gen.ranFor_s += std::max(0.0, std::min(gen.spec->stop_s, now_s) - gen.runningSince_s);
+        gen.running = false;
+    }
+    std::vector<std::uint64_t> paced;
+    for (const auto& [id, f] : gen.live)
+        if (f.stop_s >= 0.0)
+            paced.push_back(id);
+    for (const std::uint64_t id : paced) {
+        const auto it = gen.live.find(id);
+        if (it == gen.live.end())
+            continue;
+        // The source stops asking now: what it planned beyond what it sent is not offered.
+        Flow& f = it->second;
+        // The source stops asking now: a paced one asked for its rate until now, a bulk
+        // window's stream for what it sent.
+        const double now_s = m_sim.now().toSeconds();
+        const double asked = f.cap_bps > 0.0
+                                 ? std::min(f.bytes, f.cap_bps * (now_s - f.start_s) / 8.0)
+                                 : m_net.flowSentBytes(FlowId::fromIndex(id));
+        if (!m_net.stopTransfer(FlowId::fromIndex(id)))
+            continue; // not sending yet: its own stop at stop_s ends it
+        f.cut = true;
+        if (f.offered)
+            gen.out.offered_bytes -= std::max(0.0, f.bytes - asked);
+    }
+    checkDone();
+}
+
+void TrafficRun::restartSchedule(std::size_t g)
+{
+    Generator& gen = *m_generators[g];
+    gen.scheduling = gen.spec->kind == GeneratorKind::OnOff ? gen.pairs.size() : 1;
+    m_doneReported = false;
+    startGenerator(g, m_sim.now().toSeconds());
+}
+
+std::string TrafficRun::stopByTrigger(const std::string& id)
+{
+    std::size_t g = 0;
+    if (find(id, g) == nullptr)
+        return "no generator '" + id + "'";
+    endSchedule(g);
+    return {};
+}
+
+std::string TrafficRun::startByTrigger(const std::string& id)
+{
+    std::size_t g = 0;
+    const Generator* gen = find(id, g);
+    if (gen == nullptr)
+        return "no generator '" + id + "'";
+    if (!(m_sim.now().toSeconds() < gen->spec->stop_s))
+        return "generator '" + id + "' is past its stop_s";
+    endSchedule(g);
+    restartSchedule(g);
+    return {};
+}
+
+std::string TrafficRun::scaleByTrigger(const std::string& id, double factor)
+{
+    std::size_t g = 0;
+    Generator* gen = find(id, g);
+    if (gen == nullptr)
+        return "no generator '" + id + "'";
+    gen->scale = factor;
+    // A cbr source's rate and the Poisson process change now; on_off bursts and bulk windows
+    // take the new rate when they next open.
+    const GeneratorKind kind = gen->spec->kind;
+    if (gen->running && (kind == GeneratorKind::Cbr || kind == GeneratorKind::Poisson) &&
+        m_sim.now().toSeconds() < gen->spec->stop_s) {
+        endSchedule(g);
+        restartSchedule(g);
+    }
+    return {};
 }
 
 } // namespace meridian::traffic

@@ -8,7 +8,8 @@
 //   action: switch orders travel with the next COMMIT and apply from the next iteration at
 //           every centre (switch-collective, switch-routing, ecmp, pin-path, unpin-path);
 //           physical events apply at once where they happen (change-link, fail-link,
-//           recover-link, fail-centre).
+//           recover-link, fail-centre) and to the background traffic (start-generator,
+//           stop-generator, scale-generator: docs/traffic.md §2.7).
 // A trigger fires once.
 
 #include "meridian/topology/Attributes.hpp"
@@ -54,7 +55,10 @@ struct TriggerAction
         ChangeLink,
         FailLink,
         RecoverLink,
-        FailCentre
+        FailCentre,
+        StartGenerator,
+        StopGenerator,
+        ScaleGenerator
     } kind = Kind::SwitchCollective;
     std::string scope;     ///< SwitchCollective: "intra_center" or "inter_center"
     std::string algorithm; ///< SwitchCollective: the new algorithm
@@ -64,6 +68,8 @@ struct TriggerAction
     std::string link;              ///< ChangeLink, FailLink, RecoverLink
     topology::ScheduleStep change; ///< ChangeLink: what changes (its at_s is unused)
     std::string centre;            ///< FailCentre
+    std::string generator;         ///< Start/Stop/ScaleGenerator: a "traffic" generator's id
+    double factor = 1.0;           ///< ScaleGenerator: its rate × the file's, ≥ 0
     /// Orders go through the coordinators (apply from the next iteration everywhere);
     /// physical events apply at once.
     bool isOrder() const

@@ -180,6 +180,33 @@ struct StrategyResult
     double exposed_communication_s = 0.0;
 };
 
+/// A phase's time in the run and in the same run without its background traffic
+/// (RunOptions::attribute_background; docs/traffic.md, "What the background costs").
+struct AttributedPhase
+{
+    std::string name;   ///< as PhaseResult::name
+    int iteration = -1; ///< as PhaseResult::iteration
+    double with_s = 0.0;
+    double without_s = 0.0;
+};
+
+/// What the background traffic costs the run: the same .topo and seed run again with its
+/// generators removed, phase by phase.
+struct BackgroundAttribution
+{
+    bool enabled = false;
+    double total_with_s = 0.0;
+    double total_without_s = 0.0;
+    /// Training: the mean over iterations of the GPU effective compute ratio; collective
+    /// micro-benchmarks: the mean time of the timed repetitions (0 where it does not apply).
+    double gpu_effective_compute_with = 0.0;
+    double gpu_effective_compute_without = 0.0;
+    double collective_mean_with_s = 0.0;
+    double collective_mean_without_s = 0.0;
+    /// Phases present in both runs, in the run's order.
+    std::vector<AttributedPhase> phases;
+};
+
 struct EngineStats
 {
     std::uint64_t events = 0;
@@ -212,6 +239,8 @@ struct Results
     StrategyResult strategy;
     /// One per background traffic generator, in the order of the file (empty: none).
     std::vector<traffic::GeneratorResult> traffic;
+    /// Filled on request (RunOptions::attribute_background) for runs with generators.
+    BackgroundAttribution background_attribution;
     EngineStats engine;
 };
 

@@ -29,6 +29,10 @@
 #include <stdexcept>
 #include <string>
 
+namespace meridian::traffic {
+class TrafficRun;
+}
+
 namespace meridian::experiment {
 
 /// Thrown by run() when cancel() was called.
@@ -64,6 +68,9 @@ struct RunOptions
     /// Identical centres simulated once (docs/experiments.md, "Identical centres"): the same
     /// results.json except `engine` (events, flows); false simulates every centre.
     bool exploit_symmetry = true;
+    /// Runs the experiment a second time without its "traffic" generators and reports each
+    /// phase's time in both (Results::background_attribution); ignored without generators.
+    bool attribute_background = false;
 };
 
 struct TrainingPlan;
@@ -86,6 +93,8 @@ public:
 
 private:
     void checkBeforeRun();
+    /// One run of m_spec as it stands (run() adds the run without generators on request).
+    Results runOnce(RunObserver* observer);
     /// Plain data parallelism (with the control plane when it is on).
     void runDataParallel(const TrainingPlan& plan, RunEngine& engine, PhaseDriver& phases,
                          Results& results);
@@ -99,6 +108,8 @@ private:
     /// A training experiment's model, loaded once by checkBeforeRun() and planned by run().
     std::optional<workload::ModelSpec> m_model;
     std::atomic<bool> m_cancel{false};
+    /// The background traffic of the run in progress (runOnce), for the triggers.
+    traffic::TrafficRun* m_background = nullptr;
 };
 
 } // namespace meridian::experiment

@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace meridian::traffic {
@@ -62,11 +63,26 @@ public:
     /// have sent as carried, and a rate-capped source what it offered until now.
     std::vector<GeneratorResult> results() const;
 
+    /// Control-plane triggers (docs/traffic.md §2.7), applied now; each returns "" or why it
+    /// changed nothing (an unknown id, a generator past its stop_s).
+    ///   stop:  no new flow; the flows its source stops at a period's or window's end (cbr,
+    ///          UDP on_off bursts, bulk windows) are stopped now, as at stop_s; elastic flows
+    ///          in flight finish.
+    ///   start: starts it now (again), as at start_s, until its stop_s; a generator that is
+    ///          running restarts its schedule from now.
+    ///   scale: its rate from now on is `factor` × the file's (Poisson arrivals, cbr rates,
+    ///          on_off bursts' peak, bulk windows' bytes; 0 pauses it); cbr sources and the
+    ///          Poisson process restart from now at the new rate.
+    std::string stopByTrigger(const std::string& id);
+    std::string startByTrigger(const std::string& id);
+    std::string scaleByTrigger(const std::string& id, double factor);
+
 private:
     struct Generator;
     struct Flow;
 
-    void startGenerator(std::size_t g);
+    /// Starts g's schedule now; its window counts from since_s (start_s, or a trigger's now).
+    void startGenerator(std::size_t g, double since_s);
     /// A cbr source's constant-rate segment from `from_s` (to stop_s or its profile's next
     /// change), then the next one.
     void cbrSegment(std::size_t g, double from_s);
@@ -85,6 +101,16 @@ private:
     void checkDone();
     double pathCapacityBps(NodeId src, NodeId dst) const;
     void scheduleAt(double at_s, std::function<void()> fn);
+    /// scheduleAt for generator g's own schedule: dropped if a trigger has restarted or
+    /// stopped g since (its epoch changed).
+    void scheduleFor(std::size_t g, double at_s, std::function<void()> fn);
+    /// A generator's index by id, or nullptr.
+    Generator* find(const std::string& id, std::size_t& index);
+    /// Ends g's current schedule (a trigger): no further flow, and the flows its source would
+    /// stop at a period's or window's end stopped now; elastic flows in flight go on.
+    void endSchedule(std::size_t g);
+    /// g's schedule from now: as start() and startGenerator(g).
+    void restartSchedule(std::size_t g);
 
     sim::Simulator& m_sim;
     net::Network& m_net;
