@@ -21,6 +21,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QMenu>
 #include <QTableWidget>
 #include <QUndoStack>
@@ -288,6 +289,49 @@ private Q_SLOTS:
         // Undo removes the drawing.
         w->document()->undoStack()->undo();
         QTRY_COMPARE(traffic->overlay()->drawnPairs(), 0);
+    }
+
+    void liveChartGetsLossAndQueueingDelay()
+    {
+        // A CBR source paced at 15 Gbit/s through the 10 Gbit/s link loses a third of what it
+        // sends (traffic.md §5): live and after the run the Links chart's Loss view is at
+        // 33.3 %; a UDP source alone builds no standing queue, so the delay view is at 0.
+        auto w = openWindow(twoHostTopo(R"({"generators": [{"id": "flood", "kind": "cbr",
+            "from": "a", "to": "b", "stop_s": 1, "rate_bps": "15G"}]})"),
+                            QStringLiteral("loss.topo"));
+        QVERIFY(w);
+        QVERIFY(w->runs()->run());
+        QVERIFY(w->runs()->controller()->waitForEnd(60000));
+        const ui::LiveRun& live = w->runs()->controller()->live();
+        const auto it = live.series.find("wan");
+        QVERIFY(it != live.series.end());
+        const ui::LiveRun::Series& s = it->second;
+        QCOMPARE(s.loss.size(), s.time_s.size());
+        QCOMPARE(s.queue_delay_s.size(), s.time_s.size());
+        int lossy = 0;
+        for (std::size_t i = 0; i < s.time_s.size(); ++i) {
+            QCOMPARE(s.queue_delay_s[i], 0.0);
+            if (s.time_s[i] > 0.01 && s.time_s[i] < 0.99) {
+                QVERIFY2(std::abs(s.loss[i] - 1.0 / 3.0) < 1e-9,
+                         qPrintable(QString::number(s.loss[i])));
+                ++lossy;
+            }
+        }
+        QVERIFY(lossy >= 1);
+        ui::RunView* view = w->runs()->runView();
+        view->tabs()->setCurrentWidget(view->linksPlot()->parentWidget());
+        QComboBox* chooser = view->linksMetricChooser();
+        chooser->setCurrentIndex(chooser->findData(QStringLiteral("loss")));
+        QCustomPlot* plot = view->linksPlot();
+        QCOMPARE(plot->graphCount(), 1);
+        QCOMPARE(plot->graph(0)->name(), QStringLiteral("wan"));
+        double top = 0.0;
+        for (auto p = plot->graph(0)->data()->begin(); p != plot->graph(0)->data()->end(); ++p)
+            top = std::max(top, p->value);
+        QVERIFY2(std::abs(top - 100.0 / 3.0) < 1e-6, qPrintable(QString::number(top)));
+        chooser->setCurrentIndex(chooser->findData(QStringLiteral("queue")));
+        QCOMPARE(plot->graphCount(), 1);
+        QVERIFY(plot->yAxis->label().contains(QStringLiteral("ms")));
     }
 
     void liveChartGetsBackgroundRates()

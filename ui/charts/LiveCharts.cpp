@@ -353,6 +353,11 @@ std::vector<LinkSeries> linkSeriesFromResults(const experiment::Results& results
         s.time_s.assign(results.sample_times_s.begin(), results.sample_times_s.begin() + long(n));
         s.utilisation.assign(link->utilization_series.begin(),
                              link->utilization_series.begin() + long(n));
+        if (link->queue_delay_s_series.size() >= n)
+            s.queue_delay_s.assign(link->queue_delay_s_series.begin(),
+                                   link->queue_delay_s_series.begin() + long(n));
+        if (link->loss_series.size() >= n)
+            s.loss.assign(link->loss_series.begin(), link->loss_series.begin() + long(n));
         out.push_back(std::move(s));
     }
     return out;

@@ -88,6 +88,13 @@ struct LinkSeries
     /// empty — the experiment's own and the background's rate (wire bit/s).
     std::vector<double> experiment_bps;
     std::vector<double> background_bps;
+    /// The delay of the link's standing queue (seconds, the larger direction), one per time_s
+    /// or empty: live, at each snapshot (RunSnapshot::link_queue_delay_s); from results, the
+    /// interval means (LinkResult::queue_delay_s_series).
+    std::vector<double> queue_delay_s;
+    /// The fraction of the bits arriving at the link that it loses, as queue_delay_s
+    /// (RunSnapshot::link_loss; LinkResult::loss_series).
+    std::vector<double> loss;
 };
 /// The colour of the `index`-th line of a link plot.
 QColor linkColour(std::size_t index);

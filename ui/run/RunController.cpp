@@ -107,6 +107,10 @@ public:
             LiveRun::Series& series_ = series[id];
             series_.time_s.push_back(s.time_s);
             series_.utilisation.push_back(u);
+            if (l < s.link_queue_delay_s.size())
+                series_.queue_delay_s.push_back(s.link_queue_delay_s[l]);
+            if (l < s.link_loss.size())
+                series_.loss.push_back(s.link_loss[l]);
             if (l < s.link_rates.size()) { // a run with background traffic
                 const auto& rates = s.link_rates[l];
                 series_.background_bps.push_back(rates.background_bps);
@@ -350,6 +354,9 @@ void RunController::drain()
                                          s.experiment_bps.end());
                 to.background_bps.insert(to.background_bps.end(), s.background_bps.begin(),
                                          s.background_bps.end());
+                to.queue_delay_s.insert(to.queue_delay_s.end(), s.queue_delay_s.begin(),
+                                        s.queue_delay_s.end());
+                to.loss.insert(to.loss.end(), s.loss.begin(), s.loss.end());
             }
             b.series.clear();
         }

@@ -70,6 +70,10 @@ struct LiveRun
         /// experiment's own flows and of the background generators' (wire bit/s).
         std::vector<double> experiment_bps;
         std::vector<double> background_bps;
+        /// The standing queue's delay and the loss at each time_s (RunSnapshot::
+        /// link_queue_delay_s, link_loss).
+        std::vector<double> queue_delay_s;
+        std::vector<double> loss;
     };
     std::map<std::string, Series> series;
 };

@@ -108,9 +108,17 @@ void RunView::createLinksPage()
     auto* picker = new QWidget(linksPage);
     auto* pickerLayout = new QVBoxLayout(picker);
     pickerLayout->setContentsMargins(0, 0, 0, 0);
-    m_throughput = new QCheckBox(tr("Throughput (Gbit/s)"), picker);
-    m_throughput->setToolTip(tr("Off: utilisation in %; on: throughput = utilisation × bandwidth"));
-    pickerLayout->addWidget(m_throughput);
+    m_linkMetric = new QComboBox(picker);
+    m_linkMetric->setObjectName(QStringLiteral("linksMetric"));
+    m_linkMetric->addItem(tr("Utilisation (%)"), QStringLiteral("utilisation"));
+    m_linkMetric->addItem(tr("Throughput (Gbit/s)"), QStringLiteral("throughput"));
+    m_linkMetric->addItem(tr("Queueing delay (ms)"), QStringLiteral("queue"));
+    m_linkMetric->addItem(tr("Loss (%)"), QStringLiteral("loss"));
+    m_linkMetric->setToolTip(
+        tr("Utilisation; throughput = utilisation × bandwidth; the delay of the link's standing "
+           "queue; the share of the bits arriving at it that it loses. Each for the busier "
+           "direction: live at every update, after the run per sample interval"));
+    pickerLayout->addWidget(m_linkMetric);
     m_background = new QCheckBox(tr("Experiment vs background"), picker);
     m_background->setObjectName(QStringLiteral("linksBackground"));
     m_background->setToolTip(
@@ -127,7 +135,7 @@ void RunView::createLinksPage()
     linksPage->addWidget(m_links);
     linksPage->setStretchFactor(1, 4);
     m_tabs->tabBar()->setTabData(m_tabs->addTab(linksPage, tr("Links")), QStringLiteral("links"));
-    connect(m_throughput, &QCheckBox::toggled, this, &RunView::redrawLinks);
+    connect(m_linkMetric, &QComboBox::currentIndexChanged, this, &RunView::redrawLinks);
     connect(m_background, &QCheckBox::toggled, this, &RunView::redrawLinks);
     connect(m_linkList, &QListWidget::itemChanged, this, [this] {
         redrawLinks();
@@ -186,7 +194,7 @@ void RunView::beginRun(const topology::Topology& topology)
     // Each chart in its empty state ("No phases yet"): nothing of a previous run's axes.
     charts::plotTimeline(m_timeline, {}, {});
     charts::plotIterations(m_iterations, {});
-    charts::plotLinks(m_links, {}, m_throughput->isChecked());
+    charts::plotLinks(m_links, {}, linkMetric() == QLatin1String("throughput"));
 }
 
 std::vector<std::string> RunView::pickedLinks() const
@@ -292,10 +300,38 @@ int RunView::summaryChartCount() const
     return static_cast<int>(m_summary->findChildren<QChartView*>().size());
 }
 
+QString RunView::linkMetric() const
+{
+    return m_linkMetric->currentData().toString();
+}
+
 void RunView::redrawLinks()
 {
     const std::vector<std::string> ids = pickedLinks();
     std::vector<charts::LinkSeries> series;
+    const QString metric = linkMetric();
+    if (metric == QLatin1String("queue") || metric == QLatin1String("loss")) {
+        if (m_results) {
+            for (const auto& s : m_resultSeries)
+                if (std::find(ids.begin(), ids.end(), s.id) != ids.end())
+                    series.push_back(s);
+        } else if (m_live) {
+            for (const auto& id : ids) {
+                charts::LinkSeries s;
+                s.id = id;
+                if (const auto it = m_live->series.find(id); it != m_live->series.end()) {
+                    s.time_s = it->second.time_s;
+                    s.queue_delay_s = it->second.queue_delay_s;
+                    s.loss = it->second.loss;
+                }
+                series.push_back(std::move(s));
+            }
+        }
+        charts::plotLinkMetric(m_links, series,
+                               metric == QLatin1String("queue") ? charts::LinkMetric::QueueDelay
+                                                                : charts::LinkMetric::Loss);
+        return;
+    }
     if (!m_background->isHidden() && m_background->isChecked()) {
         const auto& source = m_live ? m_live->series : m_backgroundSeries;
         for (const auto& id : ids) {
@@ -328,7 +364,7 @@ void RunView::redrawLinks()
             series.push_back(std::move(s));
         }
     }
-    charts::plotLinks(m_links, series, m_throughput->isChecked());
+    charts::plotLinks(m_links, series, metric == QLatin1String("throughput"));
 }
 
 void RunView::showHistory(const RunHistory& history)

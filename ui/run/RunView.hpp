@@ -61,6 +61,8 @@ public:
     QCustomPlot* linksPlot() const { return m_links; }
     /// "Experiment vs background" in the Links tab (shown for runs with background traffic).
     QCheckBox* linksBackgroundSwitch() const { return m_background; }
+    /// The Links chart's quantity: utilisation, throughput, queue (delay) or loss.
+    QComboBox* linksMetricChooser() const { return m_linkMetric; }
     QCustomPlot* comparePlot() const { return m_compare; }
     QTableWidget* compareTable() const { return m_compareTable; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -75,6 +77,8 @@ Q_SIGNALS:
     void pickedLinksChanged();
 
 private:
+    /// The data of the Links chart's chooser: "utilisation", "throughput", "queue", "loss".
+    QString linkMetric() const;
     void redrawLinks();
     /// Draws the visible tab's chart if it is out of date.
     void refreshVisible();
@@ -96,7 +100,7 @@ private:
     QCustomPlot* m_iterations = nullptr;
     QCustomPlot* m_links = nullptr;
     QListWidget* m_linkList = nullptr;
-    QCheckBox* m_throughput = nullptr;
+    QComboBox* m_linkMetric = nullptr; ///< utilisation, throughput, queueing delay or loss
     QCheckBox* m_background = nullptr; ///< experiment vs background (runs with traffic)
     QWidget* m_summary = nullptr;
     QTextBrowser* m_control = nullptr;

@@ -308,11 +308,19 @@ void RunEngine::emitSnapshot()
     s.time_s = now();
     s.progress = m_progress;
     std::tie(s.phase_bytes_done, s.phase_bytes_total) = phaseBytes();
+    s.link_queue_delay_s.reserve(m_userLinks);
+    s.link_loss.reserve(m_userLinks);
     for (std::size_t l = 0; l < m_userLinks; ++l) {
-        double u = 0.0;
-        for (int dir = 0; dir < 2; ++dir)
+        double u = 0.0, queue_s = 0.0, loss = 0.0;
+        for (int dir = 0; dir < 2; ++dir) {
             u = std::max(u, m_net->lastUtilisation(LinkId::fromIndex(l), dir));
+            const net::Network::QueueAndLoss q = m_net->queueAndLoss(LinkId::fromIndex(l), dir);
+            queue_s = std::max(queue_s, q.queue_s);
+            loss = std::max(loss, q.loss);
+        }
         s.link_utilisation.emplace_back(m_topo.link(LinkId::fromIndex(l)).id, u);
+        s.link_queue_delay_s.push_back(queue_s);
+        s.link_loss.push_back(loss);
     }
     if (m_reportBackground) {
         const std::vector<net::Network::DirectionRates> rates = m_net->directionRates();

@@ -689,6 +689,20 @@ double Network::lastUtilisation(LinkId link, int dir) const
     return m_stats.lastUtilisation(m_arcs[2 * link.index() + dir].resource);
 }
 
+Network::QueueAndLoss Network::queueAndLoss(LinkId link, int dir) const
+{
+    MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
+                    "Network::queueAndLoss: unknown link direction");
+    const std::uint32_t r = m_arcs[2 * link.index() + dir].resource;
+    const LinkStatsRecorder::State s = resourceState(r);
+    // As LinkStatsRecorder integrates them: lost = p·carried + overflow, of carried + overflow.
+    const double alloc_bps = m_solver.allocBps(r);
+    const double arriving_bps = alloc_bps + s.overflow_bps;
+    return {s.queue_s, arriving_bps > 0.0
+                           ? (s.lossFraction * alloc_bps + s.overflow_bps) / arriving_bps
+                           : 0.0};
+}
+
 std::vector<LinkStats> Network::allLinkStats()
 {
     std::vector<LinkStats> out;

@@ -38,6 +38,11 @@ struct RunSnapshot
         double background_bps = 0.0;
     };
     std::vector<LinkRates> link_rates;
+    /// Per link of link_utilisation, in the same order, at time_s: the delay of its standing
+    /// queue (seconds) and the fraction of the arriving bits it loses, each the larger of both
+    /// directions (results.json's queue_delay_s_series and loss_series hold interval means).
+    std::vector<double> link_queue_delay_s;
+    std::vector<double> link_loss;
 };
 
 class RunObserver

@@ -137,6 +137,16 @@ public:
     /// Utilisation of one direction of a link over the last finished sample interval (the
     /// last element of linkStats().utilisation_series; 0 before the first sample).
     double lastUtilisation(LinkId link, int dir) const;
+    /// One direction of a link now: the delay of its standing queue (network-model.md §4; 0
+    /// where it is not saturated) and the fraction of the bits arriving at it that it loses
+    /// (its random loss and paced sources' overflow) — the figures whose interval means are
+    /// LinkStats::queue_delay_s_series and loss_series.
+    struct QueueAndLoss
+    {
+        double queue_s = 0.0;
+        double loss = 0.0;
+    };
+    QueueAndLoss queueAndLoss(LinkId link, int dir) const;
     /// Both directions of every link, in (LinkId, dir) order.
     std::vector<LinkStats> allLinkStats();
     /// End times of the utilisation sample intervals (seconds): a fixed grid of
