@@ -7,6 +7,7 @@
 #include "ui/run/RunView.hpp"
 #include "ui/run/RunWorkbench.hpp"
 
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QTabBar>
@@ -88,7 +89,8 @@ ScriptedSession::ScriptedSession(QCommandLineParser& parser)
                      "SECONDS")),
       m_chart(option("chart",
                      "With --run: the chart shown in the Run dock: timeline, iterations, links, "
-                     "summary or compare.",
+                     "summary or compare; links:QUANTITY picks the Links chart's quantity "
+                     "(utilisation, throughput, queue or loss).",
                      "NAME")),
       m_range(option("time-range",
                      "With --run and --screenshot: show simulated time FROM to TO seconds on the "
@@ -127,7 +129,22 @@ void ScriptedSession::applySize(MainWindow& window) const
 
 bool ScriptedSession::showChart(MainWindow& window) const
 {
-    const QString name = m_parser.value(m_chart).toLower();
+    // "links:queue": the Links chart with its chooser on a quantity (utilisation, throughput,
+    // queue, loss).
+    const QStringList parts = m_parser.value(m_chart).toLower().split(QLatin1Char(':'));
+    const QString name = parts.first();
+    if (parts.size() == 2 && name == QLatin1String("links")) {
+        QComboBox* chooser = window.runs()->runView()->linksMetricChooser();
+        const int index = chooser->findData(parts[1]);
+        if (index < 0) {
+            std::fprintf(stderr,
+                         "meridian: unknown links quantity '%s' (utilisation, throughput, queue "
+                         "or loss)\n",
+                         qPrintable(parts[1]));
+            return false;
+        }
+        chooser->setCurrentIndex(index);
+    }
     QTabWidget* tabs = window.runs()->runView()->tabs();
     bool found = false;
     for (int i = 0; i < tabs->count(); ++i)

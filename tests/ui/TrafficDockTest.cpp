@@ -296,8 +296,11 @@ private Q_SLOTS:
         // A CBR source paced at 15 Gbit/s through the 10 Gbit/s link loses a third of what it
         // sends (traffic.md §5): live and after the run the Links chart's Loss view is at
         // 33.3 %; a UDP source alone builds no standing queue, so the delay view is at 0.
+        // (The reply source starting at 0.5 s makes an event, hence a snapshot, mid-run.)
         auto w = openWindow(twoHostTopo(R"({"generators": [{"id": "flood", "kind": "cbr",
-            "from": "a", "to": "b", "stop_s": 1, "rate_bps": "15G"}]})"),
+            "from": "a", "to": "b", "stop_s": 1, "rate_bps": "15G"},
+            {"id": "reply", "kind": "cbr", "from": "b", "to": "a", "start_s": 0.5,
+             "stop_s": 1, "rate_bps": "1G"}]})"),
                             QStringLiteral("loss.topo"));
         QVERIFY(w);
         QVERIFY(w->runs()->run());

@@ -310,7 +310,9 @@ void RunView::redrawLinks()
     const std::vector<std::string> ids = pickedLinks();
     std::vector<charts::LinkSeries> series;
     const QString metric = linkMetric();
-    if (metric == QLatin1String("queue") || metric == QLatin1String("loss")) {
+    const bool queueOrLoss = metric == QLatin1String("queue") || metric == QLatin1String("loss");
+    m_background->setEnabled(!queueOrLoss); // it splits rates, not delays or losses
+    if (queueOrLoss) {
         if (m_results) {
             for (const auto& s : m_resultSeries)
                 if (std::find(ids.begin(), ids.end(), s.id) != ids.end())
