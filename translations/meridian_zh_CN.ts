@@ -3034,6 +3034,11 @@ Several items of one kind can be edited together.</source>
         <translation>Llama-3-8B：同一星形广域网上的 DiLoCo 训练（100 步内循环，int8）</translation>
     </message>
     <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="36"/>
+        <source>INTELLECT-1-like global DiLoCo run: 8 nodes on three continents</source>
+        <translation>类 INTELLECT-1 的全球 DiLoCo 训练：三大洲 8 个节点</translation>
+    </message>
+    <message>
         <location filename="../ui/ExamplesMenu.cpp" line="33"/>
         <source>China&apos;s eight national computing hubs (East Data, West Computing)</source>
         <translation>中国八大国家算力枢纽（东数西算）</translation>

@@ -32,6 +32,9 @@ constexpr std::array kTitles = {
           QT_TRANSLATE_NOOP(
               "ExamplesMenu",
               "Llama-3-8B over the same star WAN under DiLoCo (100 inner steps, int8)")},
+    Title{"intellect-1-global.topo",
+          QT_TRANSLATE_NOOP("ExamplesMenu",
+                            "INTELLECT-1-like global DiLoCo run: 8 nodes on three continents")},
     Title{"china-computing-hubs.topo",
           QT_TRANSLATE_NOOP("ExamplesMenu",
                             "China's eight national computing hubs (East Data, West Computing)")},

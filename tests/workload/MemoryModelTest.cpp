@@ -101,7 +101,7 @@ private Q_SLOTS:
     void modelPresetsLoad()
     {
         const auto& cat = ModelCatalogue::builtin();
-        QCOMPARE(cat.entries().size(), std::size_t(6));
+        QCOMPARE(cat.entries().size(), std::size_t(7));
         for (const auto& e : cat.entries()) {
             QVERIFY2(e.model.parameterCount() > 0, e.id.c_str());
             QVERIFY2(e.model.forwardFlopsPerToken() > 0, e.id.c_str());
@@ -113,6 +113,11 @@ private Q_SLOTS:
         QCOMPARE(modelPreset("vgg-16").parameterCount(), std::int64_t(138'357'544));
         QVERIFY(qAbs(modelPreset("vgg-16").forwardFlopsPerToken() - 30.94e9) < 0.01e9);
         QCOMPARE(modelPreset("LLAMA-3-70B").parameterCount(), std::int64_t(70'553'706'496));
+        // INTELLECT-1 (prime's llama3_configs["10B"]): 42 × (2h² + 2·h·1024 + 3·h·14336 + 2h)
+        // + 2·V·h + h with h = 4096, V = 128256; forward at s = 8192: 2 × 9,685,696,512 matmul
+        // parameters + 4·L·s·h (attention scores and context).
+        QCOMPARE(modelPreset("intellect-1-10b").parameterCount(), std::int64_t(10'211'381'248));
+        QCOMPARE(modelPreset("intellect-1-10b").forwardFlopsPerToken(), 25'008'537'600.0);
         QVERIFY_THROWS_EXCEPTION(InputError, modelPreset("no-such-model"));
     }
 };
