@@ -28,6 +28,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace meridian::experiment {
 
@@ -53,6 +54,21 @@ private:
     std::string m_reason;
 };
 
+/// Per-link time series in the results (docs/results-format.md, "Link series"): `Auto` keeps
+/// them for files of at most kAutoSeriesMaxLinks links, `Full` always, `Summary` never (the
+/// per-link totals, means, peaks and lost bytes are the same in every mode).
+enum class LinkSeries
+{
+    Auto,
+    Full,
+    Summary
+};
+inline constexpr std::size_t kAutoSeriesMaxLinks = 512;
+/// "auto", "full", "summary"; nullopt for anything else.
+std::optional<LinkSeries> parseLinkSeries(std::string_view text);
+/// Whether a run of a file with `links` links keeps per-link series.
+bool keepsLinkSeries(LinkSeries mode, std::size_t links);
+
 struct RunOptions
 {
     std::optional<int> iterations;     ///< overrides the file's "iterations"
@@ -64,6 +80,7 @@ struct RunOptions
     /// Identical centres simulated once (docs/experiments.md, "Identical centres"): the same
     /// results.json except `engine` (events, flows); false simulates every centre.
     bool exploit_symmetry = true;
+    LinkSeries link_series = LinkSeries::Auto; ///< per-link series in the results
 };
 
 struct TrainingPlan;
