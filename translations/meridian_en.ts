@@ -597,6 +597,11 @@ applies from iteration %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/report/Report.cpp" line="273"/>
+        <source>No per-link time series were kept for this run (the default above 512 links; meridian-cli run --link-series full keeps them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/report/Report.cpp" line="256"/>
         <source>Total time per phase over the run.</source>
         <translation type="unfinished"></translation>

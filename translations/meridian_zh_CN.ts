@@ -612,6 +612,11 @@ applies from iteration %1</source>
         <translation>广域网链路随仿真时间的吞吐量（取较繁忙方向）。</translation>
     </message>
     <message>
+        <location filename="../ui/report/Report.cpp" line="273"/>
+        <source>No per-link time series were kept for this run (the default above 512 links; meridian-cli run --link-series full keeps them).</source>
+        <translation>此次运行未保留逐链路时间序列（超过 512 条链路时的默认设置；meridian-cli run --link-series full 可保留）。</translation>
+    </message>
+    <message>
         <location filename="../ui/report/Report.cpp" line="271"/>
         <source>Total time per phase over the run.</source>
         <translation>整次运行中各阶段的总时间。</translation>

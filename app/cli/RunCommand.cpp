@@ -30,6 +30,7 @@ const char* kRunHelp =
     R"(usage: meridian-cli run FILE.topo [--seed N] [--iterations K] [--out DIR]
                         [--format json,csv,html,pdf] [--sample-interval 1s] [--quiet]
                         [--every-centre] [--attribute-background]
+                        [--link-series auto|full|summary]
 
 Runs the experiment of FILE.topo on the event engine and prints a per-phase table.
   --seed N             override the experiment's seed (same file + seed = identical results.json)
@@ -47,6 +48,9 @@ Runs the experiment of FILE.topo on the event engine and prints a per-phase tabl
                        with a "traffic" section: run again without its generators and report
                        each phase's time with and without them (results.json
                        background_attribution, attribution.csv; the run takes twice as long)
+  --link-series MODE   per-link time series in results.json: auto (default: kept for files of
+                       at most 512 links, summaries above), full (always), summary (never; the
+                       per-link totals, means and peaks are the same in every mode)
 exit codes: 0 success, 1 the run failed (e.g. a link failed with no alternative path),
             2 invalid file or arguments (with the file, JSON path and problem),
             130 interrupted by Ctrl-C (SIGINT): the run stops, nothing is written
@@ -238,7 +242,7 @@ OutputFormats parseFormats(const std::string& format)
 }
 
 /// The run's options from `--iterations`, `--seed`, `--sample-interval`, `--every-centre` and
-/// `--attribute-background`.
+/// `--attribute-background` and `--link-series`.
 experiment::RunOptions runOptions(const Args& args, const std::filesystem::path& file)
 {
     experiment::RunOptions options;
@@ -261,6 +265,13 @@ experiment::RunOptions runOptions(const Args& args, const std::filesystem::path&
     }
     options.exploit_symmetry = !args.has("every-centre");
     options.attribute_background = args.has("attribute-background");
+    if (auto s = args.get("link-series")) {
+        const auto mode = experiment::parseLinkSeries(*s);
+        if (!mode)
+            throw InputError("command line", "--link-series",
+                             "expected auto, full or summary, got '" + *s + "'");
+        options.link_series = *mode;
+    }
     options.project_dir = file.parent_path();
     options.topology_name = file.filename().string();
     return options;

@@ -309,6 +309,90 @@ private Q_SLOTS:
             QVERIFY2(std::abs(u - 1.0) < 1e-9, qPrintable(QString::number(u, 'g', 15)));
     }
 
+    // --- Links without series (NetworkConfig::series_links) -----------------------------
+    void summaryLinksKeepTotalsAndTheLastInterval_data()
+    {
+        QTest::addColumn<int>("maxSamples");
+        // Even and odd limits: a merge keeps the last interval alone (count odd) or merges it
+        // with the one before (count even); 2 merges after every single new sample.
+        for (int m : {2, 3, 4, 5, 8, 4096})
+            QTest::newRow(qPrintable(QString("max_samples %1").arg(m))) << m;
+    }
+
+    void summaryLinksKeepTotalsAndTheLastInterval()
+    {
+        // Two identical pairs carry the same UDP transfers at the same times: link "s" (index
+        // 0) keeps its series, link "t" (index 1) only its totals. Transfers of varying
+        // length with gaps make every interval's utilisation different, so a last interval
+        // merged wrongly would show. At each check, t's last-interval utilisation must be
+        // s's (the last element of its series); at the end its totals must be s's.
+        QFETCH(int, maxSamples);
+        topology::Topology t;
+        for (const char* n : {"a1", "b1", "a2", "b2"})
+            t.addNode(test::netNode(n));
+        const double C = 1e8;
+        t.addLink(test::netLink("s", "a1", "b1", C, 0.001));
+        t.addLink(test::netLink("t", "a2", "b2", C, 0.001));
+        sim::Simulator sim;
+        NetworkConfig cfg;
+        cfg.sample_interval_s = 0.1;
+        cfg.max_samples = static_cast<std::size_t>(maxSamples);
+        cfg.series_links = 1;
+        Network net(sim, t, cfg);
+        const LinkId s = *t.findLink("s");
+        const LinkId u = *t.findLink("t");
+        for (int i = 0; i < 30; ++i) {
+            const double at_s = 0.25 * i + 0.013 * i * i;
+            const double bytes = 3e5 + 1.7e5 * (i % 5);
+            sim.schedule(sim::SimTime::fromSeconds(at_s), [&net, &t, bytes] {
+                net.startTransfer(*t.findNode("a1"), *t.findNode("b1"), bytes, Protocol::Udp,
+                                  nullptr);
+                net.startTransfer(*t.findNode("a2"), *t.findNode("b2"), bytes, Protocol::Udp,
+                                  nullptr);
+            });
+        }
+        int checks = 0;
+        int nonZero = 0;
+        QString mismatch; // the first one
+        for (int k = 1; k < 500; ++k)
+            sim.schedule(sim::SimTime::fromSeconds(0.0371 * k), [&] {
+                const double series = net.lastUtilisation(s, 0);
+                const double summary = net.lastUtilisation(u, 0);
+                const auto st = net.linkStats(s, 0);
+                const double back =
+                    st.utilisation_series.empty() ? 0.0 : st.utilisation_series.back();
+                if (mismatch.isEmpty() && (series != back || summary != series))
+                    mismatch = QString("t = %1: last utilisation %2 (summary) vs %3 (series) vs "
+                                       "%4 (series' last element)")
+                                   .arg(sim.now().toSeconds())
+                                   .arg(summary, 0, 'g', 17)
+                                   .arg(series, 0, 'g', 17)
+                                   .arg(back, 0, 'g', 17);
+                ++checks;
+                nonZero += summary > 0.0 ? 1 : 0;
+            });
+        sim.run();
+        QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
+        QCOMPARE(checks, 499);
+        QVERIFY2(nonZero > 100, qPrintable(QString::number(nonZero)));
+        QVERIFY(net.sampleTimes().size() <= static_cast<std::size_t>(maxSamples));
+        if (maxSamples < 8)
+            QVERIFY(net.sampleIntervalS() > 0.1); // the series were merged
+        const auto a = net.linkStats(s, 0);
+        const auto b = net.linkStats(u, 0);
+        QCOMPARE(a.utilisation_series.size(), net.sampleTimes().size());
+        QVERIFY(b.utilisation_series.empty());
+        QVERIFY(b.queue_delay_s_series.empty());
+        QVERIFY(b.loss_series.empty());
+        QCOMPARE(b.bytes, a.bytes);
+        QVERIFY(a.bytes > 0.0);
+        QCOMPARE(b.busy_s, a.busy_s);
+        QCOMPARE(b.utilisation_mean, a.utilisation_mean);
+        QCOMPARE(b.utilisation_peak, a.utilisation_peak);
+        QCOMPARE(b.lost_bytes, a.lost_bytes);
+        QCOMPARE(b.queue_delay_mean_s, a.queue_delay_mean_s);
+    }
+
     // --- TCP restart after idle (Linux tcp_cwnd_restart, RFC 2861) ----------------------
     void idleRestartHalvesTheWindowPerRto_data()
     {

@@ -265,10 +265,17 @@ std::map<QString, Figure> renderFigures(const io::Project& project,
         for (std::size_t i = 0; i < results.links.size() && i < charts::kMaxDefaultLinks; ++i)
             ids.push_back(results.links[i].id);
     charts::plotLinks(&plot, charts::linkSeriesFromResults(results, project.topology, ids), true);
+    // Runs of more than 512 links keep no per-link series by default (results-format.md,
+    // "Link series"); `--link-series summary` none at all.
     f["links"] = {"links",
-                  QCoreApplication::translate(
-                      "Report", "Throughput of the WAN links over simulated time (busier "
-                                "direction)."),
+                  results.link_series
+                      ? QCoreApplication::translate(
+                            "Report", "Throughput of the WAN links over simulated time (busier "
+                                      "direction).")
+                      : QCoreApplication::translate(
+                            "Report", "No per-link time series were kept for this run (the "
+                                      "default above 512 links; meridian-cli run --link-series "
+                                      "full keeps them)."),
                   renderPlot(plot)};
     f["totals"] = {"totals",
                    QCoreApplication::translate("Report", "Total time per phase over the run."),

@@ -209,6 +209,9 @@ experiment::RunOptions RunWorkbench::runOptions() const
     }
     // Snapshots often enough for pacing and live charts; they do not change the results.
     options.snapshot_interval_s = 0.05;
+    // The run view charts every link's series once the run ends (RunView::showResults): keep
+    // them whatever the number of links (meridian-cli's default drops them above 512).
+    options.link_series = experiment::LinkSeries::Full;
     return options;
 }
 

@@ -74,7 +74,7 @@ double experimentBytes(const LinkResult& l)
     return own > 1e-9 * l.bytes ? own : 0.0;
 }
 
-ojson linksJson(const std::vector<LinkResult>& links, bool background)
+ojson linksJson(const std::vector<LinkResult>& links, bool background, bool series)
 {
     ojson out = ojson::array();
     for (const auto& l : links) {
@@ -85,11 +85,14 @@ ojson linksJson(const std::vector<LinkResult>& links, bool background)
         }
         o["utilization_mean"] = l.utilization_mean;
         o["utilization_peak"] = l.utilization_peak;
-        o["utilization_series"] = l.utilization_series;
+        if (series)
+            o["utilization_series"] = l.utilization_series;
         o["lost_bytes"] = l.lost_bytes;
         o["queue_delay_mean_s"] = l.queue_delay_mean_s;
-        o["queue_delay_s_series"] = l.queue_delay_s_series;
-        o["loss_series"] = l.loss_series;
+        if (series) {
+            o["queue_delay_s_series"] = l.queue_delay_s_series;
+            o["loss_series"] = l.loss_series;
+        }
         out.push_back(std::move(o));
     }
     return out;
@@ -271,9 +274,11 @@ ojson resultsDocument(const Results& r)
         j["iterations"] = iterationsJson(r.iterations);
         j["centers"] = centersJson(r.centers);
     }
-    j["links"] = linksJson(r.links, !r.traffic.empty());
+    j["links"] = linksJson(r.links, !r.traffic.empty(), r.link_series);
     j["sample_interval_s"] = r.sample_interval_s;
     j["sample_times_s"] = r.sample_times_s;
+    if (!r.link_series) // absent with series, so results that keep them are unchanged
+        j["link_series"] = "summary";
     if (r.has_collective)
         j["collective"] = collectiveJson(r.collective);
     if (r.control_plane.enabled)

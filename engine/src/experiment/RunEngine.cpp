@@ -93,6 +93,7 @@ RunEngine::RunEngine(const topology::Topology& topo, std::size_t userLinks,
     cfg.seed = options.seed;
     cfg.sample_interval_s = options.sample_interval_s;
     cfg.keep_flow_records = false;
+    cfg.series_links = options.link_series ? userLinks : 0;
     m_net = std::make_unique<net::Network>(m_sim, topo, cfg);
 }
 

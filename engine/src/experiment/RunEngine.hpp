@@ -68,6 +68,9 @@ public:
         double sample_interval_s = 1.0;   ///< link utilisation series
         double snapshot_interval_s = 1.0; ///< observer snapshots
         collective::CommSettings comm;    ///< how collectives move their bytes (NCCL)
+        /// Per-interval series of the user's links (Results::links); without, and always for
+        /// synthesised fabric links, which results do not report, totals only.
+        bool link_series = true;
     };
 
     /// Simulates `topo` (which must outlive the engine); its first `userLinks` links are the

@@ -91,6 +91,22 @@ BackgroundAttribution attribute(const Results& with, const Results& without)
 
 } // namespace
 
+std::optional<LinkSeries> parseLinkSeries(std::string_view text)
+{
+    if (text == "auto")
+        return LinkSeries::Auto;
+    if (text == "full")
+        return LinkSeries::Full;
+    if (text == "summary")
+        return LinkSeries::Summary;
+    return std::nullopt;
+}
+
+bool keepsLinkSeries(LinkSeries mode, std::size_t links)
+{
+    return mode == LinkSeries::Full || (mode == LinkSeries::Auto && links <= kAutoSeriesMaxLinks);
+}
+
 TransferFailed::TransferFailed(double time_s, std::string reason)
     : std::runtime_error("transfer failed at t = " + units::formatDuration(time_s) + ": " + reason),
       m_time_s(time_s), m_reason(std::move(reason))
@@ -208,13 +224,14 @@ Results Runner::runOnce(RunObserver* observer)
     results.kind = std::string(toString(m_spec.kind));
     results.seed = m_spec.seed;
     results.sample_interval_s = m_options.sample_interval_s;
+    results.link_series = keepsLinkSeries(m_options.link_series, userLinks);
     results.warnings = m_spec.warnings;
     warnIndistinctFabrics(topo, centres, results);
 
-    RunEngine engine(
-        topo, userLinks, m_spec.transport,
-        {m_spec.seed, m_options.sample_interval_s, m_options.snapshot_interval_s, m_spec.comm},
-        m_cancel, observer);
+    RunEngine engine(topo, userLinks, m_spec.transport,
+                     {m_spec.seed, m_options.sample_interval_s, m_options.snapshot_interval_s,
+                      m_spec.comm, results.link_series},
+                     m_cancel, observer);
     PhaseDriver phases(engine, results, observer, m_cancel);
     // Background traffic starts with the run and stops with it (docs/traffic.md).
     std::unique_ptr<traffic::TrafficRun> background;

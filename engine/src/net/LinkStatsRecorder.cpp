@@ -9,10 +9,11 @@ LinkStatsRecorder::LinkStatsRecorder(sim::Simulator& sim, const MaxMinSolver& so
     : m_sim(sim), m_solver(solver), m_maxSamples(maxSamples), m_sampleInterval_s(sampleInterval_s)
 {}
 
-void LinkStatsRecorder::track(std::uint32_t resource)
+void LinkStatsRecorder::track(std::uint32_t resource, bool keepSeries)
 {
     if (resource >= m_series.size())
         m_series.resize(resource + 1);
+    m_series[resource].keepSeries = keepSeries;
     m_tracked.push_back(resource);
 }
 
@@ -87,10 +88,19 @@ void LinkStatsRecorder::takeSample()
         settle(resource);
     for (std::uint32_t resource : m_tracked) {
         Series& r = m_series[resource];
-        r.seriesBits.push_back(r.bits - r.bitsAtSample);
-        r.seriesCap.push_back(r.capBits - r.capBitsAtSample);
+        const double bits = r.bits - r.bitsAtSample;
+        const double cap = r.capBits - r.capBitsAtSample;
         r.bitsAtSample = r.bits;
         r.capBitsAtSample = r.capBits;
+        if (!r.keepSeries) {
+            r.prevBits = r.lastBits;
+            r.prevCap = r.lastCap;
+            r.lastBits = bits;
+            r.lastCap = cap;
+            continue;
+        }
+        r.seriesBits.push_back(bits);
+        r.seriesCap.push_back(cap);
         r.seriesQueue.push_back(r.queueSeconds - r.queueAtSample);
         r.seriesLost.push_back(r.lostBits - r.lostAtSample);
         r.seriesArrived.push_back(r.arrivedBits - r.arrivedAtSample);
@@ -111,8 +121,20 @@ void LinkStatsRecorder::coarsenSeries()
             v[out++] = i + 1 < v.size() ? (sum ? v[i] + v[i + 1] : v[i + 1]) : v[i];
         v.resize(out);
     };
+    // Summaries: the last interval merges with the one before when the count is even, as
+    // mergePairs() does with a series' last pair (LinkStatsRecorder.hpp, "Summaries").
+    const bool lastPairMerges = m_sampleTimes.size() % 2 == 0;
     for (std::uint32_t resource : m_tracked) {
         Series& r = m_series[resource];
+        if (!r.keepSeries) {
+            if (lastPairMerges) {
+                r.lastBits = r.prevBits + r.lastBits;
+                r.lastCap = r.prevCap + r.lastCap;
+            }
+            r.prevBits = 0.0;
+            r.prevCap = 0.0;
+            continue;
+        }
         for (std::vector<double>* v :
              {&r.seriesBits, &r.seriesCap, &r.seriesQueue, &r.seriesLost, &r.seriesArrived})
             mergePairs(*v, true);
@@ -154,6 +176,8 @@ LinkStats LinkStatsRecorder::stats(std::uint32_t resource, LinkId link, int dir)
 double LinkStatsRecorder::lastUtilisation(std::uint32_t resource) const
 {
     const Series& r = m_series[resource];
+    if (!r.keepSeries)
+        return r.lastCap > 0.0 ? r.lastBits / r.lastCap : 0.0;
     if (r.seriesBits.empty())
         return 0.0;
     return r.seriesCap.back() > 0.0 ? r.seriesBits.back() / r.seriesCap.back() : 0.0;

@@ -79,9 +79,10 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
         const auto forward = static_cast<std::uint32_t>(2 * l);
         m_solver.addResource(capacityOf(forward));
         m_solver.addResource(capacityOf(forward + 1));
-        m_stats.track(forward);
+        const bool series = l < m_config.series_links;
+        m_stats.track(forward, series);
         if (!half)
-            m_stats.track(forward + 1);
+            m_stats.track(forward + 1, series);
         for (std::size_t s = 0; s < attrs.schedule.size(); ++s) {
             const ScheduleStep& step = attrs.schedule[s];
             if (!std::isfinite(step.at_s) || step.at_s < 0.0)

@@ -227,6 +227,9 @@ struct Results
     bool has_collective = false;
     CollectiveResult collective;
     double sample_interval_s = 0.0;
+    /// Per-link series kept (RunOptions::link_series): false leaves every LinkResult's series
+    /// empty and writes `"link_series": "summary"` without them (docs/results-format.md).
+    bool link_series = true;
     /// End times of the utilisation samples (a sample is taken only while traffic flows).
     std::vector<double> sample_times_s;
     double total_s = 0.0;

@@ -28,6 +28,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace meridian::traffic {
 class TrafficRun;
@@ -57,6 +58,21 @@ private:
     std::string m_reason;
 };
 
+/// Per-link time series in the results (docs/results-format.md, "Link series"): `Auto` keeps
+/// them for files of at most kAutoSeriesMaxLinks links, `Full` always, `Summary` never (the
+/// per-link totals, means, peaks and lost bytes are the same in every mode).
+enum class LinkSeries
+{
+    Auto,
+    Full,
+    Summary
+};
+inline constexpr std::size_t kAutoSeriesMaxLinks = 512;
+/// "auto", "full", "summary"; nullopt for anything else.
+std::optional<LinkSeries> parseLinkSeries(std::string_view text);
+/// Whether a run of a file with `links` links keeps per-link series.
+bool keepsLinkSeries(LinkSeries mode, std::size_t links);
+
 struct RunOptions
 {
     std::optional<int> iterations;     ///< overrides the file's "iterations"
@@ -71,6 +87,7 @@ struct RunOptions
     /// Runs the experiment a second time without its "traffic" generators and reports each
     /// phase's time in both (Results::background_attribution); ignored without generators.
     bool attribute_background = false;
+    LinkSeries link_series = LinkSeries::Auto; ///< per-link series in the results
 };
 
 struct TrainingPlan;

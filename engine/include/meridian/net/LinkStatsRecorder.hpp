@@ -16,6 +16,14 @@
 // it loses bits, random loss p·A plus the overflow D of paced sources above their share. The
 // same settling integrates them: ∫q dt, lost += (p·A + D)·Δt, arrived += (A + D)·Δt. A sample's
 // queueing delay is ∫q dt over the interval ÷ its length, its loss lost ÷ arrived bits.
+//
+// Summaries. A resource tracked without series keeps the totals above and only the last two
+// intervals' ∫A dt and ∫C dt (lastUtilisation()), not the five per-interval vectors (40 B per
+// resource and sample). When pairs merge, its last interval becomes the merge of the last two
+// if the sample count was even and stays alone if it was odd, as a series' last element does;
+// the earlier one is then unknown, and is never read before a new sample replaces it: with
+// max_samples ≥ 2 a merge of the last pair (count even, max_samples odd ≥ 3) follows at least
+// (max_samples + 1) / 2 ≥ 2 new samples.
 
 #include "meridian/net/LinkStats.hpp"
 #include "meridian/net/MaxMinSolver.hpp"
@@ -36,9 +44,10 @@ public:
     LinkStatsRecorder(const LinkStatsRecorder&) = delete;
     LinkStatsRecorder& operator=(const LinkStatsRecorder&) = delete;
 
-    /// Records solver resource `resource` (each once, in increasing order); the others (the
-    /// second direction of a half-duplex link) are never settled or sampled.
-    void track(std::uint32_t resource);
+    /// Records solver resource `resource` (each once, in increasing order, before the first
+    /// sample); the others (the second direction of a half-duplex link) are never settled or
+    /// sampled. Without `keepSeries` it keeps totals only: stats() returns empty series.
+    void track(std::uint32_t resource, bool keepSeries = true);
 
     /// Integrates the resource's allocation and capacity up to now (call before either
     /// changes).
@@ -113,6 +122,12 @@ private:
         std::vector<double> seriesQueue;   ///< per sample interval: ∫queue delay dt
         std::vector<double> seriesLost;    ///< per sample interval: lost bits
         std::vector<double> seriesArrived; ///< per sample interval: arrived bits
+        bool keepSeries = true;
+        // Without series: ∫alloc dt and ∫capacity dt of the last interval and the one before.
+        double lastBits = 0.0;
+        double lastCap = 0.0;
+        double prevBits = 0.0;
+        double prevCap = 0.0;
     };
 
     void onSample();

@@ -132,7 +132,8 @@ public:
     std::size_t activeFlows() const noexcept { return m_solver.activeFlows(); }
     /// Finished transfers in completion order (if NetworkConfig::keep_flow_records).
     const std::vector<TransferResult>& flowRecords() const noexcept { return m_records; }
-    /// Statistics of one direction of a link, up to now().
+    /// Statistics of one direction of a link, up to now(); its series are empty if the link's
+    /// index is not below NetworkConfig::series_links.
     LinkStats linkStats(LinkId link, int dir);
     /// Utilisation of one direction of a link over the last finished sample interval (the
     /// last element of linkStats().utilisation_series; 0 before the first sample).

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 namespace meridian::net {
 
@@ -45,6 +46,10 @@ struct NetworkConfig
     double sample_interval_s = 0.1;    ///< utilisation time series; 0 = no series, else ≥ 1 ns
     /// Most samples kept per series: beyond, pairs merge and the interval doubles (≥ 2).
     std::size_t max_samples = 4096;
+    /// Links whose index is below this keep per-interval series (LinkStats::*_series); the
+    /// others keep their totals, means and peak and only the last interval's utilisation
+    /// (Network::lastUtilisation), not 40 B per direction and sample. Default: every link.
+    std::size_t series_links = std::numeric_limits<std::size_t>::max();
     LossModel loss_model = LossModel::Sampled;
     std::uint64_t seed = 1; ///< experiment seed for jitter and loss streams
     topology::RouteMetric metric = topology::RouteMetric::Delay;
