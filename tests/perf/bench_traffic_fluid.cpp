@@ -1,12 +1,12 @@
 // bench_traffic_fluid: the aggregate (fluid) mode of Poisson generators against the per-flow
 // mode (docs/traffic.md §2.7, issue 30). The WAN map of presets/allreduce-4dc-ring.topo (four
 // gateways on a core, 100 Gbit/s links of 4.4–6.7 ms) runs a ring all-reduce over TCP while a
-// Poisson generator over a gravity matrix of the four gateways offers `load` of each gateway's
-// link on average at `rate` flows/s (exponential sizes of mean load·4·100 Gbit/s / (8·rate)…
-// see total_bps below). Each case runs `meridian-cli run` twice, "mode": "flows" and "fluid",
-// and prints the cost of both (wall, CPU, peak RSS, events) and the fluid mode's error on what
-// a user reads: the all-reduce's mean time, every link's background bytes, the generator's
-// carried load.
+// Poisson generator over a gravity matrix of the four gateways (equal weights) offers kLoad of
+// every gateway link in each direction, T = 4·kLoad·100 Gbit/s in all, at λ flows/s over UDP
+// or TCP (exponential sizes of mean T / (8·λ)). Each case runs `meridian-cli run` twice,
+// "mode": "flows" and "fluid", and prints the cost of both (wall, CPU, peak RSS, events) and
+// the fluid mode's error on what a user reads: the all-reduce's mean time, every link's
+// background bytes, the generator's carried load.
 //
 // Usage: bench_traffic_fluid [RATE_PER_S …]   (default: 1000 2000 5000 10000)
 // Target (issue 30): at 10,000 flows/s, error ≤ 5 % and cost ≥ 20× lower.
