@@ -175,6 +175,32 @@ private Q_SLOTS:
         QVERIFY(within(r.offered_bytes, 0.5e9 * (0.5 * 5 + 5) / 8, 1e-9));
     }
 
+    void anOverloadedFluidCarriesTheLinkAndReportsNoCompletionTimes()
+    {
+        // ρ = 1.5 on one 1 Gbit/s link: processor sharing has no steady state (the flows would
+        // pile up), so the fluid reports no completion times; its paced rate gets the link,
+        // C·T/8 bytes carried of 1.5·C·T/8 offered over T = 2 s, and the run ends.
+        const json g = {{"id", "over"},
+                        {"kind", "poisson"},
+                        {"from", "a"},
+                        {"to", "b"},
+                        {"protocol", "udp"},
+                        {"mode", "fluid"},
+                        {"stop_s", 2},
+                        {"load", 1.5},
+                        {"load_link", "ab"},
+                        {"size", {{"law", "exponential"}, {"mean_bytes", kFluidMeanBytes}}}};
+        const auto r =
+            test::runTraffic(test::oneLink(1e9), {{"generators", json::array({g})}}, 1)[0];
+        QVERIFY2(within(r.offered_bytes, 1.5e9 * 2 / 8, 1e-9),
+                 qPrintable(fluidStr(r.offered_bytes)));
+        QVERIFY2(within(r.carried_bytes, 1e9 * 2 / 8, 1e-6), qPrintable(fluidStr(r.carried_bytes)));
+        QCOMPARE(r.fct_mean_s, 0.0);
+        QCOMPARE(r.fct_p50_s, 0.0);
+        QCOMPARE(r.fct_p99_s, 0.0);
+        QCOMPARE(r.slowdown_mean, 0.0);
+    }
+
     void aBulkTransferSeesTheSameLoadInBothModes()
     {
         // A 2 GB UDP transfer a → b beside Poisson UDP flows c → b of mean 125 kB at
