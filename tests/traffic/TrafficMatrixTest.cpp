@@ -119,9 +119,11 @@ private Q_SLOTS:
     {
         // λ = Σ T / (8·E[S]) = 1e9 / (8 · 12,500) = 10,000 flows/s for 2 s; a flow's pair is
         // (i, j) with probability T_ij / Σ T (0.1 or 0.2). Counts within 5 sd (binomial).
+        // Flow by flow ("mode": "flows"): 10,000 flows/s would run as a fluid (§2.7).
         const json g = {{"id", "tm"},
                         {"kind", "poisson"},
                         {"protocol", "udp"},
+                        {"mode", "flows"},
                         {"stop_s", 2},
                         {"size", {{"law", "exponential"}, {"mean_bytes", 12500}}},
                         {"matrix", gravity(1e9)}};

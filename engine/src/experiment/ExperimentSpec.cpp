@@ -441,7 +441,7 @@ void readNetworkAction(io::ObjectReader& r, const std::string& action,
     }
 }
 
-// What a trigger does to a background generator (docs/traffic.md §2.7); the id is checked
+// What a trigger does to a background generator (docs/traffic.md §2.8); the id is checked
 // against the "traffic" section once both are read (checkGeneratorTriggers).
 void readGeneratorAction(io::ObjectReader& r, const std::string& action, control::TriggerAction& a)
 {

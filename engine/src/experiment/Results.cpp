@@ -105,6 +105,7 @@ ojson trafficJson(const std::vector<traffic::GeneratorResult>& generators)
         out.push_back({{"id", g.id},
                        {"kind", g.kind},
                        {"protocol", g.protocol},
+                       {"mode", g.mode},
                        {"window_s", g.window_s},
                        {"offered_bytes", g.offered_bytes},
                        {"carried_bytes", g.carried_bytes},
@@ -393,13 +394,14 @@ std::vector<std::pair<std::string, std::string>> resultsCsvFiles(const Results& 
     }
     if (!r.traffic.empty()) {
         std::ostringstream s;
-        s << "id,kind,protocol,window_s,offered_bytes,carried_bytes,offered_bps,carried_bps,flows,"
+        s << "id,kind,protocol,mode,window_s,offered_bytes,carried_bytes,offered_bps,carried_bps,"
+             "flows,"
              "flows_completed,flows_cut,flows_failed,flows_in_flight,fct_mean_s,fct_p50_s,"
              "fct_p99_s,slowdown_mean\n";
         for (const auto& g : r.traffic)
-            s << csvField(g.id) << ',' << g.kind << ',' << g.protocol << ',' << num(g.window_s)
-              << ',' << num(g.offered_bytes) << ',' << num(g.carried_bytes) << ','
-              << num(g.offered_bps) << ',' << num(g.carried_bps) << ',' << g.flows << ','
+            s << csvField(g.id) << ',' << g.kind << ',' << g.protocol << ',' << g.mode << ','
+              << num(g.window_s) << ',' << num(g.offered_bytes) << ',' << num(g.carried_bytes)
+              << ',' << num(g.offered_bps) << ',' << num(g.carried_bps) << ',' << g.flows << ','
               << g.flows_completed << ',' << g.flows_cut << ',' << g.flows_failed << ','
               << g.flows_in_flight << ',' << num(g.fct_mean_s) << ',' << num(g.fct_p50_s) << ','
               << num(g.fct_p99_s) << ',' << num(g.slowdown_mean) << '\n';

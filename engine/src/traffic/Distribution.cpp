@@ -73,6 +73,38 @@ double Distribution::sample(sim::RngStream& rng) const
     return lo.x + (hi.x - lo.x) * (u - lo.p) / (hi.p - lo.p);
 }
 
+double Distribution::cdf(double x) const
+{
+    if (!(x > 0.0))
+        return m_kind == Kind::Empirical && !m_points.empty() && x >= m_points.front().x
+                   ? m_points.front().p
+                   : 0.0;
+    switch (m_kind) {
+    case Kind::Exponential:
+        return 1.0 - std::exp(-x / m_mean);
+    case Kind::Pareto: {
+        const double xm = m_mean * (m_shape - 1.0) / m_shape;
+        return x < xm ? 0.0 : 1.0 - std::pow(xm / x, m_shape);
+    }
+    case Kind::Lognormal: {
+        const double mu = std::log(m_mean) - 0.5 * m_sigma * m_sigma;
+        return 0.5 * std::erfc(-(std::log(x) - mu) / (m_sigma * std::sqrt(2.0)));
+    }
+    case Kind::Empirical:
+        break;
+    }
+    // The first point above x; between it and the one before, the CDF is linear.
+    const auto above = std::upper_bound(m_points.begin(), m_points.end(), x,
+                                        [](double v, const CdfPoint& c) { return v < c.x; });
+    if (above == m_points.begin())
+        return 0.0;
+    if (above == m_points.end())
+        return 1.0;
+    const CdfPoint& lo = *(above - 1);
+    const CdfPoint& hi = *above;
+    return lo.p + (hi.p - lo.p) * (x - lo.x) / (hi.x - lo.x);
+}
+
 std::string_view toString(Distribution::Kind kind)
 {
     switch (kind) {

@@ -28,6 +28,85 @@ double percentile(const std::vector<double>& sorted, double q)
 
 } // namespace
 
+namespace detail {
+
+/// A fluid generator's flows between one pair over one segment: Poisson arrivals at
+/// `arrivals_per_s` over [from_s, end_s), each of size x completing after
+/// FCT(x) = latency_s + s_per_byte · x (M/G/1-PS, docs/traffic.md §2.7).
+struct FluidPiece
+{
+    double from_s = 0.0;
+    double end_s = 0.0;
+    double arrivals_per_s = 0.0;
+    double latency_s = 0.0;  ///< Σ propagation delay of the route's links
+    double s_per_byte = 0.0; ///< max over its links of 8 / (C (1 − ρ))
+    double slowdown = 0.0;   ///< s_per_byte · C_path / 8
+};
+
+} // namespace detail
+
+namespace {
+
+using detail::FluidPiece;
+
+/// Mean, p50, p99 of the completion times of a fluid generator's flows that arrived until
+/// `now_s`: the mixture over its pieces of FCT = d + a·S, S from `law`, each piece weighted
+/// by its expected arrivals. Percentiles are the smallest t with P(FCT ≤ t) ≥ q (bisection).
+void fluidCompletionTimes(const std::vector<FluidPiece>& pieces, const Distribution& law,
+                          double now_s, GeneratorResult& r)
+{
+    struct Part
+    {
+        double weight = 0.0;
+        const FluidPiece* piece = nullptr;
+    };
+    std::vector<Part> parts;
+    double total = 0.0;
+    double fct = 0.0;
+    double slowdown = 0.0;
+    for (const FluidPiece& p : pieces) {
+        const double span_s = std::min(p.end_s, now_s) - p.from_s;
+        const double weight = p.arrivals_per_s * span_s;
+        if (!(weight > 0.0) || !(p.s_per_byte > 0.0))
+            continue;
+        parts.push_back({weight, &p});
+        total += weight;
+        fct += weight * (p.latency_s + p.s_per_byte * law.mean());
+        slowdown += weight * p.slowdown;
+    }
+    if (!(total > 0.0))
+        return;
+    r.fct_mean_s = fct / total;
+    r.slowdown_mean = slowdown / total;
+    const auto cdf = [&](double t) {
+        double f = 0.0;
+        for (const Part& part : parts)
+            f += part.weight * law.cdf((t - part.piece->latency_s) / part.piece->s_per_byte);
+        return f / total;
+    };
+    double lo = std::numeric_limits<double>::infinity();
+    double span = 0.0;
+    for (const Part& part : parts) {
+        lo = std::min(lo, part.piece->latency_s);
+        span = std::max(span, part.piece->s_per_byte * law.mean());
+    }
+    const auto quantile = [&](double q) {
+        double below = lo;
+        double above = lo + span;
+        for (int i = 0; i < 200 && cdf(above) < q; ++i)
+            above = lo + 2.0 * (above - lo);
+        for (int i = 0; i < 200 && above - below > 1e-12 * above; ++i) {
+            const double mid = 0.5 * (below + above);
+            (cdf(mid) < q ? below : above) = mid;
+        }
+        return above;
+    };
+    r.fct_p50_s = quantile(0.50);
+    r.fct_p99_s = quantile(0.99);
+}
+
+} // namespace
+
 /// One flow a generator started, until it ends.
 struct TrafficRun::Flow
 {
@@ -62,11 +141,16 @@ struct TrafficRun::Generator
     std::uint64_t epoch = 0;
     double scale = 1.0;
     bool running = false;
+    bool halted = false; ///< stopped by a trigger (its fluid load leaves the links' ρ)
     double runningSince_s = 0.0;
     double ranFor_s = 0.0;
     GeneratorResult out;
     std::vector<double> fcts;
     double slowdownSum = 0.0;
+    bool fluid = false;                     ///< runsFluid: paced per-pair rates, no flows
+    std::vector<double> pairShare;          ///< fluid: each pair's share of the arrivals
+    std::vector<detail::FluidPiece> pieces; ///< fluid: per segment and pair
+    bool fluidUnstable = false;             ///< fluid: ρ ≥ 1 on a link of a route in a segment
 };
 
 TrafficRun::TrafficRun(sim::Simulator& sim, net::Network& network, const topology::Topology& topo,
@@ -97,9 +181,15 @@ TrafficRun::TrafficRun(sim::Simulator& sim, net::Network& network, const topolog
             g->pairRng.emplace_back(seed, kStreamTag + i, p + 1);
         if (s.kind == GeneratorKind::Poisson)
             g->arrivals_per_s = arrivalsPerS(s, topo);
+        g->fluid = runsFluid(s, topo);
+        for (std::size_t p = 0; p < g->pairs.size(); ++p)
+            g->pairShare.push_back(g->pairCumulative.empty()
+                                       ? 1.0 / static_cast<double>(g->pairs.size())
+                                       : g->pairRate_bps[p] / g->pairCumulative.back());
         g->out.id = s.id;
         g->out.kind = std::string(toString(s.kind));
         g->out.protocol = std::string(net::toString(s.protocol));
+        g->out.mode = g->fluid ? "fluid" : "flows";
         m_generators.push_back(std::move(g));
     }
 }
@@ -142,6 +232,10 @@ void TrafficRun::startGenerator(std::size_t g, double since_s)
         cbrSegment(g, now_s);
         break;
     case GeneratorKind::Poisson:
+        if (gen.fluid) {
+            fluidSegment(g, now_s);
+            break;
+        }
         gen.nextArrival_s = now_s;
         scheduleNextArrival(g);
         break;
@@ -220,6 +314,80 @@ void TrafficRun::scheduleNextArrival(std::size_t g)
             break;
     }
     scheduleFor(g, gen.nextArrival_s, [this, g] { poissonArrival(g); });
+}
+
+double TrafficRun::fluidRateBps(const Generator& h, double from_s, double end_s) const
+{
+    // λ · E[S] · 8 · (the profile's mean over the part of [from_s, end_s) in h's window).
+    const GeneratorSpec& s = *h.spec;
+    const double lo = std::max(from_s, s.start_s);
+    const double hi = std::min(end_s, s.stop_s);
+    if (!h.fluid || h.halted || !(hi > lo) || !(end_s > from_s))
+        return 0.0;
+    const double integral = s.profile ? s.profile->integral(lo, hi) : hi - lo;
+    return h.arrivals_per_s * h.scale * s.size.law->mean() * 8.0 * integral / (end_s - from_s);
+}
+
+void TrafficRun::fluidSegment(std::size_t g, double from_s)
+{
+    // The generator's mean offered rate over the segment, per pair at its share: the links
+    // carry what the flows would on average. Its flows' completion times: M/G/1-PS on each link
+    // of the route at ρ = (fluid load of every fluid generator there) / C, the slowest link's
+    // 8/(C(1 − ρ)) per byte, plus the route's propagation delay.
+    Generator& gen = *m_generators[g];
+    const GeneratorSpec& s = *gen.spec;
+    if (!(gen.arrivals_per_s * gen.scale > 0.0)) { // "load": 0, a generator switched off
+        stopScheduling(g);
+        return;
+    }
+    const LoadProfile* profile = s.profile ? &*s.profile : nullptr;
+    const double end_s = profile ? std::min(s.stop_s, profile->nextChange(from_s)) : s.stop_s;
+    const double now_s = m_sim.now().toSeconds();
+    const double rate_bps = fluidRateBps(gen, from_s, end_s);
+    if (rate_bps > 0.0 && end_s > now_s) {
+        std::map<std::pair<std::size_t, int>, double> load_bps; // (link, dir) → fluid bit/s
+        for (const auto& hp : m_generators) {
+            const double h_bps = fluidRateBps(*hp, from_s, end_s);
+            for (std::size_t q = 0; h_bps > 0.0 && q < hp->pairs.size(); ++q) {
+                const auto route = m_net.router().route(hp->pairs[q].first, hp->pairs[q].second);
+                if (route)
+                    for (const topology::RouteHop& hop : route->hops)
+                        load_bps[{hop.link.index(), hop.dir}] += h_bps * hp->pairShare[q];
+            }
+        }
+        for (std::size_t p = 0; p < gen.pairs.size(); ++p) {
+            const double pair_bps = rate_bps * gen.pairShare[p];
+            if (!(pair_bps > 0.0))
+                continue;
+            launch(g, p, pair_bps * (end_s - now_s) / 8.0, pair_bps, end_s, true);
+            const auto route = m_net.router().route(gen.pairs[p].first, gen.pairs[p].second);
+            if (!route || route->hops.empty())
+                continue;
+            FluidPiece piece;
+            piece.from_s = now_s;
+            piece.end_s = end_s;
+            piece.arrivals_per_s = pair_bps / (8.0 * s.size.law->mean());
+            double path_bps = std::numeric_limits<double>::infinity();
+            for (const topology::RouteHop& hop : route->hops) {
+                const topology::LinkParams& link = m_net.linkParams(hop.link, hop.dir);
+                const double rho = load_bps[{hop.link.index(), hop.dir}] / link.bandwidth_bps;
+                piece.latency_s += link.delay_s;
+                path_bps = std::min(path_bps, link.bandwidth_bps);
+                if (!(rho < 1.0))
+                    gen.fluidUnstable = true;
+                else
+                    piece.s_per_byte =
+                        std::max(piece.s_per_byte, 8.0 / (link.bandwidth_bps * (1.0 - rho)));
+            }
+            piece.slowdown = piece.s_per_byte * path_bps / 8.0;
+            gen.pieces.push_back(piece);
+        }
+    }
+    if (!(end_s < s.stop_s)) {
+        stopScheduling(g);
+        return;
+    }
+    scheduleFor(g, end_s, [this, g, end_s] { fluidSegment(g, end_s); });
 }
 
 void TrafficRun::onOffCycle(std::size_t g, std::size_t pair, double from_s)
@@ -323,11 +491,14 @@ void TrafficRun::launch(std::size_t g, std::size_t pair, double bytes, double ca
     options.stream = f.stream;
     options.rate_cap_bps = cap_bps;
     options.background = true;
+    // A fluid generator's per-pair rate is an aggregate of many flows, not one connection's
+    // window: paced UDP.
     const FlowId id = m_net.startTransfer(
-        src, dst, bytes, gen.spec->protocol,
+        src, dst, bytes, gen.fluid ? net::Protocol::Udp : gen.spec->protocol,
         [this, g](const net::TransferResult& r) { onFlowEnd(g, r.flow.value(), r); }, options);
     gen.live.emplace(id.value(), f);
-    ++gen.out.flows;
+    if (!gen.fluid)
+        ++gen.out.flows;
     if (offered)
         gen.out.offered_bytes += bytes;
     if (stop_s >= 0.0)
@@ -348,6 +519,12 @@ void TrafficRun::onFlowEnd(std::size_t g, std::uint64_t flow, const net::Transfe
     gen.live.erase(it);
     gen.idleStreams[f.pair].push_back(f.stream - kStreamBase -
                                       static_cast<std::uint32_t>(gen.index) * kStreamsPerGenerator);
+    if (gen.fluid) { // its rate, not flows: only the bytes count
+        if (r.ok)
+            gen.out.carried_bytes += r.bytes - r.lost_bytes;
+        checkDone();
+        return;
+    }
     if (!r.ok) {
         ++gen.out.flows_failed;
     } else {
@@ -406,7 +583,8 @@ std::vector<GeneratorResult> TrafficRun::results() const
             else if (f.cap_bps > 0.0) // a paced source offered its rate until now
                 r.offered_bytes -=
                     f.bytes - std::min(f.bytes, f.cap_bps * (now_s - f.start_s) / 8.0);
-            ++r.flows_in_flight;
+            if (!gen.fluid)
+                ++r.flows_in_flight;
         }
         r.window_s = gen.ranFor_s;
         if (gen.running)
@@ -426,6 +604,8 @@ std::vector<GeneratorResult> TrafficRun::results() const
         }
         r.fct_p50_s = percentile(fcts, 0.50);
         r.fct_p99_s = percentile(fcts, 0.99);
+        if (gen.fluid && !gen.fluidUnstable)
+            fluidCompletionTimes(gen.pieces, *gen.spec->size.law, now_s, r);
         out.push_back(std::move(r));
     }
     return out;
@@ -485,8 +665,10 @@ void TrafficRun::restartSchedule(std::size_t g)
 std::string TrafficRun::stopByTrigger(const std::string& id)
 {
     std::size_t g = 0;
-    if (find(id, g) == nullptr)
+    Generator* gen = find(id, g);
+    if (gen == nullptr)
         return "no generator '" + id + "'";
+    gen->halted = true;
     endSchedule(g);
     return {};
 }
@@ -499,6 +681,7 @@ std::string TrafficRun::startByTrigger(const std::string& id)
         return "no generator '" + id + "'";
     if (!(m_sim.now().toSeconds() < gen->spec->stop_s))
         return "generator '" + id + "' is past its stop_s";
+    m_generators[g]->halted = false;
     endSchedule(g);
     restartSchedule(g);
     return {};

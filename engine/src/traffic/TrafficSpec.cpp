@@ -32,6 +32,19 @@ std::string_view toString(GeneratorKind kind)
     return "poisson";
 }
 
+std::string_view toString(GeneratorMode mode)
+{
+    switch (mode) {
+    case GeneratorMode::Auto:
+        return "auto";
+    case GeneratorMode::Flows:
+        return "flows";
+    case GeneratorMode::Fluid:
+        return "fluid";
+    }
+    return "auto";
+}
+
 namespace {
 
 constexpr std::size_t kMaxGenerators = 2048; ///< TrafficRun's stream numbering holds 2^11
@@ -225,6 +238,20 @@ void readPoisson(ObjectReader& r, const topology::Topology& topo, GeneratorSpec&
     g.size = readSize(r);
 }
 
+GeneratorMode modeOf(ObjectReader& r, GeneratorKind kind)
+{
+    if (!r.has("mode"))
+        return GeneratorMode::Auto;
+    if (kind != GeneratorKind::Poisson)
+        r.fail("mode", "applies to poisson generators only (a " + std::string(toString(kind)) +
+                           " generator starts a few flows per pair, always simulated one by one)");
+    const std::string name = r.string("mode", "auto");
+    for (const GeneratorMode m : {GeneratorMode::Auto, GeneratorMode::Flows, GeneratorMode::Fluid})
+        if (name == toString(m))
+            return m;
+    r.fail("mode", "unknown mode '" + name + "' (expected auto, flows or fluid)");
+}
+
 void readBulk(ObjectReader& r, GeneratorSpec& g)
 {
     g.streams = static_cast<int>(r.optInteger("streams", 1, 128).value_or(1));
@@ -276,6 +303,7 @@ GeneratorSpec readGenerator(ObjectReader& r, const topology::Topology& topo)
         r.fail("stop_s", "must be after start_s (" + units::formatDuration(g.start_s) + "), got " +
                              units::formatDuration(g.stop_s));
     g.protocol = protocolOf(r, g.kind);
+    g.mode = modeOf(r, g.kind);
     switch (g.kind) {
     case GeneratorKind::Cbr:
         if (!r.has("matrix"))
@@ -403,6 +431,16 @@ double arrivalsPerS(const GeneratorSpec& g, const topology::Topology& topo)
         if (topo.link(LinkId::fromIndex(l)).id == g.load_link)
             capacity_bps = topo.link(LinkId::fromIndex(l)).direction(0).bandwidth_bps;
     return g.load * capacity_bps / (8.0 * g.size.law->mean());
+}
+
+bool runsFluid(const GeneratorSpec& g, const topology::Topology& topo)
+{
+    if (g.kind != GeneratorKind::Poisson || g.mode == GeneratorMode::Flows)
+        return false;
+    if (g.mode == GeneratorMode::Fluid)
+        return true;
+    const double peak = g.profile ? g.profile->maxMultiplier() : 1.0;
+    return arrivalsPerS(g, topo) * peak >= kFluidAutoArrivalsPerS;
 }
 
 } // namespace meridian::traffic

@@ -9,7 +9,7 @@
 //           every centre (switch-collective, switch-routing, ecmp, pin-path, unpin-path);
 //           physical events apply at once where they happen (change-link, fail-link,
 //           recover-link, fail-centre) and to the background traffic (start-generator,
-//           stop-generator, scale-generator: docs/traffic.md §2.7).
+//           stop-generator, scale-generator: docs/traffic.md §2.8).
 // A trigger fires once.
 
 #include "meridian/topology/Attributes.hpp"

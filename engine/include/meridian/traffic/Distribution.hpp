@@ -53,6 +53,9 @@ public:
 
     /// One draw (≥ 0).
     double sample(sim::RngStream& rng) const;
+    /// P(X ≤ x): exponential 1 − e^(−x/m); pareto 1 − (x_m/x)^α for x ≥ x_m, else 0;
+    /// lognormal Φ((ln x − μ)/σ) = erfc(−(ln x − μ)/(σ√2))/2; empirical linear between points.
+    double cdf(double x) const;
 
 private:
     Kind m_kind = Kind::Exponential;

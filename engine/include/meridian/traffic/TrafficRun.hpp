@@ -24,6 +24,10 @@
 // Each generator draws from its own streams RngStream(seed, "TRAF"·2^32 + index, pair + 1)
 // (Poisson: sub-stream 0 for gaps, pairs and sizes), so its draws do not depend on other
 // traffic, and a run is a pure function of the .topo and the seed.
+// A Poisson generator in fluid mode (runsFluid, docs/traffic.md §2.7) starts no flows: per pair
+// one paced UDP flow at its share of the offered rate λ·E[S]·8·m(t), in constant-rate segments
+// as a cbr source, so the links carry its mean load; its flow completion times come from
+// M/G/1 processor sharing at the fluid load of its route's links, FCT(x) = d + 8x/(C(1 − ρ)).
 // A generator's flows between one pair use their own connections (streams 2^31 + index·2^20
 // + k, k the lowest idle one): a connection idle longer than an RTO restarts from slow start
 // (RFC 2861), as a fresh one would.
@@ -63,7 +67,7 @@ public:
     /// have sent as carried, and a rate-capped source what it offered until now.
     std::vector<GeneratorResult> results() const;
 
-    /// Control-plane triggers (docs/traffic.md §2.7), applied now; each returns "" or why it
+    /// Control-plane triggers (docs/traffic.md §2.8), applied now; each returns "" or why it
     /// changed nothing (an unknown id, a generator past its stop_s).
     ///   stop:  no new flow; the flows its source stops at a period's or window's end (cbr,
     ///          UDP on_off bursts, bulk windows) are stopped now, as at stop_s; elastic flows
@@ -90,6 +94,12 @@ private:
     static std::size_t drawPair(Generator& gen);
     void poissonArrival(std::size_t g);
     void scheduleNextArrival(std::size_t g);
+    /// A fluid generator's constant-rate segment from `from_s` (to stop_s or its profile's
+    /// next change): one paced flow per pair, and the PS completion-time law of the segment.
+    void fluidSegment(std::size_t g, double from_s);
+    /// Offered bit/s of fluid generator h over [from_s, end_s) (its profile's mean there);
+    /// 0 outside its window.
+    double fluidRateBps(const Generator& h, double from_s, double end_s) const;
     void onOffCycle(std::size_t g, std::size_t pair, double from_s);
     void bulkWindow(std::size_t g, double window_s);
     /// Starts one flow of generator g between pair `pair`; `cap_bps` 0 = none; the source

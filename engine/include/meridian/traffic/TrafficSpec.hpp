@@ -42,6 +42,21 @@ enum class GeneratorKind
 
 std::string_view toString(GeneratorKind kind);
 
+/// How a Poisson generator is simulated (docs/traffic.md §2.7): flow by flow, or as the
+/// aggregate (fluid) rate it offers, λ·E[S]·8·m(t), on its pairs' routes.
+enum class GeneratorMode
+{
+    Auto,  ///< fluid at a peak arrival rate ≥ kFluidAutoArrivalsPerS, else flows
+    Flows, ///< every flow simulated
+    Fluid  ///< one paced rate per pair, flow completion times from M/G/1-PS
+};
+
+std::string_view toString(GeneratorMode mode);
+
+/// `auto` runs a Poisson generator as a fluid at or above this peak arrival rate (flows/s,
+/// λ·max m(t)); the measurement behind it is in docs/traffic.md §2.7.
+inline constexpr double kFluidAutoArrivalsPerS = 5000.0;
+
 /// Where the flow sizes of a Poisson generator come from.
 struct SizeSource
 {
@@ -67,6 +82,7 @@ struct GeneratorSpec
     double load = 0.0;
     std::string load_link;
     SizeSource size;
+    GeneratorMode mode = GeneratorMode::Auto; ///< poisson only
     // on_off
     double peak_bps = 0.0;
     std::optional<Distribution> on_s;  ///< on-period law (seconds)
@@ -105,5 +121,10 @@ void loadTrafficFiles(TrafficSpec& spec, const std::filesystem::path& projectDir
 /// bit rate of load_link's a→b direction, or Σ T_ij/(8·mean size) over its matrix; at
 /// multiplier 1 of its profile. Its sizes and matrix must be loaded.
 double arrivalsPerS(const GeneratorSpec& g, const topology::Topology& topo);
+
+/// Whether generator g runs as a fluid: a Poisson generator in mode fluid, or in mode auto at
+/// a peak arrival rate (arrivalsPerS · the profile's largest multiplier) of at least
+/// kFluidAutoArrivalsPerS. Its sizes and matrix must be loaded.
+bool runsFluid(const GeneratorSpec& g, const topology::Topology& topo);
 
 } // namespace meridian::traffic
