@@ -23,7 +23,9 @@ std::vector<std::size_t> pipelineStageCentres(const TrainingSpec& t,
         for (std::size_t s = 0; s < t.stages.size(); ++s) {
             const auto it = std::find_if(centres.begin(), centres.end(),
                                          [&](const CentreRanks& c) { return c.id == t.stages[s]; });
-            MERIDIAN_ASSERT(it != centres.end(), "stage centres checked by parseExperiment");
+            if (it == centres.end()) // parseExperiment names it first; the dock's check not
+                throw InputError(file, std::string(kStagesPath) + "/" + std::to_string(s),
+                                 "unknown centre '" + t.stages[s] + "'");
             if (it->gpus <= 0)
                 throw InputError(file, std::string(kStagesPath) + "/" + std::to_string(s),
                                  "centre '" + t.stages[s] + "' has no GPUs to run stage " +
@@ -54,7 +56,7 @@ std::vector<std::size_t> pipelineStageCentres(const TrainingSpec& t,
 std::vector<workload::ModelSpec> splitModelIntoStages(const workload::ModelSpec& model, int stages,
                                                       const std::string& file)
 {
-    const std::size_t p = static_cast<std::size_t>(stages);
+    const auto p = static_cast<std::size_t>(stages);
     const double s = model.seq_len;
     double total = 0.0;
     for (const auto& l : model.layers)
