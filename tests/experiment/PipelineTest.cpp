@@ -254,6 +254,7 @@ private Q_SLOTS:
             {{{"stages", {"c0", "c9"}}}, {}, "/parallelism/stages/1", "unknown centre 'c9'"},
             {{{"stages", {"c0", "c0"}}}, {}, "/parallelism/stages/1", "earlier stage"},
             {{}, {{"strategy", {{"kind", "diloco"}}}}, "/strategy/kind", "pipeline"},
+            {{}, {{"control_plane", json::object()}}, "/parallelism/mode", "control plane"},
         };
         for (const auto& c : cases) {
             json j = pipelineChain(3, 10, 1.0, c.parallelism);
