@@ -2972,6 +2972,11 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="38"/>
+        <source>GPT-3 175B in two pipeline stages, one per centre (1F1B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/ExamplesMenu.cpp" line="39"/>
         <source>Heterogeneous GPUs and NPUs (H100, A100, Ascend 910B, TPU-like)</source>
         <translation type="unfinished"></translation>

@@ -3054,6 +3054,11 @@ Several items of one kind can be edited together.</source>
         <translation>GPT-3 175B：相距 100 km 的两个中心</translation>
     </message>
     <message>
+        <location filename="../ui/ExamplesMenu.cpp" line="38"/>
+        <source>GPT-3 175B in two pipeline stages, one per centre (1F1B)</source>
+        <translation>GPT-3 175B：两个中心各一个流水线阶段（1F1B）</translation>
+    </message>
+    <message>
         <location filename="../ui/ExamplesMenu.cpp" line="39"/>
         <source>Heterogeneous GPUs and NPUs (H100, A100, Ascend 910B, TPU-like)</source>
         <translation>异构 GPU 与 NPU（H100、A100、昇腾 910B、类 TPU）</translation>

@@ -28,6 +28,8 @@ QColor phaseColour(const std::string& phase)
         return QColor(0xCC, 0xBB, 0x44);
     if (phase == "outer_update")
         return QColor(0x44, 0xAA, 0x99);
+    if (phase == "pipeline") // pipeline parallelism's passes and transfers (docs/strategies.md)
+        return QColor(0x33, 0x55, 0x88);
     if (phase == "warmup") // a micro-benchmark's warm-up repetitions, lighter than the timed ones
         return QColor(0xBB, 0xBB, 0xBB);
     return QColor(0x77, 0x88, 0x99);

@@ -134,6 +134,11 @@ json valueOf(const OptionInfo& o, const QString& raw, QString* error)
     case OptionType::Boolean:
         return text == QLatin1String("true");
     case OptionType::NodeIds: {
+        // A pipeline's stages may also be a number of stages, placed by the engine.
+        bool whole = false;
+        const int count = text.toInt(&whole);
+        if (o.key == "parallelism.stages" && whole)
+            return count;
         json list = json::array();
         for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
             list.push_back(part.trimmed().toStdString());
@@ -619,6 +624,18 @@ QString ExperimentDock::memorySummary(const workload::ModelSpec& model, bool rec
     if (const json* seq = lookup(e, "parallelism.seq_len"); seq && seq->is_number_integer())
         t.seq_len = std::max(1, seq->get<int>());
     t.activation_recompute = recompute;
+    // A pipeline's centres hold their stages' layers only.
+    if (const json* mode = lookup(e, "parallelism.mode"); mode && mode->is_string())
+        t.mode = mode->get<std::string>();
+    if (const json* stages = lookup(e, "parallelism.stages"); stages && stages->is_array()) {
+        for (const json& id : *stages)
+            if (id.is_string())
+                t.stages.push_back(id.get<std::string>());
+    } else if (stages && stages->is_number_integer()) {
+        t.stage_count = std::max(0, stages->get<int>());
+    }
+    if (const json* source = lookup(e, "source"); source && source->is_string())
+        t.source = source->get<std::string>();
     QString text;
     int shown = 0;
     for (const auto& c : experiment::checkTraining(t, model, m_doc->topology()).centres) {

@@ -227,14 +227,54 @@ void readModel(OptionReader& r, TrainingSpec& t)
     t.model = *model;
 }
 
-void readParallelism(OptionReader& r, ExperimentSpec& spec)
+/// Pipeline: "stages", a list of distinct centres or a number of stages (at most one per
+/// centre); whether those centres have GPUs is checked when the run is planned.
+void readStages(OptionReader& p, const topology::Topology& topo, const std::string& file,
+                TrainingSpec& t)
+{
+    const json* stages = p.get("stages");
+    if (stages == nullptr)
+        return;
+    const std::size_t centres = topo.nodesOfKind(topology::NodeKind::Center).size();
+    if (stages->is_number()) {
+        if (!stages->is_number_integer() || stages->get<double>() < 1.0)
+            p.fail("stages",
+                   "a number of stages must be a whole number >= 1, got " + stages->dump());
+        const auto n = stages->get<long long>();
+        if (n > static_cast<long long>(centres))
+            p.fail("stages", std::to_string(n) + " stages but the topology has " +
+                                 std::to_string(centres) +
+                                 " centres (each stage runs in a centre of its own)");
+        t.stage_count = static_cast<int>(n);
+        return;
+    }
+    t.stages = p.strings("stages");
+    if (t.stages.empty())
+        p.fail("stages", "needs at least one centre (or a number of stages)");
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < t.stages.size(); ++i) {
+        const std::string path = p.pathOf("stages") + "/" + std::to_string(i);
+        requireCenter(topo, t.stages[i], file, path);
+        if (!seen.insert(t.stages[i]).second)
+            throw InputError(file, path,
+                             "centre '" + t.stages[i] +
+                                 "' holds an earlier stage already (one stage per centre)");
+    }
+}
+
+void readParallelism(OptionReader& r, const topology::Topology& topo, const std::string& file,
+                     ExperimentSpec& spec)
 {
     if (r.get("parallelism") == nullptr)
         return;
     OptionReader p = r.nested("parallelism");
-    if (p.has("mode") && p.text("mode", "") != "data")
-        p.fail("mode", "only data parallelism (\"data\") is simulated in this version");
     p.readBound(spec);
+    if (spec.training.pipeline())
+        readStages(p, topo, file, spec.training);
+    else
+        for (const char* key : {"stages", "micro_batches", "schedule"})
+            if (p.has(key))
+                p.fail(key, R"(applies to "mode": "pipeline")");
     p.finish();
 }
 
@@ -262,6 +302,10 @@ void readStrategy(OptionReader& parent, ExperimentSpec& spec)
     if (g.diloco() && g.fragments > 1 && g.overlap_steps > g.inner_steps / g.fragments)
         r.fail("overlap_steps", "must be at most inner_steps / fragments (" +
                                     std::to_string(g.inner_steps / g.fragments) + ")");
+    if (!g.plainData() && spec.training.pipeline())
+        r.fail("kind", "pipeline parallelism (parallelism.mode \"pipeline\") sends activations "
+                       "stage to stage and all-reduces gradients inside each stage's centre; the "
+                       "strategies apply to \"mode\": \"data\"");
     if (!g.plainData() && spec.control_enabled)
         r.fail("kind", "the control plane coordinates plain data-parallel iterations; this "
                        "strategy runs with the global clock (remove control_plane and triggers)");
@@ -274,7 +318,7 @@ void readTraining(OptionReader& r, const topology::Topology& topo, const std::st
     TrainingSpec& t = spec.training;
     readModel(r, t);
     readObject(r, "dataset", spec);
-    readParallelism(r, spec);
+    readParallelism(r, topo, file, spec);
     t.source = r.text("source", "");
     if (t.source.empty()) {
         auto centres = topo.nodesOfKind(topology::NodeKind::Center);
@@ -289,6 +333,10 @@ void readTraining(OptionReader& r, const topology::Topology& topo, const std::st
     readPhase(r, "intra_center", topo, file, spec, t.intra_center);
     readPhase(r, "inter_center", topo, file, spec, t.inter_center);
     readStrategy(r, spec);
+    if (t.pipeline() && spec.control_enabled)
+        throw InputError(file, "/experiment/parallelism/mode",
+                         "the control plane coordinates data-parallel iterations; a pipeline "
+                         "runs with the global clock (remove control_plane and triggers)");
     // Absent: the runner derives the step from the device (TrainingSpec::update_s < 0).
     if (r.has("update_s"))
         t.update_s = r.quantity("update_s");

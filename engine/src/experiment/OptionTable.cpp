@@ -240,9 +240,26 @@ std::vector<OptionInfo> trainingOptions()
             [](auto& s) -> auto& { return s.training.dataset_bytes; }),
         other("parallelism", "parallelism", T::Object, "", kTraining, "how the model is trained"),
         bound(
-            choice("parallelism.mode", "parallelism mode", {"data"}, t.mode, kTraining,
-                   "parallelism simulated: only data parallelism"),
+            choice("parallelism.mode", "parallelism mode", {"data", "pipeline"}, t.mode, kTraining,
+                   "data: every centre trains a replica; pipeline: the layers cut into stages, "
+                   "one per centre, micro-batches sent stage to stage over the WAN"),
             [](auto& s) -> auto& { return s.training.mode; }),
+        other("parallelism.stages", "stages", T::NodeIds,
+              "every centre with GPUs, the source first", kTraining,
+              "pipeline: the centres of stages 0, 1, … (a list of centre ids), or a number of "
+              "stages placed on the source centre and then the other centres with GPUs in file "
+              "order"),
+        bound(
+            numeric("parallelism.micro_batches", "micro-batches", T::Integer, "", t.micro_batches,
+                    {1.0, true, 1e5, true}, kTraining,
+                    "pipeline: micro-batches m the global batch is cut into"),
+            [](auto& s) -> auto& { return s.training.micro_batches; }),
+        bound(
+            choice("parallelism.schedule", "pipeline schedule", {"1f1b", "gpipe"}, t.schedule,
+                   kTraining,
+                   "pipeline: 1f1b (one forward, one backward; PipeDream-Flush / Megatron-LM) or "
+                   "gpipe (all forwards, then all backwards)"),
+            [](auto& s) -> auto& { return s.training.schedule; }),
         bound(
             numeric("parallelism.global_batch_tokens", "global batch", T::Number, "tokens",
                     t.global_batch_tokens, {1.0, true, 1e15, true}, kTraining,

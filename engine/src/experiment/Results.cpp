@@ -174,6 +174,36 @@ ojson collectiveJson(const CollectiveResult& c)
             {"busbw_gbps", c.busbw_gbps}};
 }
 
+ojson pipelineJson(const PipelineResult& p)
+{
+    ojson stages = ojson::array();
+    for (const auto& st : p.stages)
+        stages.push_back({{"center", st.center},
+                          {"layers", st.layers},
+                          {"first_layer", st.first_layer},
+                          {"last_layer", st.last_layer},
+                          {"parameters", st.parameters},
+                          {"forward_s", st.forward_s},
+                          {"backward_s", st.backward_s}});
+    const double n = p.iterations > 0 ? p.iterations : 1.0;
+    const double span = static_cast<double>(p.stages.size()) * p.pipeline_s;
+    return {{"schedule", p.schedule},
+            {"micro_batches", p.micro_batches},
+            {"activation_bytes", p.activation_bytes},
+            {"stages", stages},
+            {"bubble_fraction", p.bubble_fraction},
+            {"iterations", p.iterations},
+            {"pipeline_s", p.pipeline_s / n},
+            {"ideal_pipeline_s", p.ideal_pipeline_s / n},
+            {"exposed_communication_s", p.exposed_communication_s / n},
+            {"communication_s", p.communication_s / n},
+            {"overlapped_communication_s",
+             std::max(0.0, p.communication_s - p.exposed_communication_s) / n},
+            {"idle_fraction", span > 0.0 ? p.idle_s / span : 0.0},
+            {"transfers", p.transfers},
+            {"wan_bytes", p.wan_bytes}};
+}
+
 ojson controlIterationsJson(const ControlPlaneResult& c)
 {
     ojson out = ojson::array();
@@ -305,6 +335,8 @@ ojson resultsDocument(const Results& r)
         o["overlapped_communication_s"] = g.communication_s - g.exposed_communication_s;
         j["strategy"] = o;
     }
+    if (r.pipeline.enabled)
+        j["pipeline"] = pipelineJson(r.pipeline);
     if (!r.traffic.empty())
         j["traffic"] = trafficJson(r.traffic);
     if (r.background_attribution.enabled)
@@ -595,6 +627,37 @@ void summaryCenters(std::ostringstream& s, const std::vector<CenterResult>& cent
     }
 }
 
+/// The pipeline's stages, bubble and exposed WAN time, and the bytes on every link that
+/// carried some.
+void summaryPipeline(std::ostringstream& s, const Results& r)
+{
+    const PipelineResult& p = r.pipeline;
+    const double n = p.iterations > 0 ? p.iterations : 1.0;
+    const double span = static_cast<double>(p.stages.size()) * p.pipeline_s;
+    char line[320];
+    std::snprintf(line, sizeof line,
+                  "\npipeline (%s, %zu stages, %d micro-batches of %s activations): bubble "
+                  "%.2f %%, idle %.2f %% of the pipelined span\n",
+                  p.schedule.c_str(), p.stages.size(), p.micro_batches,
+                  units::formatBytes(p.activation_bytes).c_str(), 100.0 * p.bubble_fraction,
+                  span > 0.0 ? 100.0 * p.idle_s / span : 0.0);
+    s << line;
+    s << "  per iteration: passes " << units::formatDuration(p.pipeline_s / n)
+      << ", with instant transfers " << units::formatDuration(p.ideal_pipeline_s / n)
+      << ", exposed WAN " << units::formatDuration(p.exposed_communication_s / n) << "; "
+      << p.transfers << " transfers, " << units::formatBytes(p.wan_bytes) << " between stages\n";
+    for (std::size_t i = 0; i < p.stages.size(); ++i) {
+        const PipelineStageResult& st = p.stages[i];
+        s << "  stage " << i << " on " << st.center << ": " << st.layers << " layers ("
+          << st.first_layer << " … " << st.last_layer << "), " << num(st.parameters / 1e9)
+          << " B parameters, forward " << units::formatDuration(st.forward_s) << ", backward "
+          << units::formatDuration(st.backward_s) << " per micro-batch\n";
+    }
+    for (const auto& l : r.links)
+        if (l.bytes > 0.0)
+            s << "  link " << l.id << ": " << units::formatBytes(l.bytes) << "\n";
+}
+
 void summaryCollective(std::ostringstream& s, const CollectiveResult& c)
 {
     s << "\n"
@@ -744,6 +807,8 @@ std::string resultsSummary(const Results& r, bool withWarnings)
         summaryIterations(s, r.iterations);
     if (!r.centers.empty())
         summaryCenters(s, r.centers);
+    if (r.pipeline.enabled)
+        summaryPipeline(s, r);
     if (r.has_collective)
         summaryCollective(s, r.collective);
     if (r.control_plane.enabled) {

@@ -7,6 +7,7 @@
 #include "MicroBenchmarks.hpp"
 #include "OverlapDriver.hpp"
 #include "PhaseDriver.hpp"
+#include "PipelineDriver.hpp"
 #include "RunEngine.hpp"
 #include "TrainingPlan.hpp"
 #include "meridian/core/Error.hpp"
@@ -210,6 +211,17 @@ void Runner::runStrategy(const TrainingPlan& plan, RunEngine& engine, PhaseDrive
     }
 }
 
+void Runner::runPipeline(const TrainingPlan& plan, RunEngine& engine, PhaseDriver& phases,
+                         Results& results)
+{
+    phases.setTotal(PipelineDriver::phaseCount(m_spec.iterations));
+    IterationDriver broadcast(m_spec.training, plan, engine, phases, results, false);
+    PipelineDriver pipeline(m_spec.training, plan, engine, phases, results);
+    broadcast.runBroadcast();
+    for (int it = 0; it < m_spec.iterations; ++it)
+        pipeline.runIteration(it);
+}
+
 Results Runner::runOnce(RunObserver* observer)
 {
     const std::string& file = m_options.topology_name;
@@ -248,7 +260,9 @@ Results Runner::runOnce(RunObserver* observer)
         const TrainingPlan plan =
             planTraining(m_spec.training, *m_model, centres, engine, file, results);
         const StrategySpec& strategy = m_spec.training.strategy;
-        if (!strategy.plainData())
+        if (m_spec.training.pipeline())
+            runPipeline(plan, engine, phases, results);
+        else if (!strategy.plainData())
             runStrategy(plan, engine, phases, results);
         else
             runDataParallel(plan, engine, phases, results);

@@ -1,6 +1,7 @@
 #include "meridian/experiment/TrainingCheck.hpp"
 
 #include "FabricBuilder.hpp"
+#include "PipelinePlan.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/workload/DeviceCatalogue.hpp"
@@ -47,14 +48,13 @@ void findFittingPlan(CentreMemory& c, const TrainingSpec& t, const workload::Mod
     }
 }
 
-std::string memoryMessage(const CentreMemory& c, const TrainingSpec& t,
-                          const workload::ModelSpec& model)
+std::string memoryMessage(const CentreMemory& c, const TrainingSpec& t)
 {
     using units::formatBytes;
     const workload::MemoryReport& r = c.report;
     std::string m = "centre '" + c.centre + "' (" + std::to_string(c.gpus) + " × " + c.gpu_model +
-                    "): " + model.name + " needs " + formatBytes(r.total_bytes) +
-                    " per GPU at ZeRO-" + std::to_string(t.zero_stage) +
+                    "): " + c.model + " needs " + formatBytes(r.total_bytes) + " per GPU at ZeRO-" +
+                    std::to_string(t.zero_stage) +
                     (t.activation_recompute ? " with activation recomputation" : "") +
                     " but the GPU has " + formatBytes(r.capacity_bytes) + " (weights " +
                     formatBytes(r.weights_bytes) + ", gradients " + formatBytes(r.gradients_bytes) +
@@ -91,18 +91,45 @@ std::string batchMessage(const BatchSplit& b, const TrainingSpec& t)
     return m + formatTokens(b.upper_tokens) + " (" + perGpu(b.upper_tokens) + " per GPU)";
 }
 
+/// Pipeline: the model each centre holds — its stage's layers, nothing for a centre without a
+/// stage; every centre the whole model when the stages cannot be placed or split (the run
+/// reports why).
+std::vector<std::optional<workload::ModelSpec>> heldModels(const TrainingSpec& t,
+                                                           const workload::ModelSpec& model,
+                                                           const std::vector<CentreRanks>& centres)
+{
+    std::vector<std::optional<workload::ModelSpec>> held(centres.size(), model);
+    if (!t.pipeline())
+        return held;
+    try {
+        const std::vector<std::size_t> stages = pipelineStageCentres(t, centres, "");
+        std::vector<workload::ModelSpec> parts =
+            splitModelIntoStages(model, static_cast<int>(stages.size()), "");
+        std::vector<std::optional<workload::ModelSpec>> out(centres.size());
+        for (std::size_t s = 0; s < stages.size(); ++s)
+            out[stages[s]] = std::move(parts[s]);
+        return out;
+    } catch (const InputError&) {
+        return held;
+    }
+}
+
 /// Every centre with GPUs and a known device, with its plan and the plan that would fit.
-std::vector<CentreMemory> centreMemories(const TrainingSpec& t, const workload::ModelSpec& model,
+std::vector<CentreMemory> centreMemories(const TrainingSpec& t, const workload::ModelSpec& full,
                                          const std::vector<CentreRanks>& centres)
 {
     std::vector<CentreMemory> out;
-    for (const CentreRanks& c : centres) {
+    const std::vector<std::optional<workload::ModelSpec>> held = heldModels(t, full, centres);
+    for (std::size_t k = 0; k < centres.size(); ++k) {
+        const CentreRanks& c = centres[k];
         const workload::DeviceSpec* device =
             c.gpus > 0 ? workload::DeviceCatalogue::builtin().find(c.gpu_model) : nullptr;
-        if (!device)
+        if (!device || !held[k])
             continue;
+        const workload::ModelSpec& model = *held[k];
         CentreMemory m;
         m.centre = c.id;
+        m.model = model.name;
         m.node_index = c.centre.index();
         m.gpu_model = c.gpu_model;
         m.gpus = c.gpus;
@@ -192,13 +219,14 @@ TrainingCheck checkTraining(const TrainingSpec& t, const workload::ModelSpec& mo
     check.centres = centreMemories(t, model, centres);
     for (const CentreMemory& c : check.centres)
         if (!c.report.fits)
-            check.problems.push_back(
-                {t.memory_check != "warn", kZeroPath, memoryMessage(c, t, model)});
+            check.problems.push_back({t.memory_check != "warn", kZeroPath, memoryMessage(c, t)});
     int total = 0;
     for (const CentreRanks& c : centres)
         total += c.gpus;
     check.batch = splitBatch(t.global_batch_tokens, t.seq_len, total);
-    if (total > 0 && !check.batch.whole)
+    // A pipeline's stages each see the whole batch in micro-batches: the split over every GPU
+    // does not apply (docs/strategies.md, "Pipeline parallelism", limits).
+    if (total > 0 && !check.batch.whole && !t.pipeline())
         check.problems.push_back({false, kBatchPath, batchMessage(check.batch, t)});
     return check;
 }

@@ -1,6 +1,7 @@
 #include "TrainingPlan.hpp"
 
 #include "CheckedCollective.hpp"
+#include "PipelinePlan.hpp"
 #include "meridian/collective/BuildCollective.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/experiment/TrainingCheck.hpp"
@@ -50,6 +51,31 @@ void selectCentres(TrainingPlan& plan, const TrainingSpec& t,
     plan.broadcast_nodes = {source->lead()};
     for (const auto* c : plan.active)
         if (c != source)
+            plan.broadcast_nodes.push_back(c->lead());
+}
+
+/// Pipeline: the active centres are the stages' centres, stage 0 first; centres with GPUs that
+/// hold no stage do not train (a warning says so).
+void selectStageCentres(TrainingPlan& plan, const TrainingSpec& t,
+                        const std::vector<CentreRanks>& centres, const std::string& file,
+                        Results& results)
+{
+    const std::vector<std::size_t> stages = pipelineStageCentres(t, centres, file);
+    plan.active.clear();
+    plan.total_gpus = 0;
+    for (const std::size_t i : stages) {
+        plan.active.push_back(&centres[i]);
+        plan.total_gpus += centres[i].gpus;
+    }
+    for (const auto& c : centres)
+        if (c.gpus > 0 &&
+            std::find(plan.active.begin(), plan.active.end(), &c) == plan.active.end())
+            results.warnings.push_back("centre '" + c.id +
+                                       "' has GPUs but holds no pipeline stage; "
+                                       "it does not train");
+    plan.broadcast_nodes.resize(1); // the source's lead rank
+    for (const auto* c : plan.active)
+        if (c->lead() != plan.broadcast_nodes.front())
             plan.broadcast_nodes.push_back(c->lead());
 }
 
@@ -299,6 +325,68 @@ void planOuterSync(TrainingPlan& plan, const TrainingSpec& t, const workload::Mo
     }
 }
 
+/// Pipeline: the model's layers split over the stages, each stage's forward and backward time
+/// per micro-batch, optimiser step and gradient all-reduce inside its centre; the activation
+/// bytes of a micro-batch; the schedule's span with instant transfers.
+void planPipeline(TrainingPlan& plan, const TrainingSpec& t, const workload::ModelSpec& model,
+                  const collective::CommSettings& comm, Algorithm intraAlg, double dtypeBytes,
+                  const std::string& file)
+{
+    const auto p = static_cast<int>(plan.active.size());
+    if (p >= 2 && model.hidden_size <= 0)
+        throw InputError(file, "/experiment/model",
+                         "pipeline parallelism sends activations of the hidden size between "
+                         "stages, and " +
+                             model.name + " has none (a transformer description is needed)");
+    const std::vector<workload::ModelSpec> parts = splitModelIntoStages(model, p, file);
+    const workload::ComputeModel computeModel(
+        workload::ComputeOptions{t.mfu, t.activation_recompute, true});
+    const double microTokens = t.global_batch_tokens / t.micro_batches;
+    const double fraction = backwardFraction(t.activation_recompute);
+    const auto empty = std::make_shared<const collective::CommDag>();
+    std::vector<double> forward, backward;
+    for (int s = 0; s < p; ++s) {
+        const auto i = static_cast<std::size_t>(s);
+        const CentreRanks& c = *plan.active[i];
+        const workload::ModelSpec& part = parts[i];
+        const workload::DeviceSpec& device =
+            *workload::DeviceCatalogue::builtin().find(c.gpu_model);
+        TrainingPlan::PipelineStage st;
+        st.layers = static_cast<int>(part.layers.size());
+        st.first_layer = part.layers.front().name;
+        st.last_layer = part.layers.back().name;
+        st.parameters = static_cast<double>(part.parameterCount());
+        st.grad_bytes = st.parameters * dtypeBytes;
+        const double step = computeModel.trainingStep(part, device, microTokens / c.gpus).time_s;
+        st.backward_s = step * fraction;
+        st.forward_s = step - st.backward_s;
+        st.intra = empty;
+        if (c.ranks.size() >= 2) {
+            collective::CollectiveSpec cs;
+            cs.operation = Operation::AllReduce;
+            cs.algorithm = intraAlg;
+            cs.ranks = static_cast<int>(c.ranks.size());
+            cs.bytes = st.grad_bytes;
+            cs.chunks = t.intra_center.chunks;
+            st.intra = std::make_shared<const collective::CommDag>(
+                buildChecked(cs, comm, file, "/experiment/intra_center/collective"));
+        }
+        // The run's per-centre figures: compute of all micro-batches, the stage's Adam step.
+        plan.compute_s[i] = t.micro_batches * step;
+        const double shard = t.zero_stage >= 1 ? c.gpus : 1.0;
+        plan.update_s[i] =
+            t.update_s >= 0 ? t.update_s
+                            : kAdamBytesPerParam * st.parameters / shard / plan.reduce_rate_Bps[i];
+        forward.push_back(st.forward_s);
+        backward.push_back(st.backward_s);
+        plan.stages.push_back(std::move(st));
+    }
+    plan.activation_bytes = microTokens * static_cast<double>(model.hidden_size) * dtypeBytes;
+    plan.ideal_pipeline_s = idealPipelineS(t.schedule, forward, backward, t.micro_batches);
+    plan.intra_dag.assign(plan.active.size(), empty);
+    plan.update_dag.assign(plan.active.size(), empty);
+}
+
 /// The weight broadcast among the lead ranks, the source's first. NCCL's (ring, the default)
 /// and the pipelined chain follow the ring order of the lead ranks, as NCCL's ring does.
 void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t, RunEngine& engine,
@@ -332,6 +420,8 @@ TrainingPlan planTraining(const TrainingSpec& t, const workload::ModelSpec& mode
     results.model_bytes = plan.grad_bytes;
 
     selectCentres(plan, t, centres, engine, file);
+    if (t.pipeline())
+        selectStageCentres(plan, t, centres, file, results);
     planCompute(plan, t, model, file);
 
     const Algorithm intraAlg =
@@ -341,6 +431,13 @@ TrainingPlan planTraining(const TrainingSpec& t, const workload::ModelSpec& mode
     const bool hierarchical = interAlg == Algorithm::Hierarchical;
     const double dtypeBytes = workload::bytesPerElement(dtype);
     const StrategySpec& g = t.strategy;
+    if (t.pipeline()) {
+        planPipeline(plan, t, model, engine.comm(), intraAlg, dtypeBytes, file);
+        for (const auto* c : plan.active)
+            results.centers.push_back({c->id, c->gpus, c->gpu_model, 0.0, 0.0, 0.0, 0.0});
+        buildBroadcastDag(plan, t, engine, file);
+        return plan;
+    }
     // DiLoCo's inner steps all-reduce inside each centre even when the outer sync is
     // hierarchical; its outer sync replaces the per-iteration exchange.
     CentreDags centre = buildCentreDags(plan, t, engine.comm(), intraAlg,

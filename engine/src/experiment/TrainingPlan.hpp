@@ -71,6 +71,24 @@ struct TrainingPlan
     std::vector<std::shared_ptr<const collective::CommDag>> outer_update_dag;
     std::vector<double> outer_update_s;
     double outer_codec_s = 0.0;
+
+    // --- pipeline parallelism (PipelinePlan.hpp, docs/strategies.md) ----------------------
+    /// Stage s runs on active[s] (the active centres are the stages' centres, in stage order).
+    struct PipelineStage
+    {
+        std::string first_layer, last_layer;
+        int layers = 0;
+        double parameters = 0.0;
+        double grad_bytes = 0.0; ///< the stage's gradients (parameters × dtype bytes)
+        /// One micro-batch's forward and backward pass on every GPU of the centre (each GPU
+        /// computes micro-batch tokens / GPUs).
+        double forward_s = 0.0, backward_s = 0.0;
+        /// The all-reduce of the stage's gradients among the centre's ranks (empty: one rank).
+        std::shared_ptr<const collective::CommDag> intra;
+    };
+    std::vector<PipelineStage> stages; ///< empty unless parallelism.mode is "pipeline"
+    double activation_bytes = 0.0;     ///< one micro-batch's activations (and their gradients)
+    double ideal_pipeline_s = 0.0;     ///< the schedule's span with instant transfers
 };
 
 /// Plans the training of `spec`'s `model` (as Runner loaded and checked it) on the resolved

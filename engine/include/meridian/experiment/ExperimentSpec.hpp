@@ -57,7 +57,15 @@ struct TrainingSpec
     nlohmann::json model; ///< {"preset": "..."} or {"file": "..."} (relative to the .topo)
     std::string dataset_name;
     double dataset_bytes = 0.0; ///< total dataset size, split into equal shards per centre
-    std::string mode = "data";  ///< parallelism: only data parallelism is simulated
+    /// "data": every centre trains a replica; "pipeline": the model's layers are cut into
+    /// stages, one per centre, and micro-batches flow through them (docs/strategies.md).
+    std::string mode = "data";
+    /// Pipeline: the stages' centres, stage 0 first (empty: placed by the helper,
+    /// pipelineStageCentres in PipelinePlan.hpp, from stage_count).
+    std::vector<std::string> stages;
+    int stage_count = 0;   ///< pipeline: number of stages when `stages` is a count (0 = all)
+    int micro_batches = 8; ///< pipeline: micro-batches per iteration (m)
+    std::string schedule = "1f1b"; ///< pipeline: "1f1b" (PipeDream-Flush) or "gpipe"
     double global_batch_tokens = 4194304.0;
     int seq_len = 8192;
     std::string dtype = "bf16"; ///< weights/gradients dtype on the wire
@@ -76,6 +84,8 @@ struct TrainingSpec
     CollectivePhaseSpec inter_center{"ring", net::Protocol::Tcp, 0, {}, {}};
     double update_s = -1.0; ///< optimizer step time; < 0 = from the compute model
     StrategySpec strategy;  ///< data (default), overlap, DiLoCo, compression (StrategySpec.hpp)
+
+    bool pipeline() const { return mode == "pipeline"; }
 };
 
 struct MicroBenchmarkSpec

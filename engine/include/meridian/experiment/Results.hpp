@@ -207,6 +207,39 @@ struct BackgroundAttribution
     std::vector<AttributedPhase> phases;
 };
 
+/// One stage of a pipeline (docs/strategies.md, "Pipeline parallelism").
+struct PipelineStageResult
+{
+    std::string center; ///< the centre that runs the stage
+    int layers = 0;
+    std::string first_layer, last_layer;
+    double parameters = 0.0;
+    /// One micro-batch's forward and backward pass on the centre's GPUs.
+    double forward_s = 0.0, backward_s = 0.0;
+};
+
+/// The pipeline's figures; written only for parallelism.mode "pipeline".
+struct PipelineResult
+{
+    bool enabled = false;
+    std::string schedule; ///< 1f1b | gpipe
+    int micro_batches = 0;
+    double activation_bytes = 0.0; ///< one micro-batch's activations, sent stage to stage
+    std::vector<PipelineStageResult> stages;
+    /// Idle share of the schedule with instant transfers: 1 − Σ busy / (p · its span);
+    /// (p − 1) / (m + p − 1) with equal stages.
+    double bubble_fraction = 0.0;
+    int iterations = 0;
+    /// Summed over the iterations: the span of the passes as simulated, the schedule's span
+    /// with instant transfers, their difference (the exposed WAN communication), the
+    /// transfers' durations from send to arrival, and the stages' idle time inside the span
+    /// (stage-seconds: bubble and waiting for transfers).
+    double pipeline_s = 0.0, ideal_pipeline_s = 0.0, exposed_communication_s = 0.0,
+           communication_s = 0.0, idle_s = 0.0;
+    int transfers = 0;      ///< activations and gradients sent between stages
+    double wan_bytes = 0.0; ///< their bytes
+};
+
 struct EngineStats
 {
     std::uint64_t events = 0;
@@ -240,6 +273,7 @@ struct Results
     double model_bytes = 0.0;
     ControlPlaneResult control_plane;
     StrategyResult strategy;
+    PipelineResult pipeline;
     /// One per background traffic generator, in the order of the file (empty: none).
     std::vector<traffic::GeneratorResult> traffic;
     /// Filled on request (RunOptions::attribute_background) for runs with generators.

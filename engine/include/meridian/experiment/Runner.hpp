@@ -118,6 +118,9 @@ private:
     /// Any other strategy (StrategySpec.hpp): overlap, DiLoCo, compression.
     void runStrategy(const TrainingPlan& plan, RunEngine& engine, PhaseDriver& phases,
                      Results& results);
+    /// Pipeline parallelism across centres (parallelism.mode "pipeline", PipelineDriver.hpp).
+    void runPipeline(const TrainingPlan& plan, RunEngine& engine, PhaseDriver& phases,
+                     Results& results);
 
     const io::Project& m_project;
     RunOptions m_options;

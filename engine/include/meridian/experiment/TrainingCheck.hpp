@@ -54,6 +54,7 @@ struct CentreMemory
     std::string centre;         ///< centre id
     std::size_t node_index = 0; ///< the centre's index in the topology ("/nodes/i")
     std::string gpu_model;
+    std::string model; ///< what the centre holds: the model, or its pipeline stage
     int gpus = 0;
     workload::MemoryReport report; ///< at the experiment's ZeRO stage and recomputation
     /// The lowest ZeRO stage that fits (-1: none, even with recomputation) and whether it
