@@ -300,6 +300,9 @@ void TrafficRun::launch(std::size_t g, std::size_t pair, double bytes, double ca
     options.stream = f.stream;
     options.rate_cap_bps = cap_bps;
     options.background = true;
+    // Each Poisson arrival is another user's flow on a connection of its own (docs/traffic.md
+    // §4): an idle stream's number is reused, its window is not.
+    options.new_connection = gen.spec->kind == GeneratorKind::Poisson;
     const FlowId id = m_net.startTransfer(
         src, dst, bytes, gen.spec->protocol,
         [this, g](const net::TransferResult& r) { onFlowEnd(g, r.flow.value(), r); }, options);
