@@ -14,7 +14,7 @@ full (ns3/dumbbell.h; Meridian: the same links), Linux's CUBIC rules (ns3/linux_
     a duration that gives >= 1,000 flows per run; every flow runs to completion.
   * onoff: ns-3's OnOffApplication over UDP, 400 Mbit/s while on, exponential on and off
     periods of means 20 ms and 60 ms (mean rate 100 Mbit/s), 60 s; Meridian's `on_off`.
-  * onoff-bulk: the same source for 20 s beside one long-lived TCP connection (BulkSend;
+  * onoff-bulk: the same source for 10 s beside one long-lived TCP connection (BulkSend;
     Meridian's `bulk`): the bulk's throughput.
   * bulk-N: N parallel long-lived TCP connections (iperf3 -P N; BulkSend; Meridian's `bulk`
     with `streams`) for 10 s: their throughput.
@@ -72,7 +72,7 @@ def onoff(duration_s, streams):
 
 
 CASES = {"poisson-0.3": poisson(0.3), "poisson-0.6": poisson(0.6), "poisson-0.9": poisson(0.9),
-         "onoff": onoff(60.0, 0), "onoff-bulk": onoff(20.0, 1),
+         "onoff": onoff(60.0, 0), "onoff-bulk": onoff(10.0, 1),
          "bulk-1": {"mode": "bulk", "streams": 1, "duration_s": 10.0},
          "bulk-4": {"mode": "bulk", "streams": 4, "duration_s": 10.0},
          "bulk-16": {"mode": "bulk", "streams": 16, "duration_s": 10.0}}
@@ -281,6 +281,17 @@ def print_table(rows):
             r["error_pct"], "" if not r["checked"] else (" ok" if r["within"] else " OUTSIDE")))
 
 
+def print_markdown(rows):
+    """The table as docs/traffic.md §5.2 and docs/validation.md §3.8 show it."""
+    print("| case | measure | ns-3 (runs: min–max) | Meridian (seeds: min–max) | error |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        print("| %s | %s (%s) | %.4g (%d: %.4g–%.4g) | %.4g (%d: %.4g–%.4g) | %s |" % (
+            r["case"], r["label"], r["unit"], r["ns3"], r["ns3_runs"], r["ns3_min"],
+            r["ns3_max"], r["meridian"], r["meridian_seeds"], r["meridian_min"],
+            r["meridian_max"], ("%+.1f %%" % r["error_pct"]).replace("-", "−")))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("cli", nargs="?", help="meridian-cli to run (absent: the ns-3 side only, "
@@ -291,8 +302,11 @@ def main():
                     help="exit 1 if a checked row is outside %g %%" % TOLERANCE_PCT)
     ap.add_argument("--cases", default=",".join(CASES), help="comma-separated cases to run")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--max-runs", type=int, default=None,
+                    help="at most this many ns-3 runs / Meridian seeds per case (the first ones)")
     ap.add_argument("--rerun", action="store_true", help="run again what the CSVs hold")
     ap.add_argument("--work", default=None, help="folder for Meridian's .topo files and outputs")
+    ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     ap.add_argument("--flows-dir", default=None,
                     help="write every completed flow of each ns-3 Poisson run here")
     args = ap.parse_args()
@@ -315,7 +329,7 @@ def main():
         ns3_rows = read(NS3_CSV)
         if not args.cli or args.ns3_only:
             subprocess.run(["make", "-C", os.path.dirname(NS3), "-s", "generators"], check=True)
-            todo = [(c, s) for c in cases for s in NS3_RUNS[CASES[c]["mode"]]]
+            todo = [(c, s) for c in cases for s in NS3_RUNS[CASES[c]["mode"]][:args.max_runs]]
             ns3_rows = run_grid(NS3_FIELDS, NS3_CSV, "run", todo, run_ns3, args.jobs)
         mer_rows = read(MERIDIAN_CSV)
         if args.cli and not args.ns3_only:
@@ -324,7 +338,8 @@ def main():
             os.makedirs(work, exist_ok=True)
             ver = subprocess.run([cli, "--version"], capture_output=True, text=True)
             build = (ver.stdout.strip() or "unknown").splitlines()[0]
-            todo = [(c, s) for c in cases for s in MERIDIAN_SEEDS[CASES[c]["mode"]]]
+            todo = [(c, s) for c in cases
+                    for s in MERIDIAN_SEEDS[CASES[c]["mode"]][:args.max_runs]]
             mer_rows = run_grid(MERIDIAN_FIELDS, MERIDIAN_CSV, "seed", todo,
                                 lambda c, s: run_meridian(cli, work, c, s, build), args.jobs)
     rows = table(ns3_rows, mer_rows)
@@ -332,7 +347,10 @@ def main():
         run_suite.write_csv(TABLE_CSV, TABLE_FIELDS,
                             [{k: ("%.6g" % v if isinstance(v, float) else v) for k, v in r.items()}
                              for r in rows])
-    print_table(rows)
+    if args.markdown:
+        print_markdown(rows)
+    else:
+        print_table(rows)
     if args.check:
         bad = [r for r in rows if r["checked"] and not r["within"]]
         for r in bad:
