@@ -905,9 +905,10 @@ OTHER_REGIMES = [
      "ns-3's OnOff (UDP) beside a BulkSend; 1-16 BulkSend streams (traffic.md §5.2)",
      "ns-3 (`generators`, Linux's CUBIC rules), 1-3 runs per case; Meridian 10 seeds "
      "(`tests/reference/generators.py`, `results/generators.csv`)",
-     "trust FCTs to load 0.6: p50 within 10 %, p99 −4 % (0.6) and +15 % (0.3), mean within 7 %; "
-     "**known off** at 0.9: −23 % p50, −40 % p99 against one ns-3 run (its realised load 0.934; "
-     "no TCP/IP header overhead in Meridian); long-lived TCP +4 to +5 % (the headers) (§3.8)"),
+     "trust FCTs to load 0.6: p50 −5 % and −11 %, p99 +15 % (0.3) and −2 % (0.6), mean within "
+     "6 %; **known off** at 0.9: −20 % p50, −41 % p99 against three ns-3 runs (their realised "
+     "loads 0.91-1.0; no TCP/IP header overhead in Meridian); long-lived TCP +4 to +5 % (the "
+     "headers) (§3.8)"),
     ("Other collectives",
      "all-gather, reduce-scatter, halving-doubling, all-to-all",
      "closed forms only", "not validated against a packet-level reference"),
