@@ -8,6 +8,7 @@
 
 #include <QtTest/QtTest>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 using namespace meridian;
@@ -168,6 +169,40 @@ private Q_SLOTS:
         const double cold = run(true);
         QVERIFY2(cold > warm + 0.04, qPrintable(QString("%1 %2").arg(warm).arg(cold)));
     }
+    void newConnectionStartsFromTheInitialWindow()
+    {
+        // TransferOptions::new_connection: a message right after the first one on the same
+        // stream, but as a new connection (a traffic generator's next Poisson flow), starts
+        // from the initial window in slow start: it takes exactly what the first message took,
+        // where the same message on the kept connection is faster.
+        const auto t = pair(1e9, 0.010);
+        const auto run = [&](bool fresh) {
+            sim::Simulator sim;
+            NetworkConfig cfg;
+            cfg.max_window_bytes = 0;
+            Network net(sim, t, cfg);
+            const NodeId a = *t.findNode("a"), b = *t.findNode("b");
+            double first = 0.0, second = 0.0;
+            net.startTransfer(a, b, 20e6, Protocol::Tcp, [&](const TransferResult& r) {
+                first = r.duration_s();
+                TransferOptions o;
+                o.new_connection = fresh;
+                net.startTransfer(
+                    a, b, 20e6, Protocol::Tcp,
+                    [&](const TransferResult& r2) { second = r2.duration_s(); }, o);
+            });
+            sim.run();
+            return std::pair{first, second};
+        };
+        const auto [first, fresh] = run(true);
+        const auto [first2, warm] = run(false);
+        QVERIFY(first > 0.0);
+        QCOMPARE(first2, first);
+        QVERIFY2(std::abs(fresh - first) <= 1e-9 * first,
+                 qPrintable(QString("%1 %2").arg(fresh).arg(first)));
+        QVERIFY2(warm < first - 0.02, qPrintable(QString("%1 %2").arg(warm).arg(first)));
+    }
+
     static double pftk(double rtt, double p)
     {
         // PFTK with b = 2, MSS = 1448 B, T0 = RTT + 0.2 s (no jitter).

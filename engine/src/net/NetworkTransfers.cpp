@@ -90,7 +90,7 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     f.cb = std::move(onComplete);
     m_slotOfFlow.emplace(id.value(), slot);
     Connection& c = m_connections[ci];
-    const bool freshConnection = !c.messages.used;
+    const bool freshConnection = !c.messages.used || options.new_connection;
     c.messages.used = true;
     ++c.messages.active;
     c.messages.appWindow_bytes = options.app_window_bytes;
@@ -120,9 +120,9 @@ void Network::beginSending(std::uint32_t slot, bool freshConnection)
         c.messages.orderedSending = slot;
 
     if (f.protocol == Protocol::Tcp)
-        c.messages.followsOn =
-            c.messages.tcpFlows > 0 || f.keepWindow ||
-            (c.messages.ended && (m_sim.now() - c.messages.lastDataEnd).toSeconds() < c.path.rtt_s);
+        c.messages.followsOn = c.messages.tcpFlows > 0 || f.keepWindow ||
+                               (!freshConnection && c.messages.ended &&
+                                (m_sim.now() - c.messages.lastDataEnd).toSeconds() < c.path.rtt_s);
     if (f.protocol == Protocol::Tcp && c.messages.tcpFlows == 0)
         c.window.open(m_connections.context(c), freshConnection, f.keepWindow, m_sim.now());
     if (f.protocol == Protocol::Tcp)

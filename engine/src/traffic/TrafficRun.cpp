@@ -492,7 +492,9 @@ void TrafficRun::launch(std::size_t g, std::size_t pair, double bytes, double ca
     options.rate_cap_bps = cap_bps;
     options.background = true;
     // A fluid generator's per-pair rate is an aggregate of many flows, not one connection's
-    // window: paced UDP.
+    // window: paced UDP. Each Poisson arrival is another user's flow on a connection of its own
+    // (docs/traffic.md §4): an idle stream's number is reused, its window is not.
+    options.new_connection = gen.spec->kind == GeneratorKind::Poisson && !gen.fluid;
     const FlowId id = m_net.startTransfer(
         src, dst, bytes, gen.fluid ? net::Protocol::Udp : gen.spec->protocol,
         [this, g](const net::TransferResult& r) { onFlowEnd(g, r.flow.value(), r); }, options);

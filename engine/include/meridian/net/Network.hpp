@@ -82,6 +82,11 @@ struct TransferOptions
     /// Background traffic (a traffic generator's flow, docs/traffic.md): its wire bytes are
     /// also counted apart on every link it crosses (backgroundBytes()).
     bool background = false;
+    /// The message opens a new connection on its stream (a new socket of the same 4-tuple's
+    /// place, the previous one closed): its TCP window starts fresh (initial window, slow
+    /// start), whatever the stream's previous message left, and it never follows on that
+    /// message. No effect while the stream carries another TCP message (it shares that window).
+    bool new_connection = false;
 };
 
 class Network
