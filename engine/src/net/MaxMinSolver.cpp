@@ -173,12 +173,20 @@ MaxMinSolver::TentativeLoad MaxMinSolver::tentativeLoad(const Resource& res) con
 
 void MaxMinSolver::apply()
 {
+    // The validation that accepted the set has summed its resources' loads already (same
+    // flows, same order, same values); only a set solved without validation sums them here.
     for (std::uint32_t r : m_compResources) {
         Resource& res = m_resources[r];
-        const TentativeLoad load = tentativeLoad(res);
-        res.alloc_bps = load.sum_bps;
-        res.maxRate_bps = load.max_bps;
+        if (m_loadsCurrent) {
+            res.alloc_bps = res.checkSum_bps;
+            res.maxRate_bps = res.checkMax_bps;
+        } else {
+            const TentativeLoad load = tentativeLoad(res);
+            res.alloc_bps = load.sum_bps;
+            res.maxRate_bps = load.max_bps;
+        }
     }
+    m_loadsCurrent = false;
     for (std::uint32_t flow : m_compFlows) {
         Flow& f = m_flows[flow];
         f.changed = f.newRate_bps != f.rate_bps;
@@ -280,16 +288,16 @@ void MaxMinSolver::makeDirty(std::uint32_t r, double level)
         return;
     res.mark = m_resEpoch;
     m_compResources.push_back(r);
-    double rem = res.capacity_bps;
-    for (std::uint32_t flow : res.flows)
-        rem -= m_flows[flow].rate_bps; // no active flow crosses a resource before it is dirty
-    res.rem_bps = rem;
     res.unfrozen = 0;
     res.satLevel_bps = -1.0;
     ++res.version;
-    // Inactive flows that might have had their bottleneck here need a check at their level.
+    // One pass: the residual (no active flow crosses a resource before it is dirty, so every
+    // flow on it holds its old rate), and the inactive flows that might have had their
+    // bottleneck here, which need a check at their level.
+    double rem = res.capacity_bps;
     for (std::uint32_t flow : res.flows) {
         const Flow& g = m_flows[flow];
+        rem -= g.rate_bps;
         if (g.mark == m_epoch || g.rate_bps < level * (1.0 - kCheckTol))
             continue;
         if (std::isfinite(g.cap_bps) && g.rate_bps >= g.cap_bps * (1.0 - kCheckTol))
@@ -298,6 +306,7 @@ void MaxMinSolver::makeDirty(std::uint32_t r, double level)
             continue; // re-examined if that resource turns dirty too
         pushEvent({g.rate_bps, flow, 0, kEvCheck});
     }
+    res.rem_bps = rem;
 }
 
 void MaxMinSolver::activate(std::uint32_t flow, double level)
@@ -333,13 +342,32 @@ void MaxMinSolver::freeze(std::uint32_t flow, double rate)
 
 void MaxMinSolver::pushResource(std::uint32_t r, double level)
 {
+    // Every change of a resource's residual or unfrozen count supersedes its queued fill event
+    // (version). Handling one event changes a resource many times (each of its flows that
+    // freezes), so its new fill event is pushed once, by flushResourcePushes() after the
+    // event, from the last state: the same valid events as pushing at every change, whose
+    // superseded events would only be popped and skipped, in a heap a fraction of the size.
     Resource& res = m_resources[r];
     ++res.version;
-    if (res.unfrozen == 0)
-        return;
-    // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
-    const double share = std::max(level, std::max(0.0, res.rem_bps) / res.unfrozen);
-    pushEvent({share, r, res.version, kEvResource});
+    res.pushLevel_bps = level;
+    if (res.pushMark != m_pushEpoch) {
+        res.pushMark = m_pushEpoch;
+        m_pushResources.push_back(r);
+    }
+}
+
+void MaxMinSolver::flushResourcePushes()
+{
+    for (std::uint32_t r : m_pushResources) {
+        const Resource& res = m_resources[r];
+        if (res.unfrozen == 0)
+            continue;
+        // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
+        const double share = std::max(res.pushLevel_bps, std::max(0.0, res.rem_bps) / res.unfrozen);
+        pushEvent({share, r, res.version, kEvResource});
+    }
+    m_pushResources.clear();
+    ++m_pushEpoch;
 }
 
 bool MaxMinSolver::bottleneckAt(const Flow& g, double x) const
@@ -399,6 +427,7 @@ void MaxMinSolver::propagate()
 {
     ++m_resEpoch;
     ++m_checkEpoch;
+    m_loadsCurrent = false;
     m_compResources.clear();
     m_events.clear();
     for (std::uint32_t r : m_seedResources)
@@ -407,7 +436,10 @@ void MaxMinSolver::propagate()
         if (m_flows[flow].mark != m_epoch)
             activate(flow, 0.0);
     double level = 0.0;
-    while (!m_events.empty()) {
+    for (;;) {
+        flushResourcePushes(); // the fill events of the resources the last event changed
+        if (m_events.empty())
+            break;
         std::pop_heap(m_events.begin(), m_events.end(), EventLater{});
         const LevelEvent e = m_events.back();
         m_events.pop_back();
@@ -499,6 +531,7 @@ void MaxMinSolver::freezeInSet(std::uint32_t flow, double rate)
 
 void MaxMinSolver::solveSet()
 {
+    m_loadsCurrent = false;
     initSetResources();
     m_capOrder.clear();
     for (std::uint32_t flow : m_compFlows) {
@@ -570,6 +603,7 @@ bool MaxMinSolver::validateSet()
                 m_invalid.insert(m_invalid.end(), res.flows.begin(), res.flows.end());
         }
     }
+    m_loadsCurrent = true;
     if (!m_invalid.empty())
         return false;
     if (!anyFixed)
@@ -582,23 +616,30 @@ void MaxMinSolver::checkBottlenecks()
 {
     // Every flow on a resource of the set needs a bottleneck: its cap, or a saturated resource
     // where no flow gets more. Failing flows go to m_invalid.
+    const auto bottleneckOn = [this](const Resource& res, double x) {
+        // Outside the set's resources no rate changed: the kept alloc and max hold.
+        const bool inSet = res.checkMark == m_checkEpoch;
+        const double sum = inSet ? res.checkSum_bps : res.alloc_bps;
+        const double mx = inSet ? res.checkMax_bps : res.maxRate_bps;
+        return sum >= res.capacity_bps * (1.0 - kCheckTol) && x >= mx * (1.0 - kCheckTol);
+    };
     for (std::uint32_t r : m_compResources) {
-        for (std::uint32_t flow : m_resources[r].flows) {
+        const Resource& scanned = m_resources[r];
+        for (std::uint32_t flow : scanned.flows) {
             Flow& f = m_flows[flow];
             if (f.checkMark == m_checkEpoch)
                 continue;
             f.checkMark = m_checkEpoch;
             const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
-            bool ok = std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol);
+            // The resource being scanned first (in cache, and most often the bottleneck of
+            // the flows that froze on it), then the rest of the route: the same test.
+            bool ok = (std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol)) ||
+                      bottleneckOn(scanned, x);
             for (std::uint32_t r2 : f.resources) {
                 if (ok)
                     break;
-                const Resource& res = m_resources[r2];
-                // Outside the set's resources no rate changed: the kept alloc and max hold.
-                const bool inSet = res.checkMark == m_checkEpoch;
-                const double sum = inSet ? res.checkSum_bps : res.alloc_bps;
-                const double mx = inSet ? res.checkMax_bps : res.maxRate_bps;
-                ok = sum >= res.capacity_bps * (1.0 - kCheckTol) && x >= mx * (1.0 - kCheckTol);
+                if (r2 != r)
+                    ok = bottleneckOn(m_resources[r2], x);
             }
             if (!ok)
                 m_invalid.push_back(flow);
