@@ -173,12 +173,20 @@ MaxMinSolver::TentativeLoad MaxMinSolver::tentativeLoad(const Resource& res) con
 
 void MaxMinSolver::apply()
 {
+    // The validation that accepted the set has summed its resources' loads already (same
+    // flows, same order, same values); only a set solved without validation sums them here.
     for (std::uint32_t r : m_compResources) {
         Resource& res = m_resources[r];
-        const TentativeLoad load = tentativeLoad(res);
-        res.alloc_bps = load.sum_bps;
-        res.maxRate_bps = load.max_bps;
+        if (m_loadsCurrent) {
+            res.alloc_bps = res.checkSum_bps;
+            res.maxRate_bps = res.checkMax_bps;
+        } else {
+            const TentativeLoad load = tentativeLoad(res);
+            res.alloc_bps = load.sum_bps;
+            res.maxRate_bps = load.max_bps;
+        }
     }
+    m_loadsCurrent = false;
     for (std::uint32_t flow : m_compFlows) {
         Flow& f = m_flows[flow];
         f.changed = f.newRate_bps != f.rate_bps;
@@ -280,16 +288,16 @@ void MaxMinSolver::makeDirty(std::uint32_t r, double level)
         return;
     res.mark = m_resEpoch;
     m_compResources.push_back(r);
-    double rem = res.capacity_bps;
-    for (std::uint32_t flow : res.flows)
-        rem -= m_flows[flow].rate_bps; // no active flow crosses a resource before it is dirty
-    res.rem_bps = rem;
     res.unfrozen = 0;
     res.satLevel_bps = -1.0;
     ++res.version;
-    // Inactive flows that might have had their bottleneck here need a check at their level.
+    // One pass: the residual (no active flow crosses a resource before it is dirty, so every
+    // flow on it holds its old rate), and the inactive flows that might have had their
+    // bottleneck here, which need a check at their level.
+    double rem = res.capacity_bps;
     for (std::uint32_t flow : res.flows) {
         const Flow& g = m_flows[flow];
+        rem -= g.rate_bps;
         if (g.mark == m_epoch || g.rate_bps < level * (1.0 - kCheckTol))
             continue;
         if (std::isfinite(g.cap_bps) && g.rate_bps >= g.cap_bps * (1.0 - kCheckTol))
@@ -298,6 +306,7 @@ void MaxMinSolver::makeDirty(std::uint32_t r, double level)
             continue; // re-examined if that resource turns dirty too
         pushEvent({g.rate_bps, flow, 0, kEvCheck});
     }
+    res.rem_bps = rem;
 }
 
 void MaxMinSolver::activate(std::uint32_t flow, double level)
@@ -333,13 +342,114 @@ void MaxMinSolver::freeze(std::uint32_t flow, double rate)
 
 void MaxMinSolver::pushResource(std::uint32_t r, double level)
 {
+    // Every change of a resource's residual or unfrozen count moves its fill level. A resource
+    // has one entry in the indexed fill heap, re-keyed in place; handling one event changes a
+    // resource many times (each of its flows that freezes), so it is re-keyed once, by
+    // flushResourcePushes() after the event, from the last state. The levels popped are the
+    // ones a heap of every change's event would pop as current, in the same order (level,
+    // then resource id), without its superseded entries.
     Resource& res = m_resources[r];
-    ++res.version;
-    if (res.unfrozen == 0)
+    res.pushLevel_bps = level;
+    if (res.pushMark != m_pushEpoch) {
+        res.pushMark = m_pushEpoch;
+        m_pushResources.push_back(r);
+    }
+}
+
+void MaxMinSolver::flushResourcePushes()
+{
+    for (std::uint32_t r : m_pushResources) {
+        const Resource& res = m_resources[r];
+        if (res.unfrozen == 0) {
+            fillErase(r); // nothing left to fill it
+            continue;
+        }
+        // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
+        fillSet(r, std::max(res.pushLevel_bps, std::max(0.0, res.rem_bps) / res.unfrozen));
+    }
+    m_pushResources.clear();
+    ++m_pushEpoch;
+}
+
+bool MaxMinSolver::fillBefore(std::size_t a, std::size_t b) const noexcept
+{
+    const FillEntry& x = m_fillHeap[a];
+    const FillEntry& y = m_fillHeap[b];
+    return x.level != y.level ? x.level < y.level : x.resource < y.resource;
+}
+
+void MaxMinSolver::fillPlace(std::size_t pos)
+{
+    m_resources[m_fillHeap[pos].resource].fillPos = static_cast<std::uint32_t>(pos);
+}
+
+void MaxMinSolver::fillSiftUp(std::size_t pos)
+{
+    while (pos > 0) {
+        const std::size_t parent = (pos - 1) / 2;
+        if (!fillBefore(pos, parent))
+            break;
+        std::swap(m_fillHeap[pos], m_fillHeap[parent]);
+        fillPlace(pos);
+        pos = parent;
+    }
+    fillPlace(pos);
+}
+
+void MaxMinSolver::fillSiftDown(std::size_t pos)
+{
+    const std::size_t n = m_fillHeap.size();
+    for (;;) {
+        std::size_t best = pos;
+        const std::size_t left = 2 * pos + 1;
+        if (left < n && fillBefore(left, best))
+            best = left;
+        if (left + 1 < n && fillBefore(left + 1, best))
+            best = left + 1;
+        if (best == pos)
+            break;
+        std::swap(m_fillHeap[pos], m_fillHeap[best]);
+        fillPlace(pos);
+        pos = best;
+    }
+    fillPlace(pos);
+}
+
+void MaxMinSolver::fillSet(std::uint32_t r, double level)
+{
+    Resource& res = m_resources[r];
+    if (res.fillPos == kNotQueued) {
+        m_fillHeap.push_back({level, r});
+        fillSiftUp(m_fillHeap.size() - 1);
         return;
-    // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
-    const double share = std::max(level, std::max(0.0, res.rem_bps) / res.unfrozen);
-    pushEvent({share, r, res.version, kEvResource});
+    }
+    const std::size_t pos = res.fillPos;
+    const double old = m_fillHeap[pos].level;
+    m_fillHeap[pos].level = level;
+    if (level < old)
+        fillSiftUp(pos);
+    else
+        fillSiftDown(pos);
+}
+
+void MaxMinSolver::fillErase(std::uint32_t r)
+{
+    Resource& res = m_resources[r];
+    if (res.fillPos == kNotQueued)
+        return;
+    const std::size_t pos = res.fillPos;
+    res.fillPos = kNotQueued;
+    const std::size_t last = m_fillHeap.size() - 1;
+    if (pos != last) {
+        m_fillHeap[pos] = m_fillHeap[last];
+        m_fillHeap.pop_back();
+        if (pos > 0 && fillBefore(pos, (pos - 1) / 2))
+            fillSiftUp(pos);
+        else
+            fillSiftDown(pos);
+    } else {
+        m_fillHeap.pop_back();
+    }
 }
 
 bool MaxMinSolver::bottleneckAt(const Flow& g, double x) const
@@ -372,11 +482,11 @@ bool MaxMinSolver::bottleneckAt(const Flow& g, double x) const
     return false;
 }
 
-void MaxMinSolver::processResourceEvent(const LevelEvent& e, double level)
+void MaxMinSolver::processResourceEvent(std::uint32_t r, double level)
 {
     // Inactive flows above the fill level join (the resource is re-queued by activate() with
     // the larger residual); else the resource fills and its unfrozen active flows freeze.
-    Resource& res = m_resources[e.id];
+    Resource& res = m_resources[r];
     bool joined = false;
     for (const std::uint32_t flow : res.flows) {
         const Flow& h = m_flows[flow];
@@ -399,25 +509,36 @@ void MaxMinSolver::propagate()
 {
     ++m_resEpoch;
     ++m_checkEpoch;
+    m_loadsCurrent = false;
     m_compResources.clear();
     m_events.clear();
+    for (const FillEntry& e : m_fillHeap) // empty unless an exception cut a propagation short
+        m_resources[e.resource].fillPos = kNotQueued;
+    m_fillHeap.clear();
     for (std::uint32_t r : m_seedResources)
         makeDirty(r, 0.0);
     for (std::uint32_t flow : m_seedFlows)
         if (m_flows[flow].mark != m_epoch)
             activate(flow, 0.0);
     double level = 0.0;
-    while (!m_events.empty()) {
+    for (;;) {
+        flushResourcePushes(); // re-key the resources the last event changed
+        // Next event in (level, kind, id) order: a resource filling comes before a cap or a
+        // check at the same level (kEvResource < kEvCap < kEvCheck).
+        if (!m_fillHeap.empty() &&
+            (m_events.empty() || m_fillHeap.front().level <= m_events.front().level)) {
+            const FillEntry next = m_fillHeap.front();
+            fillErase(next.resource);
+            level = std::max(level, next.level);
+            processResourceEvent(next.resource, level);
+            continue;
+        }
+        if (m_events.empty())
+            break;
         std::pop_heap(m_events.begin(), m_events.end(), EventLater{});
         const LevelEvent e = m_events.back();
         m_events.pop_back();
-        if (e.kind == kEvResource) {
-            const Resource& res = m_resources[e.id];
-            if (e.version != res.version || res.unfrozen == 0)
-                continue;
-            level = std::max(level, e.level);
-            processResourceEvent(e, level);
-        } else if (e.kind == kEvCap) {
+        if (e.kind == kEvCap) {
             const Flow& f = m_flows[e.id];
             if (f.frozen)
                 continue;
@@ -499,6 +620,7 @@ void MaxMinSolver::freezeInSet(std::uint32_t flow, double rate)
 
 void MaxMinSolver::solveSet()
 {
+    m_loadsCurrent = false;
     initSetResources();
     m_capOrder.clear();
     for (std::uint32_t flow : m_compFlows) {
@@ -570,6 +692,7 @@ bool MaxMinSolver::validateSet()
                 m_invalid.insert(m_invalid.end(), res.flows.begin(), res.flows.end());
         }
     }
+    m_loadsCurrent = true;
     if (!m_invalid.empty())
         return false;
     if (!anyFixed)
@@ -582,23 +705,30 @@ void MaxMinSolver::checkBottlenecks()
 {
     // Every flow on a resource of the set needs a bottleneck: its cap, or a saturated resource
     // where no flow gets more. Failing flows go to m_invalid.
+    const auto bottleneckOn = [this](const Resource& res, double x) {
+        // Outside the set's resources no rate changed: the kept alloc and max hold.
+        const bool inSet = res.checkMark == m_checkEpoch;
+        const double sum = inSet ? res.checkSum_bps : res.alloc_bps;
+        const double mx = inSet ? res.checkMax_bps : res.maxRate_bps;
+        return sum >= res.capacity_bps * (1.0 - kCheckTol) && x >= mx * (1.0 - kCheckTol);
+    };
     for (std::uint32_t r : m_compResources) {
-        for (std::uint32_t flow : m_resources[r].flows) {
+        const Resource& scanned = m_resources[r];
+        for (std::uint32_t flow : scanned.flows) {
             Flow& f = m_flows[flow];
             if (f.checkMark == m_checkEpoch)
                 continue;
             f.checkMark = m_checkEpoch;
             const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
-            bool ok = std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol);
+            // The resource being scanned first (in cache, and most often the bottleneck of
+            // the flows that froze on it), then the rest of the route: the same test.
+            bool ok = (std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol)) ||
+                      bottleneckOn(scanned, x);
             for (std::uint32_t r2 : f.resources) {
                 if (ok)
                     break;
-                const Resource& res = m_resources[r2];
-                // Outside the set's resources no rate changed: the kept alloc and max hold.
-                const bool inSet = res.checkMark == m_checkEpoch;
-                const double sum = inSet ? res.checkSum_bps : res.alloc_bps;
-                const double mx = inSet ? res.checkMax_bps : res.maxRate_bps;
-                ok = sum >= res.capacity_bps * (1.0 - kCheckTol) && x >= mx * (1.0 - kCheckTol);
+                if (r2 != r)
+                    ok = bottleneckOn(m_resources[r2], x);
             }
             if (!ok)
                 m_invalid.push_back(flow);

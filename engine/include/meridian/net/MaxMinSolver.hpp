@@ -102,22 +102,30 @@ public:
     double maxDeviation() const noexcept { return m_maxDeviation; }
 
 private:
+    // Fields in the order the hot loops read them: the clean-bottleneck test of propagation
+    // reads only the first four (one 32-byte block), progressive filling the next ones.
+    static constexpr std::uint32_t kNotQueued = std::numeric_limits<std::uint32_t>::max();
     struct Resource
     {
         double capacity_bps = 0.0;
         double alloc_bps = 0.0;
-        double maxRate_bps = 0.0;         ///< largest rate of its flows (kept with alloc_bps)
-        std::vector<std::uint32_t> flows; ///< flows crossing it
-        std::uint32_t mark = 0;           ///< m_resEpoch: in the current solve set
-        // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
-        std::uint32_t checkMark = 0;
-        double checkSum_bps = 0.0;
-        double checkMax_bps = 0.0;
+        double maxRate_bps = 0.0; ///< largest rate of its flows (kept with alloc_bps)
+        std::uint32_t mark = 0;   ///< m_resEpoch: in the current solve set
+        // propagation: a fill event to push once the current event is handled (pushMark ==
+        // m_pushEpoch), at least at pushLevel_bps
+        std::uint32_t pushMark = 0;
+        std::uint32_t fillPos = kNotQueued; ///< propagation: its index in m_fillHeap
         // progressive filling
         double rem_bps = 0.0;
         std::uint32_t unfrozen = 0;
         std::uint32_t version = 0;
-        double satLevel_bps = -1.0; ///< propagation: level at which it filled (< 0: not yet)
+        double satLevel_bps = -1.0;       ///< propagation: level at which it filled (< 0: not yet)
+        double pushLevel_bps = 0.0;       ///< see pushMark
+        std::vector<std::uint32_t> flows; ///< flows crossing it
+        // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
+        std::uint32_t checkMark = 0;
+        double checkSum_bps = 0.0;
+        double checkMax_bps = 0.0;
     };
     struct Flow
     {
@@ -182,11 +190,19 @@ private:
     void checkBottlenecks();
     void expandToComponent();
     void propagate();
-    void processResourceEvent(const LevelEvent& e, double level);
+    void processResourceEvent(std::uint32_t r, double level);
     void activate(std::uint32_t flow, double level);
     void freeze(std::uint32_t flow, double rate);
     void makeDirty(std::uint32_t r, double level);
     void pushResource(std::uint32_t r, double level);
+    void flushResourcePushes();
+    // m_fillHeap: an indexed binary min-heap by (level, resource), one entry per resource.
+    bool fillBefore(std::size_t a, std::size_t b) const noexcept;
+    void fillPlace(std::size_t pos);
+    void fillSiftUp(std::size_t pos);
+    void fillSiftDown(std::size_t pos);
+    void fillSet(std::uint32_t r, double level);
+    void fillErase(std::uint32_t r);
     void pushEvent(const LevelEvent& e);
     bool cleanBottleneck(const Flow& g) const;
     bool bottleneckAt(const Flow& g, double x) const;
@@ -211,7 +227,16 @@ private:
     std::vector<std::uint32_t> m_stack;
     std::vector<HeapEntry> m_heap;
     std::vector<std::pair<double, std::uint32_t>> m_capOrder;
-    std::vector<LevelEvent> m_events;
+    std::vector<LevelEvent> m_events; ///< propagation: caps and checks
+    struct FillEntry
+    {
+        double level;
+        std::uint32_t resource;
+    };
+    std::vector<FillEntry> m_fillHeap;          ///< propagation: each resource's next fill level
+    std::uint32_t m_pushEpoch = 1;              ///< starts above every Resource::pushMark
+    std::vector<std::uint32_t> m_pushResources; ///< propagation: fill events to push
+    bool m_loadsCurrent = false;     ///< checkSum/checkMax of the set's resources match its rates
     std::size_t m_unfrozenFlows = 0; ///< solveSet: flows of the set not yet frozen
 
     std::uint64_t m_recomputations = 0;
