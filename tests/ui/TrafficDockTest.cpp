@@ -442,6 +442,11 @@ private Q_SLOTS:
         for (auto p = plot->graph(1)->data()->begin(); p != plot->graph(1)->data()->end(); ++p)
             top = std::max(top, p->value);
         QCOMPARE(top, 4.0);
+        // … drawn from the results' background_utilization_series: one point per sample interval
+        // (not per live snapshot), each 0.4 of the 10 Gbit/s link.
+        const experiment::Results& done = *w->runs()->controller()->results();
+        QCOMPARE(plot->graph(1)->data()->size(), int(done.sample_times_s.size()));
+        QVERIFY(done.sample_times_s.size() != s.time_s.size());
 
         // The report's section and the Compare view's row name what the generator carried.
         const QString html = ui::report::htmlReport(*w->runs()->controller()->project(),
