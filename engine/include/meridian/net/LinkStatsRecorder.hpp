@@ -26,7 +26,7 @@
 // residue never outlives the flows.
 //
 // Summaries. A resource tracked without series keeps the totals above and only the last two
-// intervals' ∫A dt and ∫C dt (lastUtilisation()), not the five per-interval vectors (40 B per
+// intervals' ∫A dt and ∫C dt (lastUtilisation()), not the six per-interval vectors (48 B per
 // resource and sample). When pairs merge, its last interval becomes the merge of the last two
 // if the sample count was even and stays alone if it was odd, as a series' last element does;
 // the earlier one is then unknown, and is never read before a new sample replaces it: with
