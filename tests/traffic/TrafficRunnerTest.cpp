@@ -18,13 +18,14 @@ using nlohmann::json;
 namespace {
 
 experiment::Results run(const json& experiment, std::optional<std::uint64_t> seed = {},
-                        bool attribute = false)
+                        bool attribute = false, double sample_interval_s = 1.0)
 {
     const io::Project p = io::parseProject(test::wanProject(10, 5, experiment).dump(), "w.topo");
     experiment::RunOptions options;
     options.topology_name = "w.topo";
     options.seed = seed;
     options.attribute_background = attribute;
+    options.sample_interval_s = sample_interval_s;
     experiment::Runner runner(p, options);
     return runner.run();
 }
@@ -152,6 +153,59 @@ private Q_SLOTS:
         QVERIFY(std::abs(g.carried_bps / 4e9 - 1.0) < 1e-9);
         QVERIFY(std::abs(wan.background_bytes / g.carried_bytes - 1.0) < 1e-9);
         QCOMPARE(g.flows_in_flight, std::uint64_t(1));
+    }
+
+    void backgroundShareOverTimeIsExact()
+    {
+        // The 4 Gbit/s CBR source c → b sends on the 10 Gbit/s WAN from 0 to 1 s beside the
+        // 1 GB transfer a → b (same direction), which then has the link alone until its last
+        // byte (0.75 GB by 1 s at 6 Gbit/s, the rest at 10: 1.2 s). Sampled every 0.05 s: in
+        // every interval up to 1 s the background's share of the capacity is 4e9 / 10e9 = 0.4
+        // (the transfer's utilisation − 0.4 = 0.6), after it 0; the run's last sample is the
+        // transfer's last byte, so the shares summed over the intervals (× length × capacity)
+        // are the background bytes.
+        json e = p2pWithCbr(4e9);
+        e["traffic"]["generators"][0]["stop_s"] = 1.0;
+        const auto r = run(e, {}, false, 0.05);
+        const auto& wan = link(r, "wan");
+        const std::size_t n = wan.background_utilization_series.size();
+        QCOMPARE(n, wan.utilization_series.size());
+        QCOMPARE(n, r.sample_times_s.size());
+        QVERIFY2(n >= 24, qPrintable(QString::number(n)));
+        double bits = 0.0;
+        int during = 0, after = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double start_s = i > 0 ? r.sample_times_s[i - 1] : 0.0;
+            const double end_s = r.sample_times_s[i];
+            const double share = wan.background_utilization_series[i];
+            bits += share * (end_s - start_s) * 10e9;
+            const QString where = QString("interval %1 (%2, %3]: %4")
+                                      .arg(i)
+                                      .arg(start_s)
+                                      .arg(end_s)
+                                      .arg(share, 0, 'g', 17);
+            if (end_s <= 1.0 + 1e-12) {
+                QVERIFY2(std::abs(share - 0.4) < 1e-9, qPrintable(where));
+                QVERIFY2(std::abs(wan.utilization_series[i] - 1.0) < 1e-9, qPrintable(where));
+                ++during;
+            } else if (start_s >= 1.0 - 1e-12) {
+                QCOMPARE(share, 0.0);
+                ++after;
+            }
+        }
+        QCOMPARE(during, 20);
+        QVERIFY(after >= 4);
+        QVERIFY(wan.background_bytes > 0.0);
+        QVERIFY2(std::abs(bits / 8.0 / wan.background_bytes - 1.0) < 1e-9,
+                 qPrintable(QString::number(bits / 8.0 / wan.background_bytes, 'g', 17)));
+        // Links the background never crosses have a zero share; runs without a traffic
+        // section do not write the field (background_bytes neither).
+        for (double share : link(r, "a-ra").background_utilization_series)
+            QCOMPARE(share, 0.0);
+        const json with = json::parse(experiment::resultsToJson(r));
+        QVERIFY(with["links"][0].contains("background_utilization_series"));
+        const std::string without = experiment::resultsToJson(run(p2pWithCbr(0)));
+        QVERIFY(without.find("background_utilization_series") == std::string::npos);
     }
 
     void backgroundTrafficSlowsTheInterCentrePhaseOfTraining()

@@ -22,6 +22,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
 #include <QMenu>
 #include <QTableWidget>
 #include <QUndoStack>
@@ -76,9 +77,14 @@ struct EditorScript
     bool accept = true;
     json shown;
     QString problem;
+    QString other; ///< the "Other keys" field as shown
+    QString mode;  ///< the Mode row as shown (empty: no such row)
     bool operator()(GeneratorEditor& editor)
     {
         shown = editor.generator();
+        other = editor.findChild<QLineEdit*>(QStringLiteral("traffic:other"))->text();
+        const auto* modeRow = editor.findChild<QComboBox*>(QStringLiteral("traffic:mode"));
+        mode = modeRow ? modeRow->currentText() : QString();
         for (const auto& [key, text] : edits)
             if (!editor.setFieldText(key, text))
                 qWarning("no editor for %s", key.c_str());
@@ -234,6 +240,65 @@ private Q_SLOTS:
         QVERIFY2(keep.problem.contains(QStringLiteral("note")), qPrintable(keep.problem));
     }
 
+    void editorEditsThePoissonMode()
+    {
+        // A poisson generator's mode (docs/traffic.md §2.7) has its own row, default auto
+        // (written only when chosen or named by the file); other kinds have none.
+        auto w = openWindow(twoHostTopo(""), QStringLiteral("mode.topo"));
+        QVERIFY(w);
+        ui::traffic::TrafficDock* dock = w->traffic()->dock();
+        const auto last = [&] {
+            return ui::traffic::generatorsOf(w->document()->project().experiment).back();
+        };
+        const json web = {{"id", "web"},        {"kind", "poisson"},
+                          {"from", "a"},        {"to", "b"},
+                          {"stop_s", 1},        {"load", 0.3},
+                          {"load_link", "wan"}, {"size", {{"law", "web-search"}}}};
+        EditorScript fluid{{{"mode", QStringLiteral("fluid")}}};
+        dock->setEditorRunner(std::ref(fluid));
+        QVERIFY(dock->openEditor(web));
+        QCOMPARE(fluid.mode, QStringLiteral("auto"));
+        QVERIFY(!fluid.shown.contains("mode")); // the default is not written
+        QVERIFY2(fluid.problem.isEmpty(), qPrintable(fluid.problem));
+        json expected = web;
+        expected["mode"] = "fluid";
+        QCOMPARE(last(), expected);
+
+        // The file's mode shows in its row, not among the other keys; named by the file, the
+        // default stays written when chosen.
+        json flows = web;
+        flows["id"] = "web2";
+        flows["mode"] = "flows";
+        EditorScript toAuto{{{"mode", QStringLiteral("auto")}}};
+        dock->setEditorRunner(std::ref(toAuto));
+        QVERIFY(dock->openEditor(flows));
+        QCOMPARE(toAuto.mode, QStringLiteral("flows"));
+        QVERIFY2(toAuto.other.isEmpty(), qPrintable(toAuto.other));
+        QCOMPARE(last().value("mode", json()), json("auto"));
+
+        // A mode the engine does not know stays selected, and OK is refused with its error.
+        json bogus = web;
+        bogus["id"] = "web3";
+        bogus["mode"] = "bogus";
+        EditorScript bad;
+        dock->setEditorRunner(std::ref(bad));
+        QVERIFY(!dock->openEditor(bogus));
+        QCOMPARE(bad.mode, QStringLiteral("bogus"));
+        QVERIFY2(bad.problem.contains(QStringLiteral("unknown mode 'bogus'")),
+                 qPrintable(bad.problem));
+
+        // A cbr generator has no mode row.
+        EditorScript cbr;
+        dock->setEditorRunner(std::ref(cbr));
+        dock->openEditor(json{{"id", "v"},
+                              {"kind", "cbr"},
+                              {"from", "a"},
+                              {"to", "b"},
+                              {"stop_s", 1},
+                              {"rate_bps", "1G"}});
+        QVERIFY(cbr.mode.isEmpty());
+    }
+
     void canvasProposesEndpointsAndDrawsRoutes()
     {
         auto w = openWindow(kThreeCentres, QStringLiteral("centres.topo"));
@@ -377,6 +442,11 @@ private Q_SLOTS:
         for (auto p = plot->graph(1)->data()->begin(); p != plot->graph(1)->data()->end(); ++p)
             top = std::max(top, p->value);
         QCOMPARE(top, 4.0);
+        // … drawn from the results' background_utilization_series: one point per sample interval
+        // (not per live snapshot), each 0.4 of the 10 Gbit/s link.
+        const experiment::Results& done = *w->runs()->controller()->results();
+        QCOMPARE(plot->graph(1)->data()->size(), int(done.sample_times_s.size()));
+        QVERIFY(done.sample_times_s.size() != s.time_s.size());
 
         // The report's section and the Compare view's row name what the generator carried.
         const QString html = ui::report::htmlReport(*w->runs()->controller()->project(),

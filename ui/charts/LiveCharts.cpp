@@ -358,6 +358,19 @@ std::vector<LinkSeries> linkSeriesFromResults(const experiment::Results& results
                                    link->queue_delay_s_series.begin() + long(n));
         if (link->loss_series.size() >= n)
             s.loss.assign(link->loss_series.begin(), link->loss_series.begin() + long(n));
+        // Runs with a traffic section: the background's share of each interval, and the rest of
+        // the utilisation as the experiment's own (wire bit/s at the nominal bandwidth, as the
+        // throughput view).
+        if (link->background_utilization_series.size() >= n && s.bandwidth_bps > 0.0) {
+            s.experiment_bps.resize(n);
+            s.background_bps.resize(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                const double background = link->background_utilization_series[i];
+                s.background_bps[i] = background * s.bandwidth_bps;
+                s.experiment_bps[i] =
+                    std::max(0.0, s.utilisation[i] - background) * s.bandwidth_bps;
+            }
+        }
         out.push_back(std::move(s));
     }
     return out;

@@ -84,8 +84,10 @@ struct LinkSeries
     double bandwidth_bps = 0.0;      ///< nominal bandwidth (the faster direction)
     std::vector<double> time_s;      ///< end time of each sample
     std::vector<double> utilisation; ///< [0, 1], one per time_s
-    /// Runs with background traffic, live only (RunSnapshot::link_rates): one per time_s, or
-    /// empty — the experiment's own and the background's rate (wire bit/s).
+    /// Runs with background traffic (one per time_s, or empty): the experiment's own and the
+    /// background's rate (wire bit/s) — live, at each snapshot (RunSnapshot::link_rates); from
+    /// results, the interval means (LinkResult::background_utilization_series × bandwidth, the
+    /// experiment's the rest of the utilisation).
     std::vector<double> experiment_bps;
     std::vector<double> background_bps;
     /// The delay of the link's standing queue (seconds, the larger direction), one per time_s

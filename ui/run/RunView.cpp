@@ -233,7 +233,8 @@ void RunView::showLive(const LiveRun& live)
 
 void RunView::showResults(const experiment::Results& results, const topology::Topology& topology)
 {
-    // The background rates exist only live (results hold per-link totals): kept for the chart.
+    // The live background rates, kept for the chart where the results have no series (a run
+    // keeping summaries only).
     m_backgroundSeries.clear();
     if (m_live)
         for (const auto& [id, s] : m_live->series)
@@ -246,6 +247,15 @@ void RunView::showResults(const experiment::Results& results, const topology::To
     for (std::size_t i = 0; i < topology.linkCount(); ++i)
         all.push_back(topology.link(LinkId::fromIndex(i)).id);
     m_resultSeries = charts::linkSeriesFromResults(results, topology, all);
+    // Every link's background share is in the results (background_utilization_series): it
+    // replaces the live rates, which only the links watched during the run have.
+    for (const auto& s : m_resultSeries)
+        if (!s.background_bps.empty()) {
+            LiveRun::Series& b = m_backgroundSeries[s.id];
+            b.time_s = s.time_s;
+            b.experiment_bps = s.experiment_bps;
+            b.background_bps = s.background_bps;
+        }
     // Each chart is drawn when its tab is first shown: the end of a large run costs the GUI
     // thread one chart, not five.
     m_stale = {m_timeline, m_iterations, m_links->parentWidget(), m_summary};

@@ -149,6 +149,21 @@ void GeneratorEditor::rebuildKindFields()
                     recheck();
             });
             editor = combo;
+        } else if (f.type == FieldType::Choice) {
+            // The choices, default first; a value of the file that is none of them stays
+            // selected, so the check names it instead of the editor dropping it.
+            auto* combo = new QComboBox(this);
+            for (const std::string& c : choicesFor(f.key))
+                combo->addItem(QString::fromStdString(c));
+            const QString named = textOfValue(value);
+            if (!named.isEmpty() && combo->findText(named) < 0)
+                combo->addItem(named);
+            combo->setCurrentIndex(std::max(0, combo->findText(named)));
+            connect(combo, &QComboBox::currentTextChanged, this, [this] {
+                if (!m_filling)
+                    recheck();
+            });
+            editor = combo;
         } else {
             auto* edit = new QLineEdit(this);
             edit->setText(textOfValue(value));
@@ -224,7 +239,15 @@ json GeneratorEditor::generator() const
         }
         if (auto* law = qobject_cast<LawEditor*>(it->second))
             putValue(g, f.key, law->value());
-        else if (auto* combo = qobject_cast<QComboBox*>(it->second))
+        else if (f.type == FieldType::Choice) {
+            // Written, as the protocol, when it is not the default or the file named it.
+            const std::string chosen =
+                qobject_cast<QComboBox*>(it->second)->currentText().toStdString();
+            if (chosen != choicesFor(f.key).front() || m_base.contains(f.key))
+                g[f.key] = chosen;
+            else
+                g.erase(f.key);
+        } else if (auto* combo = qobject_cast<QComboBox*>(it->second))
             putValue(g, f.key,
                      combo->currentText().trimmed().isEmpty()
                          ? json()

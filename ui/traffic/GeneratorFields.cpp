@@ -66,6 +66,11 @@ const std::vector<GeneratorField>& generatorFields()
          QT_TRANSLATE_NOOP("TrafficFields", "The link whose a→b bandwidth the load is of")},
         {"size", QT_TRANSLATE_NOOP("TrafficFields", "Flow sizes"), FieldType::Law, kPoissonBit,
          "bytes", QT_TRANSLATE_NOOP("TrafficFields", "The flow-size law (docs/traffic.md §3)")},
+        {"mode", QT_TRANSLATE_NOOP("TrafficFields", "Mode"), FieldType::Choice, kPoissonBit, "",
+         QT_TRANSLATE_NOOP("TrafficFields",
+                           "flows: every flow simulated; fluid: the aggregate of all flows as "
+                           "one paced stream; auto: fluid from 5,000 flows/s "
+                           "(docs/traffic.md §2.7)")},
         {"peak_bps", QT_TRANSLATE_NOOP("TrafficFields", "Peak rate"), FieldType::Quantity,
          kOnOffBit, "bit/s", QT_TRANSLATE_NOOP("TrafficFields", "The rate during an on period")},
         {"on", QT_TRANSLATE_NOOP("TrafficFields", "On periods"), FieldType::Law, kOnOffBit, "s",
@@ -92,6 +97,13 @@ std::vector<std::string> lawsFor(const std::string& key)
     if (key == "size")
         return {"web-search", "data-mining", "exponential", "pareto", "lognormal", "empirical"};
     return {"exponential", "pareto"};
+}
+
+std::vector<std::string> choicesFor(const std::string& key)
+{
+    if (key == "mode")
+        return {"auto", "flows", "fluid"};
+    return {};
 }
 
 std::string meanKeyOf(const std::string& key)

@@ -20,7 +20,8 @@ enum class FieldType
     Quantity, ///< a number or a string with a unit (rate, size, duration, fraction)
     Integer,  ///< a whole number
     LinkId,   ///< the id of a link of the topology
-    Law       ///< a law object {"law": …, "mean_bytes" | "mean_s", "shape", "sigma", "file"}
+    Law,      ///< a law object {"law": …, "mean_bytes" | "mean_s", "shape", "sigma", "file"}
+    Choice    ///< one of choicesFor(key), the first the default (written only when chosen)
 };
 
 /// Bit per generator kind (GeneratorField::kinds).
@@ -57,6 +58,9 @@ const std::vector<std::string>& commonKeys();
 const std::vector<GeneratorField>& generatorFields();
 /// Laws a Law field takes: "size" (a poisson generator's flow sizes) or a period ("on", "off").
 std::vector<std::string> lawsFor(const std::string& key);
+/// Values a Choice field takes, its default first: "mode" (a poisson generator's, traffic.md
+/// §2.7) → auto, flows, fluid.
+std::vector<std::string> choicesFor(const std::string& key);
 /// The mean key of a Law field's object: "mean_bytes" for "size", "mean_s" for periods.
 std::string meanKeyOf(const std::string& key);
 /// Translated label and tool tip of a field.

@@ -87,6 +87,8 @@ ojson linksJson(const std::vector<LinkResult>& links, bool background, bool seri
         o["utilization_peak"] = l.utilization_peak;
         if (series)
             o["utilization_series"] = l.utilization_series;
+        if (series && background)
+            o["background_utilization_series"] = l.background_utilization_series;
         o["lost_bytes"] = l.lost_bytes;
         o["queue_delay_mean_s"] = l.queue_delay_mean_s;
         if (series) {

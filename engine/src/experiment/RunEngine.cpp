@@ -408,6 +408,14 @@ void RunEngine::recordResults(Results& results)
         lr.lost_bytes = half ? a.lost_bytes : a.lost_bytes + b.lost_bytes;
         lr.queue_delay_mean_s = std::max(a.queue_delay_mean_s, b.queue_delay_mean_s);
         lr.utilization_series = largerOfEach(a.utilisation_series, b.utilisation_series);
+        // The background's share in the direction each utilisation element came from.
+        lr.background_utilization_series = a.background_utilisation_series;
+        for (std::size_t i = 0; i < lr.background_utilization_series.size() &&
+                                i < b.background_utilisation_series.size() &&
+                                i < a.utilisation_series.size() && i < b.utilisation_series.size();
+             ++i)
+            if (b.utilisation_series[i] > a.utilisation_series[i])
+                lr.background_utilization_series[i] = b.background_utilisation_series[i];
         lr.queue_delay_s_series = largerOfEach(a.queue_delay_s_series, b.queue_delay_s_series);
         lr.loss_series = largerOfEach(a.loss_series, b.loss_series);
         results.links.push_back(std::move(lr));

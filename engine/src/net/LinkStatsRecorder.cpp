@@ -23,11 +23,26 @@ void LinkStatsRecorder::settle(const std::vector<std::uint32_t>& resources)
         settle(resource);
 }
 
-void LinkStatsRecorder::takeBack(std::uint32_t resource, double bits)
+void LinkStatsRecorder::takeBack(std::uint32_t resource, double bits, bool background)
 {
     settle(resource);
     Series& r = m_series[resource];
     r.bits = std::max(0.0, r.bits - bits);
+    if (background)
+        r.backgroundBits = std::max(0.0, r.backgroundBits - bits);
+}
+
+void LinkStatsRecorder::changeBackground(std::uint32_t resource, double old_bps, double new_bps)
+{
+    if (resource >= m_series.size() || old_bps == new_bps)
+        return;
+    settle(resource);
+    Series& r = m_series[resource];
+    if (old_bps > 0.0)
+        --r.backgroundFlows;
+    if (new_bps > 0.0)
+        ++r.backgroundFlows;
+    r.background_bps = r.backgroundFlows == 0 ? 0.0 : r.background_bps + (new_bps - old_bps);
 }
 
 void LinkStatsRecorder::notePeaks(const std::vector<std::uint32_t>& resources)
@@ -104,6 +119,8 @@ void LinkStatsRecorder::takeSample()
         r.seriesQueue.push_back(r.queueSeconds - r.queueAtSample);
         r.seriesLost.push_back(r.lostBits - r.lostAtSample);
         r.seriesArrived.push_back(r.arrivedBits - r.arrivedAtSample);
+        r.seriesBackground.push_back(r.backgroundBits - r.backgroundAtSample);
+        r.backgroundAtSample = r.backgroundBits;
         r.queueAtSample = r.queueSeconds;
         r.lostAtSample = r.lostBits;
         r.arrivedAtSample = r.arrivedBits;
@@ -135,8 +152,8 @@ void LinkStatsRecorder::coarsenSeries()
             r.prevCap = 0.0;
             continue;
         }
-        for (std::vector<double>* v :
-             {&r.seriesBits, &r.seriesCap, &r.seriesQueue, &r.seriesLost, &r.seriesArrived})
+        for (std::vector<double>* v : {&r.seriesBits, &r.seriesCap, &r.seriesQueue, &r.seriesLost,
+                                       &r.seriesArrived, &r.seriesBackground})
             mergePairs(*v, true);
     }
     mergePairs(m_sampleTimes, false);
@@ -158,6 +175,10 @@ LinkStats LinkStatsRecorder::stats(std::uint32_t resource, LinkId link, int dir)
     for (std::size_t i = 0; i < r.seriesBits.size(); ++i)
         s.utilisation_series.push_back(r.seriesCap[i] > 0.0 ? r.seriesBits[i] / r.seriesCap[i]
                                                             : 0.0);
+    s.background_utilisation_series.reserve(r.seriesBackground.size());
+    for (std::size_t i = 0; i < r.seriesBackground.size() && i < r.seriesCap.size(); ++i)
+        s.background_utilisation_series.push_back(
+            r.seriesCap[i] > 0.0 ? r.seriesBackground[i] / r.seriesCap[i] : 0.0);
     s.lost_bytes = r.lostBits / 8.0;
     s.queue_delay_mean_s =
         m_sim.now().toSeconds() > 0.0 ? r.queueSeconds / m_sim.now().toSeconds() : 0.0;

@@ -468,6 +468,8 @@ void Network::recompute()
     for (std::uint32_t slot : m_solver.solvedFlows())
         if (m_solver.rateChanged(slot) || !m_sim.pending(m_flows[slot].done))
             reschedule(slot);
+    for (std::uint32_t slot : m_solver.solvedFlows())
+        noteBackgroundRate(slot); // the background's share of the link statistics
     // A lossy connection's next loss comes at the new rate (docs §5, loss events).
     for (std::uint32_t slot : m_solver.solvedFlows())
         if (m_solver.rateChanged(slot) && m_flows[slot].protocol == Protocol::Tcp)
@@ -491,7 +493,7 @@ void Network::settleFlow(std::uint32_t slot)
         const double overshoot_bytes = sent_bytes - f.remaining_bytes;
         if (overshoot_bytes > 0.0)
             for (std::uint32_t r : m_connections[f.conn].resources)
-                m_stats.takeBack(r, overshoot_bytes * 8.0);
+                m_stats.takeBack(r, overshoot_bytes * 8.0, f.background);
         if (f.background) // counted apart on its links too (backgroundBytes)
             for (std::uint32_t r : m_connections[f.conn].resources)
                 m_backgroundBits[r] += std::min(sent_bytes, f.remaining_bytes) * 8.0;
@@ -500,6 +502,19 @@ void Network::settleFlow(std::uint32_t slot)
         f.remaining_bytes = std::max(0.0, f.remaining_bytes - sent_bytes);
     }
     f.lastUpdate = m_sim.now();
+}
+
+void Network::noteBackgroundRate(std::uint32_t slot)
+{
+    Flow& f = m_flows[slot];
+    if (!f.background)
+        return;
+    const double rate_bps = f.live && f.dataPhase ? m_solver.rateBps(slot) : 0.0;
+    if (rate_bps == f.backgroundCounted_bps)
+        return;
+    for (std::uint32_t r : m_connections[f.conn].resources)
+        m_stats.changeBackground(r, f.backgroundCounted_bps, rate_bps);
+    f.backgroundCounted_bps = rate_bps;
 }
 
 void Network::reschedule(std::uint32_t slot)

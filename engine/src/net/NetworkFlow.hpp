@@ -23,10 +23,13 @@ struct Network::Flow
     double bytes = 0.0;
     double remaining_bytes = 0.0; ///< wire bytes still to send
     WireBytes wire;
-    bool burst = false;       ///< counted in its resources' burstTcpFlows
-    bool ordered = false;     ///< in order on its connection (TransferOptions::ordered)
-    bool keepWindow = false;  ///< TransferOptions::keep_window
-    bool background = false;  ///< TransferOptions::background
+    bool burst = false;      ///< counted in its resources' burstTcpFlows
+    bool ordered = false;    ///< in order on its connection (TransferOptions::ordered)
+    bool keepWindow = false; ///< TransferOptions::keep_window
+    bool background = false; ///< TransferOptions::background
+    /// A background flow's rate as counted in its resources' background rates
+    /// (LinkStatsRecorder::changeBackground); 0 while it is not sending.
+    double backgroundCounted_bps = 0.0;
     double rateCap_bps = 0.0; ///< TransferOptions::rate_cap_bps (0 = none)
     bool dataPhase = false;
     bool live = false;

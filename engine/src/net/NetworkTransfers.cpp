@@ -183,6 +183,7 @@ void Network::detachFlow(std::uint32_t slot)
     m_solver.removeFlow(slot);
     requestRecompute();
     f.dataPhase = false;
+    noteBackgroundRate(slot); // its resources settle under its old rate first
     m_sim.cancel(f.done);
 }
 

@@ -74,6 +74,9 @@ struct LinkResult
     double utilization_mean = 0.0;
     double utilization_peak = 0.0;
     std::vector<double> utilization_series; ///< max of both directions, one per sample interval
+    /// Per sample interval, background bits / capacity bits of the direction utilization_series
+    /// took that interval from (runs with a "traffic" section; docs/results-format.md).
+    std::vector<double> background_utilization_series;
     double lost_bytes = 0.0;         ///< both directions: random loss and paced sources' overflow
     double queue_delay_mean_s = 0.0; ///< the busier direction's mean standing-queue delay
     /// Per sample interval, the larger of both directions: the standing queue's mean delay and

@@ -19,6 +19,9 @@ struct LinkStats
     /// Interval means: series[i] = carried bits / capacity bits over (t_{i−1}, t_i] with
     /// t_i = Network::sampleTimes()[i].
     std::vector<double> utilisation_series;
+    /// Per sample interval, as utilisation_series: the background flows' bits
+    /// (TransferOptions::background) / capacity bits, integrated exactly (LinkStatsRecorder).
+    std::vector<double> background_utilisation_series;
     double lost_bytes = 0.0; ///< random loss and paced sources' overflow (LinkStatsRecorder)
     double queue_delay_mean_s = 0.0; ///< mean delay of its standing queue over [0, now]
     /// Per sample interval, as utilisation_series: the mean delay of the standing queue

@@ -17,8 +17,16 @@
 // same settling integrates them: ∫q dt, lost += (p·A + D)·Δt, arrived += (A + D)·Δt. A sample's
 // queueing delay is ∫q dt over the interval ÷ its length, its loss lost ÷ arrived bits.
 //
+// Background. The Network also gives each resource the rate B of the background flows
+// (TransferOptions::background) on it whenever one of their rates changes
+// (changeBackground); settling integrates it like the allocation: bg += B·Δt. A sample's
+// background share is ∫B dt ÷ ∫C dt over the interval; the part of the allocation that is
+// the experiment's own is utilisation − background share. B is kept as a sum of changes,
+// reset to exactly 0 when the last background flow on the resource stops, so rounding
+// residue never outlives the flows.
+//
 // Summaries. A resource tracked without series keeps the totals above and only the last two
-// intervals' ∫A dt and ∫C dt (lastUtilisation()), not the five per-interval vectors (40 B per
+// intervals' ∫A dt and ∫C dt (lastUtilisation()), not the six per-interval vectors (48 B per
 // resource and sample). When pairs merge, its last interval becomes the merge of the last two
 // if the sample count was even and stays alone if it was odd, as a series' last element does;
 // the earlier one is then unknown, and is never read before a new sample replaces it: with
@@ -64,13 +72,18 @@ public:
             r.queueSeconds += r.state.queue_s * dt;
             r.lostBits += (r.state.lossFraction * alloc_bps + r.state.overflow_bps) * dt;
             r.arrivedBits += (alloc_bps + r.state.overflow_bps) * dt;
+            r.backgroundBits += r.background_bps * dt;
         }
         r.last = m_sim.now();
     }
     /// settle() of each resource (one call per update: the solved resources).
     void settle(const std::vector<std::uint32_t>& resources);
-    /// Settles the resource, then takes back bits a flow was counted for past its last byte.
-    void takeBack(std::uint32_t resource, double bits);
+    /// Settles the resource, then takes back bits a flow was counted for past its last byte
+    /// (from the background's integral too if it is a background flow).
+    void takeBack(std::uint32_t resource, double bits, bool background = false);
+    /// A background flow on the resource changed its rate from old_bps to new_bps (0 when it
+    /// starts or stops): settles the resource under the old background rate, then changes it.
+    void changeBackground(std::uint32_t resource, double old_bps, double new_bps);
     /// Updates the peak utilisation of resources whose allocation changed.
     void notePeaks(const std::vector<std::uint32_t>& resources);
 
@@ -122,6 +135,11 @@ private:
         std::vector<double> seriesQueue;   ///< per sample interval: ∫queue delay dt
         std::vector<double> seriesLost;    ///< per sample interval: lost bits
         std::vector<double> seriesArrived; ///< per sample interval: arrived bits
+        double background_bps = 0.0;       ///< Σ rates of the background flows on it now
+        std::uint32_t backgroundFlows = 0; ///< background flows with a rate > 0 on it
+        double backgroundBits = 0.0;       ///< ∫ background rate dt
+        double backgroundAtSample = 0.0;
+        std::vector<double> seriesBackground; ///< per sample interval: ∫background rate dt
         bool keepSeries = true;
         // Without series: ∫alloc dt and ∫capacity dt of the last interval and the one before.
         double lastBits = 0.0;

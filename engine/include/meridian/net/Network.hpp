@@ -245,6 +245,9 @@ private:
     void requestRecompute();
     void recompute();
     void settleFlow(std::uint32_t slot);
+    /// Brings a background flow's rate in its resources' background rates up to date (its
+    /// solver rate while sending, 0 otherwise); does nothing for other flows.
+    void noteBackgroundRate(std::uint32_t slot);
     void reschedule(std::uint32_t slot);
 
     sim::Simulator& m_sim;

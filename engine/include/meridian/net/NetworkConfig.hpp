@@ -48,7 +48,7 @@ struct NetworkConfig
     std::size_t max_samples = 4096;
     /// Links whose index is below this keep per-interval series (LinkStats::*_series); the
     /// others keep their totals, means and peak and only the last interval's utilisation
-    /// (Network::lastUtilisation), not 40 B per direction and sample. Default: every link.
+    /// (Network::lastUtilisation), not 48 B per direction and sample. Default: every link.
     std::size_t series_links = std::numeric_limits<std::size_t>::max();
     LossModel loss_model = LossModel::Sampled;
     std::uint64_t seed = 1; ///< experiment seed for jitter and loss streams
