@@ -31,6 +31,7 @@
 //   queue_drops,drops_bulk,drops_bg,episodes,episodes_all_bulk,episodes_any_bulk,
 //   bulk_loss_events (';'-joined),bulk_timeouts (';'-joined),bg_bytes_completed
 
+#include "cdf.h"
 #include "dumbbell.h"
 #include "linux_cc.h"
 #include "ns3/applications-module.h"
@@ -172,56 +173,7 @@ void traceBulk(uint32_t i, Ptr<Application> app)
         "CongState", MakeBoundCallback(&onCongState, i));
 }
 
-// The empirical size law: points (bytes, F), F from 0 to 1, linear between points.
-struct Cdf
-{
-    std::vector<double> x;
-    std::vector<double> f;
-
-    double mean() const
-    {
-        double m = 0;
-        for (std::size_t i = 1; i < x.size(); ++i)
-            m += (f[i] - f[i - 1]) * (x[i - 1] + x[i]) / 2;
-        return m;
-    }
-
-    double draw(double u) const
-    {
-        for (std::size_t i = 1; i < x.size(); ++i) {
-            if (u < f[i] && f[i] > f[i - 1]) {
-                return x[i - 1] + (u - f[i - 1]) / (f[i] - f[i - 1]) * (x[i] - x[i - 1]);
-            }
-        }
-        return x.back();
-    }
-};
-
-bool readCdf(const std::string& path, Cdf& cdf)
-{
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#')
-            continue;
-        std::replace(line.begin(), line.end(), ',', ' ');
-        std::istringstream fields(line);
-        double x, f;
-        if (!(fields >> x >> f))
-            continue; // the header line
-        cdf.x.push_back(x);
-        cdf.f.push_back(f);
-    }
-    if (cdf.x.size() < 2 || cdf.f.front() != 0.0) {
-        std::cerr << "cross_traffic: " << path << ": not a CDF (bytes,cdf lines from 0 to 1)\n";
-        return false;
-    }
-    if (cdf.f.back() == 100.0) { // percentages, as HPCC's files
-        for (double& f : cdf.f)
-            f /= 100.0;
-    }
-    return true;
-}
+using reference::Cdf;
 
 struct Background
 {
@@ -318,7 +270,7 @@ int main(int argc, char* argv[])
 
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(run);
-    if (!UseCongestionControl(cc) || !readCdf(cdf_path, g_bgen.cdf) || flows == 0 ||
+    if (!UseCongestionControl(cc) || !readCdf("cross_traffic", cdf_path, g_bgen.cdf) || flows == 0 ||
         bg_hosts == 0) {
         return 2;
     }

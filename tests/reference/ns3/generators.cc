@@ -29,6 +29,7 @@
 //   onoff, bulk: udp_bps,bulk_bps,bulk_stream_bps (';'-joined),queue_drops
 // With --flows_out FILE (poisson) every completed flow as "bytes,fct_s,arrival_fct_s,arrival_s".
 
+#include "cdf.h"
 #include "dumbbell.h"
 #include "linux_cc.h"
 #include "ns3/applications-module.h"
@@ -88,56 +89,7 @@ void onFlowTx(uint32_t k, Ptr<const Packet>)
     }
 }
 
-// The empirical size law: points (bytes, F), F from 0 to 1, linear between points.
-struct Cdf
-{
-    std::vector<double> x;
-    std::vector<double> f;
-
-    double mean() const
-    {
-        double m = 0;
-        for (std::size_t i = 1; i < x.size(); ++i)
-            m += (f[i] - f[i - 1]) * (x[i - 1] + x[i]) / 2;
-        return m;
-    }
-
-    double draw(double u) const
-    {
-        for (std::size_t i = 1; i < x.size(); ++i) {
-            if (u < f[i] && f[i] > f[i - 1]) {
-                return x[i - 1] + (u - f[i - 1]) / (f[i] - f[i - 1]) * (x[i] - x[i - 1]);
-            }
-        }
-        return x.back();
-    }
-};
-
-bool readCdf(const std::string& path, Cdf& cdf)
-{
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#')
-            continue;
-        std::replace(line.begin(), line.end(), ',', ' ');
-        std::istringstream fields(line);
-        double x, f;
-        if (!(fields >> x >> f))
-            continue; // the header line
-        cdf.x.push_back(x);
-        cdf.f.push_back(f);
-    }
-    if (cdf.x.size() < 2 || cdf.f.front() != 0.0) {
-        std::cerr << "generators: " << path << ": not a CDF (bytes,cdf lines from 0 to 1)\n";
-        return false;
-    }
-    if (cdf.f.back() == 100.0) { // percentages, as HPCC's files
-        for (double& f : cdf.f)
-            f /= 100.0;
-    }
-    return true;
-}
+using reference::Cdf;
 
 struct Arrivals
 {
@@ -281,7 +233,7 @@ int main(int argc, char* argv[])
 
     if (mode == "poisson") {
         Arrivals& a = g_arrivals;
-        if (!readCdf(cdf_path, a.cdf) || load <= 0) {
+        if (!readCdf("generators", cdf_path, a.cdf) || load <= 0) {
             return 2;
         }
         a.net = &net;
