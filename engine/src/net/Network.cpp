@@ -577,17 +577,10 @@ double Network::backgroundBytes(LinkId link, int dir)
 
 std::vector<Network::DirectionRates> Network::directionRates() const
 {
-    std::vector<double> background_bps(m_backgroundBits.size(), 0.0);
-    for (std::uint32_t slot = 0; slot < m_flows.size(); ++slot) {
-        const Flow& f = m_flows[slot];
-        if (f.live && f.dataPhase && f.background)
-            for (std::uint32_t r : m_connections[f.conn].resources)
-                background_bps[r] += m_solver.rateBps(slot);
-    }
     std::vector<DirectionRates> out(2 * m_topology.linkCount());
     for (std::size_t arc = 0; arc < out.size(); ++arc) {
         const std::uint32_t r = m_arcs[arc].resource;
-        out[arc] = {m_solver.allocBps(r), background_bps[r]};
+        out[arc] = {m_solver.allocBps(r), m_stats.backgroundBps(r)};
     }
     return out;
 }

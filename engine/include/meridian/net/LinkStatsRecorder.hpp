@@ -112,6 +112,12 @@ public:
     /// Utilisation of the resource over the last finished sample interval (0 before the first
     /// sample): the last element of stats().utilisation_series, without copying the series.
     double lastUtilisation(std::uint32_t resource) const;
+    /// The rate of the background flows on the resource now (changeBackground's sum; 0 for a
+    /// resource that is not tracked).
+    double backgroundBps(std::uint32_t resource) const
+    {
+        return resource < m_series.size() ? m_series[resource].background_bps : 0.0;
+    }
 
 private:
     struct Series

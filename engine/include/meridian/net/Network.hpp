@@ -130,8 +130,8 @@ public:
         double total_bps = 0.0;
         double background_bps = 0.0;
     };
-    /// DirectionRates of every link direction, in (LinkId, dir) order: O(links + background
-    /// flows × route length).
+    /// DirectionRates of every link direction, in (LinkId, dir) order: O(links), the
+    /// background's rate being the one the link statistics keep (noteBackgroundRate).
     std::vector<DirectionRates> directionRates() const;
     /// Flows in their data phase.
     std::size_t activeFlows() const noexcept { return m_solver.activeFlows(); }
