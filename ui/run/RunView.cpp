@@ -315,36 +315,45 @@ QString RunView::linkMetric() const
     return m_linkMetric->currentData().toString();
 }
 
+std::vector<charts::LinkSeries> RunView::pickedSeries(const std::vector<std::string>& ids) const
+{
+    std::vector<charts::LinkSeries> series;
+    if (m_results) {
+        for (const auto& s : m_resultSeries)
+            if (std::find(ids.begin(), ids.end(), s.id) != ids.end())
+                series.push_back(s);
+    } else if (m_live) {
+        for (const auto& id : ids) {
+            charts::LinkSeries s;
+            s.id = id;
+            if (const auto b = m_bandwidth_bps.find(id); b != m_bandwidth_bps.end())
+                s.bandwidth_bps = b->second;
+            if (const auto it = m_live->series.find(id); it != m_live->series.end()) {
+                s.time_s = it->second.time_s;
+                s.utilisation = it->second.utilisation;
+                s.queue_delay_s = it->second.queue_delay_s;
+                s.loss = it->second.loss;
+            }
+            series.push_back(std::move(s));
+        }
+    }
+    return series;
+}
+
 void RunView::redrawLinks()
 {
     const std::vector<std::string> ids = pickedLinks();
-    std::vector<charts::LinkSeries> series;
     const QString metric = linkMetric();
     const bool queueOrLoss = metric == QLatin1String("queue") || metric == QLatin1String("loss");
     m_background->setEnabled(!queueOrLoss); // it splits rates, not delays or losses
     if (queueOrLoss) {
-        if (m_results) {
-            for (const auto& s : m_resultSeries)
-                if (std::find(ids.begin(), ids.end(), s.id) != ids.end())
-                    series.push_back(s);
-        } else if (m_live) {
-            for (const auto& id : ids) {
-                charts::LinkSeries s;
-                s.id = id;
-                if (const auto it = m_live->series.find(id); it != m_live->series.end()) {
-                    s.time_s = it->second.time_s;
-                    s.queue_delay_s = it->second.queue_delay_s;
-                    s.loss = it->second.loss;
-                }
-                series.push_back(std::move(s));
-            }
-        }
-        charts::plotLinkMetric(m_links, series,
+        charts::plotLinkMetric(m_links, pickedSeries(ids),
                                metric == QLatin1String("queue") ? charts::LinkMetric::QueueDelay
                                                                 : charts::LinkMetric::Loss);
         return;
     }
     if (!m_background->isHidden() && m_background->isChecked()) {
+        std::vector<charts::LinkSeries> series;
         const auto& source = m_live ? m_live->series : m_backgroundSeries;
         for (const auto& id : ids) {
             charts::LinkSeries s;
@@ -359,24 +368,7 @@ void RunView::redrawLinks()
         charts::plotLinkBackground(m_links, series);
         return;
     }
-    if (m_results) {
-        for (const auto& s : m_resultSeries)
-            if (std::find(ids.begin(), ids.end(), s.id) != ids.end())
-                series.push_back(s);
-    } else if (m_live) {
-        for (const auto& id : ids) {
-            const auto it = m_live->series.find(id);
-            charts::LinkSeries s;
-            s.id = id;
-            s.bandwidth_bps = m_bandwidth_bps[id];
-            if (it != m_live->series.end()) {
-                s.time_s = it->second.time_s;
-                s.utilisation = it->second.utilisation;
-            }
-            series.push_back(std::move(s));
-        }
-    }
-    charts::plotLinks(m_links, series, metric == QLatin1String("throughput"));
+    charts::plotLinks(m_links, pickedSeries(ids), metric == QLatin1String("throughput"));
 }
 
 void RunView::showHistory(const RunHistory& history)

@@ -79,6 +79,9 @@ Q_SIGNALS:
 private:
     /// The data of the Links chart's chooser: "utilisation", "throughput", "queue", "loss".
     QString linkMetric() const;
+    /// The chart series of the links `ids`: from the results after a run, else from the live
+    /// snapshots (every quantity they carry but the background split).
+    std::vector<charts::LinkSeries> pickedSeries(const std::vector<std::string>& ids) const;
     void redrawLinks();
     /// Draws the visible tab's chart if it is out of date.
     void refreshVisible();
