@@ -88,6 +88,12 @@ using TestApplication = QCoreApplication;
 
 int main(int argc, char** argv)
 {
+    // Settings (recent files, the dock layout) in a directory of this process's own: two test
+    // processes at once (ctest -j2 in two build trees, the ASan suite beside the normal one)
+    // would otherwise read and write the same file of the user's and see each other's recent
+    // files (NewcomerTourTest counts them).
+    const QTemporaryDir settingsHome;
+    qputenv("XDG_CONFIG_HOME", settingsHome.path().toUtf8());
     TestApplication app(argc, argv);
     QStringList args = app.arguments();
     QString only;
