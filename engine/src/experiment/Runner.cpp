@@ -16,6 +16,11 @@
 #include "meridian/topology/FabricShape.hpp"
 #include "meridian/traffic/TrafficRun.hpp"
 
+#include <deque>
+#include <map>
+#include <string_view>
+#include <utility>
+
 namespace meridian::experiment {
 
 namespace {
@@ -76,16 +81,17 @@ BackgroundAttribution attribute(const Results& with, const Results& without)
         a.collective_mean_with_s = with.collective.mean_s;
         a.collective_mean_without_s = without.collective.mean_s;
     }
-    std::vector<bool> used(without.phases.size(), false);
+    // The k-th phase of a (name, iteration) in `with` meets the k-th of `without`: one pass
+    // over each list (a DiLoCo run has thousands of phases).
+    std::map<std::pair<std::string_view, int>, std::deque<const PhaseResult*>> unmatched;
+    for (const PhaseResult& q : without.phases)
+        unmatched[{q.name, q.iteration}].push_back(&q);
     for (const PhaseResult& p : with.phases) {
-        for (std::size_t i = 0; i < without.phases.size(); ++i) {
-            const PhaseResult& q = without.phases[i];
-            if (used[i] || q.name != p.name || q.iteration != p.iteration)
-                continue;
-            used[i] = true;
-            a.phases.push_back({p.name, p.iteration, p.duration_s(), q.duration_s()});
-            break;
-        }
+        const auto it = unmatched.find({p.name, p.iteration});
+        if (it == unmatched.end() || it->second.empty())
+            continue;
+        a.phases.push_back({p.name, p.iteration, p.duration_s(), it->second.front()->duration_s()});
+        it->second.pop_front();
     }
     return a;
 }
