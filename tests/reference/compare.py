@@ -836,8 +836,8 @@ SUITE_REGIMES = [
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 8,
      "roughly; shallow queues (0.05 BDP): within 6 % at 80 ms, **known off** at 20 ms: "
      "Meridian fast by 25–34 %, faster than every kernel run, ns-3 with Linux's rules slow "
-     "too; Reno into 1–2 BDP at 80 ms −21 … −25 % (an overflow in congestion avoidance, "
-     "§3.2)"),
+     "too; Reno into 1–2 BDP at 80 ms and 100 Mbit/s −21 … −25 % (an overflow in congestion "
+     "avoidance, §3.2)"),
     ("Broadcast, NCCL's ring pipeline, TCP",
      "4–32 hosts, 1 Gbit/s and 5 ms per host link, 128–256 MiB; 4 and 8 hosts at 10 Gbit/s "
      "and 0.5 ms, 256 MiB; one channel",
