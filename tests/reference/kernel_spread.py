@@ -93,8 +93,8 @@ def main():
                      r["max_s"], r["meridian_s"], r["error_pct"],
                      "—" if r["z"] is None else "%+.1f" % r["z"], r["faster_runs"], r["n"],
                      "—" if ns3 is None else "%.3f" % ns3,
-                     "—" if ns3 is None else "%+.1f %%" % (100.0 * (ns3 / r["mean_s"] - 1.0)),
-                     "—" if ns3 is None else "%+.1f %%" % (100.0 * (r["meridian_s"] / ns3 - 1.0))))
+                     "—" if ns3 is None else "%+.1f %%" % compare.pct(ns3, r["mean_s"]),
+                     "—" if ns3 is None else "%+.1f %%" % compare.pct(r["meridian_s"], ns3)))
         print()
     print("| flows, cc | cases | kernel runs (median) | kernel CV median / max | s.e. (median) "
           "| Meridian \\|error\\| median | within 15 % of the mean | within 15 % or 2 s.e. "
@@ -104,7 +104,8 @@ def main():
     for flows, cc in groups:
         sel = [r for r in rows if flows == "all" or (r["flows"], r["cc"]) == (flows, cc)]
         ns3 = [r for r in sel if r["ns3_s"] is not None]
-        print("| %s | %d | %g | %.1f %% / %.1f %% | %.1f %% | %.1f %% | %d | %d | %d | %d of %d |" % (
+        print("| %s | %d | %g | %.1f %% / %.1f %% | %.1f %% | %.1f %% | %d | %d | %d "
+              "| %d of %d |" % (
             "**all**" if flows == "all" else "%d %s" % (flows, cc), len(sel),
             statistics.median(r["n"] for r in sel),
             statistics.median(r["cv_pct"] for r in sel), max(r["cv_pct"] for r in sel),
