@@ -11,6 +11,9 @@
 // within it; the two intercontinental all-reduce times are known off (Meridian fast: the report's
 // times imply a bottleneck below the lowest bandwidth it reports, docs/validation.md) and are
 // pinned to their band, so a change that moves them is noticed.
+// OpenDiLoCo (arXiv 2407.07852; openDiLoCo below): its inner step and bandwidths are not
+// published and are assumed before the run (mfu 0.4, the INTELLECT-1 WAN rule); compute
+// utilisation is within 15 %, the share of the time in the all-reduce is pinned to its band.
 #include "TestMain.hpp"
 
 #include <QFile>
@@ -28,6 +31,7 @@ struct Figures
     double allreduce_s = 0;
     double compute_utilisation = 0;
     double inner_step_s = 0;
+    double wan_payload_bytes = 0;
     int exchanges = 0;
 };
 
@@ -51,6 +55,7 @@ Figures runFile(const QString& relative)
     const QJsonObject strategy = results.value(QStringLiteral("strategy")).toObject();
     f.allreduce_s = strategy.value(QStringLiteral("communication_s")).toDouble();
     f.exchanges = strategy.value(QStringLiteral("exchanges")).toInt();
+    f.wan_payload_bytes = strategy.value(QStringLiteral("wan_payload_bytes")).toDouble();
     double total_s = 0;
     double inter_s = 0;
     const QJsonArray iterations = results.value(QStringLiteral("iterations")).toArray();
@@ -127,6 +132,46 @@ private Q_SLOTS:
                                 .arg(f.compute_utilisation)
                                 .arg(published_utilisation)
                                 .arg(100 * e_cu, 0, 'f', 1)));
+    }
+
+    void openDiLoCo()
+    {
+        // OpenDiLoCo (Jaghouar, Ong, Hagemann, arXiv 2407.07852): 4 workers of 8 H100 in
+        // Canada, Finland and the USA, the 1.1B model, H = 500, fp16 all-reduce; the
+        // all-reduce 6.9 % of the training time, so 93.1 % compute utilisation (the abstract:
+        // 90–95 %). Inner step and WAN assumed, not fitted (docs/validation.md §4.4).
+        const Figures f =
+            runFile(QStringLiteral("tests/validation/published/opendiloco-intercontinental.topo"));
+        QCOMPARE(f.exchanges, 1); // 500 iterations, H = 500: one outer synchronisation
+        // fp16: 2 bytes for each of the 1,100,048,384 parameters.
+        QCOMPARE(f.wan_payload_bytes, 2.0 * 1'100'048'384.0);
+
+        // The inner step from the compute model at mfu 0.4 (Meridian's default, chosen before
+        // the comparison): 6 · P · D / (8 · 989 TFLOPS · 0.4) with D = 2048 × 1024 tokens per
+        // worker = 4.374 s; Meridian adds the attention's FLOPs and the optimiser step (+2.6 %).
+        const double closed_form_s = 6.0 * 1'100'048'384.0 * 2048.0 * 1024.0 / (8.0 * 989e12 * 0.4);
+        QVERIFY2(f.inner_step_s > closed_form_s && f.inner_step_s < 1.05 * closed_form_s,
+                 qPrintable(QStringLiteral("inner step %1 s, closed form %2 s")
+                                .arg(f.inner_step_s)
+                                .arg(closed_form_s)));
+
+        // Compute utilisation within 15 % of the paper's 93.1 %.
+        const double e_cu = relativeError(f.compute_utilisation, 0.931);
+        QVERIFY2(std::abs(e_cu) <= 0.15,
+                 qPrintable(QStringLiteral("compute utilisation %1 against the paper's 0.931: %2 %")
+                                .arg(f.compute_utilisation)
+                                .arg(100 * e_cu, 0, 'f', 1)));
+
+        // Known off: the share of the time in the all-reduce, 2.35 % against the paper's 6.9 %
+        // (Meridian short by two thirds): with the assumed 0.5 Gbit/s between continents the
+        // all-reduce takes about a minute; the paper's share implies about 166 s, a bottleneck
+        // near 0.16 Gbit/s (docs/validation.md §4.4). Pinned to its band so a change is noticed.
+        const double e_share = relativeError(1.0 - f.compute_utilisation, 0.069);
+        QVERIFY2(e_share >= -0.75 && e_share <= -0.55,
+                 qPrintable(QStringLiteral("all-reduce share %1 against the paper's 0.069: %2 %, "
+                                           "outside [-75 %, -55 %]")
+                                .arg(1.0 - f.compute_utilisation)
+                                .arg(100 * e_share, 0, 'f', 1)));
     }
 };
 

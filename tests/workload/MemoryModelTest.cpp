@@ -101,7 +101,7 @@ private Q_SLOTS:
     void modelPresetsLoad()
     {
         const auto& cat = ModelCatalogue::builtin();
-        QCOMPARE(cat.entries().size(), std::size_t(7));
+        QCOMPARE(cat.entries().size(), std::size_t(8));
         for (const auto& e : cat.entries()) {
             QVERIFY2(e.model.parameterCount() > 0, e.id.c_str());
             QVERIFY2(e.model.forwardFlopsPerToken() > 0, e.id.c_str());
@@ -118,6 +118,11 @@ private Q_SLOTS:
         // parameters + 4·L·s·h (attention scores and context).
         QCOMPARE(modelPreset("intellect-1-10b").parameterCount(), std::int64_t(10'211'381'248));
         QCOMPARE(modelPreset("intellect-1-10b").forwardFlopsPerToken(), 25'008'537'600.0);
+        // OpenDiLoCo's 1.1B (config_1b.json, vocabulary 32000, untied): 22 × (2h² + 2·h·256 +
+        // 3·h·5632 + 2h) + 2·V·h + h with h = 2048, V = 32000; forward at s = 1024: 2 ×
+        // 1,034,420,224 matmul parameters + 4·L·s·h.
+        QCOMPARE(modelPreset("opendiloco-1b").parameterCount(), std::int64_t(1'100'048'384));
+        QCOMPARE(modelPreset("opendiloco-1b").forwardFlopsPerToken(), 2'253'389'824.0);
         QVERIFY_THROWS_EXCEPTION(InputError, modelPreset("no-such-model"));
     }
 };
