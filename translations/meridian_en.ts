@@ -644,7 +644,7 @@ applies from iteration %1</source>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="342"/>
-        <source>mean GPU effective compute ratio</source>
+        <source>GPU effective compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -659,8 +659,8 @@ applies from iteration %1</source>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="391"/>
-        <source>mean GPU effective compute ratio</source>
-        <translation>平均 GPU 有效计算占比</translation>
+        <source>GPU effective compute</source>
+        <translation>GPU 有效计算占比</translation>
     </message>
     <message>
         <location filename="../ui/report/Report.cpp" line="396"/>

@@ -384,11 +384,9 @@ QString titleSection(const io::Project& project, const experiment::Results& resu
 /// Summary rows of a training run: model, iterations and their means, centres and GPUs.
 void appendTrainingSummary(KeyValues& summary, const experiment::Results& results)
 {
-    double sum = 0.0, ratio = 0.0;
-    for (const auto& it : results.iterations) {
+    double sum = 0.0;
+    for (const auto& it : results.iterations)
         sum += it.total_s;
-        ratio += it.gpu_effective_compute_ratio;
-    }
     const double n = double(results.iterations.size());
     summary.append({QCoreApplication::translate("Report", "model"),
                     QStringLiteral("%1 (%2 parameters, %3 on the wire)")
@@ -398,8 +396,8 @@ void appendTrainingSummary(KeyValues& summary, const experiment::Results& result
     summary.append({QCoreApplication::translate("Report", "iterations"),
                     QString::number(results.iterations.size())});
     summary.append({QCoreApplication::translate("Report", "mean iteration time"), dur(sum / n)});
-    summary.append({QCoreApplication::translate("Report", "mean GPU effective compute ratio"),
-                    pct(ratio / n)});
+    summary.append({QCoreApplication::translate("Report", "GPU effective compute"),
+                    pct(experiment::runGpuEffectiveCompute(results.iterations))});
     int gpus = 0;
     for (const auto& c : results.centers)
         gpus += c.gpus;

@@ -205,14 +205,10 @@ void ResultsDock::setResults(const experiment::Results& r, const QString& title)
                           .arg(title.toHtmlEscaped(), QString::fromStdString(r.kind))
                           .arg(r.seed)
                           .arg(QString::fromStdString(units::formatDuration(r.total_s)));
-    if (!r.iterations.empty()) {
-        double ratio = 0.0;
-        for (const auto& it : r.iterations)
-            ratio += it.gpu_effective_compute_ratio;
+    if (!r.iterations.empty())
         summary += tr(", %1 iterations, GPU effective compute %2 %")
                        .arg(r.iterations.size())
-                       .arg(100.0 * ratio / static_cast<double>(r.iterations.size()), 0, 'f', 1);
-    }
+                       .arg(100.0 * experiment::runGpuEffectiveCompute(r.iterations), 0, 'f', 1);
     if (r.has_collective)
         summary += tr(", mean %1, busbw %2 Gbit/s")
                        .arg(QString::fromStdString(units::formatDuration(r.collective.mean_s)))

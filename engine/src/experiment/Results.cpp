@@ -351,6 +351,19 @@ ojson resultsDocument(const Results& r)
 
 } // namespace
 
+double runGpuEffectiveCompute(const std::vector<IterationResult>& iterations)
+{
+    double compute_s = 0.0;
+    double total_s = 0.0;
+    for (const IterationResult& it : iterations) {
+        compute_s += it.gpu_effective_compute_ratio * it.total_s;
+        total_s += it.total_s;
+    }
+    if (total_s > 0.0)
+        return compute_s / total_s;
+    return iterations.empty() ? 0.0 : iterations.front().gpu_effective_compute_ratio;
+}
+
 std::string resultsToJson(const Results& r)
 {
     return resultsDocument(r).dump(2) + "\n";

@@ -69,22 +69,8 @@ BackgroundAttribution attribute(const Results& with, const Results& without)
     a.enabled = true;
     a.total_with_s = with.total_s;
     a.total_without_s = without.total_s;
-    // The run's GPU effective compute, each iteration weighted by its length (GPU compute time
-    // over GPU time), not the mean of the per-iteration ratios, which under DiLoCo counts the
-    // long outer iteration like any inner step (docs/results-format.md).
-    const auto timeWeightedRatio = [](const std::vector<IterationResult>& its) {
-        double compute_s = 0.0;
-        double total_s = 0.0;
-        for (const IterationResult& it : its) {
-            compute_s += it.gpu_effective_compute_ratio * it.total_s;
-            total_s += it.total_s;
-        }
-        if (total_s > 0.0)
-            return compute_s / total_s;
-        return its.empty() ? 0.0 : its.front().gpu_effective_compute_ratio;
-    };
-    a.gpu_effective_compute_with = timeWeightedRatio(with.iterations);
-    a.gpu_effective_compute_without = timeWeightedRatio(without.iterations);
+    a.gpu_effective_compute_with = runGpuEffectiveCompute(with.iterations);
+    a.gpu_effective_compute_without = runGpuEffectiveCompute(without.iterations);
     if (with.has_collective && without.has_collective) {
         a.collective_mean_with_s = with.collective.mean_s;
         a.collective_mean_without_s = without.collective.mean_s;

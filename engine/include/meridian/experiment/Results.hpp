@@ -285,6 +285,12 @@ struct Results
 };
 
 /// results.json text (format "meridian.results", version 1), deterministic.
+/// The run's GPU effective compute: Σ ratio_i·t_i / Σ t_i over its iterations (GPU compute
+/// time over GPU time), each iteration weighted by its length — under DiLoCo the long outer
+/// iteration counts for its length, not as one more inner step (docs/results-format.md).
+/// The first iteration's ratio if they all last 0 s; 0 without iterations.
+double runGpuEffectiveCompute(const std::vector<IterationResult>& iterations);
+
 std::string resultsToJson(const Results& results);
 /// The CSV files of a run, (file name, text) in the order writeResults writes them:
 /// phases.csv, then iterations.csv and centers.csv (training), links.csv, collective.csv
