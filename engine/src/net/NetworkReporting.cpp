@@ -102,7 +102,10 @@ Network::QueueAndLoss Network::queueAndLoss(LinkId link, int dir) const
     MERIDIAN_ASSERT(link.index() < m_topology.linkCount() && (dir == 0 || dir == 1),
                     "Network::queueAndLoss: unknown link direction");
     const std::uint32_t r = m_arcs[2 * link.index() + dir].resource;
-    const LinkStatsRecorder::State s = resourceState(r);
+    // The state the link statistics integrate (noted at each re-allocation, Network::recompute),
+    // not a fresh resourceState(): O(1) instead of a loop over the link's flows, and the same
+    // figure whose interval means are the queue and loss series (network-model.md §4).
+    const LinkStatsRecorder::State s = m_stats.state(r);
     // As LinkStatsRecorder integrates them: lost = p·carried + overflow, of carried + overflow.
     const double alloc_bps = m_solver.allocBps(r);
     const double arriving_bps = alloc_bps + s.overflow_bps;
