@@ -1,7 +1,8 @@
 #pragma once
 // Private to engine/src/net: one message of the Network (its progress, wire-byte accounting and
-// completion), shared by Network.cpp (connections, rates, link changes, statistics) and
-// NetworkTransfers.cpp (the life of a transfer: start, queue, send, deliver, fail).
+// completion), shared by Network.cpp (connections, rates, link changes), NetworkTransfers.cpp
+// (the life of a transfer: start, queue, send, deliver, fail) and NetworkReporting.cpp
+// (statistics, a resource's queue and losses, the figures an observer reads).
 
 #include "WirePricing.hpp"
 #include "meridian/net/Network.hpp"

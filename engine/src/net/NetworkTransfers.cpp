@@ -1,6 +1,7 @@
 // Network: the life of a transfer — start (or queue behind an in-order message), send,
 // deliver, fail — and the drain check that fails stalled transfers (docs/network-model.md
-// §4, §8, §11). Connections, rates, link changes and statistics are in Network.cpp.
+// §4, §8, §11). Connections, rates and link changes are in Network.cpp, statistics and the
+// figures an observer reads in NetworkReporting.cpp.
 #include "ConnectionTable.hpp"
 #include "NetworkFlow.hpp"
 #include "meridian/core/Error.hpp"

@@ -99,6 +99,12 @@ public:
         if (resource < m_series.size())
             m_series[resource].state = state;
     }
+    /// The state settle() integrates now: the last noteState (a default State for a resource
+    /// never noted or not tracked).
+    State state(std::uint32_t resource) const
+    {
+        return resource < m_series.size() ? m_series[resource].state : State{};
+    }
 
     /// Starts the sampler if flows are sending and it is not running.
     void ensureSampler();

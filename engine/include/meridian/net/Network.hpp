@@ -146,7 +146,8 @@ public:
     /// One direction of a link now: the delay of its standing queue (network-model.md §4; 0
     /// where it is not saturated) and the fraction of the bits arriving at it that it loses
     /// (its random loss and paced sources' overflow) — the figures whose interval means are
-    /// LinkStats::queue_delay_s_series and loss_series.
+    /// LinkStats::queue_delay_s_series and loss_series: O(1), read from the state the link
+    /// statistics integrate, as of the last re-allocation (network-model.md §4).
     struct QueueAndLoss
     {
         double queue_s = 0.0;
