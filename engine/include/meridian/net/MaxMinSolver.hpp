@@ -105,6 +105,11 @@ private:
     // Fields in the order the hot loops read them: the clean-bottleneck test of propagation
     // reads only the first four (one 32-byte block), progressive filling the next ones.
     static constexpr std::uint32_t kNotQueued = std::numeric_limits<std::uint32_t>::max();
+    struct RateEntry
+    {
+        double rate_bps;
+        std::uint32_t flow;
+    };
     struct Resource
     {
         double capacity_bps = 0.0;
@@ -119,9 +124,16 @@ private:
         double rem_bps = 0.0;
         std::uint32_t unfrozen = 0;
         std::uint32_t version = 0;
-        double satLevel_bps = -1.0;       ///< propagation: level at which it filled (< 0: not yet)
-        double pushLevel_bps = 0.0;       ///< see pushMark
+        double satLevel_bps = -1.0; ///< propagation: level at which it filled (< 0: not yet)
+        double pushLevel_bps = 0.0; ///< see pushMark
+        /// propagation: largest new rate of its frozen active flows (−∞: none yet)
+        double frozenMax_bps = -kInf;
         std::vector<std::uint32_t> flows; ///< flows crossing it
+        /// propagation: max-heap by rate of its inactive flows (built at the first maximality
+        /// test of a propagation, inactiveMark == m_resEpoch; flows that joined since are
+        /// popped when they reach the top)
+        std::uint32_t inactiveMark = 0;
+        std::vector<RateEntry> inactive;
         // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
         std::uint32_t checkMark = 0;
         double checkSum_bps = 0.0;
@@ -205,7 +217,9 @@ private:
     void fillErase(std::uint32_t r);
     void pushEvent(const LevelEvent& e);
     bool cleanBottleneck(const Flow& g) const;
-    bool bottleneckAt(const Flow& g, double x) const;
+    bool bottleneckAt(const Flow& g, double x);
+    /// Largest old rate of the flows on a dirty resource still outside the set (−∞: none).
+    double inactiveMaxBps(std::uint32_t r);
 
     std::vector<Resource> m_resources;
     std::vector<Flow> m_flows;
