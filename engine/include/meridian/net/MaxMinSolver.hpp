@@ -134,6 +134,10 @@ private:
         /// popped when they reach the top)
         std::uint32_t inactiveMark = 0;
         std::vector<RateEntry> inactive;
+        /// propagation: the checks its makeDirty() queued, sorted by (level, flow); only the
+        /// one at checkNext is in m_events at a time
+        std::vector<RateEntry> checks;
+        std::size_t checkNext = 0;
         // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
         std::uint32_t checkMark = 0;
         double checkSum_bps = 0.0;
@@ -167,9 +171,9 @@ private:
     struct LevelEvent
     {
         double level;
-        std::uint32_t id; ///< resource or flow
-        std::uint32_t version;
-        std::uint32_t kind; ///< resource fills, flow reaches cap, inactive flow check
+        std::uint32_t id;     ///< flow
+        std::uint32_t source; ///< a check: the resource whose run of checks it heads
+        std::uint32_t kind;   ///< flow reaches cap, inactive flow check
     };
     struct EventLater
     {
@@ -241,7 +245,8 @@ private:
     std::vector<std::uint32_t> m_stack;
     std::vector<HeapEntry> m_heap;
     std::vector<std::pair<double, std::uint32_t>> m_capOrder;
-    std::vector<LevelEvent> m_events; ///< propagation: caps and checks
+    /// propagation: caps, and the head of each resource's run of checks
+    std::vector<LevelEvent> m_events;
     struct FillEntry
     {
         double level;
