@@ -304,8 +304,15 @@ void MaxMinSolver::makeDirty(std::uint32_t r, double level)
             continue;
         if (std::isfinite(g.cap_bps) && g.rate_bps >= g.cap_bps * (1.0 - kCheckTol))
             continue;
+        // A check of g still waiting (queued by another resource of its route) has the same
+        // key (x_g, check, g): the two would be taken one after the other, and the second
+        // changes nothing (if the first passes nothing moved in between, if it fails g
+        // joined and the second is dropped), so one is enough.
+        if (g.queuedMark == m_epoch)
+            continue;
         if (cleanBottleneck(g))
             continue; // re-examined if that resource turns dirty too
+        m_flows[flow].queuedMark = m_epoch;
         res.checks.push_back({g.rate_bps, flow});
     }
     res.rem_bps = rem;
@@ -587,6 +594,7 @@ void MaxMinSolver::propagate()
         } else {
             // The run's next check for a flow still outside the set (one that joined would be
             // popped and skipped below, changing nothing).
+            m_flows[e.id].queuedMark = 0; // taken: a later dirtied resource queues it again
             Resource& run = m_resources[e.source];
             while (++run.checkNext < run.checks.size()) {
                 const RateEntry& next = run.checks[run.checkNext];

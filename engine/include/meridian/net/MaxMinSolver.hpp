@@ -151,9 +151,10 @@ private:
         double cap_bps = kInf;
         bool active = false;
         bool frozen = false;
-        bool changed = false;        ///< last apply() changed its rate
-        std::uint32_t mark = 0;      ///< m_epoch: in the current solve set
-        std::uint32_t checkMark = 0; ///< m_checkEpoch: bottleneck already checked
+        bool changed = false;         ///< last apply() changed its rate
+        std::uint32_t mark = 0;       ///< m_epoch: in the current solve set
+        std::uint32_t checkMark = 0;  ///< m_checkEpoch: bottleneck already checked
+        std::uint32_t queuedMark = 0; ///< m_epoch: a propagation check of it waits in a run
     };
     struct HeapEntry
     {
