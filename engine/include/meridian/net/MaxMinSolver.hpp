@@ -105,6 +105,11 @@ private:
     // Fields in the order the hot loops read them: the clean-bottleneck test of propagation
     // reads only the first four (one 32-byte block), progressive filling the next ones.
     static constexpr std::uint32_t kNotQueued = std::numeric_limits<std::uint32_t>::max();
+    struct RateEntry
+    {
+        double rate_bps;
+        std::uint32_t flow;
+    };
     struct Resource
     {
         double capacity_bps = 0.0;
@@ -119,9 +124,20 @@ private:
         double rem_bps = 0.0;
         std::uint32_t unfrozen = 0;
         std::uint32_t version = 0;
-        double satLevel_bps = -1.0;       ///< propagation: level at which it filled (< 0: not yet)
-        double pushLevel_bps = 0.0;       ///< see pushMark
+        double satLevel_bps = -1.0; ///< propagation: level at which it filled (< 0: not yet)
+        double pushLevel_bps = 0.0; ///< see pushMark
+        /// propagation: largest new rate of its frozen active flows (−∞: none yet)
+        double frozenMax_bps = -kInf;
         std::vector<std::uint32_t> flows; ///< flows crossing it
+        /// propagation: max-heap by rate of its inactive flows (built at the first maximality
+        /// test of a propagation, inactiveMark == m_resEpoch; flows that joined since are
+        /// popped when they reach the top)
+        std::uint32_t inactiveMark = 0;
+        std::vector<RateEntry> inactive;
+        /// propagation: the checks its makeDirty() queued, sorted by (level, flow); only the
+        /// one at checkNext is in m_events at a time
+        std::vector<RateEntry> checks;
+        std::size_t checkNext = 0;
         // validation scratch (m_checkEpoch): Σ and max of the tentative rates of its flows
         std::uint32_t checkMark = 0;
         double checkSum_bps = 0.0;
@@ -135,9 +151,10 @@ private:
         double cap_bps = kInf;
         bool active = false;
         bool frozen = false;
-        bool changed = false;        ///< last apply() changed its rate
-        std::uint32_t mark = 0;      ///< m_epoch: in the current solve set
-        std::uint32_t checkMark = 0; ///< m_checkEpoch: bottleneck already checked
+        bool changed = false;         ///< last apply() changed its rate
+        std::uint32_t mark = 0;       ///< m_epoch: in the current solve set
+        std::uint32_t checkMark = 0;  ///< m_checkEpoch: bottleneck already checked
+        std::uint32_t queuedMark = 0; ///< m_epoch: a propagation check of it waits in a run
     };
     struct HeapEntry
     {
@@ -155,9 +172,9 @@ private:
     struct LevelEvent
     {
         double level;
-        std::uint32_t id; ///< resource or flow
-        std::uint32_t version;
-        std::uint32_t kind; ///< resource fills, flow reaches cap, inactive flow check
+        std::uint32_t id;     ///< flow
+        std::uint32_t source; ///< a check: the resource whose run of checks it heads
+        std::uint32_t kind;   ///< flow reaches cap, inactive flow check
     };
     struct EventLater
     {
@@ -205,7 +222,9 @@ private:
     void fillErase(std::uint32_t r);
     void pushEvent(const LevelEvent& e);
     bool cleanBottleneck(const Flow& g) const;
-    bool bottleneckAt(const Flow& g, double x) const;
+    bool bottleneckAt(const Flow& g, double x);
+    /// Largest old rate of the flows on a dirty resource still outside the set (−∞: none).
+    double inactiveMaxBps(std::uint32_t r);
 
     std::vector<Resource> m_resources;
     std::vector<Flow> m_flows;
@@ -227,7 +246,8 @@ private:
     std::vector<std::uint32_t> m_stack;
     std::vector<HeapEntry> m_heap;
     std::vector<std::pair<double, std::uint32_t>> m_capOrder;
-    std::vector<LevelEvent> m_events; ///< propagation: caps and checks
+    /// propagation: caps, and the head of each resource's run of checks
+    std::vector<LevelEvent> m_events;
     struct FillEntry
     {
         double level;
