@@ -35,7 +35,7 @@ void findFittingPlan(CentreMemory& c, const TrainingSpec& t, const workload::Mod
     for (const bool recompute : {t.activation_recompute, true}) {
         for (int stage = 0; stage <= 3; ++stage) {
             const workload::MemoryReport r = workload::estimateMemory(
-                model, device, trainingMemoryPlan(stage, recompute, t.seq_len, c.gpus));
+                model, device, trainingMemoryPlan(stage, recompute, t.seq_len, c.gpus, t.tensor));
             if (r.fits) {
                 c.fitting_stage = stage;
                 c.fitting_recompute = recompute && !t.activation_recompute;
@@ -135,7 +135,7 @@ std::vector<CentreMemory> centreMemories(const TrainingSpec& t, const workload::
         m.gpus = c.gpus;
         m.report = workload::estimateMemory(
             model, *device,
-            trainingMemoryPlan(t.zero_stage, t.activation_recompute, t.seq_len, c.gpus));
+            trainingMemoryPlan(t.zero_stage, t.activation_recompute, t.seq_len, c.gpus, t.tensor));
         findFittingPlan(m, t, model, *device);
         out.push_back(std::move(m));
     }
@@ -167,11 +167,13 @@ std::optional<std::pair<int, bool>> TrainingCheck::fittingPlan() const
     return plan;
 }
 
-workload::MemoryPlan trainingMemoryPlan(int zeroStage, bool recompute, int seqLen, int gpus)
+workload::MemoryPlan trainingMemoryPlan(int zeroStage, bool recompute, int seqLen, int gpus,
+                                        int tensor)
 {
     workload::MemoryPlan plan;
     plan.zero_stage = zeroStage;
-    plan.dp_size = std::max(1, gpus);
+    plan.tensor_parallel = std::max(1, tensor);
+    plan.dp_size = std::max(1, gpus / plan.tensor_parallel);
     plan.micro_batch_tokens = seqLen;
     plan.recompute = recompute;
     return plan;
