@@ -317,6 +317,14 @@ private Q_SLOTS:
             {diloco, good, "strategies"},
             {control, good, "control plane"},
         };
+        // The same check the dock and `meridian-cli validate` run (TrainingCheck.hpp).
+        const io::Project three =
+            io::parseProject(serverChain(1, 1, 8, {{"tensor", 3}}).dump(), "p.topo");
+        const experiment::TrainingCheck check = experiment::checkTraining(
+            experiment::parseExperiment(three.experiment, three.topology, "p.topo").training,
+            *workload::ModelCatalogue::builtin().find("llama-3-8b"), three.topology);
+        QVERIFY(check.hasErrors());
+        QCOMPARE(check.problems.front().path, std::string("/experiment/parallelism/tensor"));
         for (const auto& c : cases) {
             const auto e = tpError(c.project, c.model);
             QVERIFY2(e.has_value(), c.project["experiment"].dump().c_str());

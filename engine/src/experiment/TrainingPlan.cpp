@@ -330,8 +330,6 @@ void planOuterSync(TrainingPlan& plan, const TrainingSpec& t, const workload::Mo
     }
 }
 
-constexpr const char* kTensorPath = "/experiment/parallelism/tensor";
-
 /// Transformer blocks of `model` (its attention layers).
 double blocksOf(const workload::ModelSpec& model)
 {
@@ -341,10 +339,10 @@ double blocksOf(const workload::ModelSpec& model)
         }));
 }
 
-/// Tensor parallelism: checks that t splits every server, the model's hidden size and the
-/// device has an NVLink figure; data parallelism: the TP all-reduces of an iteration.
+/// Tensor parallelism: the slowest NVLink; data parallelism: the TP all-reduces of an
+/// iteration.
 void planTensor(TrainingPlan& plan, const TrainingSpec& t, const workload::ModelSpec& model,
-                double dtypeBytes, const std::string& file)
+                double dtypeBytes)
 {
     const std::size_t C = plan.active.size();
     plan.tensor = t.tensor;
@@ -352,36 +350,15 @@ void planTensor(TrainingPlan& plan, const TrainingSpec& t, const workload::Model
     if (t.tensor <= 1)
         return;
     const int tp = t.tensor;
-    if (model.hidden_size <= 0 || blocksOf(model) <= 0.0)
-        throw InputError(file, kTensorPath,
-                         "tensor parallelism splits the transformer blocks of a model with a "
-                         "hidden size, and " +
-                             model.name + " has none (a transformer description is needed)");
+    // checkTraining (Runner's constructor) refused a t that does not divide every server or
+    // the hidden size, a model without blocks and a device without an NVLink figure.
     plan.tp_link_Bps = 0.0;
     for (const CentreRanks* c : plan.active) {
-        for (std::size_t r = 0; r < c->ranks.size(); ++r)
-            if (c->gpus_per_rank[r] % tp != 0)
-                throw InputError(file, kTensorPath,
-                                 "must divide the GPUs of every server (a tensor-parallel group "
-                                 "stays inside one server's NVLink): centre '" +
-                                     c->id + "' has a server of " +
-                                     std::to_string(c->gpus_per_rank[r]) + " GPUs");
-        const workload::DeviceSpec& device =
-            *workload::DeviceCatalogue::builtin().find(c->gpu_model);
-        if (!(device.nvlink_bytes_per_s > 0.0))
-            throw InputError(file, kTensorPath,
-                             "centre '" + c->id +
-                                 "': the device catalogue has no NVLink "
-                                 "bandwidth (nvlink_gb_per_s) for " +
-                                 c->gpu_model + ", which tensor parallelism's all-reduces need");
-        plan.tp_link_Bps = plan.tp_link_Bps > 0.0
-                               ? std::min(plan.tp_link_Bps, device.nvlink_bytes_per_s)
-                               : device.nvlink_bytes_per_s;
+        const double link =
+            workload::DeviceCatalogue::builtin().find(c->gpu_model)->nvlink_bytes_per_s;
+        MERIDIAN_ASSERT(link > 0.0, "NVLink bandwidth checked by checkTraining");
+        plan.tp_link_Bps = plan.tp_link_Bps > 0.0 ? std::min(plan.tp_link_Bps, link) : link;
     }
-    if (model.hidden_size % tp != 0)
-        throw InputError(file, kTensorPath,
-                         "must divide the hidden size of " + model.name + " (" +
-                             std::to_string(model.hidden_size) + ")");
     if (t.pipeline())
         return; // planPipeline: per stage and micro-batch
     // Megatron-LM: 2 all-reduces per block in the forward, 2 in the backward, 2 more when the
@@ -543,7 +520,7 @@ TrainingPlan planTraining(const TrainingSpec& t, const workload::ModelSpec& mode
     const bool hierarchical = interAlg == Algorithm::Hierarchical;
     const double dtypeBytes = workload::bytesPerElement(dtype);
     const StrategySpec& g = t.strategy;
-    planTensor(plan, t, model, dtypeBytes, file);
+    planTensor(plan, t, model, dtypeBytes);
     if (t.pipeline()) {
         planPipeline(plan, t, model, engine.comm(), intraAlg, dtypeBytes, file);
         for (const auto* c : plan.active)
