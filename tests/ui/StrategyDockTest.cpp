@@ -1,7 +1,7 @@
 // The Experiment dock shows the training strategy (docs/strategies.md) from the option table:
 // the DiLoCo preset's keys are there with their values, an edit goes through the undo stack,
 // and a value the reader refuses (fragments that do not divide the inner steps) is refused
-// with its JSON path.
+// with its JSON path; the same for the tensor-parallel degree in the Parallelism group.
 #include "UiTestSupport.hpp"
 #include "ui/Document.hpp"
 #include "ui/run/ExperimentDock.hpp"
@@ -57,6 +57,29 @@ private Q_SLOTS:
             QTest::qWait(100);
             dock->grab().save(QString::fromUtf8(dir) + QStringLiteral("/strategy-dock.png"));
         }
+    }
+
+    void dockShowsAndEditsTheTensorParallelDegree()
+    {
+        // The Parallelism group shows parallelism.tensor next to the pipeline's keys; an edit
+        // goes through the undo stack, a degree outside [1, 64] is refused with its path.
+        auto w = test::makeShownWindow([](const QString& t, const QString& text) {
+            QFAIL(qPrintable(t + QStringLiteral(": ") + text));
+        });
+        QVERIFY(w->openFile(
+            test::sourcePath(QStringLiteral("presets/gpt3-175b-pipeline-two-centres.topo"))));
+        ui::ExperimentDock* dock = w->runs()->experimentDock();
+        QVERIFY2(dock->problem().isEmpty(), qPrintable(dock->problem()));
+        for (const char* key : {"parallelism.mode", "parallelism.micro_batches",
+                                "parallelism.schedule", "parallelism.tensor"})
+            QVERIFY2(dock->editorFor(key) != nullptr, key);
+        QVERIFY(dock->setOption("parallelism.tensor", QStringLiteral("8")));
+        QCOMPARE(w->document()->project().experiment["parallelism"]["tensor"].get<int>(), 8);
+        w->document()->undoStack()->undo();
+        QVERIFY(!w->document()->project().experiment["parallelism"].contains("tensor"));
+        QVERIFY(!dock->setOption("parallelism.tensor", QStringLiteral("0")));
+        QVERIFY2(dock->lastRefusal().contains(QStringLiteral("/experiment/parallelism/tensor")),
+                 qPrintable(dock->lastRefusal()));
     }
 
 private:

@@ -623,6 +623,8 @@ QString ExperimentDock::memorySummary(const workload::ModelSpec& model, bool rec
         t.zero_stage = std::clamp(zero->get<int>(), 0, 3);
     if (const json* seq = lookup(e, "parallelism.seq_len"); seq && seq->is_number_integer())
         t.seq_len = std::max(1, seq->get<int>());
+    if (const json* tensor = lookup(e, "parallelism.tensor"); tensor && tensor->is_number_integer())
+        t.tensor = std::clamp(tensor->get<int>(), 1, 64);
     t.activation_recompute = recompute;
     // A pipeline's centres hold their stages' layers only.
     if (const json* mode = lookup(e, "parallelism.mode"); mode && mode->is_string())

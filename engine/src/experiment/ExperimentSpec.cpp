@@ -337,6 +337,15 @@ void readTraining(OptionReader& r, const topology::Topology& topo, const std::st
         throw InputError(file, "/experiment/parallelism/mode",
                          "the control plane coordinates data-parallel iterations; a pipeline "
                          "runs with the global clock (remove control_plane and triggers)");
+    if (t.tensor > 1 && !t.strategy.plainData())
+        throw InputError(file, "/experiment/parallelism/tensor",
+                         "tensor parallelism combines with plain data parallelism and the "
+                         "pipeline; the strategies (overlap, DiLoCo, compression) are not "
+                         "modelled with it (remove strategy or set tensor to 1)");
+    if (t.tensor > 1 && spec.control_enabled)
+        throw InputError(file, "/experiment/parallelism/tensor",
+                         "the control plane's iterations do not model tensor parallelism "
+                         "(remove control_plane and triggers, or set tensor to 1)");
     // Absent: the runner derives the step from the device (TrainingSpec::update_s < 0).
     if (r.has("update_s"))
         t.update_s = r.quantity("update_s");

@@ -34,7 +34,8 @@ bool sameCentre(const TrainingPlan& plan, const topology::Topology& topo, std::s
     const topology::NodeAttributes& na = topo.node(a.centre);
     const topology::NodeAttributes& nb = topo.node(b.centre);
     return na.fabric == nb.fabric && na.gpu_count == nb.gpu_count &&
-           plan.compute_s[i] == plan.compute_s[j] && plan.update_s[i] == plan.update_s[j] &&
+           plan.compute_s[i] == plan.compute_s[j] && plan.tp_s[i] == plan.tp_s[j] &&
+           plan.update_s[i] == plan.update_s[j] &&
            plan.reduce_rate_Bps[i] == plan.reduce_rate_Bps[j];
 }
 
@@ -171,8 +172,9 @@ void IterationDriver::runIteration(int it)
     s.updateBytes = m_engine.openLedger(update_bytes);
     m_phases.begin("compute", it);
     for (std::size_t i = 0; i < C; ++i)
-        m_engine.sim().scheduleIn(sim::SimTime::fromSecondsCeil(m_plan.compute_s[i]),
-                                  [this, &s, i] { computeFinished(s, i); });
+        m_engine.sim().scheduleIn( // the TP all-reduces sit between the layers' matmuls
+            sim::SimTime::fromSecondsCeil(m_plan.compute_s[i] + m_plan.tp_s[i]),
+            [this, &s, i] { computeFinished(s, i); });
     m_engine.runUntil(s.allCompute);
     s.computePhaseEnd = *std::max_element(s.computeEnd.begin(), s.computeEnd.end());
     m_phases.end("compute", it, s.t0, s.computePhaseEnd);
@@ -310,7 +312,7 @@ void IterationDriver::record(const Iteration& s, int it, const Tail& tail)
         // collective and the in-centre broadcast of its result. The optimiser step is local
         // work on the GPUs and is counted separately as update_s (docs/results-format.md).
         const double comm =
-            (s.intraEnd[i] - s.computeEnd[i]) + (s.interEnd - s.interStart) +
+            m_plan.tp_s[i] + (s.intraEnd[i] - s.computeEnd[i]) + (s.interEnd - s.interStart) +
             (s.spreadEnd[i] - s.interEnd) +
             (tail.centre_communication_s.empty() ? 0.0 : tail.centre_communication_s[i]);
         const double update = s.updateEnd[i] - s.spreadEnd[i] +

@@ -261,6 +261,12 @@ std::vector<OptionInfo> trainingOptions()
                    "gpipe (all forwards, then all backwards)"),
             [](auto& s) -> auto& { return s.training.schedule; }),
         bound(
+            numeric("parallelism.tensor", "tensor parallel", T::Integer, "", t.tensor,
+                    {1.0, true, 64.0, true}, kTraining,
+                    "t, GPUs of one server that split every layer (Megatron-LM tensor "
+                    "parallelism; must divide the GPUs of every server); 1 = none"),
+            [](auto& s) -> auto& { return s.training.tensor; }),
+        bound(
             numeric("parallelism.global_batch_tokens", "global batch", T::Number, "tokens",
                     t.global_batch_tokens, {1.0, true, 1e15, true}, kTraining,
                     "tokens per iteration over all GPUs"),

@@ -176,7 +176,7 @@ void PipelineDriver::record(const Iteration& s, int it)
         gpuCompute += m_plan.active[i]->gpus * m_plan.compute_s[i];
         busy += m_plan.compute_s[i];
         CenterResult& cr = m_results.centers[i];
-        const double comm = s.intraEnd[i] - s.passesEnd[i];
+        const double comm = m_plan.tp_s[i] + s.intraEnd[i] - s.passesEnd[i];
         const double update = s.updateEnd[i] - s.intraEnd[i];
         cr.compute_s += m_plan.compute_s[i];
         cr.communication_s += comm;

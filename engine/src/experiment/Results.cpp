@@ -206,6 +206,20 @@ ojson pipelineJson(const PipelineResult& p)
             {"wan_bytes", p.wan_bytes}};
 }
 
+ojson tensorParallelJson(const TensorParallelResult& t)
+{
+    ojson centres = ojson::array();
+    for (const auto& c : t.centers)
+        centres.push_back({{"center", c.center},
+                           {"groups", c.groups},
+                           {"allreduce_bytes", c.allreduce_bytes},
+                           {"allreduces_per_iteration", c.allreduces_per_iteration},
+                           {"allreduce_s", c.allreduce_s},
+                           {"communication_s", c.communication_s},
+                           {"gradient_bytes_per_gpu", c.gradient_bytes_per_gpu}});
+    return {{"tensor", t.tensor}, {"nvlink_bytes_per_s", t.link_bytes_per_s}, {"centers", centres}};
+}
+
 ojson controlIterationsJson(const ControlPlaneResult& c)
 {
     ojson out = ojson::array();
@@ -339,6 +353,8 @@ ojson resultsDocument(const Results& r)
     }
     if (r.pipeline.enabled)
         j["pipeline"] = pipelineJson(r.pipeline);
+    if (r.tensor_parallel.enabled)
+        j["tensor_parallel"] = tensorParallelJson(r.tensor_parallel);
     if (!r.traffic.empty())
         j["traffic"] = trafficJson(r.traffic);
     if (r.background_attribution.enabled)
@@ -673,6 +689,19 @@ void summaryPipeline(std::ostringstream& s, const Results& r)
             s << "  link " << l.id << ": " << units::formatBytes(l.bytes) << "\n";
 }
 
+/// Tensor parallelism: per centre, its TP all-reduces per iteration and their exposed time.
+void summaryTensorParallel(std::ostringstream& s, const TensorParallelResult& t)
+{
+    s << "\ntensor parallel " << t.tensor << " inside every server (NVLink "
+      << units::formatBytes(t.link_bytes_per_s) << "/s per direction)\n";
+    for (const TensorParallelCentreResult& c : t.centers)
+        s << "  " << c.center << ": " << c.groups << " groups, " << num(c.allreduces_per_iteration)
+          << " all-reduces of " << units::formatBytes(c.allreduce_bytes) << " per iteration, "
+          << units::formatDuration(c.allreduce_s) << " each, "
+          << units::formatDuration(c.communication_s) << " exposed per iteration; gradient "
+          << units::formatBytes(c.gradient_bytes_per_gpu) << " per GPU\n";
+}
+
 void summaryCollective(std::ostringstream& s, const CollectiveResult& c)
 {
     s << "\n"
@@ -824,6 +853,8 @@ std::string resultsSummary(const Results& r, bool withWarnings)
         summaryCenters(s, r.centers);
     if (r.pipeline.enabled)
         summaryPipeline(s, r);
+    if (r.tensor_parallel.enabled)
+        summaryTensorParallel(s, r.tensor_parallel);
     if (r.has_collective)
         summaryCollective(s, r.collective);
     if (r.control_plane.enabled) {

@@ -67,4 +67,15 @@ double backwardFraction(bool activationRecompute)
     return activationRecompute ? 3.0 / 4.0 : 2.0 / 3.0;
 }
 
+double tensorAllReduceS(int t, double bytes, double nvlinkBps)
+{
+    if (t <= 1)
+        return 0.0;
+    // NCCL's tuning model (src/graph/tuning.cc): ring, Simple protocol, one node.
+    constexpr double kBaseLatencyS = 8.4e-6; // baseLat[Ring][Simple]
+    constexpr double kNvlinkStepS = 3.4e-6;  // hwLat[NVLink][Ring][Simple], per step
+    const double steps = 2.0 * (t - 1);
+    return kBaseLatencyS + steps * kNvlinkStepS + steps / t * bytes / nvlinkBps;
+}
+
 } // namespace meridian::experiment

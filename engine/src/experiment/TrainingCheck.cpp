@@ -19,6 +19,7 @@ namespace {
 
 constexpr const char* kZeroPath = "/experiment/parallelism/zero_stage";
 constexpr const char* kBatchPath = "/experiment/parallelism/global_batch_tokens";
+constexpr const char* kTensorPath = "/experiment/parallelism/tensor";
 
 /// "%.10g": token counts are whole numbers up to 10^15.
 std::string formatTokens(double v)
@@ -35,7 +36,7 @@ void findFittingPlan(CentreMemory& c, const TrainingSpec& t, const workload::Mod
     for (const bool recompute : {t.activation_recompute, true}) {
         for (int stage = 0; stage <= 3; ++stage) {
             const workload::MemoryReport r = workload::estimateMemory(
-                model, device, trainingMemoryPlan(stage, recompute, t.seq_len, c.gpus));
+                model, device, trainingMemoryPlan(stage, recompute, t.seq_len, c.gpus, t.tensor));
             if (r.fits) {
                 c.fitting_stage = stage;
                 c.fitting_recompute = recompute && !t.activation_recompute;
@@ -114,6 +115,50 @@ std::vector<std::optional<workload::ModelSpec>> heldModels(const TrainingSpec& t
     }
 }
 
+/// Tensor parallelism (docs/strategies.md): t must divide every server of every centre with
+/// GPUs (a TP group stays on one server's NVLink) and the model's hidden size, the model needs
+/// transformer blocks, and every device an NVLink bandwidth.
+std::optional<TrainingProblem> tensorProblem(const TrainingSpec& t,
+                                             const workload::ModelSpec& model,
+                                             const std::vector<CentreRanks>& centres)
+{
+    const int tp = t.tensor;
+    if (tp <= 1)
+        return std::nullopt;
+    const auto blocks =
+        std::count_if(model.layers.begin(), model.layers.end(), [](const workload::LayerSpec& l) {
+            return l.kind == workload::LayerKind::Attention;
+        });
+    if (model.hidden_size <= 0 || blocks == 0)
+        return TrainingProblem{true, kTensorPath,
+                               "tensor parallelism splits the transformer blocks of a model with "
+                               "a hidden size, and " +
+                                   model.name + " has none (a transformer description is needed)"};
+    for (const CentreRanks& c : centres) {
+        for (const int gpus : c.gpus_per_rank)
+            if (gpus % tp != 0)
+                return TrainingProblem{
+                    true, kTensorPath,
+                    "must divide the GPUs of every server (a tensor-parallel group stays inside "
+                    "one server's NVLink): centre '" +
+                        c.id + "' has a server of " + std::to_string(gpus) + " GPUs"};
+        const workload::DeviceSpec* device =
+            c.gpus > 0 ? workload::DeviceCatalogue::builtin().find(c.gpu_model) : nullptr;
+        if (device && !(device->nvlink_bytes_per_s > 0.0))
+            return TrainingProblem{true, kTensorPath,
+                                   "centre '" + c.id +
+                                       "': the device catalogue has no NVLink bandwidth "
+                                       "(nvlink_gb_per_s) for " +
+                                       c.gpu_model +
+                                       ", which tensor parallelism's all-reduces need"};
+    }
+    if (model.hidden_size % tp != 0)
+        return TrainingProblem{true, kTensorPath,
+                               "must divide the hidden size of " + model.name + " (" +
+                                   std::to_string(model.hidden_size) + ")"};
+    return std::nullopt;
+}
+
 /// Every centre with GPUs and a known device, with its plan and the plan that would fit.
 std::vector<CentreMemory> centreMemories(const TrainingSpec& t, const workload::ModelSpec& full,
                                          const std::vector<CentreRanks>& centres)
@@ -135,7 +180,7 @@ std::vector<CentreMemory> centreMemories(const TrainingSpec& t, const workload::
         m.gpus = c.gpus;
         m.report = workload::estimateMemory(
             model, *device,
-            trainingMemoryPlan(t.zero_stage, t.activation_recompute, t.seq_len, c.gpus));
+            trainingMemoryPlan(t.zero_stage, t.activation_recompute, t.seq_len, c.gpus, t.tensor));
         findFittingPlan(m, t, model, *device);
         out.push_back(std::move(m));
     }
@@ -167,11 +212,13 @@ std::optional<std::pair<int, bool>> TrainingCheck::fittingPlan() const
     return plan;
 }
 
-workload::MemoryPlan trainingMemoryPlan(int zeroStage, bool recompute, int seqLen, int gpus)
+workload::MemoryPlan trainingMemoryPlan(int zeroStage, bool recompute, int seqLen, int gpus,
+                                        int tensor)
 {
     workload::MemoryPlan plan;
     plan.zero_stage = zeroStage;
-    plan.dp_size = std::max(1, gpus);
+    plan.tensor_parallel = std::max(1, tensor);
+    plan.dp_size = std::max(1, gpus / plan.tensor_parallel);
     plan.micro_batch_tokens = seqLen;
     plan.recompute = recompute;
     return plan;
@@ -216,6 +263,8 @@ TrainingCheck checkTraining(const TrainingSpec& t, const workload::ModelSpec& mo
     topology::Topology copy = topo; // synthesised fabrics are added to it
     const std::vector<CentreRanks> centres = resolveCentres(copy);
     TrainingCheck check;
+    if (auto problem = tensorProblem(t, model, centres))
+        check.problems.push_back(std::move(*problem));
     check.centres = centreMemories(t, model, centres);
     for (const CentreMemory& c : check.centres)
         if (!c.report.fits)
@@ -248,7 +297,10 @@ nlohmann::json withValidTrainingDefaults(nlohmann::json e, const topology::Topol
     if (!par.is_object())
         par = nlohmann::json::object();
     const auto plan = check.fittingPlan();
-    if (check.hasErrors() && plan && !par.contains("zero_stage") &&
+    const bool memoryError =
+        std::any_of(check.problems.begin(), check.problems.end(),
+                    [](const TrainingProblem& p) { return p.error && p.path == kZeroPath; });
+    if (memoryError && plan && !par.contains("zero_stage") &&
         !par.contains("activation_recompute")) {
         par["zero_stage"] = plan->first;
         if (plan->second)

@@ -87,6 +87,9 @@ void planCompute(TrainingPlan& plan, const TrainingSpec& t, const workload::Mode
     const workload::ComputeModel computeModel(
         workload::ComputeOptions{t.mfu, t.activation_recompute, true});
     const auto params = static_cast<double>(model.parameterCount());
+    // Tensor parallelism: a TP group of t GPUs computes t times a GPU's share of the batch,
+    // each GPU 1/t of every layer's FLOPs and bytes.
+    const double tp = t.tensor;
     const double tokensPerGpu = t.global_batch_tokens / plan.total_gpus;
     for (const auto* c : plan.active) {
         const std::string path = "/nodes/" + std::to_string(c->centre.index()) + "/attrs/gpu_model";
@@ -97,10 +100,12 @@ void planCompute(TrainingPlan& plan, const TrainingSpec& t, const workload::Mode
         if (!device)
             throw InputError(file, path,
                              "unknown GPU model '" + c->gpu_model + "' (see presets/devices/)");
-        plan.compute_s.push_back(computeModel.trainingStep(model, *device, tokensPerGpu).time_s);
-        const double shard = t.zero_stage >= 1 ? c->gpus : 1.0;
+        plan.compute_s.push_back(
+            computeModel.trainingStep(model, *device, tp * tokensPerGpu).time_s / tp);
+        // ZeRO shards over the data-parallel ranks (GPUs / t) the 1/t of the states each holds.
+        const double shard = t.zero_stage >= 1 ? c->gpus / tp : 1.0;
         plan.update_s.push_back(t.update_s >= 0 ? t.update_s
-                                                : kAdamBytesPerParam * params / shard /
+                                                : kAdamBytesPerParam * params / tp / shard /
                                                       device->memory_bandwidth_bytes_per_s);
         plan.reduce_rate_Bps.push_back(device->memory_bandwidth_bytes_per_s);
     }
@@ -325,6 +330,54 @@ void planOuterSync(TrainingPlan& plan, const TrainingSpec& t, const workload::Mo
     }
 }
 
+/// Transformer blocks of `model` (its attention layers).
+double blocksOf(const workload::ModelSpec& model)
+{
+    return static_cast<double>(
+        std::count_if(model.layers.begin(), model.layers.end(), [](const workload::LayerSpec& l) {
+            return l.kind == workload::LayerKind::Attention;
+        }));
+}
+
+/// Tensor parallelism: the slowest NVLink; data parallelism: the TP all-reduces of an
+/// iteration.
+void planTensor(TrainingPlan& plan, const TrainingSpec& t, const workload::ModelSpec& model,
+                double dtypeBytes)
+{
+    const std::size_t C = plan.active.size();
+    plan.tensor = t.tensor;
+    plan.tp_s.assign(C, 0.0);
+    if (t.tensor <= 1)
+        return;
+    const int tp = t.tensor;
+    // checkTraining (Runner's constructor) refused a t that does not divide every server or
+    // the hidden size, a model without blocks and a device without an NVLink figure.
+    plan.tp_link_Bps = 0.0;
+    for (const CentreRanks* c : plan.active) {
+        const double link =
+            workload::DeviceCatalogue::builtin().find(c->gpu_model)->nvlink_bytes_per_s;
+        MERIDIAN_ASSERT(link > 0.0, "NVLink bandwidth checked by checkTraining");
+        plan.tp_link_Bps = plan.tp_link_Bps > 0.0 ? std::min(plan.tp_link_Bps, link) : link;
+    }
+    if (t.pipeline())
+        return; // planPipeline: per stage and micro-batch
+    // Megatron-LM: 2 all-reduces per block in the forward, 2 in the backward, 2 more when the
+    // backward recomputes the forward; of the tokens a TP group computes in the iteration.
+    const double perBlock = t.activation_recompute ? 6.0 : 4.0;
+    const double tokens = t.global_batch_tokens / plan.total_gpus * tp;
+    const double bytes = tokens * static_cast<double>(model.hidden_size) * dtypeBytes;
+    for (const CentreRanks* c : plan.active) {
+        const double link =
+            workload::DeviceCatalogue::builtin().find(c->gpu_model)->nvlink_bytes_per_s;
+        const double one = tensorAllReduceS(tp, bytes, link);
+        plan.tp_bytes.push_back(bytes);
+        plan.tp_allreduces.push_back(perBlock * blocksOf(model));
+        plan.tp_allreduce_s.push_back(one);
+    }
+    for (std::size_t i = 0; i < C; ++i)
+        plan.tp_s[i] = plan.tp_allreduces[i] * plan.tp_allreduce_s[i];
+}
+
 /// Pipeline: the model's layers split over the stages, each stage's forward and backward time
 /// per micro-batch, optimiser step and gradient all-reduce inside its centre; the activation
 /// bytes of a micro-batch; the schedule's span with instant transfers.
@@ -357,9 +410,27 @@ void planPipeline(TrainingPlan& plan, const TrainingSpec& t, const workload::Mod
         st.last_layer = part.layers.back().name;
         st.parameters = static_cast<double>(part.parameterCount());
         st.grad_bytes = st.parameters * dtypeBytes;
-        const double step = computeModel.trainingStep(part, device, microTokens / c.gpus).time_s;
+        // Tensor parallelism: a TP group computes t GPUs' share of the micro-batch, each GPU
+        // 1/t of it; every block adds 2 all-reduces to the forward and 2 (4 with
+        // recomputation) to the backward (planTensor checked t).
+        const double tp = t.tensor;
+        const double step =
+            computeModel.trainingStep(part, device, tp * microTokens / c.gpus).time_s / tp;
         st.backward_s = step * fraction;
         st.forward_s = step - st.backward_s;
+        if (t.tensor > 1) {
+            const double blocks = blocksOf(part);
+            const double bytes =
+                tp * microTokens / c.gpus * static_cast<double>(model.hidden_size) * dtypeBytes;
+            const double one = tensorAllReduceS(t.tensor, bytes, device.nvlink_bytes_per_s);
+            const double backwardAllReduces = t.activation_recompute ? 4.0 : 2.0;
+            st.forward_s += 2.0 * blocks * one;
+            st.backward_s += backwardAllReduces * blocks * one;
+            plan.tp_bytes.push_back(bytes);
+            plan.tp_allreduces.push_back(t.micro_batches * (2.0 + backwardAllReduces) * blocks);
+            plan.tp_allreduce_s.push_back(one);
+            plan.tp_s[i] = plan.tp_allreduces.back() * one;
+        }
         st.intra = empty;
         if (c.ranks.size() >= 2) {
             collective::CollectiveSpec cs;
@@ -373,10 +444,10 @@ void planPipeline(TrainingPlan& plan, const TrainingSpec& t, const workload::Mod
         }
         // The run's per-centre figures: compute of all micro-batches, the stage's Adam step.
         plan.compute_s[i] = t.micro_batches * step;
-        const double shard = t.zero_stage >= 1 ? c.gpus : 1.0;
-        plan.update_s[i] =
-            t.update_s >= 0 ? t.update_s
-                            : kAdamBytesPerParam * st.parameters / shard / plan.reduce_rate_Bps[i];
+        const double shard = t.zero_stage >= 1 ? c.gpus / tp : 1.0;
+        plan.update_s[i] = t.update_s >= 0 ? t.update_s
+                                           : kAdamBytesPerParam * st.parameters / tp / shard /
+                                                 plan.reduce_rate_Bps[i];
         forward.push_back(st.forward_s);
         backward.push_back(st.backward_s);
         plan.stages.push_back(std::move(st));
@@ -405,6 +476,24 @@ void buildBroadcastDag(TrainingPlan& plan, const TrainingSpec& t, RunEngine& eng
     plan.broadcast_dag = buildChecked(bs, engine.comm(), file, "/experiment/broadcast/algorithm");
 }
 
+/// Tensor parallelism's figures in the results.
+void recordTensor(const TrainingPlan& plan, Results& results)
+{
+    if (plan.tensor <= 1)
+        return;
+    TensorParallelResult& r = results.tensor_parallel;
+    r.enabled = true;
+    r.tensor = plan.tensor;
+    r.link_bytes_per_s = plan.tp_link_Bps;
+    for (std::size_t i = 0; i < plan.active.size(); ++i) {
+        const double grad =
+            plan.stages.empty() ? plan.grad_bytes : plan.stages[i].grad_bytes; // the stage's
+        r.centers.push_back({plan.active[i]->id, plan.active[i]->gpus / plan.tensor,
+                             plan.tp_bytes[i], plan.tp_allreduces[i], plan.tp_allreduce_s[i],
+                             plan.tp_s[i], grad / plan.tensor});
+    }
+}
+
 } // namespace
 
 TrainingPlan planTraining(const TrainingSpec& t, const workload::ModelSpec& model,
@@ -431,11 +520,13 @@ TrainingPlan planTraining(const TrainingSpec& t, const workload::ModelSpec& mode
     const bool hierarchical = interAlg == Algorithm::Hierarchical;
     const double dtypeBytes = workload::bytesPerElement(dtype);
     const StrategySpec& g = t.strategy;
+    planTensor(plan, t, model, dtypeBytes);
     if (t.pipeline()) {
         planPipeline(plan, t, model, engine.comm(), intraAlg, dtypeBytes, file);
         for (const auto* c : plan.active)
             results.centers.push_back({c->id, c->gpus, c->gpu_model, 0.0, 0.0, 0.0, 0.0});
         buildBroadcastDag(plan, t, engine, file);
+        recordTensor(plan, results);
         return plan;
     }
     // DiLoCo's inner steps all-reduce inside each centre even when the outer sync is
@@ -472,6 +563,7 @@ TrainingPlan planTraining(const TrainingSpec& t, const workload::ModelSpec& mode
         results.centers.push_back(cr);
     }
     buildBroadcastDag(plan, t, engine, file);
+    recordTensor(plan, results);
     return plan;
 }
 

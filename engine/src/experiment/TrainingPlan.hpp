@@ -86,6 +86,18 @@ struct TrainingPlan
         /// The all-reduce of the stage's gradients among the centre's ranks (empty: one rank).
         std::shared_ptr<const collective::CommDag> intra;
     };
+    // --- tensor parallelism (docs/strategies.md, "Tensor parallelism inside a server") -----
+    int tensor = 1; ///< t; 1 = none
+    /// Per active centre (empty without tensor parallelism):
+    ///  * tp_bytes: A, bytes of one TP all-reduce per GPU = tokens · hidden · dtype bytes,
+    ///    the tokens a TP group computes per pass (data: per iteration; pipeline: per
+    ///    micro-batch);
+    ///  * tp_allreduces: TP all-reduces per iteration (4 per block per pass, 6 with
+    ///    recomputation; the pipeline: of the centre's stage, m passes);
+    ///  * tp_allreduce_s: one of them (closed form, tensorAllReduceS);
+    ///  * tp_s: their sum per iteration, exposed (on the critical path of every layer).
+    std::vector<double> tp_bytes, tp_allreduces, tp_allreduce_s, tp_s;
+    double tp_link_Bps = 0.0;          ///< slowest centre's NVLink bandwidth per direction (B/s)
     std::vector<PipelineStage> stages; ///< empty unless parallelism.mode is "pipeline"
     double activation_bytes = 0.0;     ///< one micro-batch's activations (and their gradients)
     double ideal_pipeline_s = 0.0;     ///< the schedule's span with instant transfers

@@ -62,6 +62,7 @@ DeviceSpec deviceSpecFromJson(const json& j)
     d.memory_bandwidth_bytes_per_s = r.nonNegative("memory_bandwidth_gb_per_s", 0.0) * 1e9;
     if (!(d.memory_bandwidth_bytes_per_s > 0))
         r.fail("memory_bandwidth_gb_per_s", "expected a positive bandwidth");
+    d.nvlink_bytes_per_s = r.nonNegative("nvlink_gb_per_s", 0.0) * 1e9;
     if (const auto* s = r.get("systolic")) {
         io::ObjectReader rs = r.child(*s, r.pathOf("systolic"));
         SystolicSpec sys;
@@ -88,6 +89,8 @@ json toJson(const DeviceSpec& d)
                 {"peak_tflops", peaks},
                 {"memory_gib", d.memory_bytes / kGiB},
                 {"memory_bandwidth_gb_per_s", d.memory_bandwidth_bytes_per_s / 1e9}};
+    if (d.nvlink_bytes_per_s > 0.0)
+        out["nvlink_gb_per_s"] = d.nvlink_bytes_per_s / 1e9;
     if (d.systolic)
         out["systolic"] = {{"rows", d.systolic->rows},
                            {"cols", d.systolic->cols},

@@ -14,6 +14,8 @@ MemoryReport estimateMemory(const ModelSpec& model, const DeviceSpec& device,
         throw InputError({}, "zero_stage", "must be 0, 1, 2 or 3");
     if (plan.dp_size < 1)
         throw InputError({}, "dp_size", "must be at least 1");
+    if (plan.tensor_parallel < 1)
+        throw InputError({}, "tensor_parallel", "must be at least 1");
     if (plan.micro_batch_tokens < 0 || plan.optimizer_bytes_per_param < 0)
         throw InputError({}, "memory plan", "sizes must not be negative");
 
@@ -40,6 +42,11 @@ MemoryReport estimateMemory(const ModelSpec& model, const DeviceSpec& device,
     } else {
         r.activation_bytes = tokens * perToken;
     }
+    const double t = plan.tensor_parallel;
+    r.weights_bytes /= t;
+    r.gradients_bytes /= t;
+    r.optimizer_bytes /= t;
+    r.activation_bytes /= t;
     r.total_bytes = r.weights_bytes + r.gradients_bytes + r.optimizer_bytes + r.activation_bytes;
     r.capacity_bytes = device.memory_bytes;
     r.fits = r.total_bytes <= r.capacity_bytes;
@@ -49,8 +56,11 @@ MemoryReport estimateMemory(const ModelSpec& model, const DeviceSpec& device,
                               formatBytes(r.gradients_bytes) + ", optimiser " +
                               formatBytes(r.optimizer_bytes) + ", activations " +
                               formatBytes(r.activation_bytes);
-    const std::string plan_text = "ZeRO-" + std::to_string(plan.zero_stage) + " over " +
-                                  std::to_string(plan.dp_size) + " device(s)";
+    const std::string plan_text =
+        "ZeRO-" + std::to_string(plan.zero_stage) + " over " + std::to_string(plan.dp_size) +
+        " device(s)" +
+        (plan.tensor_parallel > 1 ? ", tensor parallel " + std::to_string(plan.tensor_parallel)
+                                  : std::string());
     if (r.fits)
         r.message = model.name + " fits on " + device.name + ": " + formatBytes(r.total_bytes) +
                     " of " + formatBytes(r.capacity_bytes) + " (" + parts + "; " + plan_text + ")";

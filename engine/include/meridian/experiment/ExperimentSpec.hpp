@@ -66,6 +66,9 @@ struct TrainingSpec
     int stage_count = 0;   ///< pipeline: number of stages when `stages` is a count (0 = all)
     int micro_batches = 8; ///< pipeline: micro-batches per iteration (m)
     std::string schedule = "1f1b"; ///< pipeline: "1f1b" (PipeDream-Flush) or "gpipe"
+    /// Tensor parallelism t (Megatron-LM) inside every server: each layer's matmuls split over
+    /// t GPUs of one server; 1 = none (docs/strategies.md, "Tensor parallelism").
+    int tensor = 1;
     double global_batch_tokens = 4194304.0;
     int seq_len = 8192;
     std::string dtype = "bf16"; ///< weights/gradients dtype on the wire

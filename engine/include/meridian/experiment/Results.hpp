@@ -243,6 +243,27 @@ struct PipelineResult
     double wan_bytes = 0.0; ///< their bytes
 };
 
+/// Tensor parallelism in one centre (docs/strategies.md, "Tensor parallelism inside a server").
+struct TensorParallelCentreResult
+{
+    std::string center;
+    int groups = 0;                      ///< TP groups (data-parallel ranks): GPUs / t
+    double allreduce_bytes = 0.0;        ///< A, one TP all-reduce per GPU
+    double allreduces_per_iteration = 0; ///< per GPU
+    double allreduce_s = 0.0;            ///< one TP all-reduce (closed form)
+    double communication_s = 0.0;        ///< per iteration: all of them, exposed
+    double gradient_bytes_per_gpu = 0.0; ///< the data-parallel all-reduce per GPU: 1/t
+};
+
+/// Tensor parallelism's figures; written only for parallelism.tensor > 1.
+struct TensorParallelResult
+{
+    bool enabled = false;
+    int tensor = 1;
+    double link_bytes_per_s = 0.0; ///< slowest centre's NVLink bandwidth per direction
+    std::vector<TensorParallelCentreResult> centers;
+};
+
 struct EngineStats
 {
     std::uint64_t events = 0;
@@ -277,6 +298,7 @@ struct Results
     ControlPlaneResult control_plane;
     StrategyResult strategy;
     PipelineResult pipeline;
+    TensorParallelResult tensor_parallel;
     /// One per background traffic generator, in the order of the file (empty: none).
     std::vector<traffic::GeneratorResult> traffic;
     /// Filled on request (RunOptions::attribute_background) for runs with generators.

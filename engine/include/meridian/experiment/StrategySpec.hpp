@@ -64,5 +64,11 @@ double outerOptimizerBytesPerParam(const std::string& optimizer);
 /// Fraction of a training step's time spent in the backward pass: 2/3 (backward = 2 ×
 /// forward FLOPs), 3/4 with activation recomputation (one more forward inside it).
 double backwardFraction(bool activationRecompute);
+/// Tensor parallelism (docs/strategies.md, "Tensor parallelism inside a server"): one ring
+/// all-reduce of `bytes` per GPU among `t` GPUs of a server on NVLink of `nvlinkBps` bytes/s
+/// per direction, by NCCL's cost model (NVIDIA/nccl src/graph/tuning.cc, ring, Simple
+/// protocol, one node): 8.4 µs + 2(t − 1) · 3.4 µs + 2(t − 1)/t · bytes / nvlinkBps.
+/// 0 for t = 1.
+double tensorAllReduceS(int t, double bytes, double nvlinkBps);
 
 } // namespace meridian::experiment

@@ -86,8 +86,11 @@ struct TrainingCheck
     std::optional<std::pair<int, bool>> fittingPlan() const;
 };
 
-/// The memory plan of a run: `zeroStage` over a centre's `gpus`, one sequence per micro-batch.
-workload::MemoryPlan trainingMemoryPlan(int zeroStage, bool recompute, int seqLen, int gpus);
+/// The memory plan of a run: `zeroStage` over a centre's `gpus` / `tensor` data-parallel
+/// ranks, states and activations divided by the tensor-parallel degree, one sequence per
+/// micro-batch.
+workload::MemoryPlan trainingMemoryPlan(int zeroStage, bool recompute, int seqLen, int gpus,
+                                        int tensor = 1);
 
 /// The split of `globalBatchTokens` over `totalGpus` in sequences of `seqLen`.
 BatchSplit splitBatch(double globalBatchTokens, int seqLen, int totalGpus);

@@ -33,6 +33,9 @@ struct DeviceSpec
     std::map<DType, double> peak_flops; ///< dense (no sparsity) FLOP/s per format
     double memory_bytes = 0.0;
     double memory_bandwidth_bytes_per_s = 0.0;
+    /// NVLink bandwidth of one GPU per direction, to the server's NVSwitch (tensor
+    /// parallelism's all-reduces; docs/strategies.md); 0 = not catalogued.
+    double nvlink_bytes_per_s = 0.0;
     std::optional<SystolicSpec> systolic;
     std::string source;
 
@@ -41,7 +44,8 @@ struct DeviceSpec
 };
 
 /// Preset JSON: {"id", "name", "vendor", "kind", "peak_tflops": {"bf16": 312, ...},
-/// "memory_gib": 80, "memory_bandwidth_gb_per_s": 2039, "systolic": {"rows", "cols",
+/// "memory_gib": 80, "memory_bandwidth_gb_per_s": 2039, "nvlink_gb_per_s": 300 (per
+/// direction, optional), "systolic": {"rows", "cols",
 /// "count", "clock_ghz"}, "source"}. Memory is in GiB (2³⁰ bytes, how HBM is sized: an
 /// "80 GB" A100 holds 80 GiB = 85.9·10⁹ bytes); the legacy key "memory_gb" (10⁹ bytes) is
 /// still accepted. Bandwidth GB/s = 10⁹ bytes/s. Throws InputError with a JSON path.

@@ -9,6 +9,9 @@
 // (LayerSpec; FlashAttention drops the 5·a·s score term); with full recomputation only
 // each block's input is kept (h · bytes(dtype) per token per block) plus one block's
 // activations while it is recomputed.
+// Tensor parallelism t (Megatron-LM; Korthikanti et al. 2022 §4.2.2 with sequence
+// parallelism): weights, gradients, optimiser states and activations all divided by t; ZeRO
+// then shards over the data-parallel group dp_size (the GPUs / t).
 // Not modelled: framework workspace, memory fragmentation, CUDA context (~1–3 GB).
 
 #include "meridian/workload/DeviceSpec.hpp"
@@ -22,6 +25,7 @@ struct MemoryPlan
 {
     int zero_stage = 0;            ///< 0..3
     int dp_size = 1;               ///< data-parallel group the states are sharded over
+    int tensor_parallel = 1;       ///< t: GPUs that split every layer (divides all by t)
     double micro_batch_tokens = 0; ///< tokens (samples) per micro-batch; 0 = one sequence
     bool recompute = false;
     bool flash_attention = true;
