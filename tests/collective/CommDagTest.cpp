@@ -203,6 +203,29 @@ private Q_SLOTS:
             QVERIFY(dag.checkDataMovement().ok);
         }
     }
+
+    void broadcastDagsHaveTheirClosedFormOpCount()
+    {
+        // Broadcast among n ranks in k chunks: each of the n − 1 other ranks receives every
+        // chunk once, whatever the algorithm: (n − 1)·k sends (what CommDag::reserveOps
+        // allocates up front), from the root or from a rank that already holds the chunk.
+        for (const Algorithm alg : {Algorithm::BinomialTree, Algorithm::Ring,
+                                    Algorithm::PipelinedChain, Algorithm::Direct}) {
+            for (const int n : {2, 5, 8}) {
+                CollectiveSpec s;
+                s.operation = Operation::Broadcast;
+                s.algorithm = alg;
+                s.ranks = n;
+                s.root = 1;
+                s.bytes = 4e6;
+                s.chunks = 7;
+                s.channels = 2;
+                const CommDag dag = buildCollective(s);
+                QCOMPARE(dag.opCount(), std::size_t((n - 1) * 7));
+                QVERIFY(dag.checkDataMovement().ok);
+            }
+        }
+    }
 };
 
 MERIDIAN_TEST(CommDagTest)

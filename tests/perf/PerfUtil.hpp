@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <time.h>
 
 namespace meridian::perf {
 
@@ -32,6 +33,15 @@ inline double peakRssMiB()
             return std::stod(line.substr(6)) / 1024.0;
     }
     return 0.0;
+}
+
+/// CPU time of the calling thread in seconds (CLOCK_THREAD_CPUTIME_ID): unlike wall time, it
+/// does not grow with other processes' load.
+inline double threadCpuS()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 } // namespace meridian::perf

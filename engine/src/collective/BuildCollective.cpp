@@ -546,10 +546,15 @@ void chunk(const ChunkContext& c)
 }
 
 /// The exact op count of a flat ring all-reduce, all-gather or reduce-scatter (n − 1 steps per
-/// ring pass, n ranks, m slices, k chunks; an accumulation is a send and a reduction), 0 for
-/// the others: with it the DAG's op array is allocated once (CommDag::reserveOps).
-std::size_t exactRingOps(const CollectiveSpec& s)
+/// ring pass, n ranks, m slices, k chunks; an accumulation is a send and a reduction) and of a
+/// broadcast (every algorithm: one send to each of the n − 1 other ranks per chunk), 0 for the
+/// others: with it the DAG's op array is allocated once (CommDag::reserveOps). A training
+/// run's in-centre broadcast has up to 2·10⁶ ops (128 MB), which a doubling array held twice
+/// over at its last growth.
+std::size_t exactOps(const CollectiveSpec& s)
 {
+    if (s.operation == Operation::Broadcast)
+        return static_cast<std::size_t>(s.ranks - 1) * static_cast<std::size_t>(s.chunks);
     if (s.algorithm != Algorithm::Ring)
         return 0;
     const int perStep = s.operation == Operation::AllReduce       ? 3
@@ -581,7 +586,7 @@ CommDag buildCollective(const CollectiveSpec& spec)
         buildHierarchical(b, dag, spec, order);
         return dag;
     }
-    dag.reserveOps(exactRingOps(spec));
+    dag.reserveOps(exactOps(spec));
     const std::vector<int> rooted = rootedAt(order, spec.root);
     std::vector<int> towardsRoot{rooted.front()};
     towardsRoot.insert(towardsRoot.end(), rooted.rbegin(), rooted.rend() - 1);

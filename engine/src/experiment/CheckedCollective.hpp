@@ -8,6 +8,7 @@
 #include "meridian/collective/CommSettings.hpp"
 #include "meridian/collective/RingProgram.hpp"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -35,6 +36,7 @@ struct CheckedProgram
     collective::CommDag dag;                     ///< empty for a ring
     std::optional<collective::RingProgram> ring; ///< set for a flat ring
     double totalBytesSent() const { return ring ? ring->totalBytesSent() : dag.totalBytesSent(); }
+    std::size_t opCount() const { return ring ? ring->opCount() : dag.opCount(); }
 };
 /// buildChecked(), or for a flat ring collective::buildRingProgram() under the same settings
 /// and errors.

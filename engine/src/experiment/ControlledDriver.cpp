@@ -213,7 +213,7 @@ void ControlledDriver::applyOrders(int k)
     }
 }
 
-const collective::CommDag& ControlledDriver::intraDag(int centre, const std::string& algorithm)
+const CheckedProgram& ControlledDriver::intraDag(int centre, const std::string& algorithm)
 {
     auto& slot = m_intraDags[{centre, algorithm}];
     if (!slot) {
@@ -223,8 +223,8 @@ const collective::CommDag& ControlledDriver::intraDag(int centre, const std::str
         cs.ranks = static_cast<int>(m_plan.active[static_cast<std::size_t>(centre)]->ranks.size());
         cs.bytes = m_plan.grad_bytes;
         cs.chunks = m_training.intra_center.chunks;
-        slot = std::make_unique<collective::CommDag>(
-            buildChecked(cs, m_engine.comm(), m_results.topology, "/experiment/triggers"));
+        slot = std::make_unique<CheckedProgram>(
+            buildCheckedProgram(cs, m_engine.comm(), m_results.topology, "/experiment/triggers"));
     }
     return *slot;
 }
@@ -293,9 +293,9 @@ void ControlledDriver::startLocal(int centre, int k, std::function<void()> done)
                 return;
             }
             const std::string alg = algorithmAt("intra_center", k);
-            const collective::CommDag& dag = alg == m_training.intra_center.collective
-                                                 ? *m_plan.intra_dag[i]
-                                                 : intraDag(centre, alg);
+            const CheckedProgram& dag = alg == m_training.intra_center.collective
+                                            ? *m_plan.intra_dag[i]
+                                            : intraDag(centre, alg);
             m_running.push_back(m_engine.startCollective(
                 dag, m_plan.active[i]->ranks, m_training.intra_center.protocol,
                 m_plan.reduce_rate_Bps[i], std::move(finish)));

@@ -77,7 +77,7 @@ private:
     void checkConditions();
     void applyOrders(int k);
     const Dag& interDag(const std::string& algorithm, const std::vector<int>& members);
-    const collective::CommDag& intraDag(int centre, const std::string& algorithm);
+    const CheckedProgram& intraDag(int centre, const std::string& algorithm);
     std::string algorithmAt(const std::string& scope, int k) const;
     /// Switch-collective triggers stay on the same side of "hierarchical" (InputError).
     void checkSwitchTargets() const;
@@ -116,7 +116,7 @@ private:
     std::vector<RunningCollective> m_running; ///< every collective started (kept to the end)
     int m_exchangeToken = 0;
     std::map<std::string, std::unique_ptr<Dag>> m_interDags;
-    std::map<std::pair<int, std::string>, std::unique_ptr<collective::CommDag>> m_intraDags;
+    std::map<std::pair<int, std::string>, std::unique_ptr<CheckedProgram>> m_intraDags;
     // triggers
     std::vector<char> m_fired;
     std::vector<int> m_orderFrom; ///< per trigger: first iteration of its order (−1 not yet)

@@ -107,12 +107,9 @@ void runMicroBenchmark(const ExperimentSpec& spec, RunEngine& engine, PhaseDrive
             engine.openLedger(isCollective ? program.totalBytesSent() : b.bytes)};
         phases.begin(phase, rep, credit.ledger);
         RunningCollective rc;
-        if (isCollective && program.ring)
+        if (isCollective)
             rc = engine.startCollective(
-                *program.ring, nodes, b.protocol, 0.0, [&done] { done = true; }, credit);
-        else if (isCollective)
-            rc = engine.startCollective(
-                program.dag, nodes, b.protocol, 0.0, [&done] { done = true; }, credit);
+                program, nodes, b.protocol, 0.0, [&done] { done = true; }, credit);
         else
             // iperf3 -P: `streams` connections of bytes/streams each.
             engine.transferInParts(

@@ -99,7 +99,7 @@ void OverlapDriver::startBucket(Iteration& s, std::size_t k)
 
 void OverlapDriver::startIntra(Iteration& s, std::size_t k, std::size_t i)
 {
-    const collective::CommDag& dag = *m_plan.bucket_dags[k]->intra[i];
+    const CheckedProgram& dag = *m_plan.bucket_dags[k]->intra[i];
     auto done = [this, &s, k, i] {
         if (k + 1 == m_plan.bucket_bytes.size())
             s.intraEnd[i] = m_engine.now();

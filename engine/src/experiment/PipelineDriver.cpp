@@ -144,7 +144,7 @@ void PipelineDriver::stageFinished(Iteration& s, std::size_t stage)
                                           s.allUpdated = true;
                                   });
     };
-    const collective::CommDag& dag = *m_plan.stages[stage].intra;
+    const CheckedProgram& dag = *m_plan.stages[stage].intra;
     if (dag.opCount() == 0)
         step();
     else

@@ -259,6 +259,17 @@ RunningCollective RunEngine::startCollective(const collective::RingProgram& ring
     return startProgram(*this, ring, nodes, protocol, reduceRate_Bps, std::move(onDone), credit);
 }
 
+RunningCollective RunEngine::startCollective(const CheckedProgram& program,
+                                             const std::vector<NodeId>& nodes,
+                                             net::Protocol protocol, double reduceRate_Bps,
+                                             std::function<void()> onDone, Credit credit)
+{
+    if (program.ring)
+        return startCollective(*program.ring, nodes, protocol, reduceRate_Bps, std::move(onDone),
+                               credit);
+    return startCollective(program.dag, nodes, protocol, reduceRate_Bps, std::move(onDone), credit);
+}
+
 std::vector<int> RunEngine::ringOrder(const std::vector<NodeId>& nodes)
 {
     const std::size_t n = nodes.size();

@@ -14,6 +14,7 @@
 // A reduction of `bytes` on a rank costs 3 · bytes / HBM bandwidth (read two operands,
 // write one); transfers run on the network with the experiment's protocol.
 
+#include "CheckedCollective.hpp"
 #include "meridian/collective/CommDag.hpp"
 #include "meridian/collective/CommSettings.hpp"
 #include "meridian/collective/DagExecutor.hpp"
@@ -108,6 +109,11 @@ public:
     /// The same for the implicit program of a flat ring (which must outlive the collective):
     /// the same transfers and times as its CommDag, without holding its ops.
     RunningCollective startCollective(const collective::RingProgram& ring,
+                                      const std::vector<NodeId>& nodes, net::Protocol protocol,
+                                      double reduceRate_Bps, std::function<void()> onDone,
+                                      Credit credit = {});
+    /// `program` as its RingProgram (a flat ring) or its DAG (anything else).
+    RunningCollective startCollective(const CheckedProgram& program,
                                       const std::vector<NodeId>& nodes, net::Protocol protocol,
                                       double reduceRate_Bps, std::function<void()> onDone,
                                       Credit credit = {});

@@ -113,11 +113,13 @@ void planCompute(TrainingPlan& plan, const TrainingSpec& t, const workload::Mode
         *std::min_element(plan.reduce_rate_Bps.begin(), plan.reduce_rate_Bps.end());
 }
 
-/// Per centre: the all-reduce of `bytes` among its ranks (unless `broadcastOnly`) and the
-/// in-centre broadcast of the result; none for a single rank or under `hierarchical`.
+/// Per centre: the all-reduce of `bytes` among its ranks (unless `broadcastOnly`; a flat
+/// ring's as its RingProgram) and the in-centre broadcast of the result; none for a single
+/// rank or under `hierarchical`.
 struct CentreDags
 {
-    std::vector<std::shared_ptr<const collective::CommDag>> intra, update;
+    std::vector<std::shared_ptr<const CheckedProgram>> intra;
+    std::vector<std::shared_ptr<const collective::CommDag>> update;
 };
 
 CentreDags buildCentreDags(const TrainingPlan& plan, const TrainingSpec& t,
@@ -127,9 +129,10 @@ CentreDags buildCentreDags(const TrainingPlan& plan, const TrainingSpec& t,
 {
     const std::size_t C = plan.active.size();
     const auto empty = std::make_shared<const collective::CommDag>();
-    CentreDags out{std::vector(C, empty), std::vector(C, empty)};
+    const auto noProgram = std::make_shared<const CheckedProgram>();
+    CentreDags out{std::vector(C, noProgram), std::vector(C, empty)};
     // By rank count: the DAGs of a centre depend on nothing else.
-    std::map<int, std::pair<std::shared_ptr<const collective::CommDag>,
+    std::map<int, std::pair<std::shared_ptr<const CheckedProgram>,
                             std::shared_ptr<const collective::CommDag>>>
         built;
     for (std::size_t i = 0; i < C; ++i) {
@@ -144,8 +147,8 @@ CentreDags buildCentreDags(const TrainingPlan& plan, const TrainingSpec& t,
             cs.ranks = ranks;
             cs.bytes = bytes;
             cs.chunks = t.intra_center.chunks;
-            intra = broadcastOnly ? empty
-                                  : std::make_shared<const collective::CommDag>(buildChecked(
+            intra = broadcastOnly ? noProgram
+                                  : std::make_shared<const CheckedProgram>(buildCheckedProgram(
                                         cs, comm, file, "/experiment/intra_center/collective"));
             collective::CollectiveSpec bs;
             bs.operation = Operation::Broadcast;
@@ -431,7 +434,7 @@ void planPipeline(TrainingPlan& plan, const TrainingSpec& t, const workload::Mod
             plan.tp_allreduce_s.push_back(one);
             plan.tp_s[i] = plan.tp_allreduces.back() * one;
         }
-        st.intra = empty;
+        st.intra = std::make_shared<const CheckedProgram>();
         if (c.ranks.size() >= 2) {
             collective::CollectiveSpec cs;
             cs.operation = Operation::AllReduce;
@@ -439,8 +442,8 @@ void planPipeline(TrainingPlan& plan, const TrainingSpec& t, const workload::Mod
             cs.ranks = static_cast<int>(c.ranks.size());
             cs.bytes = st.grad_bytes;
             cs.chunks = t.intra_center.chunks;
-            st.intra = std::make_shared<const collective::CommDag>(
-                buildChecked(cs, comm, file, "/experiment/intra_center/collective"));
+            st.intra = std::make_shared<const CheckedProgram>(
+                buildCheckedProgram(cs, comm, file, "/experiment/intra_center/collective"));
         }
         // The run's per-centre figures: compute of all micro-batches, the stage's Adam step.
         plan.compute_s[i] = t.micro_batches * step;
@@ -454,7 +457,7 @@ void planPipeline(TrainingPlan& plan, const TrainingSpec& t, const workload::Mod
     }
     plan.activation_bytes = microTokens * static_cast<double>(model.hidden_size) * dtypeBytes;
     plan.ideal_pipeline_s = idealPipelineS(t.schedule, forward, backward, t.micro_batches);
-    plan.intra_dag.assign(plan.active.size(), empty);
+    plan.intra_dag.assign(plan.active.size(), std::make_shared<const CheckedProgram>());
     plan.update_dag.assign(plan.active.size(), empty);
 }
 

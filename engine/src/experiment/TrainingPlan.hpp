@@ -14,6 +14,7 @@
 //     result, and the inter-centre all-reduce (ring among lead ranks in topology-aware or
 //     explicit order, or one hierarchical DAG over every rank).
 
+#include "CheckedCollective.hpp"
 #include "FabricBuilder.hpp"
 #include "RunEngine.hpp"
 #include "meridian/collective/CommDag.hpp"
@@ -40,8 +41,11 @@ struct TrainingPlan
     /// Per active centre: gradient all-reduce and in-centre broadcast of the result (empty
     /// for a single rank, or when the hierarchical inter-centre DAG covers the centre).
     /// Centres with as many ranks share one DAG (it depends on nothing else): 16 centres of
-    /// 1,024 GPUs held 16 copies of a 2·10⁶-operation broadcast.
-    std::vector<std::shared_ptr<const collective::CommDag>> intra_dag, update_dag;
+    /// 1,024 GPUs held 16 copies of a 2·10⁶-operation broadcast. The all-reduce is a program:
+    /// a flat ring's is its RingProgram (no ops held; the same ops, in the same order, as its
+    /// DAG), anything else its DAG.
+    std::vector<std::shared_ptr<const CheckedProgram>> intra_dag;
+    std::vector<std::shared_ptr<const collective::CommDag>> update_dag;
     collective::CommDag inter_dag;    ///< empty with fewer than two centres
     std::vector<NodeId> inter_nodes;  ///< rank i of inter_dag runs on inter_nodes[i]
     double wan_reduce_rate_Bps = 0.0; ///< slowest centre's reduction rate
@@ -55,7 +59,8 @@ struct TrainingPlan
     /// Overlap: one gradient bucket's collectives (inter-centre payload compressed).
     struct BucketDags
     {
-        std::vector<std::shared_ptr<const collective::CommDag>> intra, update;
+        std::vector<std::shared_ptr<const CheckedProgram>> intra; ///< as intra_dag
+        std::vector<std::shared_ptr<const collective::CommDag>> update;
         collective::CommDag inter;
         double codec_s = 0.0;
     };
@@ -83,8 +88,9 @@ struct TrainingPlan
         /// One micro-batch's forward and backward pass on every GPU of the centre (each GPU
         /// computes micro-batch tokens / GPUs).
         double forward_s = 0.0, backward_s = 0.0;
-        /// The all-reduce of the stage's gradients among the centre's ranks (empty: one rank).
-        std::shared_ptr<const collective::CommDag> intra;
+        /// The all-reduce of the stage's gradients among the centre's ranks (empty: one rank;
+        /// a program, as intra_dag).
+        std::shared_ptr<const CheckedProgram> intra;
     };
     // --- tensor parallelism (docs/strategies.md, "Tensor parallelism inside a server") -----
     int tensor = 1; ///< t; 1 = none
