@@ -907,12 +907,13 @@ OTHER_REGIMES = [
     ("Background-traffic generators",
      "Poisson web-search TCP flows at load 0.3, 0.6, 0.9 of 1 Gbit/s (RTT 20 ms, 1-BDP queue); "
      "ns-3's OnOff (UDP) beside a BulkSend; 1-16 BulkSend streams (traffic.md §5.2)",
-     "ns-3 (`generators`, Linux's CUBIC rules), 1-3 runs per case; Meridian 10 seeds "
+     "ns-3 (`generators`, Linux's CUBIC rules); the Poisson cases on 3 traces per load that "
+     "both simulators replay; Meridian at ns-3's payload rate "
      "(`tests/reference/generators.py`, `results/generators.csv`)",
-     "trust FCTs to load 0.6: p50 −5 % and −11 %, p99 +15 % (0.3) and −2 % (0.6), mean within "
-     "6 %; **known off** at 0.9: −20 % p50, −41 % p99 against three ns-3 runs (their realised "
-     "loads 0.91-1.0; no TCP/IP header overhead in Meridian); long-lived TCP +4 to +5 % (the "
-     "headers) (§3.8)"),
+     "trust FCTs at 0.6 (p50 −4 %, p99 −12 %) and the p50 at 0.9 (−12 %), means within 8 %; "
+     "**known off**: p50 +16 % and p99 +21 % at 0.3 (a 10 ms half-buffer queue charged where "
+     "ns-3's queue is empty), p99 −37 % at 0.9 (ns-3's loss-starved flows; Meridian max-min); "
+     "long-lived TCP within 1 % (§3.8)"),
     ("Other collectives",
      "all-gather, reduce-scatter, halving-doubling, all-to-all",
      "closed forms only", "not validated against a packet-level reference"),

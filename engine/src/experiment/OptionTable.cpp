@@ -208,7 +208,7 @@ std::vector<OptionInfo> commonOptions()
                     "random seed of loss and jitter (--seed overrides)"),
             [](auto& s) -> auto& { return s.seed; }),
         other("traffic", "traffic", T::Object, "", kAllKinds,
-              "background traffic generators on the links: cbr, poisson, on_off, bulk "
+              "background traffic generators on the links: cbr, poisson, on_off, bulk, trace "
               "(docs/traffic.md)"),
         other("triggers", "triggers", T::Any, "", kTraining,
               "control-plane event triggers: at a time, at an iteration or on a link condition, "

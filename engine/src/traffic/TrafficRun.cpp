@@ -151,6 +151,9 @@ struct TrafficRun::Generator
     std::vector<double> pairShare;          ///< fluid: each pair's share of the arrivals
     std::vector<detail::FluidPiece> pieces; ///< fluid: per segment and pair
     bool fluidUnstable = false;             ///< fluid: ρ ≥ 1 on a link of a route in a segment
+    std::vector<std::size_t> tracePair;     ///< trace: each flow's pair
+    std::size_t traceNext = 0;              ///< trace: the next flow to start
+    double traceOrigin_s = 0.0;             ///< trace: when it (re)started; flows count from it
 };
 
 TrafficRun::TrafficRun(sim::Simulator& sim, net::Network& network, const topology::Topology& topo,
@@ -173,6 +176,15 @@ TrafficRun::TrafficRun(sim::Simulator& sim, net::Network& network, const topolog
             g->pairRate_bps.push_back(d.rate_bps);
             cumulative_bps += d.rate_bps;
             g->pairCumulative.push_back(cumulative_bps);
+        }
+        std::map<std::pair<std::string, std::string>, std::size_t> tracePairs;
+        for (const TraceFlow& f : s.trace) { // a trace: the pairs its flows name, in order
+            const auto [it, added] = tracePairs.try_emplace({f.from, f.to}, g->pairs.size());
+            if (added) {
+                g->pairs.emplace_back(*topo.findNode(f.from), *topo.findNode(f.to));
+                g->pairRate_bps.push_back(0.0);
+            }
+            g->tracePair.push_back(it->second);
         }
         g->idleStreams.resize(g->pairs.size());
         g->nextStream.resize(g->pairs.size(), 0);
@@ -246,7 +258,34 @@ void TrafficRun::startGenerator(std::size_t g, double since_s)
     case GeneratorKind::Bulk:
         bulkWindow(g, now_s);
         break;
+    case GeneratorKind::Trace:
+        gen.traceNext = 0;
+        gen.traceOrigin_s = now_s;
+        scheduleTraceFlow(g);
+        break;
     }
+}
+
+void TrafficRun::scheduleTraceFlow(std::size_t g)
+{
+    // Flow k of the trace starts at its start_s after the generator (re)started; none at or
+    // after stop_s. One event per flow, each scheduling the next.
+    Generator& gen = *m_generators[g];
+    const std::vector<TraceFlow>& trace = gen.spec->trace;
+    const double at_s =
+        gen.traceNext < trace.size() ? gen.traceOrigin_s + trace[gen.traceNext].start_s : 0.0;
+    if (gen.traceNext >= trace.size() || !(at_s < gen.spec->stop_s)) {
+        stopScheduling(g);
+        return;
+    }
+    scheduleFor(g, at_s, [this, g] {
+        Generator& h = *m_generators[g];
+        const std::size_t k = h.traceNext++;
+        const double bytes = h.spec->trace[k].bytes * h.scale; // a trigger's scale: the sizes
+        if (bytes > 0.0)
+            launch(g, h.tracePair[k], bytes, 0.0, -1.0, true);
+        scheduleTraceFlow(g);
+    });
 }
 
 void TrafficRun::cbrSegment(std::size_t g, double from_s)
@@ -494,7 +533,9 @@ void TrafficRun::launch(std::size_t g, std::size_t pair, double bytes, double ca
     // A fluid generator's per-pair rate is an aggregate of many flows, not one connection's
     // window: paced UDP. Each Poisson arrival is another user's flow on a connection of its own
     // (docs/traffic.md §4): an idle stream's number is reused, its window is not.
-    options.new_connection = gen.spec->kind == GeneratorKind::Poisson && !gen.fluid;
+    // A trace's flows are other users' transfers too.
+    options.new_connection = (gen.spec->kind == GeneratorKind::Poisson && !gen.fluid) ||
+                             gen.spec->kind == GeneratorKind::Trace;
     const FlowId id = m_net.startTransfer(
         src, dst, bytes, gen.fluid ? net::Protocol::Udp : gen.spec->protocol,
         [this, g](const net::TransferResult& r) { onFlowEnd(g, r.flow.value(), r); }, options);

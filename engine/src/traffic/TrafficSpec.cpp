@@ -7,6 +7,7 @@
 #include "meridian/core/Units.hpp"
 #include "meridian/workload/Presets.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <set>
 
@@ -28,6 +29,8 @@ std::string_view toString(GeneratorKind kind)
         return "on_off";
     case GeneratorKind::Bulk:
         return "bulk";
+    case GeneratorKind::Trace:
+        return "trace";
     }
     return "poisson";
 }
@@ -50,6 +53,7 @@ namespace {
 constexpr std::size_t kMaxGenerators = 2048; ///< TrafficRun's stream numbering holds 2^11
 constexpr double kMaxLoad = 10.0;
 constexpr std::uintmax_t kMaxCdfFileBytes = 16u << 20;
+constexpr std::uintmax_t kMaxTraceFileBytes = 64u << 20; ///< about a million flows
 
 /// A quantity > 0 (or ≥ 0 with `zeroOk`), finite; nullopt when absent.
 std::optional<double> positive(ObjectReader& r, const char* key, Kind kind, bool zeroOk = false)
@@ -100,7 +104,8 @@ net::Protocol protocolOf(ObjectReader& r, GeneratorKind kind)
 {
     const bool tcpOnly = kind == GeneratorKind::Bulk;
     const bool udpOnly = kind == GeneratorKind::Cbr;
-    const std::string fallback = tcpOnly || kind == GeneratorKind::Poisson ? "tcp" : "udp";
+    const std::string fallback =
+        tcpOnly || kind == GeneratorKind::Poisson || kind == GeneratorKind::Trace ? "tcp" : "udp";
     const std::string name = r.string("protocol", fallback);
     if (name == "tcp" && !udpOnly)
         return net::Protocol::Tcp;
@@ -285,11 +290,18 @@ GeneratorSpec readGenerator(ObjectReader& r, const topology::Topology& topo)
         g.kind = GeneratorKind::OnOff;
     else if (kind == "bulk")
         g.kind = GeneratorKind::Bulk;
+    else if (kind == "trace")
+        g.kind = GeneratorKind::Trace;
     else
-        r.fail("kind",
-               "unknown generator kind '" + kind + "' (expected cbr, poisson, on_off or bulk)");
+        r.fail("kind", "unknown generator kind '" + kind +
+                           "' (expected cbr, poisson, on_off, bulk or trace)");
     if (r.has("matrix")) {
         detail::readMatrix(r, topo, g);
+    } else if (g.kind == GeneratorKind::Trace) {
+        for (const char* key : {"from", "to"})
+            if (r.has(key))
+                r.fail(key, "does not apply to a trace generator: its file names each flow's "
+                            "source and destination");
     } else {
         g.from = nodeList(r, "from", topo);
         g.to = nodeList(r, "to", topo);
@@ -320,6 +332,15 @@ GeneratorSpec readGenerator(ObjectReader& r, const topology::Topology& topo)
         break;
     case GeneratorKind::Bulk:
         readBulk(r, g);
+        break;
+    case GeneratorKind::Trace:
+        g.trace_path = r.pathOf("file");
+        g.trace_file = r.requiredString("file");
+        if (g.trace_file.empty())
+            r.fail("file", "must not be empty");
+        if (r.has("profile"))
+            r.fail("profile", "does not apply to a trace generator: its file gives each flow's "
+                              "start and size");
         break;
     }
     detail::readProfile(r, g);
@@ -356,6 +377,112 @@ TrafficSpec parseTraffic(const json& traffic, const std::string& path,
 
 namespace {
 
+/// A trace line's cell as a finite number, or nullopt.
+std::optional<double> traceNumber(const std::string& cell)
+{
+    double v = 0.0;
+    const char* end = cell.data() + cell.size();
+    const auto [ptr, ec] = std::from_chars(cell.data(), end, v);
+    if (ec != std::errc() || ptr != end || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+std::vector<std::string> traceCells(const std::string& line)
+{
+    std::vector<std::string> cells;
+    std::size_t pos = 0;
+    while (pos <= line.size()) {
+        const std::size_t comma = std::min(line.find(',', pos), line.size());
+        std::string cell = line.substr(pos, comma - pos);
+        const std::size_t b = cell.find_first_not_of(" \t\r");
+        const std::size_t e = cell.find_last_not_of(" \t\r");
+        cells.push_back(b == std::string::npos ? std::string() : cell.substr(b, e - b + 1));
+        pos = comma + 1;
+    }
+    return cells;
+}
+
+} // namespace
+
+std::vector<TraceFlow> parseTraceCsv(std::string_view text, const std::string& file,
+                                     const topology::Topology& topo)
+{
+    std::vector<TraceFlow> flows;
+    std::size_t lineNo = 0;
+    std::size_t pos = 0;
+    bool first = true;
+    while (pos < text.size()) {
+        const std::size_t eol = std::min(text.find('\n', pos), text.size());
+        const std::string line(text.substr(pos, eol - pos));
+        pos = eol + 1;
+        ++lineNo;
+        const std::size_t lead = line.find_first_not_of(" \t\r");
+        if (lead == std::string::npos || line[lead] == '#')
+            continue;
+        const std::vector<std::string> cells = traceCells(line);
+        const auto fail = [&](const std::string& problem) {
+            throw InputError(file, "line " + std::to_string(lineNo), problem);
+        };
+        if (first && !traceNumber(cells[0])) { // a header: start_s,size_bytes,src,dst
+            first = false;
+            continue;
+        }
+        first = false;
+        if (cells.size() != 4)
+            fail("expected 4 values \"start_s,size_bytes,src,dst\", got " +
+                 std::to_string(cells.size()));
+        TraceFlow f;
+        const auto start = traceNumber(cells[0]);
+        if (!start || *start < 0.0)
+            fail("start_s: expected a time ≥ 0 in seconds, got '" + cells[0] + "'");
+        f.start_s = *start;
+        if (!flows.empty() && f.start_s < flows.back().start_s)
+            fail("start_s " + units::formatNumber(f.start_s) + " is before the previous flow's " +
+                 units::formatNumber(flows.back().start_s) +
+                 ": a trace lists its flows in time order");
+        const auto bytes = traceNumber(cells[1]);
+        if (!bytes || !(*bytes > 0.0))
+            fail("size_bytes: expected a number of bytes > 0, got '" + cells[1] + "'");
+        f.bytes = *bytes;
+        for (int c = 2; c < 4; ++c)
+            if (!topo.findNode(cells[c]))
+                fail(std::string(c == 2 ? "src" : "dst") + ": unknown node '" + cells[c] + "'");
+        if (cells[2] == cells[3])
+            fail("src and dst are the same node '" + cells[2] + "'");
+        f.from = cells[2];
+        f.to = cells[3];
+        flows.push_back(std::move(f));
+    }
+    if (flows.empty())
+        throw InputError(file, "", "no flows: expected lines \"start_s,size_bytes,src,dst\"");
+    return flows;
+}
+
+namespace {
+
+void loadTraceFile(GeneratorSpec& g, const std::filesystem::path& projectDir,
+                   const std::string& file, const topology::Topology& topo)
+{
+    const std::filesystem::path csv = projectDir / g.trace_file;
+    std::optional<std::string> text;
+    try {
+        text = io::readBounded(csv, kMaxTraceFileBytes);
+    } catch (const InputError& e) {
+        throw InputError(file, g.trace_path, "cannot read the trace: " + std::string(e.what()));
+    }
+    if (!text)
+        throw InputError(file, g.trace_path,
+                         "the trace " + csv.string() + " is larger than 64 MiB");
+    try {
+        g.trace = parseTraceCsv(*text, csv.string(), topo);
+    } catch (const InputError& e) {
+        throw InputError(file, g.trace_path,
+                         e.file() + ": " + (e.location().empty() ? "" : e.location() + ": ") +
+                             e.problem());
+    }
+}
+
 void loadMatrixFile(GeneratorSpec& g, const std::filesystem::path& projectDir,
                     const std::string& file, const topology::Topology& topo)
 {
@@ -386,6 +513,8 @@ void loadTrafficFiles(TrafficSpec& spec, const std::filesystem::path& projectDir
     for (GeneratorSpec& g : spec.generators) {
         if (!g.matrix_file.empty() && g.demands.empty())
             loadMatrixFile(g, projectDir, file, topo);
+        if (!g.trace_file.empty() && g.trace.empty())
+            loadTraceFile(g, projectDir, file, topo);
         SizeSource& s = g.size;
         if (s.law || (s.file.empty() && s.preset.empty()))
             continue;

@@ -8,7 +8,10 @@
 //     `hosts` sender hosts (each arrival on one drawn uniformly) to the receiver, sizes drawn
 //     from the empirical CDF `cdf` (linear between points, as Meridian draws them), each flow a
 //     fresh connection (BulkSend with MaxBytes, its own PacketSink). Arrivals during
-//     [0, duration_s); the run lasts until every flow has been delivered.
+//     [0, duration_s); the run lasts until every flow has been delivered. With --trace FILE
+//     the flows are not drawn but replayed from FILE, "start_s,size_bytes,src,dst" lines (src
+//     h1..hN, dst rcv; tests/reference/generators.py draws them, and Meridian replays the same
+//     file as a `trace` generator), so both simulators run the same flows.
 //   * onoff: ns-3's OnOffApplication over UDP (exponential on and off periods of means
 //     on_s / off_s, `peak_mbps` while on, 1472-byte datagrams = 1500-byte IP packets) from
 //     host 0, and with --bulk_streams > 0 that many BulkSend TCP connections from host 1, all
@@ -42,6 +45,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -67,7 +71,7 @@ struct Flow
 };
 
 std::vector<Flow> g_flows;
-uint64_t g_open = 0;         // Poisson flows arrived and not yet delivered
+uint64_t g_open = 0;          // Poisson flows arrived and not yet delivered
 bool g_arrivals_done = false; // no more arrivals
 
 void onFlowRx(uint32_t k, Ptr<const Packet> packet, const Address&)
@@ -104,6 +108,26 @@ struct Arrivals
 
 Arrivals g_arrivals;
 
+// Starts flow k (target_bytes already in g_flows[k]) from sender `host` now.
+void startFlow(uint32_t k, uint32_t host)
+{
+    Arrivals& a = g_arrivals;
+    g_flows[k].arrival_s = Simulator::Now().GetSeconds();
+    ++g_open;
+    const uint16_t port = static_cast<uint16_t>(FLOW_PORT + k);
+
+    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sink_app = sink.Install(a.net->receiver);
+    sink_app.Start(Seconds(0));
+    sink_app.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&onFlowRx, k));
+    BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(a.net->receiver_ip, port));
+    src.SetAttribute("MaxBytes", UintegerValue(g_flows[k].target_bytes));
+    src.SetAttribute("SendSize", UintegerValue(1448 * 16));
+    ApplicationContainer src_app = src.Install(a.net->senders.Get(host));
+    src_app.Start(Seconds(0));
+    src_app.Get(0)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&onFlowTx, k));
+}
+
 void arrival()
 {
     Arrivals& a = g_arrivals;
@@ -118,24 +142,69 @@ void arrival()
     }
     Flow flow;
     flow.target_bytes = std::max<uint64_t>(1, std::llround(a.cdf.draw(a.size_u->GetValue(0, 1))));
-    flow.arrival_s = now;
     g_flows.push_back(flow);
-    ++g_open;
-    const uint16_t port = static_cast<uint16_t>(FLOW_PORT + k);
-    const uint32_t host = a.host_u->GetInteger(0, a.hosts - 1);
-
-    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sink_app = sink.Install(a.net->receiver);
-    sink_app.Start(Seconds(0));
-    sink_app.Get(0)->TraceConnectWithoutContext("Rx", MakeBoundCallback(&onFlowRx, k));
-    BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(a.net->receiver_ip, port));
-    src.SetAttribute("MaxBytes", UintegerValue(flow.target_bytes));
-    src.SetAttribute("SendSize", UintegerValue(1448 * 16));
-    ApplicationContainer src_app = src.Install(a.net->senders.Get(host));
-    src_app.Start(Seconds(0));
-    src_app.Get(0)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&onFlowTx, k));
-
+    startFlow(k, a.host_u->GetInteger(0, a.hosts - 1));
     Simulator::Schedule(Seconds(a.gap->GetValue()), &arrival);
+}
+
+// --trace: flow k of the file arrives (flows are scheduled in file order, times ascending).
+uint32_t g_trace_pending = 0; // trace flows not yet arrived
+
+void traceArrival(uint32_t k, uint32_t host)
+{
+    startFlow(k, host);
+    g_arrivals_done = --g_trace_pending == 0;
+}
+
+// Reads a trace "start_s,size_bytes,src,dst" (a header line, # comments; src "hN" is sender
+// N-1, dst the receiver "rcv") into g_flows, scheduling each arrival; false with a message on
+// stderr naming the file and line on anything else.
+bool readTrace(const std::string& path, uint32_t hosts)
+{
+    std::ifstream in(path);
+    if (!in) {
+        std::cerr << "generators: " << path << ": cannot open the trace\n";
+        return false;
+    }
+    std::string line;
+    uint32_t line_no = 0;
+    double last_s = 0;
+    while (std::getline(in, line)) {
+        ++line_no;
+        if (line.empty() || line[0] == '#' || (line_no == 1 && line.rfind("start_s", 0) == 0))
+            continue;
+        std::replace(line.begin(), line.end(), ',', ' ');
+        std::istringstream fields(line);
+        double start_s = 0, size_bytes = 0;
+        std::string src, dst;
+        const auto bad = [&](const std::string& why) {
+            std::cerr << "generators: " << path << ": line " << line_no << ": " << why << "\n";
+            return false;
+        };
+        if (!(fields >> start_s >> size_bytes >> src >> dst))
+            return bad("expected start_s,size_bytes,src,dst");
+        if (!(start_s >= last_s) || !(size_bytes >= 1))
+            return bad("start_s must not decrease and size_bytes must be >= 1");
+        if (dst != "rcv" || src.size() < 2 || src[0] != 'h')
+            return bad("src must be h1..hN and dst rcv");
+        const long host = std::strtol(src.c_str() + 1, nullptr, 10);
+        if (host < 1 || host > static_cast<long>(hosts))
+            return bad("src " + src + " is not one of h1..h" + std::to_string(hosts));
+        if (g_flows.size() >= MAX_FLOWS)
+            return bad("more than " + std::to_string(MAX_FLOWS) + " flows");
+        last_s = start_s;
+        Flow flow;
+        flow.target_bytes = static_cast<uint64_t>(std::llround(size_bytes));
+        const uint32_t k = g_flows.size();
+        g_flows.push_back(flow);
+        ++g_trace_pending;
+        Simulator::Schedule(Seconds(start_s), &traceArrival, k, static_cast<uint32_t>(host - 1));
+    }
+    if (g_flows.empty()) {
+        std::cerr << "generators: " << path << ": no flows\n";
+        return false;
+    }
+    return true;
 }
 
 // Nearest-rank percentile (the ceil(q n)-th smallest), as Meridian's fct_p50_s / fct_p99_s.
@@ -193,6 +262,7 @@ int main(int argc, char* argv[])
     double off_s = 0.06;
     uint32_t bulk_streams = 0;
     std::string flows_out;
+    std::string trace;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("mode", "poisson, onoff or bulk", mode);
@@ -215,6 +285,10 @@ int main(int argc, char* argv[])
     cmd.AddValue("off_s", "onoff: mean off period (exponential), s", off_s);
     cmd.AddValue("bulk_streams", "onoff, bulk: parallel BulkSend TCP connections", bulk_streams);
     cmd.AddValue("flows_out", "poisson: file for every completed flow", flows_out);
+    cmd.AddValue("trace",
+                 "poisson: replay these flows (start_s,size_bytes,src,dst lines) "
+                 "instead of drawing arrivals; --load, --cdf and --duration_s are not used",
+                 trace);
     cmd.Parse(argc, argv);
 
     RngSeedManager::SetSeed(1);
@@ -239,6 +313,9 @@ int main(int argc, char* argv[])
         a.net = &net;
         a.hosts = hosts;
         a.stop_s = duration_s;
+        if (!trace.empty() && !readTrace(trace, hosts)) {
+            return 2;
+        }
         a.gap = CreateObject<ExponentialRandomVariable>();
         a.size_u = CreateObject<UniformRandomVariable>();
         a.host_u = CreateObject<UniformRandomVariable>();
@@ -248,7 +325,9 @@ int main(int argc, char* argv[])
         a.host_u->SetStream(103);
         const double lambda = load * bw_gbps * 1e9 / (8.0 * a.cdf.mean());
         a.gap->SetAttribute("Mean", DoubleValue(1.0 / lambda));
-        Simulator::Schedule(Seconds(a.gap->GetValue()), &arrival);
+        if (trace.empty()) {
+            Simulator::Schedule(Seconds(a.gap->GetValue()), &arrival);
+        }
         Simulator::Stop(Seconds(max_sim_s));
         Simulator::Run();
 
@@ -276,8 +355,8 @@ int main(int argc, char* argv[])
         }
         std::printf("%zu,%zu,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%.6f\n", g_flows.size(),
                     fct.size(), percentile(fct, 0.5), percentile(fct, 0.99), mean(fct),
-                    percentile(arrival_fct, 0.5), percentile(arrival_fct, 0.99),
-                    mean(arrival_fct), static_cast<unsigned long long>(bytes),
+                    percentile(arrival_fct, 0.5), percentile(arrival_fct, 0.99), mean(arrival_fct),
+                    static_cast<unsigned long long>(bytes),
                     static_cast<unsigned long long>(net.queueDrops()),
                     Simulator::Now().GetSeconds());
         const bool complete = g_open == 0 && !g_flows.empty();

@@ -16,6 +16,8 @@
 //   bulk     per window (one from start_s to stop_s, or one every period_s), `streams` TCP
 //            flows per pair sharing `bytes` (or sending as much as they can), stopped at the
 //            window's end (start + duration_s, or stop_s).
+//   trace    the flows of a CSV file (TraceFlow: start after the generator starts, bytes, pair),
+//            each sent whole (TCP or UDP) on a new connection; none at or after stop_s.
 // A profile (LoadProfile.hpp) scales each kind's rate over time: Poisson arrivals by thinning,
 // a cbr source in constant-rate segments at the profile's mean over each, an on_off burst at
 // peak·(the profile's mean over it), a bulk window's bytes by the profile when it opens. A
@@ -73,10 +75,10 @@ public:
     ///          UDP on_off bursts, bulk windows) are stopped now, as at stop_s; elastic flows
     ///          in flight finish.
     ///   start: starts it now (again), as at start_s, until its stop_s; a generator that is
-    ///          running restarts its schedule from now.
+    ///          running restarts its schedule from now (a trace from its first flow).
     ///   scale: its rate from now on is `factor` × the file's (Poisson arrivals, cbr rates,
-    ///          on_off bursts' peak, bulk windows' bytes; 0 pauses it); cbr sources and the
-    ///          Poisson process restart from now at the new rate.
+    ///          on_off bursts' peak, bulk windows' bytes, a trace's flow sizes; 0 pauses it);
+    ///          cbr sources and the Poisson process restart from now at the new rate.
     std::string stopByTrigger(const std::string& id);
     std::string startByTrigger(const std::string& id);
     std::string scaleByTrigger(const std::string& id, double factor);
@@ -102,6 +104,8 @@ private:
     double fluidRateBps(const Generator& h, double from_s, double end_s) const;
     void onOffCycle(std::size_t g, std::size_t pair, double from_s);
     void bulkWindow(std::size_t g, double window_s);
+    /// A trace's next flow at its time (from traceOrigin_s), or the end of its schedule.
+    void scheduleTraceFlow(std::size_t g);
     /// Starts one flow of generator g between pair `pair`; `cap_bps` 0 = none; the source
     /// stops it at `stop_s` (< 0: never). `offered` false: elastic (offered = carried).
     void launch(std::size_t g, std::size_t pair, double bytes, double cap_bps, double stop_s,

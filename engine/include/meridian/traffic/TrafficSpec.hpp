@@ -11,12 +11,13 @@
 //      "peak_bps": "5G", "on": {"law": "exponential", "mean_s": 0.1},
 //      "off": {"law": "pareto", "mean_s": 0.4, "shape": 1.5}},
 //     {"id": "backup", "kind": "bulk", "from": "a", "to": "c", "stop_s": 3600, "streams": 4,
-//      "period_s": 600, "bytes": "50GB", "duration_s": 300}]}
+//      "period_s": 600, "bytes": "50GB", "duration_s": 300},
+//     {"id": "log", "kind": "trace", "stop_s": 60, "file": "flows.csv"}]}
 //
 // parseTraffic() checks everything it can without files (kinds, units, ranges, nodes, links,
 // inline CDFs, profiles, gravity matrices) and throws InputError(file, JSON path, problem);
 // loadTrafficFiles() reads the CDF files (relative to the .topo), the shipped ones
-// (presets/traffic/) and the CSV matrices, with the same errors.
+// (presets/traffic/), the CSV matrices and the flow traces, with the same errors.
 
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/Topology.hpp"
@@ -28,6 +29,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace meridian::traffic {
@@ -37,7 +39,8 @@ enum class GeneratorKind
     Cbr,     ///< constant bit rate (UDP): one flow per pair at rate_bps from start to stop
     Poisson, ///< Poisson flow arrivals with a flow-size law, over TCP or UDP
     OnOff,   ///< alternating on (at peak_bps) and off periods drawn from their laws
-    Bulk     ///< long-lived TCP with N parallel streams, or periodic bulk windows
+    Bulk,    ///< long-lived TCP with N parallel streams, or periodic bulk windows
+    Trace    ///< replays a list of flows (start, size, source, destination) from a CSV file
 };
 
 std::string_view toString(GeneratorKind kind);
@@ -66,6 +69,16 @@ struct SizeSource
     std::string path;                ///< JSON path of the "size" object (for errors)
 };
 
+/// One flow of a trace generator: `bytes` from `from` to `to`, starting start_s after the
+/// generator starts.
+struct TraceFlow
+{
+    double start_s = 0.0;
+    double bytes = 0.0;
+    std::string from;
+    std::string to;
+};
+
 struct GeneratorSpec
 {
     std::string id;
@@ -92,6 +105,10 @@ struct GeneratorSpec
     double bytes = 0.0;      ///< per window over all streams; 0 = as much as it can
     double period_s = 0.0;   ///< 0 = one window from start_s to stop_s
     double duration_s = 0.0; ///< window length (what is unsent then is dropped); 0 = none
+    // trace: the flows of a CSV file, in time order (set by loadTrafficFiles)
+    std::vector<TraceFlow> trace;
+    std::string trace_file; ///< the CSV relative to the .topo
+    std::string trace_path; ///< JSON path of "file" (for errors)
     // every kind: its rate over time (absent: constant)
     std::optional<LoadProfile> profile;
     // cbr, poisson: a traffic matrix in place of from × to (docs/traffic.md §2.6)
@@ -112,10 +129,17 @@ TrafficSpec parseTraffic(const nlohmann::json& traffic, const std::string& path,
                          const topology::Topology& topo, const std::string& file);
 
 /// Reads the files the generators name: size CDFs (a file relative to `projectDir`, or a
-/// shipped distribution in workload::presetsDir() / "traffic") and CSV traffic matrices
-/// (relative to `projectDir`); `file` names the .topo in errors.
+/// shipped distribution in workload::presetsDir() / "traffic"), CSV traffic matrices and flow
+/// traces (relative to `projectDir`); `file` names the .topo in errors.
 void loadTrafficFiles(TrafficSpec& spec, const std::filesystem::path& projectDir,
                       const std::string& file, const topology::Topology& topo);
+
+/// Reads a flow trace (docs/traffic.md, `trace`): one flow a line, "start_s,size_bytes,src,dst"
+/// with start_s ≥ 0 in seconds and not decreasing, size_bytes > 0, src and dst distinct nodes of
+/// `topo`; blank lines and lines starting with '#' are skipped, a first line that does not start
+/// with a number is a header. Throws InputError(file, "line N", problem).
+std::vector<TraceFlow> parseTraceCsv(std::string_view text, const std::string& file,
+                                     const topology::Topology& topo);
 
 /// Flows per second of a Poisson generator: arrivals_per_s, load·C/(8·mean size) with C the
 /// bit rate of load_link's a→b direction, or Σ T_ij/(8·mean size) over its matrix; at
