@@ -1,6 +1,7 @@
 // Max-min update cost with 10,000 concurrent flows on a k = 16 fat-tree (1,024 hosts).
 // Closed loop: whenever a flow finishes, a new one starts between random hosts, so the
 // population stays at 10,000; each completion + arrival is one (batched) update.
+#include "FatTree.hpp"
 #include "PerfUtil.hpp"
 #include "meridian/net/Network.hpp"
 #include "meridian/sim/RngStream.hpp"
@@ -12,65 +13,10 @@
 
 using namespace meridian;
 
-namespace {
-/// CPU time of this thread. On a shared machine the wall clock also counts other processes'
-/// time slices; compare before/after by CPU time.
-double threadCpuS()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-topology::Topology fatTree(int k, double bw, double delay)
-{
-    using topology::NodeKind;
-    topology::Topology t;
-    const auto node = [&](const std::string& id, NodeKind kind) {
-        topology::NodeAttributes n;
-        n.id = id;
-        n.kind = kind;
-        return t.addNode(n);
-    };
-    const auto link = [&](const std::string& a, const std::string& b) {
-        topology::LinkAttributes l;
-        l.id = a + "-" + b;
-        l.a = a;
-        l.b = b;
-        l.params.bandwidth_bps = bw;
-        l.params.delay_s = delay;
-        t.addLink(l);
-    };
-    const int half = k / 2;
-    for (int c = 0; c < half * half; ++c)
-        node("core" + std::to_string(c), NodeKind::Switch);
-    for (int p = 0; p < k; ++p) {
-        for (int i = 0; i < half; ++i) {
-            const std::string agg = "agg" + std::to_string(p) + "_" + std::to_string(i);
-            node(agg, NodeKind::Switch);
-            for (int j = 0; j < half; ++j)
-                link(agg, "core" + std::to_string(i * half + j));
-        }
-        for (int e = 0; e < half; ++e) {
-            const std::string edge = "edge" + std::to_string(p) + "_" + std::to_string(e);
-            node(edge, NodeKind::Switch);
-            for (int i = 0; i < half; ++i)
-                link(edge, "agg" + std::to_string(p) + "_" + std::to_string(i));
-            for (int h = 0; h < half; ++h) {
-                const std::string host = "h" + std::to_string((p * half + e) * half + h);
-                node(host, NodeKind::Host);
-                link(host, edge);
-            }
-        }
-    }
-    return t;
-}
-} // namespace
-
 int main(int argc, char** argv)
 {
     const int k = 16, flows = 10'000, measuredUpdates = 100;
-    const auto t = fatTree(k, 100e9, 1e-6);
+    const auto t = perf::fatTree(k, 100e9, 1e-6);
     const auto hosts = t.nodesOfKind(topology::NodeKind::Host);
     std::printf("fat-tree k=%d: %zu nodes, %zu links, %zu hosts\n", k, t.nodeCount(), t.linkCount(),
                 hosts.size());
@@ -114,11 +60,11 @@ int main(int argc, char** argv)
     const auto changed0 = net.flowsRateChanged();
     const auto c0 = completions;
     perf::Stopwatch sw;
-    const double cpu0 = threadCpuS();
+    const double cpu0 = perf::threadCpuS();
     while (completions < c0 + measuredUpdates && sim.step()) {
     }
     const double s = sw.elapsedS();
-    const double cpuS = threadCpuS() - cpu0;
+    const double cpuS = perf::threadCpuS() - cpu0;
     const auto recs = net.recomputations() - rec0;
     const auto touched = net.flowsRecomputed() - touched0;
     std::printf("%llu departures+arrivals, %llu max-min updates in %.3f s\n",
@@ -156,7 +102,7 @@ int main(int argc, char** argv)
                 sim::SimTime::fromNs(1 + static_cast<std::int64_t>(pick.next() % 1'000'000'000)),
                 [] {});
         const int perUpdate = static_cast<int>(changed + 0.5), rounds = 2000;
-        const double floorCpu0 = threadCpuS();
+        const double floorCpu0 = perf::threadCpuS();
         for (int u = 0; u < rounds; ++u) {
             for (int i = 0; i < perUpdate; ++i) {
                 FlowRecord& r = records[pick.next() % records.size()];
@@ -170,7 +116,7 @@ int main(int argc, char** argv)
         }
         std::printf("floor (rewrite + re-time %d random flows, no solving): %.1f us CPU per "
                     "update\n",
-                    perUpdate, (threadCpuS() - floorCpu0) / rounds * 1e6);
+                    perUpdate, (perf::threadCpuS() - floorCpu0) / rounds * 1e6);
     }
     std::printf("peak RSS: %.1f MiB\n", perf::peakRssMiB());
     return 0;

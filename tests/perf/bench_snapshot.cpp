@@ -7,6 +7,7 @@
 // pending), and the sums of the figures read (the same before and after a change that keeps
 // them).
 // Usage: bench_snapshot [snapshots]   (default 200)
+#include "FatTree.hpp"
 #include "PerfUtil.hpp"
 #include "meridian/net/Network.hpp"
 #include "meridian/sim/RngStream.hpp"
@@ -19,66 +20,11 @@
 
 using namespace meridian;
 
-namespace {
-/// CPU time of this thread: on a shared machine the wall clock also counts other processes.
-double threadCpuS()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-topology::Topology fatTree(int k, double bw, double delay)
-{
-    using topology::NodeKind;
-    topology::Topology t;
-    const auto node = [&](const std::string& id, NodeKind kind) {
-        topology::NodeAttributes n;
-        n.id = id;
-        n.kind = kind;
-        return t.addNode(n);
-    };
-    const auto link = [&](const std::string& a, const std::string& b) {
-        topology::LinkAttributes l;
-        l.id = a + "-" + b;
-        l.a = a;
-        l.b = b;
-        l.params.bandwidth_bps = bw;
-        l.params.delay_s = delay;
-        l.params.loss = 1e-6;
-        t.addLink(l);
-    };
-    const int half = k / 2;
-    for (int c = 0; c < half * half; ++c)
-        node("core" + std::to_string(c), NodeKind::Switch);
-    for (int p = 0; p < k; ++p) {
-        for (int i = 0; i < half; ++i) {
-            const std::string agg = "agg" + std::to_string(p) + "_" + std::to_string(i);
-            node(agg, NodeKind::Switch);
-            for (int j = 0; j < half; ++j)
-                link(agg, "core" + std::to_string(i * half + j));
-        }
-        for (int e = 0; e < half; ++e) {
-            const std::string edge = "edge" + std::to_string(p) + "_" + std::to_string(e);
-            node(edge, NodeKind::Switch);
-            for (int i = 0; i < half; ++i)
-                link(edge, "agg" + std::to_string(p) + "_" + std::to_string(i));
-            for (int h = 0; h < half; ++h) {
-                const std::string host = "h" + std::to_string((p * half + e) * half + h);
-                node(host, NodeKind::Host);
-                link(host, edge);
-            }
-        }
-    }
-    return t;
-}
-} // namespace
-
 int main(int argc, char** argv)
 {
     const int snapshots = argc > 1 ? std::max(1, std::atoi(argv[1])) : 200;
     const int k = 16, flows = 10'000;
-    const auto t = fatTree(k, 100e9, 1e-5);
+    const auto t = perf::fatTree(k, 100e9, 1e-5, 1e-6);
     const auto hosts = t.nodesOfKind(topology::NodeKind::Host);
     std::printf("fat-tree k=%d: %zu nodes, %zu links, %zu hosts, %d flows\n", k, t.nodeCount(),
                 t.linkCount(), hosts.size(), flows);
@@ -115,7 +61,7 @@ int main(int argc, char** argv)
     std::size_t queued = 0; // link directions read with a queue > 0
     for (int s = 0; s < snapshots; ++s) {
         sim.runUntil(sim.now() + step);
-        const double cpu0 = threadCpuS();
+        const double cpu0 = perf::threadCpuS();
         for (std::size_t l = 0; l < t.linkCount(); ++l)
             for (int dir = 0; dir < 2; ++dir) {
                 const net::Network::QueueAndLoss q = net.queueAndLoss(LinkId::fromIndex(l), dir);
@@ -124,7 +70,7 @@ int main(int argc, char** argv)
                 queued += q.queue_s > 0.0 ? 1 : 0;
                 utilisation += net.lastUtilisation(LinkId::fromIndex(l), dir);
             }
-        cpu_s += threadCpuS() - cpu0;
+        cpu_s += perf::threadCpuS() - cpu0;
     }
     std::printf("active flows at the end: %zu, simulated time %.6f s\n", net.activeFlows(),
                 sim.now().toSeconds());
