@@ -648,6 +648,16 @@ applies from iteration %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../ui/report/Report.cpp" line="401"/>
+        <source>tensor parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="401"/>
+        <source>%1 GPUs per group; NVLink all-reduces %2 per iteration (slowest centre, exposed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../ui/report/Report.cpp" line="347"/>
         <source>centres / GPUs</source>
         <translation type="unfinished"></translation>

@@ -663,6 +663,16 @@ applies from iteration %1</source>
         <translation>GPU 有效计算占比</translation>
     </message>
     <message>
+        <location filename="../ui/report/Report.cpp" line="401"/>
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <location filename="../ui/report/Report.cpp" line="401"/>
+        <source>%1 GPUs per group; NVLink all-reduces %2 per iteration (slowest centre, exposed)</source>
+        <translation>每组 %1 个 GPU；NVLink 全归约每次迭代 %2（最慢的中心，未被重叠）</translation>
+    </message>
+    <message>
         <location filename="../ui/report/Report.cpp" line="396"/>
         <source>centres / GPUs</source>
         <translation>中心数 / GPU 数</translation>

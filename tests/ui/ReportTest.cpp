@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <algorithm>
+#include <cmath>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -122,6 +123,29 @@ private Q_SLOTS:
         const QString html = QString::fromUtf8(readAll(dir.filePath("r.html")));
         QVERIFY(html.contains("Repetitions"));
         QVERIFY(readAll(dir.filePath("r.pdf")).startsWith("%PDF"));
+    }
+
+    void tensorParallelSummaryRow()
+    {
+        auto p = test::readPreset("gpt3-175b-pipeline-two-centres.topo");
+        p.experiment["parallelism"]["tensor"] = 4;
+        const auto r = test::runPreset(p, "gpt3-175b-pipeline-two-centres.topo", 1);
+        QVERIFY(r.tensor_parallel.enabled);
+        double slowest_s = 0.0;
+        for (const auto& c : r.tensor_parallel.centers)
+            slowest_s = std::max(slowest_s, c.communication_s);
+        QVERIFY(slowest_s > 0.0);
+        const QString html = ui::report::htmlReport(p, r, "gpt3.topo");
+        QVERIFY(html.contains("tensor parallel"));
+        static const QRegularExpression row(
+            "4 GPUs per group; NVLink all-reduces ([0-9.]+)[\\s\\x{00A0}]s per iteration");
+        const auto m = row.match(html);
+        QVERIFY2(m.hasMatch(), qPrintable(html.left(4000)));
+        QVERIFY(std::abs(m.captured(1).toDouble() - slowest_s) <= 1e-3 * slowest_s);
+        // The run's GPU effective compute, time-weighted, as the sweep reports it.
+        QVERIFY(html.contains(QStringLiteral("GPU effective compute")));
+        QVERIFY(
+            !ui::report::htmlReport(m_project, m_results, "x.topo").contains("tensor parallel"));
     }
 
     void controlPlaneSection()

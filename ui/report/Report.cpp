@@ -398,6 +398,17 @@ void appendTrainingSummary(KeyValues& summary, const experiment::Results& result
     summary.append({QCoreApplication::translate("Report", "mean iteration time"), dur(sum / n)});
     summary.append({QCoreApplication::translate("Report", "GPU effective compute"),
                     pct(experiment::runGpuEffectiveCompute(results.iterations))});
+    if (results.tensor_parallel.enabled) {
+        double slowest_s = 0.0; // the centre whose TP all-reduces take longest per iteration
+        for (const auto& c : results.tensor_parallel.centers)
+            slowest_s = std::max(slowest_s, c.communication_s);
+        summary.append({QCoreApplication::translate("Report", "tensor parallel"),
+                        QCoreApplication::translate(
+                            "Report", "%1 GPUs per group; NVLink all-reduces %2 per iteration "
+                                      "(slowest centre, exposed)")
+                            .arg(results.tensor_parallel.tensor)
+                            .arg(dur(slowest_s))});
+    }
     int gpus = 0;
     for (const auto& c : results.centers)
         gpus += c.gpus;
