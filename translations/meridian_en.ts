@@ -3147,6 +3147,18 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Flow file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A CSV of flows, one per line: start_s,size_bytes,src,dst (relative to the .topo file; docs/traffic.md, trace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source> bit/s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3220,7 +3232,7 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cbr: constant bit rate (UDP); poisson: flow arrivals with a size law; on_off: bursts and idle periods; bulk: long-lived TCP streams</source>
+        <source>cbr: constant bit rate (UDP); poisson: flow arrivals with a size law; on_off: bursts and idle periods; bulk: long-lived TCP streams; trace: the flows of a CSV file, replayed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

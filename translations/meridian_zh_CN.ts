@@ -3801,6 +3801,18 @@ Several items of one kind can be edited together.</source>
         <translation>周期窗口：届时未发送的数据被丢弃</translation>
     </message>
     <message>
+        <source>Flow file</source>
+        <translation>流文件</translation>
+    </message>
+    <message>
+        <source>A CSV of flows, one per line: start_s,size_bytes,src,dst (relative to the .topo file; docs/traffic.md, trace)</source>
+        <translation>流的 CSV 文件，每行一条：start_s,size_bytes,src,dst（相对于 .topo 文件；docs/traffic.md，trace）</translation>
+    </message>
+    <message>
+        <source>flows of %1</source>
+        <translation>%1 中的流</translation>
+    </message>
+    <message>
         <source> bit/s</source>
         <translation> bit/s</translation>
     </message>
@@ -3873,8 +3885,8 @@ Several items of one kind can be edited together.</source>
         <translation>标识：</translation>
     </message>
     <message>
-        <source>cbr: constant bit rate (UDP); poisson: flow arrivals with a size law; on_off: bursts and idle periods; bulk: long-lived TCP streams</source>
-        <translation>cbr：恒定比特率（UDP）；poisson：按流大小分布到达的流；on_off：突发与空闲交替；bulk：长时间的 TCP 流</translation>
+        <source>cbr: constant bit rate (UDP); poisson: flow arrivals with a size law; on_off: bursts and idle periods; bulk: long-lived TCP streams; trace: the flows of a CSV file, replayed</source>
+        <translation>cbr：恒定比特率（UDP）；poisson：按流大小分布到达的流；on_off：突发与空闲交替；bulk：长时间的 TCP 流；trace：重放 CSV 文件中的流</translation>
     </message>
     <message>
         <source>Kind:</source>

@@ -22,6 +22,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QLineEdit>
 #include <QMenu>
 #include <QTableWidget>
@@ -238,6 +239,45 @@ private Q_SLOTS:
                                        {"note", "kept"}}));
         QCOMPARE(keep.shown.value("note", json()), json("kept"));
         QVERIFY2(keep.problem.contains(QStringLiteral("note")), qPrintable(keep.problem));
+    }
+
+    void editorEditsATrace()
+    {
+        // A trace generator (docs/traffic.md, trace) names its CSV of flows; its pairs are the
+        // file's, so the editor's From and To rows are disabled and nothing of them is written.
+        auto w = openWindow(twoHostTopo(""), QStringLiteral("trace.topo"));
+        QVERIFY(w);
+        {
+            QFile csv(m_dir.filePath(QStringLiteral("flows.csv")));
+            QVERIFY(csv.open(QIODevice::WriteOnly));
+            csv.write("start_s,size_bytes,src,dst\n0.1,1000000,a,b\n0.2,2000000,b,a\n");
+        }
+        ui::traffic::TrafficDock* dock = w->traffic()->dock();
+        const json log = {{"id", "log"}, {"kind", "trace"}, {"stop_s", 10}, {"file", "flows.csv"}};
+        bool pairsDisabled = false;
+        QString problem = QStringLiteral("not run");
+        dock->setEditorRunner([&](GeneratorEditor& editor) {
+            const auto* from = editor.findChild<QLineEdit*>(QStringLiteral("traffic:from"));
+            const auto* to = editor.findChild<QLineEdit*>(QStringLiteral("traffic:to"));
+            pairsDisabled = from && to && !from->isEnabled() && !to->isEnabled();
+            problem = editor.problem();
+            return true;
+        });
+        QVERIFY(dock->openEditor(log));
+        QVERIFY(pairsDisabled);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QCOMPARE(ui::traffic::generatorsOf(w->document()->project().experiment).back(), log);
+        QCOMPARE(ui::traffic::rateSummary(log), QStringLiteral("flows of flows.csv"));
+
+        // A file that is not there: OK is refused with the engine's error naming it.
+        json missing = log;
+        missing["id"] = "log2";
+        missing["file"] = "absent.csv";
+        EditorScript bad;
+        bad.accept = false;
+        dock->setEditorRunner(std::ref(bad));
+        QVERIFY(!dock->openEditor(missing));
+        QVERIFY2(bad.problem.contains("absent.csv"), qPrintable(bad.problem));
     }
 
     void editorEditsThePoissonMode()

@@ -63,7 +63,8 @@ GeneratorEditor::GeneratorEditor(const topology::Topology& topology, Checker che
     for (const std::string& k : generatorKinds())
         m_kind->addItem(QString::fromStdString(k), QString::fromStdString(k));
     m_kind->setToolTip(tr("cbr: constant bit rate (UDP); poisson: flow arrivals with a size "
-                          "law; on_off: bursts and idle periods; bulk: long-lived TCP streams"));
+                          "law; on_off: bursts and idle periods; bulk: long-lived TCP streams; "
+                          "trace: the flows of a CSV file, replayed"));
     common->addRow(tr("Kind:"), m_kind);
     m_from = lineEdit(QStringLiteral("from"), tr("node id, or several: a, b"));
     m_to = lineEdit(QStringLiteral("to"), tr("node id, or several: a, b"));
@@ -122,6 +123,8 @@ QLineEdit* GeneratorEditor::lineEdit(const QString& name, const QString& placeho
 void GeneratorEditor::rebuildKindFields()
 {
     const std::string kind = m_kind->currentData().toString().toStdString();
+    for (QLineEdit* e : {m_from, m_to})
+        e->setEnabled(kind != "trace");
     // Keep what was typed for keys the new kind shares (none today, but a newer table may).
     const json current = m_kindEditors.empty() ? m_base : generator();
     while (m_kindForm->rowCount() > 0)
@@ -220,8 +223,12 @@ json GeneratorEditor::generator() const
     const std::string kind = m_kind->currentData().toString().toStdString();
     putValue(g, "id", json(m_id->text().trimmed().toStdString()));
     g["kind"] = kind;
-    putValue(g, "from", m_from->text().trimmed().isEmpty() ? json() : nodesValue(m_from->text()));
-    putValue(g, "to", m_to->text().trimmed().isEmpty() ? json() : nodesValue(m_to->text()));
+    // A trace's pairs are its file's: it takes no from or to (their rows are disabled).
+    const bool pairs = kind != "trace";
+    putValue(g, "from",
+             !pairs || m_from->text().trimmed().isEmpty() ? json() : nodesValue(m_from->text()));
+    putValue(g, "to",
+             !pairs || m_to->text().trimmed().isEmpty() ? json() : nodesValue(m_to->text()));
     putValue(g, "start_s", valueOfText(m_start->text()));
     putValue(g, "stop_s", valueOfText(m_stop->text()));
     // The protocol is written when it is not the kind's default, or the file named it.

@@ -11,7 +11,7 @@ using nlohmann::json;
 
 const std::vector<std::string>& generatorKinds()
 {
-    static const std::vector<std::string> kinds{"cbr", "poisson", "on_off", "bulk"};
+    static const std::vector<std::string> kinds{"cbr", "poisson", "on_off", "bulk", "trace"};
     return kinds;
 }
 
@@ -88,6 +88,11 @@ const std::vector<GeneratorField>& generatorFields()
         {"duration_s", QT_TRANSLATE_NOOP("TrafficFields", "Window length"), FieldType::Quantity,
          kBulkBit, "s",
          QT_TRANSLATE_NOOP("TrafficFields", "Periodic windows: what is unsent then is dropped")},
+        {"file", QT_TRANSLATE_NOOP("TrafficFields", "Flow file"), FieldType::Quantity, kTraceBit,
+         "",
+         QT_TRANSLATE_NOOP("TrafficFields",
+                           "A CSV of flows, one per line: start_s,size_bytes,src,dst (relative "
+                           "to the .topo file; docs/traffic.md, trace)")},
     };
     return fields;
 }
@@ -221,6 +226,9 @@ QString rateSummary(const json& g)
                         .arg(fieldText(g, "period_s"));
         return text;
     }
+    if (kind == "trace")
+        return QCoreApplication::translate("TrafficFields", "flows of %1")
+            .arg(fieldText(g, "file"));
     return {};
 }
 

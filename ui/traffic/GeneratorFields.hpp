@@ -31,7 +31,8 @@ enum GeneratorKindBit : unsigned
     kPoissonBit = 2u,
     kOnOffBit = 4u,
     kBulkBit = 8u,
-    kEveryKind = 15u
+    kTraceBit = 16u,
+    kEveryKind = 31u
 };
 
 struct GeneratorField
@@ -44,11 +45,11 @@ struct GeneratorField
     const char* help; ///< English tool tip (translated with context "TrafficFields")
 };
 
-/// The kinds, in the engine's order: cbr, poisson, on_off, bulk.
+/// The kinds, in the engine's order: cbr, poisson, on_off, bulk, trace.
 const std::vector<std::string>& generatorKinds();
 /// GeneratorKindBit of a kind name (0 for an unknown name).
 unsigned kindBit(const std::string& kind);
-/// Protocols a kind takes, its default first (cbr: udp; bulk: tcp; poisson: tcp, udp;
+/// Protocols a kind takes, its default first (cbr: udp; bulk: tcp; poisson, trace: tcp, udp;
 /// on_off: udp, tcp).
 std::vector<std::string> protocolsOf(const std::string& kind);
 /// Keys every generator has, edited by the editor's own rows: id, kind, from, to, start_s,
