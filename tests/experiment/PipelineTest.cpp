@@ -5,6 +5,7 @@
 // latency and bandwidth each transfer takes c = L + A·8/B and GPipe adds 2(p − 1)·c, 1F1B
 // 2c·(n − ⌊n/p⌋) with n = m + p − 2; t_f + t_b against the roofline of the layers a stage
 // holds; the bytes on every WAN link; placement; and the errors of the pipeline keys.
+#include "ResultChecks.hpp"
 #include "SmallTraining.hpp"
 #include "TestMain.hpp"
 #include "meridian/core/Error.hpp"
@@ -123,18 +124,6 @@ double transferS(double gbps, double delay_ms, double bytes)
     return pipelineRun(j).collective.mean_s;
 }
 
-const experiment::LinkResult* pipelineLink(const experiment::Results& r, const std::string& id)
-{
-    for (const auto& l : r.links)
-        if (l.id == id)
-            return &l;
-    return nullptr;
-}
-
-#define PIPE_VERIFY_NEAR(a, b, tol)                                                                \
-    QVERIFY2(std::abs((a) - (b)) <= (tol),                                                         \
-             qPrintable(QString("%1 vs %2").arg((a), 0, 'g', 12).arg((b), 0, 'g', 12)))
-
 } // namespace
 
 class PipelineTest : public QObject
@@ -157,20 +146,21 @@ private Q_SLOTS:
                     const double step = stageStepS(layers / p, m);
                     for (const auto& st : g.stages) {
                         QCOMPARE(st.layers, layers / p);
-                        PIPE_VERIFY_NEAR(st.forward_s + st.backward_s, step, 1e-12);
-                        PIPE_VERIFY_NEAR(st.backward_s, 2.0 * st.forward_s, 1e-12);
+                        RESULT_VERIFY_NEAR(st.forward_s + st.backward_s, step, 1e-12);
+                        RESULT_VERIFY_NEAR(st.backward_s, 2.0 * st.forward_s, 1e-12);
                     }
                     const double closed = (m + p - 1) * step;
-                    PIPE_VERIFY_NEAR(g.ideal_pipeline_s, closed, 1e-9);
-                    PIPE_VERIFY_NEAR(g.pipeline_s, closed, 1e-5);
-                    PIPE_VERIFY_NEAR(g.bubble_fraction, double(p - 1) / (m + p - 1), 1e-12);
+                    RESULT_VERIFY_NEAR(g.ideal_pipeline_s, closed, 1e-9);
+                    RESULT_VERIFY_NEAR(g.pipeline_s, closed, 1e-5);
+                    RESULT_VERIFY_NEAR(g.bubble_fraction, double(p - 1) / (m + p - 1), 1e-12);
                     // GPU effective compute: m·(t_f + t_b) of the iteration, the rest is the
                     // bubble and the optimiser step (one GPU per stage: no all-reduce).
                     const experiment::IterationResult& it = r.iterations.at(0);
-                    PIPE_VERIFY_NEAR(it.gpu_effective_compute_ratio, m * step / it.total_s, 1e-12);
-                    PIPE_VERIFY_NEAR(it.compute_s + it.intra_center_s + it.inter_center_s +
-                                         it.update_s,
-                                     it.total_s, 1e-12);
+                    RESULT_VERIFY_NEAR(it.gpu_effective_compute_ratio, m * step / it.total_s,
+                                       1e-12);
+                    RESULT_VERIFY_NEAR(it.compute_s + it.intra_center_s + it.inter_center_s +
+                                           it.update_s,
+                                       it.total_s, 1e-12);
                 }
     }
 
@@ -195,19 +185,20 @@ private Q_SLOTS:
                 pipelineChain(p, gbps, delay_ms, {{"schedule", schedule}, {"micro_batches", m}}),
                 layers, 1024);
             const experiment::PipelineResult& g = r.pipeline;
-            PIPE_VERIFY_NEAR(g.pipeline_s, closed, 1e-6);
-            PIPE_VERIFY_NEAR(g.exposed_communication_s, closed - (m + p - 1) * step, 1e-6);
-            PIPE_VERIFY_NEAR(r.iterations.at(0).inter_center_s, g.exposed_communication_s, 1e-12);
+            RESULT_VERIFY_NEAR(g.pipeline_s, closed, 1e-6);
+            RESULT_VERIFY_NEAR(g.exposed_communication_s, closed - (m + p - 1) * step, 1e-6);
+            RESULT_VERIFY_NEAR(r.iterations.at(0).inter_center_s, g.exposed_communication_s, 1e-12);
             // Every transfer took c; 2·m per link, one activation and one gradient each.
             QCOMPARE(g.transfers, 2 * m * (p - 1));
-            PIPE_VERIFY_NEAR(g.communication_s, g.transfers * c, 1e-6);
-            PIPE_VERIFY_NEAR(g.wan_bytes, g.transfers * A, 1e-3);
+            RESULT_VERIFY_NEAR(g.communication_s, g.transfers * c, 1e-6);
+            RESULT_VERIFY_NEAR(g.wan_bytes, g.transfers * A, 1e-3);
             // On top of the weight broadcast from c0 (binomial over 3 ranks: c0 → c1, then
             // c0 → c2, so two copies of the model cross wan0 and one wan1).
             for (int l = 0; l < p - 1; ++l) {
-                const auto* link = pipelineLink(r, "wan" + std::to_string(l));
+                const auto* link = test::linkOf(r, "wan" + std::to_string(l));
                 QVERIFY(link != nullptr);
-                PIPE_VERIFY_NEAR(link->bytes, 2.0 * m * A + (l == 0 ? 2 : 1) * r.model_bytes, 1e-3);
+                RESULT_VERIFY_NEAR(link->bytes, 2.0 * m * A + (l == 0 ? 2 : 1) * r.model_bytes,
+                                   1e-3);
             }
         }
     }

@@ -6,6 +6,7 @@
 // the compute of a GPU is 1/t of its TP group's; the data-parallel gradient per GPU 1/t of the
 // model's; memory per GPU 1/t; the pipeline's stage times include the TP all-reduces; and the
 // errors of the key.
+#include "ResultChecks.hpp"
 #include "StarRing.hpp"
 #include "TestMain.hpp"
 #include "meridian/core/Error.hpp"
@@ -143,18 +144,6 @@ double h100StepS(int blocks, double tokens)
            (h100->peakFlops(workload::DType::Bf16) * 0.4);
 }
 
-const experiment::LinkResult* tpLink(const experiment::Results& r, const std::string& id)
-{
-    for (const auto& l : r.links)
-        if (l.id == id)
-            return &l;
-    return nullptr;
-}
-
-#define TP_VERIFY_NEAR(a, b, tol)                                                                  \
-    QVERIFY2(std::abs((a) - (b)) <= (tol),                                                         \
-             qPrintable(QString("%1 vs %2").arg((a), 0, 'g', 12).arg((b), 0, 'g', 12)))
-
 } // namespace
 
 class TensorParallelTest : public QObject
@@ -173,34 +162,36 @@ private Q_SLOTS:
             const experiment::TensorParallelResult& tp = r.tensor_parallel;
             QVERIFY(tp.enabled);
             QCOMPARE(tp.tensor, t);
-            TP_VERIFY_NEAR(tp.link_bytes_per_s, kNvlinkBps, 1e-3);
+            RESULT_VERIFY_NEAR(tp.link_bytes_per_s, kNvlinkBps, 1e-3);
             // A TP group computes t GPUs' share of the batch: A = (B / G) · t · h · 2 bytes.
             const double A = kTpBatchTokens / 16 * t * hidden * 2.0;
             const double one = ringOnNvlinkS(t, A);
             QCOMPARE(static_cast<int>(tp.centers.size()), 2);
             for (const auto& c : tp.centers) {
                 QCOMPARE(c.groups, 8 / t);
-                TP_VERIFY_NEAR(c.allreduce_bytes, A, 1e-6);
-                TP_VERIFY_NEAR(c.allreduces_per_iteration, 4.0 * blocks, 0.0);
-                TP_VERIFY_NEAR(c.allreduce_s, one, 1e-15);
+                RESULT_VERIFY_NEAR(c.allreduce_bytes, A, 1e-6);
+                RESULT_VERIFY_NEAR(c.allreduces_per_iteration, 4.0 * blocks, 0.0);
+                RESULT_VERIFY_NEAR(c.allreduce_s, one, 1e-15);
                 // 4·L·(2(t − 1)/t · A/B + latency)
-                TP_VERIFY_NEAR(c.communication_s, 4.0 * blocks * one, 1e-12);
-                TP_VERIFY_NEAR(c.gradient_bytes_per_gpu, r.model_bytes / t, 1e-3);
+                RESULT_VERIFY_NEAR(c.communication_s, 4.0 * blocks * one, 1e-12);
+                RESULT_VERIFY_NEAR(c.gradient_bytes_per_gpu, r.model_bytes / t, 1e-3);
             }
             // Compute per GPU: 1/t of its group's t shares, the same FLOPs as without TP.
             const double compute = h100StepS(blocks, kTpBatchTokens / 16);
-            TP_VERIFY_NEAR(r.centers.at(0).compute_s, compute, 1e-12);
-            TP_VERIFY_NEAR(none.centers.at(0).compute_s, compute, 1e-12);
+            RESULT_VERIFY_NEAR(r.centers.at(0).compute_s, compute, 1e-12);
+            RESULT_VERIFY_NEAR(none.centers.at(0).compute_s, compute, 1e-12);
             // The compute phase holds the TP all-reduces; GPU effective compute does not
             // count them.
             const experiment::IterationResult& it = r.iterations.at(0);
-            TP_VERIFY_NEAR(it.compute_s, compute + 4.0 * blocks * one, 2e-9);
-            TP_VERIFY_NEAR(it.gpu_effective_compute_ratio, compute / it.total_s, 1e-12);
-            TP_VERIFY_NEAR(it.total_s - it.compute_s,
-                           none.iterations.at(0).total_s - none.iterations.at(0).compute_s, 1e-8);
+            RESULT_VERIFY_NEAR(it.compute_s, compute + 4.0 * blocks * one, 2e-9);
+            RESULT_VERIFY_NEAR(it.gpu_effective_compute_ratio, compute / it.total_s, 1e-12);
+            RESULT_VERIFY_NEAR(it.total_s - it.compute_s,
+                               none.iterations.at(0).total_s - none.iterations.at(0).compute_s,
+                               1e-8);
             // The server's t GPUs each all-reduce 1/t of the gradient over their own NICs:
             // the server (one rank) still sends the whole gradient over the WAN.
-            TP_VERIFY_NEAR(tpLink(r, "wan0")->bytes, tpLink(none, "wan0")->bytes, 1e-3);
+            RESULT_VERIFY_NEAR(test::linkOf(r, "wan0")->bytes, test::linkOf(none, "wan0")->bytes,
+                               1e-3);
             // Deterministic.
             QCOMPARE(experiment::resultsToJson(tpRun(serverChain(2, 1, 8, {{"tensor", t}}), model)),
                      experiment::resultsToJson(r));
@@ -218,8 +209,8 @@ private Q_SLOTS:
             const double term = 2.0 * (t - 1) / t * A / kNvlinkBps;
             QVERIFY2(std::abs(simulated - term) / term < 0.01,
                      qPrintable(QString("t=%1: %2 vs %3").arg(t).arg(simulated).arg(term)));
-            TP_VERIFY_NEAR(experiment::tensorAllReduceS(t, A, kNvlinkBps),
-                           term + 8.4e-6 + 2.0 * (t - 1) * 3.4e-6, 1e-15);
+            RESULT_VERIFY_NEAR(experiment::tensorAllReduceS(t, A, kNvlinkBps),
+                               term + 8.4e-6 + 2.0 * (t - 1) * 3.4e-6, 1e-15);
         }
     }
 
@@ -229,9 +220,9 @@ private Q_SLOTS:
         const experiment::Results r =
             tpRun(serverChain(1, 1, 8, {{"tensor", 4}, {"activation_recompute", true}}), model);
         const auto& c = r.tensor_parallel.centers.at(0);
-        TP_VERIFY_NEAR(c.allreduces_per_iteration, 6.0 * 4, 0.0);
-        TP_VERIFY_NEAR(c.communication_s, 24.0 * ringOnNvlinkS(4, kTpBatchTokens / 8 * 4 * 2048),
-                       1e-12);
+        RESULT_VERIFY_NEAR(c.allreduces_per_iteration, 6.0 * 4, 0.0);
+        RESULT_VERIFY_NEAR(c.communication_s,
+                           24.0 * ringOnNvlinkS(4, kTpBatchTokens / 8 * 4 * 2048), 1e-12);
     }
 
     void hybridStagesIncludeTheirAllReduces()
@@ -252,25 +243,25 @@ private Q_SLOTS:
         const int stageBlocks = blocks / p;
         const double step = h100StepS(stageBlocks, microTokens / 16);
         for (const auto& st : g.stages) {
-            TP_VERIFY_NEAR(st.forward_s, step / 3.0 + 2.0 * stageBlocks * one, 1e-12);
-            TP_VERIFY_NEAR(st.backward_s, 2.0 * step / 3.0 + 2.0 * stageBlocks * one, 1e-12);
+            RESULT_VERIFY_NEAR(st.forward_s, step / 3.0 + 2.0 * stageBlocks * one, 1e-12);
+            RESULT_VERIFY_NEAR(st.backward_s, 2.0 * step / 3.0 + 2.0 * stageBlocks * one, 1e-12);
         }
         const double closed = (m + p - 1) * (step + 4.0 * stageBlocks * one);
-        TP_VERIFY_NEAR(g.ideal_pipeline_s, closed, 1e-9);
-        TP_VERIFY_NEAR(g.pipeline_s, closed, 1e-5);
+        RESULT_VERIFY_NEAR(g.ideal_pipeline_s, closed, 1e-9);
+        RESULT_VERIFY_NEAR(g.pipeline_s, closed, 1e-5);
         const experiment::TensorParallelResult& tp = r.tensor_parallel;
         QVERIFY(tp.enabled);
         for (std::size_t s = 0; s < tp.centers.size(); ++s) {
             const auto& c = tp.centers[s];
             QCOMPARE(c.groups, 2);
-            TP_VERIFY_NEAR(c.allreduces_per_iteration, 4.0 * m * stageBlocks, 0.0);
-            TP_VERIFY_NEAR(c.communication_s, 4.0 * m * stageBlocks * one, 1e-12);
-            TP_VERIFY_NEAR(c.gradient_bytes_per_gpu, g.stages[s].parameters * 2.0 / t, 1e-3);
+            RESULT_VERIFY_NEAR(c.allreduces_per_iteration, 4.0 * m * stageBlocks, 0.0);
+            RESULT_VERIFY_NEAR(c.communication_s, 4.0 * m * stageBlocks * one, 1e-12);
+            RESULT_VERIFY_NEAR(c.gradient_bytes_per_gpu, g.stages[s].parameters * 2.0 / t, 1e-3);
             // GPU effective compute counts only the matmuls: m · step per stage.
-            TP_VERIFY_NEAR(r.centers.at(s).compute_s, m * step, 1e-12);
+            RESULT_VERIFY_NEAR(r.centers.at(s).compute_s, m * step, 1e-12);
         }
         const experiment::IterationResult& it = r.iterations.at(0);
-        TP_VERIFY_NEAR(it.gpu_effective_compute_ratio, m * step / it.total_s, 1e-12);
+        RESULT_VERIFY_NEAR(it.gpu_effective_compute_ratio, m * step / it.total_s, 1e-12);
     }
 
     void memoryPerGpuIsDividedByT()
@@ -282,15 +273,15 @@ private Q_SLOTS:
             *model, *h100, experiment::trainingMemoryPlan(0, false, 8192, 8, 1));
         const auto eight = workload::estimateMemory(
             *model, *h100, experiment::trainingMemoryPlan(0, false, 8192, 8, 8));
-        TP_VERIFY_NEAR(eight.total_bytes, one.total_bytes / 8, 1.0);
-        TP_VERIFY_NEAR(eight.weights_bytes, one.weights_bytes / 8, 1.0);
-        TP_VERIFY_NEAR(eight.optimizer_bytes, one.optimizer_bytes / 8, 1.0);
-        TP_VERIFY_NEAR(eight.activation_bytes, one.activation_bytes / 8, 1.0);
+        RESULT_VERIFY_NEAR(eight.total_bytes, one.total_bytes / 8, 1.0);
+        RESULT_VERIFY_NEAR(eight.weights_bytes, one.weights_bytes / 8, 1.0);
+        RESULT_VERIFY_NEAR(eight.optimizer_bytes, one.optimizer_bytes / 8, 1.0);
+        RESULT_VERIFY_NEAR(eight.activation_bytes, one.activation_bytes / 8, 1.0);
         // ZeRO-1 shards over the GPUs / t data-parallel ranks: 8 / 2 = 4.
         const auto z = workload::estimateMemory(
             *model, *h100, experiment::trainingMemoryPlan(1, false, 8192, 8, 2));
         QCOMPARE(experiment::trainingMemoryPlan(1, false, 8192, 8, 2).dp_size, 4);
-        TP_VERIFY_NEAR(z.optimizer_bytes, one.optimizer_bytes / 2 / 4, 1.0);
+        RESULT_VERIFY_NEAR(z.optimizer_bytes, one.optimizer_bytes / 2 / 4, 1.0);
     }
 
     void badTensorDegreesNameTheirKey()
