@@ -822,22 +822,23 @@ SUITE_REGIMES = [
     ("Two flows, the kernel",
      "2 flows from one host, 40 and 100 Mbit/s, RTT 20 and 80 ms, queue 0.05–2 BDP, p = 0",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 2,
-     "roughly (as one flow, the 3-packet queue apart)"),
+     "roughly; into 3 packets (40 Mbit/s, 20 ms) −23 % (CUBIC) and −18 % (Reno): the "
+     "lock-out of the smaller window (§3.2) took them from −30 and −39 %"),
     ("Four flows, the kernel",
      "4 flows from one host, as above (and the 200 ms rows)",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 4,
      "roughly from 0.5 BDP of queue (the later flows leave slow start first, §3.2); "
      "into 0.05–0.1 BDP within 15 % at 80 ms and at 20 ms and 100 Mbit/s (the first round's "
-     "overflow, §3.2), **known off** into 3 packets (40 Mbit/s, 20 ms: −42 %; ns-3 with "
-     "Linux's rules as slow as the kernel: the later flows' bursts are cut again and again) "
-     "and CUBIC into 0.1 BDP at 80–200 ms (−25 %)"),
+     "overflow, §3.2), **known off** into 3 packets (40 Mbit/s, 20 ms: CUBIC −29 %, Reno "
+     "−19 %, from −42 % before the lock-out of the later flows' bursts, §3.2; ns-3 with "
+     "Linux's rules as slow as the kernel) and CUBIC into 0.1 BDP at 80–200 ms (−25 %)"),
     ("Eight flows, the kernel",
      "8 flows from one host, as for two",
      "Linux 6.18", "kernel", lambda r: num(r, "flows") == 8,
-     "roughly; shallow queues (0.05 BDP): within 6 % at 80 ms, **known off** at 20 ms: "
-     "Meridian fast by 25–34 %, faster than every kernel run, ns-3 with Linux's rules slow "
-     "too; Reno into 1–2 BDP at 80 ms and 100 Mbit/s −21 … −25 % (an overflow in congestion "
-     "avoidance, §3.2)"),
+     "roughly; shallow queues (0.05 BDP): within 6 % at 80 ms, at 20 ms CUBIC +0.5 % into "
+     "3 packets (−34 % before the lock-out rule, §3.2) but CUBIC −25 % into 8 packets and Reno "
+     "−18 % and +17 %; Reno into 1–2 BDP at 80 ms and 100 Mbit/s −21 … −25 % (an overflow "
+     "in congestion avoidance, §3.2)"),
     ("Broadcast, NCCL's ring pipeline, TCP",
      "4–32 hosts, 1 Gbit/s and 5 ms per host link, 128–256 MiB; 4 and 8 hosts at 10 Gbit/s "
      "and 0.5 ms, 256 MiB; one channel",

@@ -362,6 +362,65 @@ private Q_SLOTS:
                      qPrintable(QString::number(net.flowRateBps(flows[i]))));
         QVERIFY(net.flowRateBps(flows[0]) > expected_bps * 2);
     }
+    void anOverflowInCongestionAvoidanceLocksOutAllButTheLargestWindow()
+    {
+        // Two Reno streams a → b start together: a 400 Mbit/s first link into a 40 Mbit/s
+        // bottleneck (one-way 10 ms, BDP 69 segments). Into a queue of 3,000 bytes, less than
+        // one two-segment burst per stream (2 × 2 × 1,448), the windows that grow in
+        // congestion avoidance overflow it again and again, and each overflow cuts every
+        // stream but the one with the largest window (drop-tail lock-out, network-model.md
+        // §5.6): the smaller one's rate falls by half or more (Reno halves, plus the expected
+        // timeout), while the larger one's does not fall at that instant. Into 6,000 bytes
+        // (≥ 2 × 2 segments) no window in congestion avoidance is cut on this loss-free path.
+        const double C = 4e7, d = 0.01, step_s = 0.001;
+        const auto cutsAfterSlowStart = [&](double queueBytes, int& sparedFell) {
+            topology::Topology topo;
+            for (const char* n : {"a", "r", "b"})
+                topo.addNode(test::netNode(n));
+            topo.addLink(test::netLink("ar", "a", "r", 10 * C, 0.0));
+            auto bottleneck = test::netLink("rb", "r", "b", C, d);
+            bottleneck.params.queue = queueBytes;
+            bottleneck.params.queue_unit = topology::QueueUnit::Bytes;
+            topo.addLink(bottleneck);
+            sim::Simulator sim;
+            NetworkConfig cfg;
+            cfg.max_window_bytes = 0;
+            cfg.congestion_control = CongestionControl::Reno;
+            Network net(sim, topo, cfg);
+            std::vector<FlowId> flows;
+            for (std::uint32_t stream = 0; stream < 2; ++stream) {
+                TransferOptions options;
+                options.stream = stream;
+                flows.push_back(net.startTransfer(*topo.findNode("a"), *topo.findNode("b"), 1e12,
+                                                  Protocol::Tcp, nullptr, options));
+            }
+            // From 1 s (50 RTTs: both streams left slow start in their first rounds) to 6 s.
+            sim.runUntil(sim::SimTime::fromSeconds(1.0));
+            std::vector<double> before = {net.flowRateBps(flows[0]), net.flowRateBps(flows[1])};
+            int cuts = 0;
+            sparedFell = 0;
+            for (double t = 1.0 + step_s; t < 6.0; t += step_s) {
+                sim.runUntil(sim::SimTime::fromSeconds(t));
+                const std::vector<double> now = {net.flowRateBps(flows[0]),
+                                                 net.flowRateBps(flows[1])};
+                for (int i = 0; i < 2; ++i) {
+                    if (!(now[i] < 0.5 * before[i]))
+                        continue;
+                    ++cuts;
+                    // The other stream, the larger window, is not cut at that instant.
+                    if (before[1 - i] < before[i] || now[1 - i] < before[1 - i] * (1 - 1e-9))
+                        ++sparedFell;
+                }
+                before = now;
+            }
+            return cuts;
+        };
+        int sparedFell = 0;
+        const int lockedOut = cutsAfterSlowStart(3000, sparedFell);
+        QVERIFY2(lockedOut >= 2, qPrintable(QString::number(lockedOut)));
+        QCOMPARE(sparedFell, 0);
+        QCOMPARE(cutsAfterSlowStart(6000, sparedFell), 0);
+    }
 };
 
 MERIDIAN_TEST(CubicValidationTest)

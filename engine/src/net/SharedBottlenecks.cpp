@@ -15,6 +15,10 @@ constexpr double kHystartDelayMaxS = 0.016;
 // The part of a connection's own slow-start burst that drains before its first ACKs are
 // sampled (positionalExit): fitted to the kernel's traces, docs/validation.md §3.2.
 constexpr double kPositionalDrain = 0.8;
+// What one ACK releases at once in congestion avoidance (segments): Linux acknowledges every
+// second full segment (tcp_input.c __tcp_ack_snd_check, RFC 5681 §4.2) and builds at least
+// tcp_min_tso_segs = 2 segments per skb (tcp_output.c tcp_tso_autosize).
+constexpr double kLockOutBurstSegments = 2.0;
 
 // η·C_b: the queue (bytes) whose delay HyStart's delay rule detects.
 double hystartDelayBytes(const PathFigures& path)
@@ -112,19 +116,48 @@ bool SharedBottlenecks::noteQueue(std::uint32_t resource, double queue_s)
     return true;
 }
 
+bool SharedBottlenecks::lockOut(const Connection& c) const
+{
+    return !c.path.lossEvents() && c.path.buffer_bytes < kLockOutBurstSegments *
+                                                             sharers(c.path.bottleneckResource) *
+                                                             m_config.mss_bytes;
+}
+
 bool SharedBottlenecks::overflow(Connection& c, sim::SimTime now) const
 {
     // Like the overshoot, the overflow is c's loss event; Network cuts the others
     // (cutForOverflow). A connection in its recovery does not count it again.
     const PathFigures& path = c.path;
-    if (!c.window.inSlowStart() || c.arcs.empty() || path.rtt_s <= 0.0 ||
-        !std::isfinite(path.bottleneck_bps) || sharers(path.bottleneckResource) < 2.0 ||
-        c.window.inRecovery(path, now))
+    c.place.spared = BottleneckPlace::kNoConnection;
+    if (c.arcs.empty() || path.rtt_s <= 0.0 || !std::isfinite(path.bottleneck_bps) ||
+        sharers(path.bottleneckResource) < 2.0 || c.window.inRecovery(path, now))
+        return false;
+    const bool slowStart = c.window.inSlowStart();
+    if (!slowStart && !lockOut(c))
         return false;
     if (!(windowsBytes(c) > path.pipeAndBufferBytes()))
         return false;
-    c.window.overflowLoss(context(c), now);
     c.place.overflowed = true;
+    if (!slowStart) {
+        // Drop-tail lock-out (RFC 7567 §2): into a queue that cannot hold a burst of each
+        // connection, the largest window's packets, which keep it full, get in, and the other
+        // connections' bursts find it full. The overflow cuts every connection but that one
+        // (the first on the bottleneck among equal windows).
+        double largest_bytes = -1.0;
+        for (std::uint32_t oi : m_load[path.bottleneckResource].members) {
+            const Connection& o = m_connections[oi];
+            if (o.path.bottleneckResource != path.bottleneckResource)
+                continue;
+            const double w = std::min(o.window.cwndBytes(), sendLimitBytes(o));
+            if (w > largest_bytes) {
+                largest_bytes = w;
+                c.place.spared = oi;
+            }
+        }
+        if (c.place.spared == static_cast<std::uint32_t>(&c - m_connections.data()))
+            return true;
+    }
+    c.window.overflowLoss(context(c), now);
     return true;
 }
 
@@ -233,7 +266,9 @@ bool SharedBottlenecks::joinDelayExit(Connection& o, const Connection& by, sim::
 bool SharedBottlenecks::cutForOverflow(Connection& o, const Connection& by, sim::SimTime now) const
 {
     if (&o == &by || o.messages.tcpFlows == 0 || o.path.rtt_s <= 0.0 ||
-        o.path.bottleneckResource != by.path.bottleneckResource || o.window.inRecovery(o.path, now))
+        o.path.bottleneckResource != by.path.bottleneckResource ||
+        o.window.inRecovery(o.path, now) ||
+        by.place.spared == static_cast<std::uint32_t>(&o - m_connections.data()))
         return false;
     o.window.cutByOverflow(context(o), now);
     return true;

@@ -52,6 +52,10 @@ struct BottleneckPlace
     bool overflowed = false;
     /// This round ended slow start by the delay increase: the others leave too.
     bool delayExited = false;
+    /// The connection (index) an overflow in congestion avoidance found by this round does
+    /// not cut, the largest window's (drop-tail lock-out); kNoConnection for none.
+    std::uint32_t spared = kNoConnection;
+    static constexpr std::uint32_t kNoConnection = 0xffffffffU;
 };
 
 class SharedBottlenecks
@@ -94,14 +98,20 @@ public:
     /// connections ahead of it (lower rank, still in slow start): whether it ends c's slow
     /// start at its window (c alone; the others go on).
     bool positionalExit(Connection& c, sim::SimTime now) const;
-    /// Whether c's slow-start round finds the windows through its bottleneck above its pipe
-    /// and buffer: c is cut and c.place.overflowed set.
+    /// Whether c's round finds the windows through its bottleneck above its pipe and buffer
+    /// (in slow start; in congestion avoidance only into a queue that locks out: lockOut):
+    /// c.place.overflowed set, and c cut unless it is the connection the lock-out spares
+    /// (c.place.spared).
     bool overflow(Connection& c, sim::SimTime now) const;
+    /// A loss-free bottleneck whose buffer cannot hold one ACK-clocked burst of every
+    /// connection sending there, B_q < 2 segments × connections: an overflow of windows in
+    /// congestion avoidance cuts all of them but the largest (network-model.md §5.6).
+    bool lockOut(const Connection& c) const;
     /// Ends o's slow start for the delay exit `by` found, at its share, unless o is `by`, has
     /// another bottleneck or is not in slow start: whether it did.
     bool joinDelayExit(Connection& o, const Connection& by, sim::SimTime now) const;
-    /// Cuts o for the overflow `by` found, unless o is `by`, has another bottleneck or is in
-    /// its recovery: whether it was cut.
+    /// Cuts o for the overflow `by` found, unless o is `by`, has another bottleneck, is in
+    /// its recovery or is the connection the lock-out spares: whether it was cut.
     bool cutForOverflow(Connection& o, const Connection& by, sim::SimTime now) const;
 
     /// TCP messages on `resource` that are not last-window bursts (they keep a standing queue).

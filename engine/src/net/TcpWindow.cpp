@@ -205,7 +205,7 @@ bool TcpWindow::round(const TcpContext& ctx, double tcpRate_bps, sim::SimTime no
     m_stall_s = 0.0;
     if (m_slowStart)
         return slowStartRound(ctx, tcpRate_bps, now, shared, roundStart_bytes);
-    return avoidanceRound(ctx, tcpRate_bps, now);
+    return avoidanceRound(ctx, tcpRate_bps, now, shared);
 }
 
 bool TcpWindow::slowStartRound(const TcpContext& ctx, double tcpRate_bps, sim::SimTime now,
@@ -271,7 +271,8 @@ bool TcpWindow::slowStartRound(const TcpContext& ctx, double tcpRate_bps, sim::S
     return lossyRoundEnd(ctx, tcpRate_bps, now);
 }
 
-bool TcpWindow::avoidanceRound(const TcpContext& ctx, double tcpRate_bps, sim::SimTime now)
+bool TcpWindow::avoidanceRound(const TcpContext& ctx, double tcpRate_bps, sim::SimTime now,
+                               BottleneckRules& shared)
 {
     const PathFigures& path = ctx.path;
     if (path.lossEvents()) {
@@ -287,6 +288,10 @@ bool TcpWindow::avoidanceRound(const TcpContext& ctx, double tcpRate_bps, sim::S
                             m_cubicK_s == 0.0 && m_origin_bytes == m_renoStart_bytes;
     m_cwnd_bytes = fromOrigin ? cubicFromOriginBytes(ctx, now) : growthWindowBytes(ctx, now);
     m_growth = m_cwnd_bytes * 8.0 / path.rtt_s < path.steadyCap_bps;
+    // Into a queue too small for every connection's burst the windows grown here overflow it
+    // again (drop-tail lock-out, SharedBottlenecks::lockOut): a round of its own follows.
+    if (shared.overflow(now))
+        return true;
     return m_growth;
 }
 

@@ -63,8 +63,9 @@ public:
     /// HyStart's delay increase for every connection in slow start there: whether this
     /// round ends this one's slow start (its window then set by the rule).
     virtual bool delayExit(sim::SimTime now) = 0;
-    /// Whether the windows there overflow the pipe and the buffer in this round (this
-    /// connection then cut, and flagged so that the others are cut too).
+    /// Whether the windows there overflow the pipe and the buffer in this round (in slow
+    /// start; in congestion avoidance into a queue that locks out): this connection then cut
+    /// unless the lock-out spares it, and flagged so that the others are cut too.
     virtual bool overflow(sim::SimTime now) = 0;
 };
 
@@ -146,7 +147,8 @@ public:
 private:
     bool slowStartRound(const TcpContext& ctx, double tcpRate_bps, sim::SimTime now,
                         BottleneckRules& shared, double roundStart_bytes);
-    bool avoidanceRound(const TcpContext& ctx, double tcpRate_bps, sim::SimTime now);
+    bool avoidanceRound(const TcpContext& ctx, double tcpRate_bps, sim::SimTime now,
+                        BottleneckRules& shared);
     /// What every round on a lossy path ends with: the random loss due in it, or the rate of
     /// the round from the window at its midpoint.
     bool lossyRoundEnd(const TcpContext& ctx, double tcpRate_bps, sim::SimTime now);
