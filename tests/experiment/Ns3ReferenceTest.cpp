@@ -303,15 +303,14 @@ struct GeneratorRow
 };
 constexpr GeneratorRow GENERATOR_ROWS[] = {
     // Poisson web-search TCP flows, each a new connection, on the traces ns-3 replayed (the same
-    // flows in both), Meridian's links at ns-3's payload rate. p50 and p99 at 60 % and the p50
-    // at 90 %: within the 15 % (seen −3.9 %, −12.4 %, −12.3 %)                      15 %
+    // flows in both), Meridian's links at ns-3's payload rate. p50 at 30, 60 and 90 % and the
+    // p99 at 60 %: within the 15 % (seen −2.2 %, −4.0 %, −13.1 %, −12.6 %)         15 %
+    {"poisson-0.3", "p50_s", 0.15},
     {"poisson-0.6", "p50_s", 0.15},
     {"poisson-0.6", "p99_s", 0.15},
     {"poisson-0.9", "p50_s", 0.15},
-    // 30 %: every flow pays the half-buffer standing queue (10.4 ms) that the TCP model charges
-    // on a link saturated by a connection in congestion avoidance, where ns-3's queue is
-    // mostly empty (docs/validation.md §3.8) (seen +15.7 %, p99 +20.5 %)               20 %, 30 %
-    {"poisson-0.3", "p50_s", 0.20},
+    // 30 % p99: a dozen multi-megabyte flows per trace whose windows Meridian's overflow rule
+    // cuts where ns-3's were not (docs/validation.md §3.8) (seen +20.5 %)                30 %
     {"poisson-0.3", "p99_s", 0.30},
     // 90 % p99: ns-3's slowest flows are starved by drop-tail losses and timeouts, Meridian
     // shares max-min (seen −36.5 %); kept to catch drifts                                   45 %

@@ -911,9 +911,9 @@ OTHER_REGIMES = [
      "ns-3 (`generators`, Linux's CUBIC rules); the Poisson cases on 3 traces per load that "
      "both simulators replay; Meridian at ns-3's payload rate "
      "(`tests/reference/generators.py`, `results/generators.csv`)",
-     "trust FCTs at 0.6 (p50 −4 %, p99 −12 %) and the p50 at 0.9 (−12 %), means within 8 %; "
-     "**known off**: p50 +16 % and p99 +21 % at 0.3 (a 10 ms half-buffer queue charged where "
-     "ns-3's queue is empty), p99 −37 % at 0.9 (ns-3's loss-starved flows; Meridian max-min); "
+     "trust the p50s (0.3: −2 %, 0.6: −4 %, 0.9: −13 %) and the p99 at 0.6 (−13 %), means "
+     "within 7 %; **known off**: p99 +21 % at 0.3 (multi-megabyte flows cut by overflows "
+     "ns-3's were not), p99 −37 % at 0.9 (ns-3's loss-starved flows; Meridian max-min); "
      "long-lived TCP within 1 % (§3.8)"),
     ("Other collectives",
      "all-gather, reduce-scatter, halving-doubling, all-to-all",

@@ -277,10 +277,15 @@ bool SharedBottlenecks::cutForOverflow(Connection& o, const Connection& by, sim:
 double SharedBottlenecks::standingQueueBytes(std::uint32_t resource, double queue_bytes,
                                              double alloc_bps) const
 {
-    // Each connection o in congestion avoidance through the link gets r = alloc/n, and a window
-    // capped at W_o keeps W_o − r·RTT_o beyond the pipe: while Σ_o (W_o − r·RTT_o) < Q that is
-    // a constant standing queue and nothing is lost; when the windows could overfill the
-    // buffer, drops cut them and the queue swings between ≈ 0 and Q (Reno sawtooth): mean Q/2.
+    // A drop-tail queue holds what the windows put in flight beyond the pipe: each connection o
+    // through the link gets r = alloc/n and keeps W_o − r·RTT_o queued (the inflight − BDP
+    // relation). W_o is the window the model tracks (slow start, congestion-avoidance growth, a
+    // lossy path's windows cut by random losses), at most the send limit: a window still below
+    // its BDP share keeps nothing queued. A loss-free window that has filled the buffer (cut by
+    // an overflow since it started fresh) or reached the steady cap runs the sawtooth at its
+    // send limit. While Σ_o (W_o − r·RTT_o) < Q that is a constant standing queue and nothing
+    // is lost; once the windows fill the buffer, drops cut them and the queue swings between
+    // ≈ 0 and Q (Reno or CUBIC sawtooth; Appenzeller et al., SIGCOMM 2004): mean Q/2.
     // Only connections sending one message that started on an idle connection (a bulk
     // transfer) count. A connection whose message follows on its previous one (within an RTT)
     // or shares it with others has the bytes ahead of it in its own serialisation (ordered
@@ -295,12 +300,16 @@ double SharedBottlenecks::standingQueueBytes(std::uint32_t resource, double queu
         const std::uint32_t queueing = o.messages.tcpFlows - o.messages.bursts;
         if (queueing != 1 || o.messages.followsOn)
             continue;
-        const double window = sendLimitBytes(o);
-        if (!std::isfinite(window))
+        const double limit_bytes = sendLimitBytes(o);
+        const bool filledBuffer =
+            !o.window.limits(o.path) || (!o.path.lossEvents() && o.window.cutSinceFresh());
+        const double window_bytes =
+            filledBuffer ? limit_bytes : std::min(o.window.cwndBytes(), limit_bytes);
+        excess_bytes += std::max(0.0, window_bytes - share_Bps * o.path.rtt_s);
+        if (!(excess_bytes < queue_bytes))
             return 0.5 * queue_bytes;
-        excess_bytes += std::max(0.0, window - share_Bps * o.path.rtt_s);
     }
-    return excess_bytes < queue_bytes ? excess_bytes : 0.5 * queue_bytes;
+    return excess_bytes;
 }
 
 } // namespace meridian::net

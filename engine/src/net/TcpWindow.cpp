@@ -158,6 +158,7 @@ void TcpWindow::open(const TcpContext& ctx, bool fresh, bool keepWindow, sim::Si
         m_growth = false;
         m_ssthresh_bytes = kInf;
         m_cubicWmax_bytes = 0.0;
+        m_freshLossEvents = m_lossEvents;
     } else if (config.slow_start_after_idle && !keepWindow && idle > rto) {
         // tcp_cwnd_restart (RFC 2861): ssthresh = max(ssthresh, ¾·cwnd), then halve once per
         // RTO of idle time after the first, never below the initial window; slow start back.

@@ -95,6 +95,9 @@ public:
     {
         return m_slowStart || m_growth || path.lossEvents();
     }
+    /// A loss event has cut the window since it last started fresh (on a loss-free path: the
+    /// window has filled the bottleneck's buffer).
+    bool cutSinceFresh() const noexcept { return m_lossEvents > m_freshLossEvents; }
     /// Cut less than an RTT ago: a further overflow is part of the same recovery.
     bool inRecovery(const PathFigures& path, sim::SimTime now) const;
 
@@ -213,6 +216,8 @@ private:
     std::uint64_t m_lossStream = 0;
     std::uint64_t m_lossDraws = 0;
     std::uint64_t m_lossEvents = 0;
+    /// m_lossEvents when the window last started fresh.
+    std::uint64_t m_freshLossEvents = 0;
     sim::SimTime m_lastCut;  ///< when the last loss event came
     sim::SimTime m_lastSend; ///< when the last TCP message stopped sending
     bool m_slowStart = true;
