@@ -5,7 +5,7 @@
 // smaller than half the column's last shown decimal prints as "0": an idle time of 0.58 ns
 // in a column of minutes is 0, not "0.5839 ns".
 //
-// The CLI's tables (experiment::resultsSummary, engine/src/experiment/Results.cpp) follow
+// The CLI's tables (experiment::resultsSummary, engine/src/experiment/ResultsSummary.cpp) follow
 // the same rule with their own copy of it: the engine links no Qt and cannot use this one.
 
 #include <QString>
