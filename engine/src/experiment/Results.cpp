@@ -355,17 +355,26 @@ ojson resultsDocument(const Results& r)
 
 } // namespace
 
-double runGpuEffectiveCompute(const std::vector<IterationResult>& iterations)
+double gpuEffectiveCompute(const std::vector<IterationGpuTime>& iterations)
 {
     double compute_s = 0.0;
     double total_s = 0.0;
-    for (const IterationResult& it : iterations) {
+    for (const IterationGpuTime& it : iterations) {
         compute_s += it.gpu_effective_compute_ratio * it.total_s;
         total_s += it.total_s;
     }
     if (total_s > 0.0)
         return compute_s / total_s;
     return iterations.empty() ? 0.0 : iterations.front().gpu_effective_compute_ratio;
+}
+
+double runGpuEffectiveCompute(const std::vector<IterationResult>& iterations)
+{
+    std::vector<IterationGpuTime> times;
+    times.reserve(iterations.size());
+    for (const IterationResult& it : iterations)
+        times.push_back({it.gpu_effective_compute_ratio, it.total_s});
+    return gpuEffectiveCompute(times);
 }
 
 double linkExperimentBytes(const LinkResult& l)

@@ -308,10 +308,22 @@ struct Results
 
 // Figures derived from a run's results (Results.cpp).
 
+/// One iteration's part in the run's GPU effective compute: its ratio (GPU compute time over
+/// GPU time, IterationResult::gpu_effective_compute_ratio) and its length.
+struct IterationGpuTime
+{
+    double gpu_effective_compute_ratio = 0.0;
+    double total_s = 0.0;
+};
+
 /// The run's GPU effective compute: Σ ratio_i·t_i / Σ t_i over its iterations (GPU compute
 /// time over GPU time), each iteration weighted by its length — under DiLoCo the long outer
 /// iteration counts for its length, not as one more inner step (docs/results-format.md).
-/// The first iteration's ratio if they all last 0 s; 0 without iterations.
+/// The first iteration's ratio if they all last 0 s; 0 without iterations. The one formula
+/// of the figure: the sweep's column (app/sweep/SweepTable.cpp) reads the pairs from
+/// results.json, runGpuEffectiveCompute from Results.
+double gpuEffectiveCompute(const std::vector<IterationGpuTime>& iterations);
+/// gpuEffectiveCompute over a run's iterations.
 double runGpuEffectiveCompute(const std::vector<IterationResult>& iterations);
 
 /// The experiment's own bytes of a link (results.json's experiment_bytes): all but the
