@@ -1,11 +1,11 @@
 // The console summary of a run: the per-phase, per-iteration and per-centre tables and the
 // pipeline, tensor-parallel, collective, control-plane, traffic and attribution blocks (what
 // `meridian-cli run` prints; docs/cli.md). results.json and the CSV files are Results.cpp's.
+#include "meridian/core/ColumnUnit.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/Results.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -32,48 +32,29 @@ std::string phaseName(const std::string& phase)
     return phase;
 }
 
-/// One unit per table column (docs/gui.md, "Units in tables"; the GUI's twin is
-/// ui/ColumnUnits, which the engine cannot use): the column's largest magnitude picks h (from
-/// 2 h), s, ms, µs or ns, with the decimals that give it four significant digits; a value
-/// below half the last decimal prints as 0 (an idle 0.58 ns in a column of seconds is 0).
+/// One unit per table column (docs/gui.md, "Units in tables"; the rule is
+/// units::DurationColumnUnit, the GUI's ui/ColumnUnits takes it too): cells in the unit of
+/// the column's largest magnitude, with the decimals that give it four significant digits.
 struct DurationColumn
 {
-    const char* unit = "s";
-    double seconds_per_unit = 1.0;
-    int decimals = 0;
+    units::DurationColumnUnit unit;
 
     explicit DurationColumn(const std::vector<double>& seconds)
-    {
-        double largest = 0.0;
-        for (double v : seconds)
-            if (std::isfinite(v))
-                largest = std::max(largest, std::fabs(v));
-        if (largest == 0.0)
-            return;
-        static constexpr const char* kUnit[] = {"h", "s", "ms", "µs", "ns"};
-        static constexpr double kSeconds[] = {3600.0, 1.0, 1e-3, 1e-6, 1e-9};
-        static constexpr double kFrom[] = {7200.0, 1.0, 1e-3, 1e-6, 0.0};
-        std::size_t u = 0;
-        while (largest < kFrom[u])
-            ++u;
-        unit = kUnit[u];
-        seconds_per_unit = kSeconds[u];
-        const int magnitude = static_cast<int>(std::floor(std::log10(largest / seconds_per_unit)));
-        decimals = std::clamp(3 - magnitude, 0, 6);
-    }
+        : unit(units::DurationColumnUnit::of(seconds))
+    {}
 
     std::string operator()(double seconds) const
     {
-        const double v = seconds / seconds_per_unit;
-        if (std::fabs(v) < 0.5 * std::pow(10.0, -decimals))
+        const double v = seconds / unit.seconds_per_unit;
+        if (units::DurationColumnUnit::roundsToZero(v, unit.decimals))
             return "0";
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+        std::snprintf(buf, sizeof buf, "%.*f", unit.decimals, v);
         return buf;
     }
 
     /// A column heading with the unit: "duration (h)".
-    std::string head(const std::string& name) const { return name + " (" + unit + ")"; }
+    std::string head(const std::string& name) const { return name + " (" + unit.unit + ")"; }
 };
 
 template <class Range, class Seconds> DurationColumn columnOf(const Range& items, Seconds seconds)
