@@ -5,8 +5,8 @@
 // smaller than half the column's last shown decimal prints as "0": an idle time of 0.58 ns
 // in a column of minutes is 0, not "0.5839 ns".
 //
-// The CLI's tables (experiment::resultsSummary, engine/src/experiment/Results.cpp) follow
-// the same rule with their own copy of it: the engine links no Qt and cannot use this one.
+// The rule itself is the engine's units::DurationColumnUnit (meridian/core/ColumnUnit.hpp),
+// which the CLI's tables (experiment::resultsSummary) use too; this is its Qt form.
 
 #include <QString>
 #include <vector>

@@ -2,10 +2,12 @@
 
 #include "app/sweep/SweepExecutor.hpp"
 #include "meridian/core/Error.hpp"
+#include "meridian/experiment/Results.hpp"
 
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <vector>
 
 namespace meridian::sweep {
 
@@ -49,19 +51,15 @@ void addTrainingFigures(const nlohmann::json& r, nlohmann::ordered_json& row)
             sum += it.value(key, 0.0);
         row[column] = sum / n;
     }
-    // The run's GPU effective compute: GPU compute time over GPU time, Σ ratio_i · total_i /
-    // Σ total_i, each iteration weighted by its length. Not the mean of the per-iteration
-    // ratios: under DiLoCo that mean counts the long outer iteration like any inner step
-    // (INTELLECT-1's preset: 99.0 % where the GPUs compute 88.5 % of the time; docs/sweeps.md).
-    double compute_s = 0.0;
-    double total_s = 0.0;
-    for (const auto& it : its) {
-        const double t = it.value("total_s", 0.0);
-        compute_s += it.value("gpu_effective_compute_ratio", 0.0) * t;
-        total_s += t;
-    }
-    row["gpu_effective_compute_ratio"] =
-        total_s > 0.0 ? compute_s / total_s : its.front().value("gpu_effective_compute_ratio", 0.0);
+    // The run's GPU effective compute, time-weighted by the engine's one formula (Results.hpp):
+    // not the mean of the per-iteration ratios, which under DiLoCo counts the long outer
+    // iteration like any inner step (INTELLECT-1's preset: 99.0 % where the GPUs compute
+    // 88.5 % of the time; docs/sweeps.md).
+    std::vector<experiment::IterationGpuTime> times;
+    times.reserve(its.size());
+    for (const auto& it : its)
+        times.push_back({it.value("gpu_effective_compute_ratio", 0.0), it.value("total_s", 0.0)});
+    row["gpu_effective_compute_ratio"] = experiment::gpuEffectiveCompute(times);
 }
 
 } // namespace

@@ -9,7 +9,9 @@
 //   broadcast_s                  the broadcast phase (training)
 //   compute_s, intra_center_s, inter_center_s, update_s, iteration_s
 //                                means over the iterations of iterations[] (training)
-//   gpu_effective_compute_ratio  mean over the iterations of their ratio (training)
+//   gpu_effective_compute_ratio  the run's GPU compute time over its GPU time: the iterations'
+//                                ratios weighted by their length (training;
+//                                experiment::gpuEffectiveCompute, the engine's figure)
 //   mean_s, min_s, max_s, algbw_gbps, busbw_gbps   micro-benchmarks (collective, p2p)
 //   bytes.<link id>              bytes over each WAN link, both directions (links[].bytes); a
 //                                WAN link joins two sites, a node's site being its outermost

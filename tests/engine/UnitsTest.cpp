@@ -1,9 +1,12 @@
 // Unit-aware parsing ("10G", "15ms", "0.1%", "64MiB") and formatting.
-#include "TestMain.hpp"
-
 #include "meridian/core/Units.hpp"
 
+#include "TestMain.hpp"
+#include "meridian/core/ColumnUnit.hpp"
+
 #include <QtTest/QtTest>
+#include <limits>
+#include <vector>
 
 using namespace meridian::units;
 
@@ -67,6 +70,47 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(formatDuration(0.015)), QString("15 ms"));
         QCOMPARE(QString::fromStdString(formatBytes(64.0 * 1024 * 1024)), QString("64 MiB"));
         QCOMPARE(QString::fromStdString(formatNumber(0.0001)), QString("0.0001"));
+    }
+    void durationColumnUnit_data()
+    {
+        // The column's largest finite magnitude picks the unit (h from 2 h, s from 1 s, ms, µs,
+        // ns) and 3 − floor(log10(largest in that unit)) decimals, clamped to 0…6.
+        QTest::addColumn<std::vector<double>>("seconds");
+        QTest::addColumn<QString>("unit");
+        QTest::addColumn<double>("secondsPerUnit");
+        QTest::addColumn<int>("decimals");
+        QTest::newRow("empty") << std::vector<double>{} << "s" << 1.0 << 0;
+        QTest::newRow("zeros") << std::vector<double>{0.0, -0.0} << "s" << 1.0 << 0;
+        QTest::newRow("2 h") << std::vector<double>{1.0, 7200.0} << "h" << 3600.0 << 3;
+        QTest::newRow("just under 2 h") << std::vector<double>{7199.0} << "s" << 1.0 << 0;
+        QTest::newRow("a negative decides")
+            << std::vector<double>{0.001, -0.5} << "ms" << 1e-3 << 1;
+        QTest::newRow("µs") << std::vector<double>{2.5e-5} << "µs" << 1e-6 << 2;
+        QTest::newRow("ns, clamped") << std::vector<double>{5.8e-10} << "ns" << 1e-9 << 4;
+        QTest::newRow("days, clamped") << std::vector<double>{3.6e7} << "h" << 3600.0 << 0;
+        QTest::newRow("not finite ignored")
+            << std::vector<double>{std::numeric_limits<double>::quiet_NaN(),
+                                   std::numeric_limits<double>::infinity(), 2.0}
+            << "s" << 1.0 << 3;
+    }
+    void durationColumnUnit()
+    {
+        QFETCH(std::vector<double>, seconds);
+        QFETCH(QString, unit);
+        QFETCH(double, secondsPerUnit);
+        QFETCH(int, decimals);
+        const DurationColumnUnit c = DurationColumnUnit::of(seconds);
+        QCOMPARE(QString::fromUtf8(c.unit), unit);
+        QCOMPARE(c.seconds_per_unit, secondsPerUnit);
+        QCOMPARE(c.decimals, decimals);
+    }
+    void durationColumnRoundsToZeroBelowHalfTheLastDecimal()
+    {
+        QVERIFY(DurationColumnUnit::roundsToZero(0.00049, 3));
+        QVERIFY(DurationColumnUnit::roundsToZero(-0.00049, 3));
+        QVERIFY(!DurationColumnUnit::roundsToZero(0.00051, 3));
+        QVERIFY(DurationColumnUnit::roundsToZero(0.49, 0));
+        QVERIFY(!DurationColumnUnit::roundsToZero(0.5, 0));
     }
 };
 

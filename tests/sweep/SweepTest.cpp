@@ -2,6 +2,9 @@
 // centres of two GPUs, ResNet-50, two iterations (a few milliseconds per point).
 #include "SweepTestUtil.hpp"
 #include "TestMain.hpp"
+#include "meridian/experiment/Results.hpp"
+#include "meridian/experiment/Runner.hpp"
+#include "meridian/io/ProjectFile.hpp"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -132,6 +135,18 @@ private Q_SLOTS:
                 meanOfRatios - column > 0.015,
                 qPrintable(
                     QStringLiteral("mean of ratios %1, column %2").arg(meanOfRatios).arg(column)));
+            // The column is the engine's figure (the run view's and the report's) to the bit:
+            // the point's .topo run here in this process, its Results, runGpuEffectiveCompute.
+            const std::string point = (out + "/points/" + table.cell(i, "point")).toStdString();
+            experiment::RunOptions options;
+            options.project_dir = point;
+            options.topology_name = "point.topo";
+            const io::Project project = io::readProject(point + "/point.topo");
+            experiment::Runner runner(project, options);
+            const double engine = experiment::runGpuEffectiveCompute(runner.run().iterations);
+            QVERIFY2(column == engine, qPrintable(QStringLiteral("column %1, engine %2")
+                                                      .arg(column, 0, 'g', 17)
+                                                      .arg(engine, 0, 'g', 17)));
         }
         // Half the bandwidth between continents: a longer outer sync, less GPU compute.
         QVERIFY(table.number(0, "gpu_effective_compute_ratio") <

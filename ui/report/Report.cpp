@@ -1,3 +1,7 @@
+// The run report (Report.hpp): its sections — title, summary, inputs, results — and the HTML
+// and PDF writers. The building blocks of its HTML are ReportHtml's, its pictures
+// ReportFigures', the control plane's tables ReportControlPlane's, the background traffic's
+// ReportTraffic's.
 #include "ui/report/Report.hpp"
 
 #include "meridian/core/Error.hpp"
@@ -5,350 +9,30 @@
 #include "meridian/experiment/OptionTable.hpp"
 #include "meridian/net/Protocol.hpp"
 #include "meridian/topology/AttributeTable.hpp"
-#include "ui/ColumnUnits.hpp"
-#include "ui/Document.hpp"
-#include "ui/Resources.hpp"
-#include "ui/TopologyScene.hpp"
-#include "ui/charts/LiveCharts.hpp"
-#include "ui/charts/QCustomPlot.hpp"
-#include "ui/charts/SummaryCharts.hpp"
+#include "ui/charts/ChartStyle.hpp"
+#include "ui/report/ReportFigures.hpp"
+#include "ui/report/ReportHtml.hpp"
 #include "ui/report/ReportPrint.hpp"
 #include "ui/report/ReportTraffic.hpp"
 
-#include <QAbstractTextDocumentLayout>
-#include <QBuffer>
-#include <QChart>
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QGraphicsLayout>
-#include <QGraphicsScene>
-#include <QPainter>
-#include <QPdfWriter>
+#include <QFont>
 #include <QTemporaryFile>
-#include <QTextBlock>
-#include <QTextCursor>
 #include <QTextDocument>
-#include <QTextFrame>
 #include <QUrl>
 #include <algorithm>
-#include <functional>
 #include <map>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 namespace meridian::ui::report {
 
 namespace {
 
-/// Logical size of a chart figure (pixels at 96 dpi) and the pixel ratio it is rendered at.
-constexpr QSize kChartSize(780, 340);
-constexpr qreal kPixelRatio = 2.0;
 /// Rows of the input link table; a generated WAN of thousands of links would bury the rest.
 constexpr std::size_t kMaxLinkRows = 200;
-/// Rows of the full phase list (the per-phase summary above it covers every phase).
-constexpr std::size_t kMaxPhaseRows = 400;
-
-QString esc(const std::string& s)
-{
-    return QString::fromStdString(s).toHtmlEscaped();
-}
-
-QString num(double v, int precision = 4)
-{
-    return QString::number(v, 'g', precision);
-}
-
-/// A number and its unit that never wrap apart.
-QString withUnit(const QString& number, const char* unit)
-{
-    return number + QChar(0x00A0) + QString::fromUtf8(unit);
-}
-
-/// Plain decimal (no exponent), up to `significant` digits: 1e-05 → "0.00001".
-QString plain(double v, int significant = 4)
-{
-    if (v == 0.0)
-        return QStringLiteral("0");
-    const int magnitude = int(std::floor(std::log10(std::abs(v))));
-    const int decimals = std::clamp(significant - 1 - magnitude, 0, 12);
-    QString t = QString::number(v, 'f', decimals);
-    if (t.contains(QLatin1Char('.'))) {
-        while (t.endsWith(QLatin1Char('0')))
-            t.chop(1);
-        if (t.endsWith(QLatin1Char('.')))
-            t.chop(1);
-    }
-    return t;
-}
-
-/// Seconds with a unit that keeps 4 significant digits readable.
-QString dur(double s)
-{
-    if (s != 0.0 && std::abs(s) < 1e-3)
-        return withUnit(num(s * 1e6), "µs");
-    if (s != 0.0 && std::abs(s) < 1.0)
-        return withUnit(num(s * 1e3), "ms");
-    return withUnit(num(s, 5), "s");
-}
-
-/// The unit of a table column of durations (ui/ColumnUnits.hpp): the largest value decides,
-/// every cell of the column uses it.
-template <class Range, class Seconds>
-DurationColumn durationColumn(const Range& items, Seconds seconds)
-{
-    std::vector<double> v;
-    for (const auto& item : items)
-        v.push_back(seconds(item));
-    return DurationColumn::of(v);
-}
-
-QString pct(double fraction)
-{
-    return withUnit(QString::number(100.0 * fraction, 'f', 1), "%");
-}
-
-/// Binary sizes of buffers and windows (MiB), as the .topo writes them.
-QString binaryBytes(double b)
-{
-    if (b >= 1024.0 * 1024.0)
-        return withUnit(num(b / (1024.0 * 1024.0)), "MiB");
-    if (b >= 1024.0)
-        return withUnit(num(b / 1024.0), "KiB");
-    return withUnit(num(b), "B");
-}
-
-QString bytesText(double b)
-{
-    if (b >= 1e12)
-        return withUnit(num(b / 1e12), "TB");
-    if (b >= 1e9)
-        return withUnit(num(b / 1e9), "GB");
-    if (b >= 1e6)
-        return withUnit(num(b / 1e6), "MB");
-    if (b >= 1e3)
-        return withUnit(num(b / 1e3), "kB");
-    return withUnit(num(b), "B");
-}
-
-QString bandwidthText(double bps)
-{
-    if (bps >= 1e9)
-        return withUnit(num(bps / 1e9), "Gbit/s");
-    if (bps >= 1e6)
-        return withUnit(num(bps / 1e6), "Mbit/s");
-    return withUnit(num(bps / 1e3), "kbit/s");
-}
-
-/// An HTML table: header cells and rows of already escaped cell texts. Numeric columns
-/// (`rightAligned`) are right-aligned.
-QString table(const QStringList& header, const QList<QStringList>& rows,
-              const QList<int>& rightAligned = {})
-{
-    QString h = QStringLiteral(
-        "<table class=\"data\" border=\"1\" cellspacing=\"0\" cellpadding=\"4\" width=\"100%\" "
-        "style=\"border-collapse: collapse\">"
-        "<thead><tr>");
-    for (int i = 0; i < header.size(); ++i)
-        h += QStringLiteral("<th align=\"%1\">%2</th>")
-                 .arg(rightAligned.contains(i) ? QStringLiteral("right") : QStringLiteral("left"),
-                      header[i]);
-    h += QStringLiteral("</tr></thead><tbody>");
-    for (const auto& r : rows) {
-        h += QStringLiteral("<tr>");
-        for (int i = 0; i < r.size(); ++i)
-            h += QStringLiteral("<td align=\"%1\">%2</td>")
-                     .arg(rightAligned.contains(i) ? QStringLiteral("right")
-                                                   : QStringLiteral("left"),
-                          r[i]);
-        h += QStringLiteral("</tr>");
-    }
-    h += QStringLiteral("</tbody></table>");
-    return h;
-}
-
-/// Key/value table.
-QString kvTable(const QList<QPair<QString, QString>>& rows)
-{
-    QList<QStringList> r;
-    for (const auto& [k, v] : rows)
-        r.append({k, v});
-    return table({QCoreApplication::translate("Report", "setting"),
-                  QCoreApplication::translate("Report", "value")},
-                 r);
-}
-
-/// A JSON value as short, escaped text.
-QString jsonText(const nlohmann::json& v)
-{
-    if (v.is_string())
-        return esc(v.get<std::string>());
-    return esc(v.dump());
-}
-
-QImage renderPlot(QCustomPlot& plot)
-{
-    plot.resize(kChartSize);
-    QImage image(kChartSize * kPixelRatio, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(kPixelRatio);
-    image.fill(Qt::white);
-    {
-        QCPPainter painter(&image);
-        painter.setRenderHint(QPainter::Antialiasing);
-        plot.toPainter(&painter, kChartSize.width(), kChartSize.height());
-    }
-    return image;
-}
-
-QImage renderChart(QChart* chart)
-{
-    // A scene of its own (it owns the chart); activating the chart's layout places the axes
-    // and series now instead of in a posted LayoutRequest event.
-    QGraphicsScene scene;
-    scene.addItem(chart);
-    const QRectF rect(QPointF(0, 0), QSizeF(kChartSize));
-    chart->setGeometry(rect);
-    if (chart->layout())
-        chart->layout()->activate();
-    QImage image(kChartSize * kPixelRatio, QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(kPixelRatio);
-    image.fill(Qt::white);
-    {
-        QPainter painter(&image);
-        painter.setRenderHint(QPainter::Antialiasing);
-        scene.render(&painter, rect, rect);
-    }
-    return image;
-}
-
-struct Figure
-{
-    QString name;
-    QString caption;
-    QImage image;
-};
-
-/// The pictures of a report, in order of appearance.
-std::map<QString, Figure> renderFigures(const io::Project& project,
-                                        const experiment::Results& results)
-{
-    std::map<QString, Figure> f;
-    f["topology"] = {"topology",
-                     QCoreApplication::translate("Report", "Topology as drawn in the designer."),
-                     topologyImage(project)};
-    QCustomPlot plot;
-    plot.setAttribute(Qt::WA_DontShowOnScreen);
-    charts::plotTimeline(&plot, results.center_phases, results.phases, &results.control_plane);
-    f["timeline"] = {
-        "timeline",
-        results.control_plane.enabled
-            ? QCoreApplication::translate(
-                  "Report", "Phase timeline with the control plane: the critical path, every "
-                            "centre's own phases, the coordinators' messages (lines from sender "
-                            "to receiver), trigger firings (dashed), order adoptions (diamonds) "
-                            "and failures (simulated time).")
-        : results.center_phases.empty()
-            ? QCoreApplication::translate("Report", "Phase timeline (simulated time).")
-            : QCoreApplication::translate("Report",
-                                          "Phase timeline: the critical path and every centre's "
-                                          "own phases (simulated time)."),
-        renderPlot(plot)};
-    charts::plotIterationsOf(&plot, results);
-    f["iterations"] = {
-        "iterations",
-        results.iterations.empty()
-            ? QCoreApplication::translate("Report", "Time of every repetition and their mean.")
-            : QCoreApplication::translate("Report",
-                                          "Phase durations per iteration (stacked) and GPU "
-                                          "effective compute ratio (right axis)."),
-        renderPlot(plot)};
-    std::vector<std::string> ids = charts::defaultPlottedLinks(project.topology);
-    if (ids.empty())
-        for (std::size_t i = 0; i < results.links.size() && i < charts::kMaxDefaultLinks; ++i)
-            ids.push_back(results.links[i].id);
-    charts::plotLinks(&plot, charts::linkSeriesFromResults(results, project.topology, ids), true);
-    // Runs of more than 512 links keep no per-link series by default (results-format.md,
-    // "Link series"); `--link-series summary` none at all.
-    f["links"] = {"links",
-                  results.link_series
-                      ? QCoreApplication::translate(
-                            "Report", "Throughput of the WAN links over simulated time (busier "
-                                      "direction).")
-                      : QCoreApplication::translate(
-                            "Report", "No per-link time series were kept for this run (the "
-                                      "default above 512 links; meridian-cli run --link-series "
-                                      "full keeps them)."),
-                  renderPlot(plot)};
-    f["totals"] = {"totals",
-                   QCoreApplication::translate("Report", "Total time per phase over the run."),
-                   renderChart(charts::phaseTotalsChart(results))};
-    if (!results.centers.empty())
-        f["centres"] = {"centres",
-                        QCoreApplication::translate(
-                            "Report", "Per-centre compute, communication, update and idle time, "
-                                      "summed over the iterations."),
-                        renderChart(charts::centreBreakdownChart(results))};
-    return f;
-}
-
-/// How a picture is referenced: a data URI (HTML file) or a document resource (PDF).
-using ImageRef = std::function<QString(const Figure&)>;
-
-QString figureHtml(const Figure& fig, const ImageRef& ref, int widthPx, int maxHeightPx, int number)
-{
-    const qreal ratio = fig.image.devicePixelRatio();
-    // Fit the width, the picture's own size, and a height limit (a tall topology drawing
-    // would otherwise fill a page on its own).
-    const double aspect = double(fig.image.width()) / std::max(1, fig.image.height());
-    const int w = std::min({widthPx, int(fig.image.width() / ratio), int(maxHeightPx * aspect)});
-    return QStringLiteral("<div class=\"figure\" align=\"center\"><img src=\"%1\" width=\"%2\" "
-                          "alt=\"%3\"/><p class=\"caption\"><b>Figure %4.</b> %5</p></div>")
-        .arg(ref(fig))
-        .arg(w)
-        .arg(fig.name.toHtmlEscaped())
-        .arg(number)
-        .arg(fig.caption.toHtmlEscaped());
-}
-/// Numbers the report's figures in order of appearance and writes each one's HTML.
-class FigureList
-{
-public:
-    FigureList(const std::map<QString, Figure>& figures, const ImageRef& ref, bool forPrint)
-        : m_figures(figures), m_ref(ref), m_widthPx(forPrint ? 620 : 960),
-          m_maxHeightPx(forPrint ? 420 : 640)
-    {}
-    /// The figure `name` with the next number; empty when the report has no such picture.
-    QString operator()(const QString& name)
-    {
-        const auto it = m_figures.find(name);
-        return it == m_figures.end()
-                   ? QString()
-                   : figureHtml(it->second, m_ref, m_widthPx, m_maxHeightPx, ++m_number);
-    }
-
-private:
-    const std::map<QString, Figure>& m_figures;
-    const ImageRef& m_ref;
-    int m_widthPx;
-    int m_maxHeightPx;
-    int m_number = 0;
-};
-
-using KeyValues = QList<QPair<QString, QString>>;
-
-QString h3(const QString& title)
-{
-    return QStringLiteral("<h3>%1</h3>").arg(title);
-}
-
-QString note(const QString& text)
-{
-    return QStringLiteral("<p class=\"note\">%1</p>").arg(text);
-}
-
-QString yesNo(bool on)
-{
-    return on ? QCoreApplication::translate("Report", "yes")
-              : QCoreApplication::translate("Report", "no");
-}
 
 /// The project's experiment settings; none when it has none or they do not parse (the
 /// settings tables are then left out; the results still describe the run).
@@ -984,7 +668,7 @@ QString resultsSection(const experiment::Results& results, const QString& pageBr
     h += centreResultsSection(results, figure);
     h += linkResultsSection(results);
     h += figure("links");
-    h += trafficSection(results, table, h3);
+    h += trafficSection(results);
     h += engineSection(results);
     h += warningsSection(results);
     h += phaseListSection(results, pageBreak);
@@ -1037,17 +721,6 @@ p.caption { font-size: 8pt; color: #444; }
 p.note { font-size: 8pt; color: #666; }
 )";
 
-QString imageDataUri(const QImage& image)
-{
-    QByteArray png;
-    QBuffer buf(&png);
-    buf.open(QIODevice::WriteOnly);
-    QImage copy = image;
-    copy.setDevicePixelRatio(1.0);
-    copy.save(&buf, "PNG");
-    return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64());
-}
-
 /// Fails before the (seconds-long) rendering when `path`'s folder cannot take a file: a
 /// missing folder, no permission, a read-only file system (also for root). The probe is
 /// the same kind of file io::writeFileAtomically creates there, and is removed at once.
@@ -1067,160 +740,6 @@ void checkFolderWritable(const QString& path)
 }
 
 } // namespace
-
-QImage topologyImage(const io::Project& project, int maxSidePx)
-{
-    initResources();
-    Document doc;
-    doc.adopt(project, QString(), false);
-    TopologyScene scene(&doc);
-    scene.setGridVisible(false);
-    scene.clearSelection();
-    QRectF src = scene.itemsBoundingRect();
-    if (src.isEmpty())
-        src = QRectF(-200, -150, 400, 300);
-    src.adjust(-30, -30, 30, 30);
-    // The drawing at up to 1.5 logical px per scene unit, rendered at kPixelRatio.
-    const qreal scale =
-        std::min(1.5, qreal(maxSidePx) / kPixelRatio / std::max(src.width(), src.height()));
-    const QSizeF logical = src.size() * scale;
-    QImage image((logical * kPixelRatio).toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(kPixelRatio);
-    image.fill(Qt::white);
-    {
-        QPainter p(&image);
-        p.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
-                         QPainter::SmoothPixmapTransform);
-        scene.render(&p, QRectF(QPointF(0, 0), logical), src);
-    }
-    return image;
-}
-
-namespace {
-
-/// Message statistics of the control plane: how messages travel, counts, bytes, waits.
-QString controlPlaneStats(const experiment::ControlPlaneResult& cp)
-{
-    return kvTable({
-        {QCoreApplication::translate("Report", "messages"),
-         cp.messages == "instant"
-             ? QCoreApplication::translate("Report", "instant (no delay, no loss)")
-             : QCoreApplication::translate("Report", "through the network")},
-        {QCoreApplication::translate("Report", "synchronisation"),
-         cp.sync == "local" ? QCoreApplication::translate("Report", "local progress (bounded lead)")
-                            : QCoreApplication::translate("Report", "global barrier")},
-        {QCoreApplication::translate("Report", "protocol messages sent"),
-         QString::number(cp.messages_sent)},
-        {QCoreApplication::translate("Report", "transmissions (retransmissions)"),
-         QStringLiteral("%1 (%2)").arg(cp.transmissions).arg(cp.retransmissions)},
-        {QCoreApplication::translate("Report", "acknowledgements / heartbeats"),
-         QStringLiteral("%1 / %2").arg(cp.acks).arg(cp.heartbeats)},
-        {QCoreApplication::translate("Report", "bytes on the wire"), bytesText(cp.bytes)},
-        {QCoreApplication::translate("Report", "copies lost"), QString::number(cp.lost)},
-        {QCoreApplication::translate("Report", "deliveries (reordered, duplicates)"),
-         QStringLiteral("%1 (%2, %3)").arg(cp.deliveries).arg(cp.reordered).arg(cp.duplicates)},
-        {QCoreApplication::translate("Report", "causal buffering wait (mean / max)"),
-         QStringLiteral("%1 / %2").arg(dur(cp.buffer_wait_mean_s), dur(cp.buffer_wait_max_s))},
-    });
-}
-
-QString h4(const QString& title)
-{
-    return QStringLiteral("<h4>%1</h4>").arg(title);
-}
-
-QString triggersTable(const std::vector<experiment::ControlTriggerFiring>& triggers)
-{
-    QList<QStringList> rows;
-    for (const auto& t : triggers)
-        rows.append({esc(t.id), esc(t.action), num(t.time_s, 6), QString::number(t.lamport),
-                     t.applies_from >= 0 ? QString::number(t.applies_from) : QStringLiteral("—")});
-    return h4(QCoreApplication::translate("Report", "Trigger firings")) +
-           table({QCoreApplication::translate("Report", "trigger"),
-                  QCoreApplication::translate("Report", "action"),
-                  QCoreApplication::translate("Report", "fired at (s)"),
-                  QCoreApplication::translate("Report", "Lamport time"),
-                  QCoreApplication::translate("Report", "applies from iteration")},
-                 rows, {2, 3, 4});
-}
-
-QString adoptionsTable(const std::vector<experiment::ControlAdoption>& adoptions)
-{
-    QList<QStringList> rows;
-    for (const auto& a : adoptions)
-        rows.append({esc(a.trigger), esc(a.centre), num(a.time_s, 6), QString::number(a.lamport),
-                     QString::number(a.iteration)});
-    return h4(QCoreApplication::translate("Report", "Adoption per centre")) +
-           table({QCoreApplication::translate("Report", "order"),
-                  QCoreApplication::translate("Report", "centre"),
-                  QCoreApplication::translate("Report", "adopted at (s)"),
-                  QCoreApplication::translate("Report", "Lamport time"),
-                  QCoreApplication::translate("Report", "from iteration")},
-                 rows, {2, 3, 4});
-}
-
-QString failuresTable(const std::vector<experiment::ControlFailure>& failures)
-{
-    QList<QStringList> rows;
-    for (const auto& f : failures)
-        rows.append({esc(f.centre),
-                     f.failed_s >= 0.0 ? num(f.failed_s, 6)
-                                       : QCoreApplication::translate("Report", "unknown"),
-                     num(f.detected_s, 6), esc(f.detected_by), esc(f.outcome)});
-    return h4(QCoreApplication::translate("Report", "Failures detected")) +
-           table({QCoreApplication::translate("Report", "centre"),
-                  QCoreApplication::translate("Report", "failed at (s)"),
-                  QCoreApplication::translate("Report", "detected at (s)"),
-                  QCoreApplication::translate("Report", "detected by"),
-                  QCoreApplication::translate("Report", "outcome")},
-                 rows, {1, 2});
-}
-
-/// Per iteration (the first kMaxPhaseRows): the members and the READY and COMMIT waits.
-QString coordinationTable(const std::vector<experiment::ControlIterationResult>& iterations)
-{
-    using It = experiment::ControlIterationResult;
-    const std::vector<It> shown(iterations.begin(),
-                                iterations.begin() +
-                                    std::ptrdiff_t(std::min(iterations.size(), kMaxPhaseRows)));
-    const auto ready = durationColumn(shown, [](const It& i) { return i.ready_wait_s; });
-    const auto commit = durationColumn(shown, [](const It& i) { return i.commit_wait_s; });
-    QList<QStringList> rows;
-    for (const auto& it : shown) {
-        QStringList members;
-        for (const auto& m : it.members)
-            members << esc(m);
-        rows.append({QString::number(it.index), members.join(QStringLiteral(", ")),
-                     ready.text(it.ready_wait_s), commit.text(it.commit_wait_s)});
-    }
-    return h4(QCoreApplication::translate("Report", "Coordination per iteration")) +
-           table({QCoreApplication::translate("Report", "iteration"),
-                  QCoreApplication::translate("Report", "members"),
-                  QCoreApplication::translate("Report", "wait for READY"),
-                  QCoreApplication::translate("Report", "wait for COMMIT")},
-                 rows, {0, 2, 3});
-}
-
-} // namespace
-
-QString controlPlaneHtml(const experiment::ControlPlaneResult& cp)
-{
-    if (!cp.enabled)
-        return {};
-    QString h = controlPlaneStats(cp);
-    if (!cp.triggers.empty())
-        h += triggersTable(cp.triggers);
-    if (!cp.adoptions.empty())
-        h += adoptionsTable(cp.adoptions);
-    if (!cp.failures.empty())
-        h += failuresTable(cp.failures);
-    if (cp.stopped)
-        h += note(QCoreApplication::translate("Report", "The run stopped at %1: %2")
-                      .arg(dur(cp.stopped_s), esc(cp.stop_reason)));
-    if (!cp.iterations.empty())
-        h += coordinationTable(cp.iterations);
-    return h;
-}
 
 QString htmlReport(const io::Project& project, const experiment::Results& results,
                    const QString& topologyName)

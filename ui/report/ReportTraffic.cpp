@@ -1,6 +1,7 @@
 #include "ui/report/ReportTraffic.hpp"
 
 #include "meridian/core/Units.hpp"
+#include "ui/report/ReportHtml.hpp"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -19,28 +20,22 @@ QString trafficTime(double s, std::uint64_t completed)
     return completed == 0 ? QStringLiteral("–") : QString::fromStdString(units::formatDuration(s));
 }
 
-QString trafficText(const std::string& s)
-{
-    return QString::fromStdString(s).toHtmlEscaped();
-}
-
 } // namespace
 
-QString trafficSection(const experiment::Results& results, const TableFormatter& table,
-                       const HeadingFormatter& heading)
+QString trafficSection(const experiment::Results& results)
 {
     if (results.traffic.empty())
         return {};
     QList<QStringList> rows;
     for (const auto& g : results.traffic)
-        rows.append({trafficText(g.id), trafficText(g.kind), trafficText(g.protocol),
-                     trafficRate(g.offered_bps), trafficRate(g.carried_bps),
-                     QString::number(g.flows), QString::number(g.flows_completed),
+        rows.append({esc(g.id), esc(g.kind), esc(g.protocol), trafficRate(g.offered_bps),
+                     trafficRate(g.carried_bps), QString::number(g.flows),
+                     QString::number(g.flows_completed),
                      trafficTime(g.fct_p50_s, g.flows_completed),
                      trafficTime(g.fct_p99_s, g.flows_completed),
                      g.flows_completed == 0 ? QStringLiteral("–")
                                             : QString::number(g.slowdown_mean, 'g', 4)});
-    QString h = heading(QCoreApplication::translate("Report", "Background traffic"));
+    QString h = h3(QCoreApplication::translate("Report", "Background traffic"));
     h += table({QCoreApplication::translate("Report", "generator"),
                 QCoreApplication::translate("Report", "kind"),
                 QCoreApplication::translate("Report", "protocol"),
@@ -55,7 +50,7 @@ QString trafficSection(const experiment::Results& results, const TableFormatter&
     QList<QStringList> links;
     for (const auto& l : results.links)
         if (l.background_bytes > 0.0)
-            links.append({trafficText(l.id),
+            links.append({esc(l.id),
                           QString::fromStdString(
                               units::formatBytes(std::max(0.0, l.bytes - l.background_bytes))),
                           QString::fromStdString(units::formatBytes(l.background_bytes)),

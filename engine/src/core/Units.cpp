@@ -1,11 +1,13 @@
 #include "meridian/core/Units.hpp"
 
+#include "meridian/core/ColumnUnit.hpp"
 #include "meridian/core/Text.hpp"
 
 #include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 
@@ -267,6 +269,34 @@ std::string formatRange(std::optional<double> min, bool minInclusive, std::optio
     if (max)
         return std::string(maxInclusive ? "<= " : "< ") + formatNumber(*max);
     return "any";
+}
+
+// ColumnUnit.hpp: the column form of formatDuration's units, its thresholds.
+DurationColumnUnit DurationColumnUnit::of(const std::vector<double>& seconds)
+{
+    double largest = 0.0;
+    for (double v : seconds)
+        if (std::isfinite(v))
+            largest = std::max(largest, std::fabs(v));
+    DurationColumnUnit c;
+    if (largest == 0.0)
+        return c;
+    static constexpr const char* kUnit[] = {"h", "s", "ms", "µs", "ns"};
+    static constexpr double kSeconds[] = {3600.0, 1.0, 1e-3, 1e-6, 1e-9};
+    static constexpr double kFrom[] = {7200.0, 1.0, 1e-3, 1e-6, 0.0};
+    std::size_t u = 0;
+    while (largest < kFrom[u])
+        ++u;
+    c.unit = kUnit[u];
+    c.seconds_per_unit = kSeconds[u];
+    const int magnitude = static_cast<int>(std::floor(std::log10(largest / c.seconds_per_unit)));
+    c.decimals = std::clamp(3 - magnitude, 0, 6);
+    return c;
+}
+
+bool DurationColumnUnit::roundsToZero(double value, int decimals)
+{
+    return std::fabs(value) < 0.5 * std::pow(10.0, -decimals);
 }
 
 } // namespace meridian::units

@@ -306,13 +306,33 @@ struct Results
     EngineStats engine;
 };
 
-/// results.json text (format "meridian.results", version 1), deterministic.
+// Figures derived from a run's results (Results.cpp).
+
+/// One iteration's part in the run's GPU effective compute: its ratio (GPU compute time over
+/// GPU time, IterationResult::gpu_effective_compute_ratio) and its length.
+struct IterationGpuTime
+{
+    double gpu_effective_compute_ratio = 0.0;
+    double total_s = 0.0;
+};
+
 /// The run's GPU effective compute: Σ ratio_i·t_i / Σ t_i over its iterations (GPU compute
 /// time over GPU time), each iteration weighted by its length — under DiLoCo the long outer
 /// iteration counts for its length, not as one more inner step (docs/results-format.md).
-/// The first iteration's ratio if they all last 0 s; 0 without iterations.
+/// The first iteration's ratio if they all last 0 s; 0 without iterations. The one formula
+/// of the figure: the sweep's column (app/sweep/SweepTable.cpp) reads the pairs from
+/// results.json, runGpuEffectiveCompute from Results.
+double gpuEffectiveCompute(const std::vector<IterationGpuTime>& iterations);
+/// gpuEffectiveCompute over a run's iterations.
 double runGpuEffectiveCompute(const std::vector<IterationResult>& iterations);
 
+/// The experiment's own bytes of a link (results.json's experiment_bytes): all but the
+/// background's, 0 within float residue (below 1e-9 of the link's bytes).
+double linkExperimentBytes(const LinkResult& link);
+
+// results.json and the CSV files (Results.cpp).
+
+/// results.json text (format "meridian.results", version 1), deterministic.
 std::string resultsToJson(const Results& results);
 /// The CSV files of a run, (file name, text) in the order writeResults writes them:
 /// phases.csv, then iterations.csv and centers.csv (training), links.csv, collective.csv
@@ -321,6 +341,9 @@ std::vector<std::pair<std::string, std::string>> resultsCsvFiles(const Results& 
 /// Writes results.json and the CSV files (phases.csv, iterations.csv, centers.csv, links.csv,
 /// or collective.csv for micro-benchmarks) into `dir`, creating it. Atomic per file.
 void writeResults(const Results& results, const std::filesystem::path& dir, bool json, bool csv);
+
+// The console summary (ResultsSummary.cpp).
+
 /// A human-readable per-phase table (what `meridian-cli run` prints).
 /// `withWarnings` = false leaves out the warnings (for a front end that already printed them).
 std::string resultsSummary(const Results& results, bool withWarnings = true);
