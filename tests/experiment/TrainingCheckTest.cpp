@@ -111,6 +111,48 @@ private Q_SLOTS:
         QVERIFY(w.text().find("global_batch_tokens: warning: ") != std::string::npos);
     }
 
+    void tensorParallelBatchSplitsOverGroupsNotGpus()
+    {
+        // Issue 31. With parallelism.tensor 2 the 24 GPUs are 12 data-parallel replicas
+        // (tensor-parallel groups of 2 sharing their sequences). 43 × 12 × 8192 = 4,227,072
+        // tokens is 43 sequences per group — whole, no warning — though it is 21.5 per GPU.
+        json e = kLlama;
+        e["parallelism"] = {{"zero_stage", 3}, {"tensor", 2}, {"global_batch_tokens", 4227072}};
+        experiment::TrainingCheck c = check(newcomerProject(e));
+        QVERIFY(!c.hasErrors());
+        QCOMPARE(c.batch.total_gpus, 24);
+        QCOMPARE(c.batch.replicas, 12);
+        QCOMPARE(c.batch.sequences_per_replica, 43.0);
+        QVERIFY(c.batch.whole);
+        QVERIFY(c.problems.empty());
+
+        // 4,194,304 tokens over 12 groups: 42.67 sequences each; the batches that divide are
+        // whole multiples of 12 × 8192 = 98,304: 42 → 4,128,768 and 43 → 4,227,072.
+        e["parallelism"]["global_batch_tokens"] = 4194304;
+        c = check(newcomerProject(e));
+        QVERIFY(!c.batch.whole);
+        QCOMPARE(c.batch.lower_tokens, 4128768.0);
+        QCOMPARE(c.batch.upper_tokens, 4227072.0);
+        QCOMPARE(c.problems.size(), std::size_t(1));
+        const std::string& m = c.problems.front().message;
+        QVERIFY2(m.find("over 24 GPUs in 12 tensor-parallel groups of 2 is") != std::string::npos,
+                 m.c_str());
+        QVERIFY2(m.find("42.67 sequences of 8192 tokens per tensor-parallel group") !=
+                     std::string::npos,
+                 m.c_str());
+        QVERIFY2(m.find("4128768 (42 per tensor-parallel group) or 4227072 (43 per "
+                        "tensor-parallel group)") != std::string::npos,
+                 m.c_str());
+
+        // The defaults the dock fills in pick the nearer of the two: 4,227,072 (32,768 away
+        // against 65,536).
+        json bare = kLlama;
+        bare["parallelism"] = {{"zero_stage", 3}, {"tensor", 2}};
+        const io::Project p = newcomerProject(bare);
+        const json completed = experiment::withValidTrainingDefaults(p.experiment, p.topology, {});
+        QCOMPARE(completed["parallelism"]["global_batch_tokens"].get<double>(), 4227072.0);
+    }
+
     void runRefusesWhatDoesNotFitAndRecordsTheWarning()
     {
         const io::Project bad = newcomerProject(kLlama);

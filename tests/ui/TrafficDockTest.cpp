@@ -6,16 +6,19 @@
 #include "ui/traffic/TrafficDock.hpp"
 
 #include "UiTestSupport.hpp"
+#include "meridian/core/Error.hpp"
 #include "meridian/experiment/Results.hpp"
 #include "meridian/experiment/RunObserver.hpp"
 #include "ui/Document.hpp"
 #include "ui/TopologyScene.hpp"
 #include "ui/charts/QCustomPlot.hpp"
+#include "ui/commands/ChangeExperimentCommand.hpp"
 #include "ui/report/Report.hpp"
 #include "ui/run/RunController.hpp"
 #include "ui/run/RunView.hpp"
 #include "ui/traffic/GeneratorEditor.hpp"
 #include "ui/traffic/GeneratorFields.hpp"
+#include "ui/traffic/TrafficCheck.hpp"
 #include "ui/traffic/TrafficOverlay.hpp"
 #include "ui/traffic/TrafficWorkbench.hpp"
 
@@ -278,6 +281,69 @@ private Q_SLOTS:
         dock->setEditorRunner(std::ref(bad));
         QVERIFY(!dock->openEditor(missing));
         QVERIFY2(bad.problem.contains("absent.csv"), qPrintable(bad.problem));
+    }
+
+    void overlayDrawsATracesPairs()
+    {
+        // Issue 30: a trace generator's routes are the distinct (src, dst) pairs of its file —
+        // bj→sh twice and gz→bj once are two pairs, along bj-hub, sh-hub and gz-hub.
+        {
+            QFile csv(m_dir.filePath(QStringLiteral("wan-flows.csv")));
+            QVERIFY(csv.open(QIODevice::WriteOnly));
+            csv.write("start_s,size_bytes,src,dst\n0.1,1000000,bj,sh\n0.2,2000000,gz,bj\n"
+                      "0.3,500000,bj,sh\n");
+        }
+        json topo = json::parse(kThreeCentres);
+        topo["experiment"]["traffic"] = {
+            {"generators",
+             {{{"id", "log"}, {"kind", "trace"}, {"stop_s", 10}, {"file", "wan-flows.csv"}}}}};
+        auto w = openWindow(topo.dump(), QStringLiteral("trace-wan.topo"));
+        QVERIFY(w);
+        ui::traffic::TrafficWorkbench* traffic = w->traffic();
+        QTRY_COMPARE(traffic->overlay()->drawnPairs(), 2);
+        QStringList crossed = traffic->overlay()->crossedLinks();
+        crossed.sort();
+        QCOMPARE(crossed, (QStringList{QStringLiteral("bj-hub"), QStringLiteral("gz-hub"),
+                                       QStringLiteral("sh-hub")}));
+        QVERIFY(traffic->dock()->problem().isEmpty());
+
+        // The file grows a third pair: the next rebuild reads it again.
+        {
+            QFile csv(m_dir.filePath(QStringLiteral("wan-flows.csv")));
+            QVERIFY(csv.open(QIODevice::Append));
+            csv.write("0.4,1000000,sh,gz\n");
+        }
+        traffic->overlay()->rebuild();
+        QCOMPARE(traffic->overlay()->drawnPairs(), 3);
+
+        // A second trace whose file is missing, a third whose file names an unknown node: the
+        // good one's pairs are still drawn, the others draw nothing, and the dock shows the
+        // run's error on the first bad generator (no crash).
+        {
+            QFile csv(m_dir.filePath(QStringLiteral("bad-flows.csv")));
+            QVERIFY(csv.open(QIODevice::WriteOnly));
+            csv.write("0.1,1000000,bj,nowhere\n");
+        }
+        json e = w->document()->project().experiment;
+        e["traffic"]["generators"].push_back(
+            {{"id", "gone"}, {"kind", "trace"}, {"stop_s", 10}, {"file", "absent.csv"}});
+        e["traffic"]["generators"].push_back(
+            {{"id", "bad"}, {"kind", "trace"}, {"stop_s", 10}, {"file", "bad-flows.csv"}});
+        w->document()->undoStack()->push(new ui::ChangeExperimentCommand(
+            w->document(), w->document()->project().experiment, e, QStringLiteral("traces")));
+        QTRY_VERIFY(traffic->dock()->problem().contains(QStringLiteral("absent.csv")));
+        QVERIFY2(traffic->dock()->problem().contains(QStringLiteral("/generators/1/file")),
+                 qPrintable(traffic->dock()->problem()));
+        traffic->overlay()->rebuild();
+        QCOMPARE(traffic->overlay()->drawnPairs(), 3);
+        // Alone, the third is refused for its node, as a run refuses it.
+        try {
+            ui::traffic::tracePairs(e["traffic"]["generators"][2], w->document()->topology(),
+                                    "trace-wan.topo", m_dir.path().toStdString());
+            QFAIL("a trace naming an unknown node was read");
+        } catch (const InputError& err) {
+            QVERIFY2(std::string(err.what()).find("nowhere") != std::string::npos, err.what());
+        }
     }
 
     void editorEditsThePoissonMode()

@@ -2,8 +2,12 @@
 
 #include "meridian/core/Error.hpp"
 #include "meridian/traffic/TrafficSpec.hpp"
+#include "ui/Document.hpp"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
+#include <set>
 
 namespace meridian::ui::traffic {
 
@@ -20,6 +24,30 @@ QString trafficProblem(const nlohmann::json& experiment, const topology::Topolog
         return QString::fromStdString(e.what());
     }
     return {};
+}
+
+std::filesystem::path trafficProjectDir(const Document* doc)
+{
+    const QString dir =
+        doc->filePath().isEmpty() ? QDir::currentPath() : QFileInfo(doc->filePath()).absolutePath();
+    return dir.toStdString();
+}
+
+std::vector<std::pair<std::string, std::string>> tracePairs(const nlohmann::json& generator,
+                                                            const topology::Topology& topology,
+                                                            const std::string& file,
+                                                            const std::filesystem::path& projectDir)
+{
+    meridian::traffic::TrafficSpec spec = meridian::traffic::parseTraffic(
+        nlohmann::json{{"generators", nlohmann::json::array({generator})}}, "/experiment/traffic",
+        topology, file);
+    meridian::traffic::loadTrafficFiles(spec, projectDir, file, topology);
+    std::vector<std::pair<std::string, std::string>> pairs;
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const meridian::traffic::TraceFlow& f : spec.generators.front().trace)
+        if (seen.emplace(f.from, f.to).second)
+            pairs.emplace_back(f.from, f.to);
+    return pairs;
 }
 
 int generatorIndexOf(const QString& problem)

@@ -6,9 +6,16 @@
 #include <QString>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace meridian::topology {
 class Topology;
+}
+
+namespace meridian::ui {
+class Document;
 }
 
 namespace meridian::ui::traffic {
@@ -17,6 +24,17 @@ namespace meridian::ui::traffic {
 /// `file` names the .topo in the message; CDF files are read relative to `projectDir`.
 QString trafficProblem(const nlohmann::json& experiment, const topology::Topology& topology,
                        const std::string& file, const std::filesystem::path& projectDir);
+
+/// The directory a project's files (CDFs, matrices, traces) are read relative to: the .topo's,
+/// or the working directory for a document not saved yet.
+std::filesystem::path trafficProjectDir(const Document* doc);
+
+/// The distinct (source, destination) pairs of a `trace` generator's flow file, in the order of
+/// their first flow, read and checked as a run reads them (parseTraffic, loadTrafficFiles).
+/// Throws InputError, the engine's, for a generator or file that a run would refuse.
+std::vector<std::pair<std::string, std::string>>
+tracePairs(const nlohmann::json& generator, const topology::Topology& topology,
+           const std::string& file, const std::filesystem::path& projectDir);
 
 /// The index of the generator a problem's JSON path names ("…/generators/3/…" → 3), or −1.
 int generatorIndexOf(const QString& problem);

@@ -7,8 +7,6 @@
 #include "ui/traffic/TrafficCheck.hpp"
 #include "ui/traffic/TrafficPrefill.hpp"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -23,13 +21,6 @@ namespace meridian::ui::traffic {
 using nlohmann::json;
 
 namespace {
-
-std::filesystem::path trafficProjectDir(const Document* doc)
-{
-    const QString dir =
-        doc->filePath().isEmpty() ? QDir::currentPath() : QFileInfo(doc->filePath()).absolutePath();
-    return dir.toStdString();
-}
 
 QString generatorIdOf(const json& g)
 {

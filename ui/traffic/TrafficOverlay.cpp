@@ -1,11 +1,13 @@
 #include "ui/traffic/TrafficOverlay.hpp"
 
+#include "meridian/core/Error.hpp"
 #include "meridian/topology/Router.hpp"
 #include "ui/Document.hpp"
 #include "ui/LinkItem.hpp"
 #include "ui/NodeItem.hpp"
 #include "ui/TopologyScene.hpp"
 #include "ui/traffic/GeneratorFields.hpp"
+#include "ui/traffic/TrafficCheck.hpp"
 
 #include <QGraphicsObject>
 #include <QPainter>
@@ -129,6 +131,12 @@ TrafficOverlay::TrafficOverlay(Document* doc, TopologyScene* scene, QObject* par
     for (auto signal : {&Document::nodeAdded, &Document::nodeRemoved, &Document::nodeMoved,
                         &Document::linkAdded, &Document::linkRemoved, &Document::linkChanged})
         connect(doc, signal, this, later);
+    // A trace read against other nodes may now be valid or refused.
+    const auto forgetTraces = [this] { m_traces.clear(); };
+    for (auto signal : {&Document::nodeAdded, &Document::nodeRemoved})
+        connect(doc, signal, this, forgetTraces);
+    connect(doc, &Document::topologyReset, this, forgetTraces);
+    connect(doc, &Document::filePathChanged, this, forgetTraces);
     connect(scene, &TopologyScene::contentChanged, this, later);
     m_pending->start();
 }
@@ -151,6 +159,41 @@ void TrafficOverlay::setShown(bool on)
         m_item->setVisible(on);
 }
 
+TrafficOverlay::Pairs TrafficOverlay::pairsOf(const json& g)
+{
+    Pairs pairs;
+    if (g.value("kind", json()) != json("trace")) {
+        for (const std::string& from : trafficNodeList(g.value("from", json())))
+            for (const std::string& to : trafficNodeList(g.value("to", json())))
+                if (from != to)
+                    pairs.emplace_back(from, to);
+        return pairs;
+    }
+    // A trace: the pairs of its file, read again only when the file changed.
+    const json file = g.value("file", json());
+    if (!file.is_string() || file.get<std::string>().empty())
+        return pairs;
+    const std::filesystem::path dir = trafficProjectDir(m_doc);
+    std::error_code ec;
+    const std::filesystem::path csv = dir / file.get<std::string>();
+    const auto written = std::filesystem::last_write_time(csv, ec);
+    const std::uintmax_t size = ec ? 0 : std::filesystem::file_size(csv, ec);
+    if (ec)
+        return pairs; // not there or not readable: the dock shows the run's error
+    const std::string key = g.dump() + '\n' + dir.string();
+    auto it = m_traces.find(key);
+    if (it == m_traces.end() || it->second.written != written || it->second.size_bytes != size) {
+        TraceRead read{written, size, {}};
+        try {
+            read.pairs = tracePairs(g, m_doc->topology(), m_doc->displayName().toStdString(), dir);
+        } catch (const InputError&) {
+            // Refused as a run refuses it: nothing drawn, the dock shows the error.
+        }
+        it = m_traces.insert_or_assign(key, std::move(read)).first;
+    }
+    return it->second.pairs;
+}
+
 void TrafficOverlay::rebuild()
 {
     m_pairs = 0;
@@ -165,49 +208,47 @@ void TrafficOverlay::rebuild()
             continue;
         const qreal offset = kRouteGap * qreal(1 + gi % 4);
         int pairs = 0;
-        for (const std::string& from : trafficNodeList(g.value("from", json())))
-            for (const std::string& to : trafficNodeList(g.value("to", json()))) {
-                const auto s = topo.findNode(from);
-                const auto d = topo.findNode(to);
-                if (!s || !d || from == to || pairs >= kMaxPairs)
+        for (const auto& [from, to] : pairsOf(g)) {
+            const auto s = topo.findNode(from);
+            const auto d = topo.findNode(to);
+            if (!s || !d || pairs >= kMaxPairs)
+                continue;
+            TrafficStroke stroke;
+            stroke.colour = colourOf(int(gi));
+            std::vector<QLineF> hops;
+            if (const auto route = router.route(*s, *d))
+                for (const topology::RouteHop& hop : route->hops) {
+                    const std::string& linkId = topo.link(hop.link).id;
+                    LinkItem* item = m_scene->linkItem(QString::fromStdString(linkId));
+                    if (!item || !item->isVisible())
+                        continue; // inside a collapsed centre
+                    m_crossed << QString::fromStdString(linkId);
+                    const QLineF l = item->line();
+                    hops.push_back(shiftedHop(hop.dir == 0 ? l : QLineF(l.p2(), l.p1()), offset));
+                }
+            if (hops.empty()) {
+                NodeItem* a = m_scene->nodeItem(QString::fromStdString(from));
+                NodeItem* b = m_scene->nodeItem(QString::fromStdString(to));
+                if (!a || !b)
                     continue;
-                TrafficStroke stroke;
-                stroke.colour = colourOf(int(gi));
-                std::vector<QLineF> hops;
-                if (const auto route = router.route(*s, *d))
-                    for (const topology::RouteHop& hop : route->hops) {
-                        const std::string& linkId = topo.link(hop.link).id;
-                        LinkItem* item = m_scene->linkItem(QString::fromStdString(linkId));
-                        if (!item || !item->isVisible())
-                            continue; // inside a collapsed centre
-                        m_crossed << QString::fromStdString(linkId);
-                        const QLineF l = item->line();
-                        hops.push_back(
-                            shiftedHop(hop.dir == 0 ? l : QLineF(l.p2(), l.p1()), offset));
-                    }
-                if (hops.empty()) {
-                    NodeItem* a = m_scene->nodeItem(QString::fromStdString(from));
-                    NodeItem* b = m_scene->nodeItem(QString::fromStdString(to));
-                    if (!a || !b)
-                        continue;
-                    hops.push_back(shiftedHop(
-                        QLineF(a->sceneBoundingRect().center(), b->sceneBoundingRect().center()),
-                        offset));
-                }
-                stroke.path.moveTo(hops.front().p1());
-                for (const QLineF& h : hops) {
-                    stroke.path.lineTo(h.p1());
-                    stroke.path.lineTo(h.p2());
-                    stroke.arrows.push_back(QLineF(h.center(), h.center() + (h.p2() - h.p1())));
-                }
-                if (pairs == 0) {
-                    stroke.badge = QString::fromStdString(g.value("id", std::string()));
-                    stroke.badgeAt = hops.front().pointAt(0.25);
-                }
-                strokes.push_back(std::move(stroke));
-                ++pairs;
-                ++m_pairs;
+                hops.push_back(shiftedHop(
+                    QLineF(a->sceneBoundingRect().center(), b->sceneBoundingRect().center()),
+                    offset));
             }
+            stroke.path.moveTo(hops.front().p1());
+            for (const QLineF& h : hops) {
+                stroke.path.lineTo(h.p1());
+                stroke.path.lineTo(h.p2());
+                stroke.arrows.push_back(QLineF(h.center(), h.center() + (h.p2() - h.p1())));
+            }
+            if (pairs == 0) {
+                stroke.badge = QString::fromStdString(g.value("id", std::string()));
+                stroke.badgeAt = hops.front().pointAt(0.25);
+            }
+            strokes.push_back(std::move(stroke));
+            ++pairs;
+            ++m_pairs;
+        }
     }
     m_crossed.removeDuplicates();
     // A drawing without generators has no item at all: its scene is what it was without them.

@@ -4,7 +4,9 @@
 // each source to each destination (the shortest route by delay, topology::Router — the one
 // the engine takes without ECMP choices), arrows pointing downstream, and a badge with its id
 // at the source end. A pair without a route is drawn as a straight dashed line between its
-// nodes. View ▸ Show Background Traffic hides it.
+// nodes. A `trace` generator's pairs are the distinct (src, dst) pairs of its flow file, read
+// as a run reads it; a file that cannot be read or is refused draws nothing (the dock shows
+// the error). View ▸ Show Background Traffic hides it.
 //
 // The drawing is one item above the links and below the nodes; it takes no clicks. It
 // follows the document (generators, links, moves, collapses) and is rebuilt once per batch
@@ -14,6 +16,13 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 class QGraphicsObject;
 class QTimer;
@@ -46,6 +55,21 @@ public:
     static QColor colourOf(int index);
 
 private:
+    using Pairs = std::vector<std::pair<std::string, std::string>>;
+    /// The (source, destination) pairs of generator g (the first kMaxPairs with known nodes
+    /// are drawn).
+    Pairs pairsOf(const nlohmann::json& g);
+
+    /// A trace's pairs as last read, kept while its file's time and size and the nodes stay
+    /// (a canvas change rebuilds the drawing; a trace may hold millions of flows).
+    struct TraceRead
+    {
+        std::filesystem::file_time_type written;
+        std::uintmax_t size_bytes = 0;
+        Pairs pairs;
+    };
+    std::map<std::string, TraceRead> m_traces; ///< by generator JSON and project directory
+
     Document* m_doc = nullptr;
     TopologyScene* m_scene = nullptr;
     QPointer<QGraphicsObject> m_item; ///< deleted by the scene's clear() on a reset

@@ -76,20 +76,26 @@ std::string memoryMessage(const CentreMemory& c, const TrainingSpec& t)
 
 std::string batchMessage(const BatchSplit& b, const TrainingSpec& t)
 {
+    // Without tensor parallelism a replica is one GPU; with it, a group of t GPUs that
+    // computes its share of the batch together (issue 31).
+    const std::string unit = b.tensor > 1 ? "tensor-parallel group" : "GPU";
+    const std::string over =
+        b.tensor > 1 ? std::to_string(b.total_gpus) + " GPUs in " + std::to_string(b.replicas) +
+                           " tensor-parallel groups of " + std::to_string(b.tensor)
+                     : std::to_string(b.total_gpus) + " GPUs";
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%.6g tokens = %.4g sequences", b.tokens_per_gpu,
-                  b.sequences_per_gpu);
-    std::string m = "global_batch_tokens " + formatTokens(t.global_batch_tokens) + " over " +
-                    std::to_string(b.total_gpus) + " GPUs is " + buf + " of " +
-                    std::to_string(t.seq_len) +
-                    " tokens per GPU, not a whole number; the run models the fractional batch. "
+    std::snprintf(buf, sizeof buf, "%.6g tokens = %.4g sequences", b.tokens_per_replica,
+                  b.sequences_per_replica);
+    std::string m = "global_batch_tokens " + formatTokens(t.global_batch_tokens) + " over " + over +
+                    " is " + buf + " of " + std::to_string(t.seq_len) + " tokens per " + unit +
+                    ", not a whole number; the run models the fractional batch. "
                     "Nearest global batch that divides: ";
-    const auto perGpu = [&](double v) {
-        return std::to_string(std::llround(v / b.total_gpus / t.seq_len));
+    const auto perReplica = [&](double v) {
+        return std::to_string(std::llround(v / b.replicas / t.seq_len)) + " per " + unit;
     };
     if (b.lower_tokens > 0)
-        m += formatTokens(b.lower_tokens) + " (" + perGpu(b.lower_tokens) + " per GPU) or ";
-    return m + formatTokens(b.upper_tokens) + " (" + perGpu(b.upper_tokens) + " per GPU)";
+        m += formatTokens(b.lower_tokens) + " (" + perReplica(b.lower_tokens) + ") or ";
+    return m + formatTokens(b.upper_tokens) + " (" + perReplica(b.upper_tokens) + ")";
 }
 
 /// Pipeline: the model each centre holds — its stage's layers, nothing for a centre without a
@@ -224,17 +230,19 @@ workload::MemoryPlan trainingMemoryPlan(int zeroStage, bool recompute, int seqLe
     return plan;
 }
 
-BatchSplit splitBatch(double globalBatchTokens, int seqLen, int totalGpus)
+BatchSplit splitBatch(double globalBatchTokens, int seqLen, int totalGpus, int tensor)
 {
     BatchSplit b;
     b.total_gpus = totalGpus;
-    if (totalGpus <= 0 || seqLen <= 0)
+    b.tensor = std::max(1, tensor);
+    b.replicas = totalGpus / b.tensor;
+    if (b.replicas <= 0 || seqLen <= 0)
         return b;
-    b.tokens_per_gpu = globalBatchTokens / totalGpus;
-    b.sequences_per_gpu = b.tokens_per_gpu / seqLen;
-    const double k = b.sequences_per_gpu;
+    b.tokens_per_replica = globalBatchTokens / b.replicas;
+    b.sequences_per_replica = b.tokens_per_replica / seqLen;
+    const double k = b.sequences_per_replica;
     b.whole = std::abs(k - std::round(k)) <= 1e-9 * std::max(1.0, k);
-    const double unit = static_cast<double>(totalGpus) * seqLen; // one sequence per GPU
+    const double unit = static_cast<double>(b.replicas) * seqLen; // one sequence per replica
     b.lower_tokens = std::floor(k) >= 1 ? std::floor(k) * unit : 0.0;
     b.upper_tokens = std::max(1.0, std::ceil(k)) * unit;
     return b;
@@ -272,10 +280,12 @@ TrainingCheck checkTraining(const TrainingSpec& t, const workload::ModelSpec& mo
     int total = 0;
     for (const CentreRanks& c : centres)
         total += c.gpus;
-    check.batch = splitBatch(t.global_batch_tokens, t.seq_len, total);
-    // A pipeline's stages each see the whole batch in micro-batches: the split over every GPU
-    // does not apply (docs/strategies.md, "Pipeline parallelism", limits).
-    if (total > 0 && !check.batch.whole && !t.pipeline())
+    // Data parallelism runs among the tensor-parallel groups (GPUs / t replicas): a group
+    // shares its sequences among its t GPUs, so the batch must divide over the groups only.
+    check.batch = splitBatch(t.global_batch_tokens, t.seq_len, total, t.tensor);
+    // A pipeline's stages each see the whole batch in micro-batches: the split over every
+    // replica does not apply (docs/strategies.md, "Pipeline parallelism", limits).
+    if (check.batch.replicas > 0 && !check.batch.whole && !t.pipeline())
         check.problems.push_back({false, kBatchPath, batchMessage(check.batch, t)});
     return check;
 }
@@ -308,9 +318,9 @@ nlohmann::json withValidTrainingDefaults(nlohmann::json e, const topology::Topol
     }
     const BatchSplit& b = check.batch;
     if (!b.whole && !par.contains("global_batch_tokens")) {
-        const double down =
-            b.lower_tokens > 0 ? b.tokens_per_gpu * b.total_gpus - b.lower_tokens : HUGE_VAL;
-        const double up = b.upper_tokens - b.tokens_per_gpu * b.total_gpus;
+        const double global = b.tokens_per_replica * b.replicas;
+        const double down = b.lower_tokens > 0 ? global - b.lower_tokens : HUGE_VAL;
+        const double up = b.upper_tokens - global;
         par["global_batch_tokens"] = std::llround(down <= up ? b.lower_tokens : b.upper_tokens);
     }
     if (par.empty())

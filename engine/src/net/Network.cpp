@@ -228,6 +228,7 @@ void Network::setFlowBurst(Flow& f, bool burst)
     Connection& c = m_connections[f.conn];
     c.messages.bursts = burst ? c.messages.bursts + 1 : c.messages.bursts - 1;
     m_connections.bottlenecks().countBurst(c, burst ? 1 : -1);
+    refreshStates(f.conn);
 }
 
 void Network::evaluateBurst(std::uint32_t ci)

@@ -60,6 +60,23 @@ LinkStatsRecorder::State Network::resourceState(std::uint32_t resource) const
     return s;
 }
 
+void Network::refreshStates(std::uint32_t conn)
+{
+    // A burst counts no standing queue (SharedBottlenecks::queueingFlows, standingQueueBytes):
+    // a message entering or leaving its last window changes the queue of its saturated
+    // resources though no rate need move, so no re-allocation notes it. Only a state that
+    // differs is settled and replaced, so the integrals of the others are not split.
+    for (std::uint32_t r : m_connections[conn].resources) {
+        const LinkStatsRecorder::State noted = m_stats.state(r);
+        const LinkStatsRecorder::State fresh = resourceState(r);
+        if (fresh.queue_s == noted.queue_s && fresh.lossFraction == noted.lossFraction &&
+            fresh.overflow_bps == noted.overflow_bps)
+            continue;
+        m_stats.settle(r);
+        m_stats.noteState(r, fresh);
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Statistics
 

@@ -64,14 +64,19 @@ struct CentreMemory
     workload::MemoryReport fitting; ///< the report of that plan (when fitting_stage >= 0)
 };
 
-/// How the global batch splits over every GPU of every centre.
+/// How the global batch splits over the data-parallel replicas of every centre: each GPU
+/// without tensor parallelism, each tensor-parallel group of `tensor` GPUs with it (the group
+/// computes its batch share together, docs/strategies.md).
 struct BatchSplit
 {
     int total_gpus = 0;
-    double tokens_per_gpu = 0.0;
-    double sequences_per_gpu = 0.0;
-    bool whole = true;         ///< a whole number of sequences per GPU
-    double lower_tokens = 0.0; ///< the nearest dividing global batch below (0: none ≥ 1 per GPU)
+    int tensor = 1;   ///< GPUs per replica (parallelism.tensor)
+    int replicas = 0; ///< data-parallel replicas: total_gpus / tensor
+    double tokens_per_replica = 0.0;
+    double sequences_per_replica = 0.0;
+    bool whole = true; ///< a whole number of sequences per replica
+    /// The nearest dividing global batch below (0: none ≥ 1 sequence per replica).
+    double lower_tokens = 0.0;
     double upper_tokens = 0.0; ///< the nearest dividing global batch above
 };
 
@@ -92,8 +97,9 @@ struct TrainingCheck
 workload::MemoryPlan trainingMemoryPlan(int zeroStage, bool recompute, int seqLen, int gpus,
                                         int tensor = 1);
 
-/// The split of `globalBatchTokens` over `totalGpus` in sequences of `seqLen`.
-BatchSplit splitBatch(double globalBatchTokens, int seqLen, int totalGpus);
+/// The split of `globalBatchTokens` over the totalGpus / tensor data-parallel replicas in
+/// sequences of `seqLen`.
+BatchSplit splitBatch(double globalBatchTokens, int seqLen, int totalGpus, int tensor = 1);
 
 /// The experiment's model (preset or file relative to `projectDir`) at its sequence length.
 /// Throws InputError (file, "/experiment/model", problem).

@@ -209,6 +209,10 @@ private:
     double capOf(const Flow& f, double transportCap_bps) const;
     /// A resource's standing queue and losses under the current rates (LinkStatsRecorder).
     LinkStatsRecorder::State resourceState(std::uint32_t resource) const;
+    /// The connection's messages changed what its resources' states count without a
+    /// re-allocation (a message entering or leaving its last-window burst): each of them whose
+    /// state differs now is settled under the old one and notes the new (network-model.md §9).
+    void refreshStates(std::uint32_t conn);
     bool saturated(std::uint32_t resource) const;
     void setFlowBurst(Flow& f, bool burst);
     void evaluateBurst(std::uint32_t conn);
