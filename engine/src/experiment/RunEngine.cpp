@@ -101,75 +101,109 @@ void RunEngine::transfer(NodeId src, NodeId dst, double bytes, net::Protocol pro
                          std::function<void(const net::TransferResult&)> done,
                          net::TransferOptions options, Credit credit)
 {
-    ++m_transfers;
-    const std::uint64_t tracked = track(bytes, credit);
-    const FlowId flow = m_net->startTransfer(
-        src, dst, bytes, protocol,
-        [this, src, dst, bytes, protocol, options, tracked, done = std::move(done),
-         backoff_s = m_net->config().min_rto_s](const net::TransferResult& r) mutable {
-            if (!r.ok && m_retryUnroutable) {
-                if (blocked(src) || blocked(dst)) {
-                    untrack(tracked, false);
-                    return;
-                }
-                m_sim.scheduleIn(sim::SimTime::fromSeconds(backoff_s),
-                                 [this, src, dst, bytes, protocol, options, backoff_s, tracked,
-                                  done = std::move(done)]() mutable {
-                                     retryTransfer(src, dst, bytes, protocol, std::move(done),
-                                                   options, std::min(60.0, 2 * backoff_s), tracked);
-                                 });
-                return;
-            }
-            if (!r.ok) {
-                untrack(tracked, false);
-                if (m_error.empty()) {
-                    m_error = r.error;
-                    m_errorAt_s = now();
-                }
-                return;
-            }
-            untrack(tracked, true);
-            done(r);
-        },
-        options);
-    if (tracked != 0)
-        m_inFlight.at(tracked).flow = flow;
+    const std::uint32_t slot = newMessage(src, dst, bytes, protocol, options, credit);
+    m_messages[slot].done = std::move(done);
+    startMessage(slot);
 }
 
-void RunEngine::retryTransfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
-                              std::function<void(const net::TransferResult&)> done,
-                              net::TransferOptions options, double backoff_s, std::uint64_t tracked)
+std::uint32_t RunEngine::newMessage(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
+                                    net::TransferOptions options, Credit credit)
 {
-    if (blocked(src) || blocked(dst)) {
-        untrack(tracked, false);
+    ++m_transfers;
+    std::uint32_t slot = 0;
+    if (!m_freeMessages.empty()) {
+        slot = m_freeMessages.back();
+        m_freeMessages.pop_back();
+    } else {
+        slot = static_cast<std::uint32_t>(m_messages.size());
+        m_messages.emplace_back();
+    }
+    Message& m = m_messages[slot];
+    m.src = src;
+    m.dst = dst;
+    m.bytes = bytes;
+    m.protocol = protocol;
+    m.options = options;
+    m.backoff_s = m_net->config().min_rto_s;
+    m.retrying = false;
+    m.group = kNoGroup;
+    // Only a front end reads the progress estimates: without one, nothing is tracked.
+    m.tracked = m_observer != nullptr && credit.ledger < m_ledgers.size();
+    m.credit = credit;
+    m.credited_bytes = 0.0;
+    m.rate_Bps = 0.0;
+    m.since_s = now();
+    m.live = true;
+    return slot;
+}
+
+void RunEngine::startMessage(std::uint32_t slot)
+{
+    // Copies: the network does not call back from within startTransfer, but the slot array may
+    // grow before the next access.
+    const Message& m = m_messages[slot];
+    const FlowId flow = m_net->startTransfer(
+        m.src, m.dst, m.bytes, m.protocol,
+        [this, slot](const net::TransferResult& r) { messageEnded(slot, r); }, m.options);
+    m_messages[slot].flow = flow; // a new flow: no rate until the next snapshot reads one
+}
+
+void RunEngine::messageEnded(std::uint32_t slot, const net::TransferResult& r)
+{
+    Message& m = m_messages[slot];
+    if (!r.ok && (m_retryUnroutable || m.retrying)) {
+        // No route (a failed centre or link): TCP keeps retransmitting, after min_rto doubling
+        // up to 60 s, until a route returns or an end is blocked for good.
+        if (blocked(m.src) || blocked(m.dst)) {
+            releaseMessage(slot, false);
+            return;
+        }
+        const double wait_s = m.backoff_s;
+        m.backoff_s = std::min(60.0, 2 * wait_s);
+        m.retrying = true;
+        m_sim.scheduleIn(sim::SimTime::fromSeconds(wait_s), [this, slot] { retryMessage(slot); });
         return;
     }
-    const FlowId flow = m_net->startTransfer(
-        src, dst, bytes, protocol,
-        [this, src, dst, bytes, protocol, options, backoff_s, tracked,
-         done = std::move(done)](const net::TransferResult& r) mutable {
-            if (r.ok) {
-                untrack(tracked, true);
-                done(r);
-                return;
-            }
-            if (blocked(src) || blocked(dst)) {
-                untrack(tracked, false);
-                return;
-            }
-            m_sim.scheduleIn(sim::SimTime::fromSeconds(backoff_s),
-                             [this, src, dst, bytes, protocol, options, backoff_s, tracked,
-                              done = std::move(done)]() mutable {
-                                 retryTransfer(src, dst, bytes, protocol, std::move(done), options,
-                                               std::min(60.0, 2 * backoff_s), tracked);
-                             });
-        },
-        options);
-    if (const auto it = m_inFlight.find(tracked); it != m_inFlight.end()) {
-        it->second.flow = flow; // a new flow: no rate until the next snapshot reads one
-        it->second.rate_Bps = 0.0;
-        it->second.since_s = now();
+    if (!r.ok) {
+        releaseMessage(slot, false);
+        if (m_error.empty()) {
+            m_error = r.error;
+            m_errorAt_s = now();
+        }
+        return;
     }
+    const std::uint32_t group = m.group;
+    std::function<void(const net::TransferResult&)> done = std::move(m.done);
+    releaseMessage(slot, true);
+    if (group != kNoGroup)
+        partArrived(group, r);
+    else
+        done(r);
+}
+
+void RunEngine::retryMessage(std::uint32_t slot)
+{
+    Message& m = m_messages[slot];
+    if (blocked(m.src) || blocked(m.dst)) {
+        releaseMessage(slot, false);
+        return;
+    }
+    m.rate_Bps = 0.0;
+    m.since_s = now();
+    startMessage(slot);
+}
+
+void RunEngine::releaseMessage(std::uint32_t slot, bool arrived)
+{
+    Message& m = m_messages[slot];
+    if (m.tracked && arrived)
+        m_ledgers[m.credit.ledger].arrived_bytes += m.bytes * m.credit.weight;
+    const std::uint32_t group = m.group;
+    m.done = nullptr;
+    m.live = false;
+    m_freeMessages.push_back(slot);
+    if (group != kNoGroup && !arrived)
+        partGone(group);
 }
 
 void RunEngine::blockNode(NodeId node)
@@ -189,36 +223,63 @@ void RunEngine::transferInParts(NodeId src, NodeId dst, double bytes, net::Proto
                                 std::function<double(const net::TransferResult&)> readyOf,
                                 std::function<void()> done, Credit credit)
 {
-    struct Pending
-    {
-        int left;
-        double ready_s;
-        std::function<double(const net::TransferResult&)> readyOf;
-        std::function<void()> done;
-    };
     parts = std::max(1, parts);
-    auto pending =
-        std::make_shared<Pending>(Pending{parts, 0.0, std::move(readyOf), std::move(done)});
+    std::uint32_t group = 0;
+    if (!m_freeGroups.empty()) {
+        group = m_freeGroups.back();
+        m_freeGroups.pop_back();
+    } else {
+        group = static_cast<std::uint32_t>(m_groups.size());
+        m_groups.emplace_back();
+    }
+    m_groups[group] = PartGroup{parts, parts, 0.0, std::move(readyOf), std::move(done)};
     for (int i = 0; i < parts; ++i) {
         net::TransferOptions part = options;
         part.stream = options.stream + static_cast<std::uint32_t>(i);
-        transfer(
-            src, dst, bytes / parts, protocol,
-            [this, pending](const net::TransferResult& r) {
-                const double ready = pending->readyOf ? pending->readyOf(r) : r.end_s;
-                pending->ready_s = std::max(pending->ready_s, ready);
-                if (--pending->left > 0)
-                    return;
-                const double wait_s = pending->ready_s - now();
-                if (wait_s <= 0.0) {
-                    pending->done();
-                    return;
-                }
-                m_sim.scheduleIn(sim::SimTime::fromSecondsCeil(wait_s),
-                                 [pending] { pending->done(); });
-            },
-            part, credit);
+        const std::uint32_t slot = newMessage(src, dst, bytes / parts, protocol, part, credit);
+        m_messages[slot].group = group;
+        startMessage(slot);
     }
+}
+
+void RunEngine::partArrived(std::uint32_t group, const net::TransferResult& r)
+{
+    PartGroup& g = m_groups[group];
+    const double ready = g.readyOf ? g.readyOf(r) : r.end_s;
+    g.ready_s = std::max(g.ready_s, ready);
+    --g.outstanding;
+    if (--g.left > 0) {
+        if (g.outstanding == 0) // another part is gone: `done` never runs
+            releaseGroup(group);
+        return;
+    }
+    const double wait_s = g.ready_s - now();
+    if (wait_s <= 0.0) {
+        finishGroup(group);
+        return;
+    }
+    m_sim.scheduleIn(sim::SimTime::fromSecondsCeil(wait_s), [this, group] { finishGroup(group); });
+}
+
+void RunEngine::partGone(std::uint32_t group)
+{
+    if (--m_groups[group].outstanding == 0)
+        releaseGroup(group);
+}
+
+void RunEngine::finishGroup(std::uint32_t group)
+{
+    std::function<void()> done = std::move(m_groups[group].done);
+    releaseGroup(group);
+    done();
+}
+
+void RunEngine::releaseGroup(std::uint32_t group)
+{
+    PartGroup& g = m_groups[group];
+    g.readyOf = nullptr;
+    g.done = nullptr;
+    m_freeGroups.push_back(group);
 }
 
 namespace {
@@ -359,32 +420,13 @@ void RunEngine::closeLedger(LedgerId ledger)
         m_ledgers[ledger].closed = true;
 }
 
-std::uint64_t RunEngine::track(double bytes, Credit credit)
-{
-    // Only a front end reads the estimates: without one, nothing is kept per message.
-    if (!m_observer || credit.ledger >= m_ledgers.size())
-        return 0;
-    const std::uint64_t key = m_nextTracked++;
-    m_inFlight.emplace(key, InFlight{FlowId{}, credit, bytes, 0.0, 0.0, now()});
-    return key;
-}
-
-void RunEngine::untrack(std::uint64_t key, bool arrived)
-{
-    const auto it = m_inFlight.find(key);
-    if (it == m_inFlight.end())
-        return;
-    if (arrived)
-        m_ledgers[it->second.credit.ledger].arrived_bytes +=
-            it->second.bytes * it->second.credit.weight;
-    m_inFlight.erase(it);
-}
-
 std::pair<double, double> RunEngine::phaseBytes()
 {
     const double t = now();
     double inFlight = 0.0;
-    for (auto& [key, m] : m_inFlight) {
+    for (Message& m : m_messages) {
+        if (!m.live || !m.tracked)
+            continue;
         m.credited_bytes = std::min(m.bytes, m.credited_bytes + m.rate_Bps * (t - m.since_s));
         m.rate_Bps = m_net->flowRateBps(m.flow) / 8.0;
         m.since_s = t;

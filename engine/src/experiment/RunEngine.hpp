@@ -31,7 +31,6 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -164,25 +163,56 @@ private:
         double shown_bytes = 0.0;   ///< the last done reported (done never decreases)
         bool closed = false;
     };
-    /// A message of a ledger in flight, while there is an observer to report it to.
-    struct InFlight
+    /// A message (one transfer) from its start to its arrival or loss, in indexed slots
+    /// (m_messages, reused through m_freeMessages): the network's completion callback holds
+    /// only (this, slot), which std::function keeps without a heap block, where a callback
+    /// holding the message's fields and continuation took one per message.
+    struct Message
     {
+        std::function<void(const net::TransferResult&)> done; ///< empty for a part of a group
+        NodeId src;
+        NodeId dst;
+        double bytes = 0.0;
+        net::Protocol protocol = net::Protocol::Tcp;
+        net::TransferOptions options;
+        double backoff_s = 0.0;  ///< wait before the next retry of an unroutable message
+        bool retrying = false;   ///< has been retried: retried until a route or a block
+        std::uint32_t group = 0; ///< its transferInParts group, or kNoGroup
+        // Progress of a message of a ledger, while there is an observer to report it to:
+        bool tracked = false;
         FlowId flow;
         Credit credit;
-        double bytes = 0.0;
         double credited_bytes = 0.0; ///< rate × time up to since_s, at most bytes
         double rate_Bps = 0.0;       ///< payload rate assumed since since_s (wire rate)
         double since_s = 0.0;
+        bool live = false; ///< the slot holds a message (else it is on m_freeMessages)
     };
+    /// The parts of one transferInParts message, in indexed slots like Message.
+    struct PartGroup
+    {
+        int left = 0;        ///< parts still to arrive before `done` runs
+        int outstanding = 0; ///< parts neither arrived nor gone (the slot is free at 0)
+        double ready_s = 0.0;
+        std::function<double(const net::TransferResult&)> readyOf;
+        std::function<void()> done;
+    };
+    static constexpr std::uint32_t kNoGroup = static_cast<std::uint32_t>(-1);
 
     [[noreturn]] void throwFailure() const;
-    void retryTransfer(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
-                       std::function<void(const net::TransferResult&)> done,
-                       net::TransferOptions options, double backoff_s, std::uint64_t tracked);
-    /// Starts tracking a message of `credit`'s ledger; returns its key (0: not tracked).
-    std::uint64_t track(double bytes, Credit credit);
-    /// The tracked message `key` has arrived (true) or is gone (false).
-    void untrack(std::uint64_t key, bool arrived);
+    /// A message in a free slot (counted in the engine's transfers); not started yet.
+    std::uint32_t newMessage(NodeId src, NodeId dst, double bytes, net::Protocol protocol,
+                             net::TransferOptions options, Credit credit);
+    /// Starts (or restarts, after no route) message `slot` on the network.
+    void startMessage(std::uint32_t slot);
+    void messageEnded(std::uint32_t slot, const net::TransferResult& r);
+    void retryMessage(std::uint32_t slot);
+    /// Message `slot` has arrived (true: its bytes count in its ledger) or is gone (false).
+    void releaseMessage(std::uint32_t slot, bool arrived);
+    void partArrived(std::uint32_t group, const net::TransferResult& r);
+    void partGone(std::uint32_t group);
+    /// Every part has arrived and its ready time has come: frees the group, runs its `done`.
+    void finishGroup(std::uint32_t group);
+    void releaseGroup(std::uint32_t group);
     /// Brings the in-flight estimates up to now; returns (done, total) of the shown ledger.
     std::pair<double, double> phaseBytes();
 
@@ -204,8 +234,10 @@ private:
     bool m_retryUnroutable = false;
     std::vector<Ledger> m_ledgers;
     LedgerId m_shownLedger = kNoLedger;
-    std::unordered_map<std::uint64_t, InFlight> m_inFlight;
-    std::uint64_t m_nextTracked = 1;
+    std::vector<Message> m_messages;
+    std::vector<std::uint32_t> m_freeMessages;
+    std::vector<PartGroup> m_groups;
+    std::vector<std::uint32_t> m_freeGroups;
 };
 
 } // namespace meridian::experiment

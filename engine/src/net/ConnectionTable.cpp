@@ -54,27 +54,58 @@ ConnectionTable::ConnectionTable(const NetworkConfig& config, topology::Router& 
       m_endHosts(std::move(endHosts))
 {}
 
-std::size_t ConnectionTable::KeyHash::operator()(
-    const std::pair<std::uint64_t, std::uint32_t>& k) const noexcept
+namespace {
+std::uint64_t indexHash(std::uint64_t pair, std::uint32_t stream)
 {
-    std::uint64_t state = k.first ^ (std::uint64_t{k.second} << 48);
-    return static_cast<std::size_t>(sim::RngStream::splitMix64(state));
+    std::uint64_t state = pair ^ (std::uint64_t{stream} << 48);
+    return sim::RngStream::splitMix64(state);
+}
+} // namespace
+
+void ConnectionTable::growIndex()
+{
+    const std::size_t size = std::max<std::size_t>(64, 2 * m_connectionIndex.size());
+    m_connectionIndex.assign(size, IndexEntry{});
+    const std::size_t mask = size - 1;
+    for (std::uint32_t ci = 0; ci < m_connections.size(); ++ci) {
+        const Connection& c = m_connections[ci];
+        const std::uint64_t pair = pairKey(c.src, c.dst);
+        std::size_t at = static_cast<std::size_t>(indexHash(pair, c.stream)) & mask;
+        while (m_connectionIndex[at].connection != kNoEntry)
+            at = (at + 1) & mask;
+        m_connectionIndex[at] = {pair, c.stream, ci};
+    }
 }
 
 std::uint32_t ConnectionTable::connectionFor(NodeId src, NodeId dst, std::uint32_t stream)
 {
-    const auto [it, inserted] =
-        m_connectionIndex.try_emplace(std::make_pair(pairKey(src, dst), stream),
-                                      static_cast<std::uint32_t>(m_connections.size()));
-    if (inserted) {
-        Connection c;
-        c.src = src;
-        c.dst = dst;
-        c.stream = stream;
-        c.window = TcpWindow(lossStream(src, dst, stream));
-        m_connections.push_back(std::move(c));
+    const std::uint64_t pair = pairKey(src, dst);
+    const std::uint64_t hash = indexHash(pair, stream);
+    if (m_connectionIndex.empty())
+        growIndex();
+    const std::size_t mask = m_connectionIndex.size() - 1;
+    std::size_t at = static_cast<std::size_t>(hash) & mask;
+    for (;; at = (at + 1) & mask) {
+        const IndexEntry& e = m_connectionIndex[at];
+        if (e.connection == kNoEntry)
+            break;
+        if (e.pair == pair && e.stream == stream)
+            return e.connection;
     }
-    return it->second;
+    // A new connection: the next index, as connections are created in order.
+    const auto ci = static_cast<std::uint32_t>(m_connections.size());
+    Connection c;
+    c.src = src;
+    c.dst = dst;
+    c.stream = stream;
+    c.window = TcpWindow(lossStream(src, dst, stream));
+    m_connections.push_back(std::move(c));
+    if (2 * m_connections.size() > m_connectionIndex.size()) {
+        growIndex(); // re-inserts the new connection too
+        return ci;
+    }
+    m_connectionIndex[at] = {pair, stream, ci};
+    return ci;
 }
 
 // ---------------------------------------------------------------------------------------

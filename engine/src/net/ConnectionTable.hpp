@@ -33,7 +33,6 @@
 #include <deque>
 #include <limits>
 #include <optional>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -188,12 +187,21 @@ private:
     SharedBottlenecks m_shared;
     WirePricing m_pricing;
     std::vector<bool> m_endHosts; ///< by node index
-    struct KeyHash
+    /// One entry of the connection index: (src·2^32 + dst, stream) → connection index.
+    struct IndexEntry
     {
-        std::size_t operator()(const std::pair<std::uint64_t, std::uint32_t>& k) const noexcept;
+        std::uint64_t pair = 0;
+        std::uint32_t stream = 0;
+        std::uint32_t connection = kNoEntry; ///< kNoEntry: an empty entry
     };
-    std::unordered_map<std::pair<std::uint64_t, std::uint32_t>, std::uint32_t, KeyHash>
-        m_connectionIndex; ///< (src·2^32 + dst, stream) → index
+    static constexpr std::uint32_t kNoEntry = std::numeric_limits<std::uint32_t>::max();
+    /// Doubles the index and re-inserts every connection.
+    void growIndex();
+    /// The connection index, open addressing with linear probing (a power-of-two size, at
+    /// most half full): one probe into one array per message start in the common case, where
+    /// a node-based hash map took a bucket and a node (two cache misses) and an allocation
+    /// per new connection. Which index a connection gets (its creation order) is unchanged.
+    std::vector<IndexEntry> m_connectionIndex;
     std::uint64_t m_routeEpoch = 1;
     std::uint64_t m_paramEpoch = 1; ///< bumped by every link change
 };
