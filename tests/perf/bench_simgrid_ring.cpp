@@ -106,6 +106,12 @@ int main(int argc, char** argv)
     const double mib = argc > first + 1 ? std::atof(argv[first + 1]) : 64.0;
     const double gbps = argc > first + 2 ? std::atof(argv[first + 2]) : 10.0;
     const double delay_ms = argc > first + 3 ? std::atof(argv[first + 3]) : 20.0;
+    if (n < 2 || !(mib > 0.0) || !(gbps > 0.0) || !(delay_ms >= 0.0)) {
+        std::fprintf(stderr, "usage: bench_simgrid_ring [N>=2] [S_MiB>0] [B_Gbps>0] [delay_ms>=0]\n"
+                             "       bench_simgrid_ring --write-topo FILE [N] [S_MiB] [B_Gbps] "
+                             "[delay_ms]\n");
+        return 2;
+    }
     if (topoOnly) {
         writeTopo(argv[2], n, mib, gbps, delay_ms);
         return 0;
