@@ -3159,6 +3159,18 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>pairs of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matrix %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gravity matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source> bit/s</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3813,6 +3813,18 @@ Several items of one kind can be edited together.</source>
         <translation>%1 中的流</translation>
     </message>
     <message>
+        <source>pairs of %1</source>
+        <translation>%1 中的节点对</translation>
+    </message>
+    <message>
+        <source>matrix %1</source>
+        <translation>矩阵 %1</translation>
+    </message>
+    <message>
+        <source>gravity matrix</source>
+        <translation>引力模型矩阵</translation>
+    </message>
+    <message>
         <source> bit/s</source>
         <translation> bit/s</translation>
     </message>

@@ -306,6 +306,8 @@ private Q_SLOTS:
         QCOMPARE(crossed, (QStringList{QStringLiteral("bj-hub"), QStringLiteral("gz-hub"),
                                        QStringLiteral("sh-hub")}));
         QVERIFY(traffic->dock()->problem().isEmpty());
+        QCOMPARE(traffic->dock()->table()->item(0, 2)->text(),
+                 QStringLiteral("pairs of wan-flows.csv"));
 
         // The file grows a third pair: the next rebuild reads it again.
         {
@@ -338,12 +340,60 @@ private Q_SLOTS:
         QCOMPARE(traffic->overlay()->drawnPairs(), 3);
         // Alone, the third is refused for its node, as a run refuses it.
         try {
-            ui::traffic::tracePairs(e["traffic"]["generators"][2], w->document()->topology(),
-                                    "trace-wan.topo", m_dir.path().toStdString());
+            ui::traffic::listedPairs(e["traffic"]["generators"][2], w->document()->topology(),
+                                     "trace-wan.topo", m_dir.path().toStdString());
             QFAIL("a trace naming an unknown node was read");
         } catch (const InputError& err) {
             QVERIFY2(std::string(err.what()).find("nowhere") != std::string::npos, err.what());
         }
+    }
+
+    void overlayDrawsAMatrixsPairs()
+    {
+        // Issue 30: a generator over a traffic matrix (docs/traffic.md §2.6) draws the matrix's
+        // non-zero pairs: a gravity model over three centres is 3 × 2 pairs; a CSV matrix with
+        // two non-zero demands is two; a zero weight leaves a centre out.
+        json topo = json::parse(kThreeCentres);
+        topo["experiment"]["traffic"] = {
+            {"generators",
+             {{{"id", "tm"},
+               {"kind", "cbr"},
+               {"stop_s", 10},
+               {"matrix",
+                {{"gravity",
+                  {{"total_bps", "3G"}, {"weights", {{"bj", 1}, {"sh", 1}, {"gz", 1}}}}}}}}}}};
+        auto w = openWindow(topo.dump(), QStringLiteral("matrix-wan.topo"));
+        QVERIFY(w);
+        ui::traffic::TrafficWorkbench* traffic = w->traffic();
+        QTRY_COMPARE(traffic->overlay()->drawnPairs(), 6);
+        QVERIFY2(traffic->dock()->problem().isEmpty(), qPrintable(traffic->dock()->problem()));
+        QCOMPARE(traffic->dock()->table()->item(0, 2)->text(), QStringLiteral("gravity matrix"));
+
+        {
+            QFile csv(m_dir.filePath(QStringLiteral("peak.csv")));
+            QVERIFY(csv.open(QIODevice::WriteOnly));
+            csv.write(",bj,sh,gz\nbj,0,1G,0\nsh,0,0,0\ngz,2G,0,0\n");
+        }
+        json e = w->document()->project().experiment;
+        e["traffic"]["generators"][0]["matrix"] = {{"file", "peak.csv"}};
+        w->document()->undoStack()->push(new ui::ChangeExperimentCommand(
+            w->document(), w->document()->project().experiment, e, QStringLiteral("matrix")));
+        traffic->overlay()->rebuild();
+        QCOMPARE(traffic->overlay()->drawnPairs(), 2);
+        QTRY_COMPARE(traffic->dock()->table()->item(0, 2)->text(),
+                     QStringLiteral("matrix peak.csv"));
+        QStringList crossed = traffic->overlay()->crossedLinks();
+        crossed.sort();
+        QCOMPARE(crossed, (QStringList{QStringLiteral("bj-hub"), QStringLiteral("gz-hub"),
+                                       QStringLiteral("sh-hub")}));
+
+        // A zero weight: sh sends and receives nothing, bj ↔ gz remain.
+        e["traffic"]["generators"][0]["matrix"] = {
+            {"gravity", {{"total_bps", "3G"}, {"weights", {{"bj", 1}, {"sh", 0}, {"gz", 1}}}}}};
+        w->document()->undoStack()->push(new ui::ChangeExperimentCommand(
+            w->document(), w->document()->project().experiment, e, QStringLiteral("gravity")));
+        traffic->overlay()->rebuild();
+        QCOMPARE(traffic->overlay()->drawnPairs(), 2);
     }
 
     void editorEditsThePoissonMode()

@@ -232,6 +232,25 @@ QString rateSummary(const json& g)
     return {};
 }
 
+QString endpointsSummary(const json& g)
+{
+    if (!g.is_object())
+        return {};
+    if (g.value("kind", json()) == json("trace"))
+        return QCoreApplication::translate("TrafficFields", "pairs of %1")
+            .arg(fieldText(g, "file"));
+    if (g.contains("matrix")) {
+        const json& m = g["matrix"];
+        if (m.is_object() && m.contains("file"))
+            return QCoreApplication::translate("TrafficFields", "matrix %1")
+                .arg(fieldText(m, "file"));
+        return QCoreApplication::translate("TrafficFields", "gravity matrix");
+    }
+    const QString from = g.contains("from") ? nodesText(g["from"]) : QString();
+    const QString to = g.contains("to") ? nodesText(g["to"]) : QString();
+    return from + QStringLiteral(" → ") + to;
+}
+
 QString windowSummary(const json& g)
 {
     const QString start = fieldText(g, "start_s");

@@ -82,6 +82,10 @@ nlohmann::json nodesValue(const QString& text);
 /// One line per generator for tables and the canvas: "2G", "load 0.4 of wan",
 /// "120 flows/s", "peak 4G", "4 streams" …
 QString rateSummary(const nlohmann::json& generator);
+/// The Traffic dock's "From → To" cell: "a → b, c" for from and to; for the kinds whose pairs
+/// come from elsewhere, where they come from ("pairs of FILE" for a trace, "gravity matrix"
+/// or "matrix FILE").
+QString endpointsSummary(const nlohmann::json& generator);
 /// "0 – 5 s" from start_s (default 0) and stop_s, as written.
 QString windowSummary(const nlohmann::json& generator);
 

@@ -33,10 +33,9 @@ std::filesystem::path trafficProjectDir(const Document* doc)
     return dir.toStdString();
 }
 
-std::vector<std::pair<std::string, std::string>> tracePairs(const nlohmann::json& generator,
-                                                            const topology::Topology& topology,
-                                                            const std::string& file,
-                                                            const std::filesystem::path& projectDir)
+std::vector<std::pair<std::string, std::string>>
+listedPairs(const nlohmann::json& generator, const topology::Topology& topology,
+            const std::string& file, const std::filesystem::path& projectDir)
 {
     meridian::traffic::TrafficSpec spec = meridian::traffic::parseTraffic(
         nlohmann::json{{"generators", nlohmann::json::array({generator})}}, "/experiment/traffic",
@@ -44,9 +43,14 @@ std::vector<std::pair<std::string, std::string>> tracePairs(const nlohmann::json
     meridian::traffic::loadTrafficFiles(spec, projectDir, file, topology);
     std::vector<std::pair<std::string, std::string>> pairs;
     std::set<std::pair<std::string, std::string>> seen;
+    const auto add = [&](const std::string& from, const std::string& to) {
+        if (seen.emplace(from, to).second)
+            pairs.emplace_back(from, to);
+    };
     for (const meridian::traffic::TraceFlow& f : spec.generators.front().trace)
-        if (seen.emplace(f.from, f.to).second)
-            pairs.emplace_back(f.from, f.to);
+        add(f.from, f.to);
+    for (const meridian::traffic::PairDemand& d : spec.generators.front().demands)
+        add(d.from, d.to);
     return pairs;
 }
 

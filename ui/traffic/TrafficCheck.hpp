@@ -29,12 +29,14 @@ QString trafficProblem(const nlohmann::json& experiment, const topology::Topolog
 /// or the working directory for a document not saved yet.
 std::filesystem::path trafficProjectDir(const Document* doc);
 
-/// The distinct (source, destination) pairs of a `trace` generator's flow file, in the order of
-/// their first flow, read and checked as a run reads them (parseTraffic, loadTrafficFiles).
-/// Throws InputError, the engine's, for a generator or file that a run would refuse.
+/// The distinct (source, destination) pairs of a generator whose pairs are not its from × to:
+/// a `trace`'s flow file, in the order of their first flow, or a `matrix`'s non-zero demands
+/// (gravity or CSV file), row by row; read and checked as a run reads them (parseTraffic,
+/// loadTrafficFiles). Throws InputError, the engine's, for a generator or file that a run
+/// would refuse.
 std::vector<std::pair<std::string, std::string>>
-tracePairs(const nlohmann::json& generator, const topology::Topology& topology,
-           const std::string& file, const std::filesystem::path& projectDir);
+listedPairs(const nlohmann::json& generator, const topology::Topology& topology,
+            const std::string& file, const std::filesystem::path& projectDir);
 
 /// The index of the generator a problem's JSON path names ("…/generators/3/…" → 3), or −1.
 int generatorIndexOf(const QString& problem);

@@ -125,12 +125,10 @@ void TrafficDock::refresh()
     m_table->setRowCount(static_cast<int>(generators.size()));
     for (std::size_t i = 0; i < generators.size(); ++i) {
         const json& g = generators[i];
-        const QString from = g.is_object() && g.contains("from") ? nodesText(g["from"]) : QString();
-        const QString to = g.is_object() && g.contains("to") ? nodesText(g["to"]) : QString();
         const QStringList cells{
             generatorIdOf(g),
             g.is_object() ? QString::fromStdString(g.value("kind", std::string())) : QString(),
-            from + QStringLiteral(" → ") + to, rateSummary(g), windowSummary(g)};
+            endpointsSummary(g), rateSummary(g), windowSummary(g)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             item->setToolTip(cells[c]);

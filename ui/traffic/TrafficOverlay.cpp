@@ -131,8 +131,8 @@ TrafficOverlay::TrafficOverlay(Document* doc, TopologyScene* scene, QObject* par
     for (auto signal : {&Document::nodeAdded, &Document::nodeRemoved, &Document::nodeMoved,
                         &Document::linkAdded, &Document::linkRemoved, &Document::linkChanged})
         connect(doc, signal, this, later);
-    // A trace read against other nodes may now be valid or refused.
-    const auto forgetTraces = [this] { m_traces.clear(); };
+    // A trace or matrix read against other nodes may now be valid or refused.
+    const auto forgetTraces = [this] { m_lists.clear(); };
     for (auto signal : {&Document::nodeAdded, &Document::nodeRemoved})
         connect(doc, signal, this, forgetTraces);
     connect(doc, &Document::topologyReset, this, forgetTraces);
@@ -162,34 +162,43 @@ void TrafficOverlay::setShown(bool on)
 TrafficOverlay::Pairs TrafficOverlay::pairsOf(const json& g)
 {
     Pairs pairs;
-    if (g.value("kind", json()) != json("trace")) {
+    const bool trace = g.value("kind", json()) == json("trace");
+    const json* matrix = g.contains("matrix") ? &g["matrix"] : nullptr;
+    if (!trace && !matrix) {
         for (const std::string& from : trafficNodeList(g.value("from", json())))
             for (const std::string& to : trafficNodeList(g.value("to", json())))
                 if (from != to)
                     pairs.emplace_back(from, to);
         return pairs;
     }
-    // A trace: the pairs of its file, read again only when the file changed.
-    const json file = g.value("file", json());
-    if (!file.is_string() || file.get<std::string>().empty())
-        return pairs;
+    // A trace's flow file or a matrix (a CSV file, or a gravity model with none): the pairs a
+    // run reads, read again only when the file changed.
+    const json file = trace                                             ? g.value("file", json())
+                      : matrix->is_object() && matrix->contains("file") ? (*matrix)["file"]
+                                                                        : json();
     const std::filesystem::path dir = trafficProjectDir(m_doc);
-    std::error_code ec;
-    const std::filesystem::path csv = dir / file.get<std::string>();
-    const auto written = std::filesystem::last_write_time(csv, ec);
-    const std::uintmax_t size = ec ? 0 : std::filesystem::file_size(csv, ec);
-    if (ec)
-        return pairs; // not there or not readable: the dock shows the run's error
+    std::filesystem::file_time_type written{};
+    std::uintmax_t size = 0;
+    if (trace || !file.is_null()) {
+        if (!file.is_string() || file.get<std::string>().empty())
+            return pairs;
+        std::error_code ec;
+        const std::filesystem::path csv = dir / file.get<std::string>();
+        written = std::filesystem::last_write_time(csv, ec);
+        size = ec ? 0 : std::filesystem::file_size(csv, ec);
+        if (ec)
+            return pairs; // not there or not readable: the dock shows the run's error
+    }
     const std::string key = g.dump() + '\n' + dir.string();
-    auto it = m_traces.find(key);
-    if (it == m_traces.end() || it->second.written != written || it->second.size_bytes != size) {
-        TraceRead read{written, size, {}};
+    auto it = m_lists.find(key);
+    if (it == m_lists.end() || it->second.written != written || it->second.size_bytes != size) {
+        ListRead read{written, size, {}};
         try {
-            read.pairs = tracePairs(g, m_doc->topology(), m_doc->displayName().toStdString(), dir);
+            read.pairs = listedPairs(g, m_doc->topology(), m_doc->displayName().toStdString(), dir);
         } catch (const InputError&) {
             // Refused as a run refuses it: nothing drawn, the dock shows the error.
         }
-        it = m_traces.insert_or_assign(key, std::move(read)).first;
+        it = m_lists.insert_or_assign(key, std::move(read)).first;
     }
     return it->second.pairs;
 }

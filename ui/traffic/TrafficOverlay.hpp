@@ -60,15 +60,16 @@ private:
     /// are drawn).
     Pairs pairsOf(const nlohmann::json& g);
 
-    /// A trace's pairs as last read, kept while its file's time and size and the nodes stay
-    /// (a canvas change rebuilds the drawing; a trace may hold millions of flows).
-    struct TraceRead
+    /// A trace's or a matrix's pairs as last read, kept while its file's time and size (a
+    /// gravity matrix has no file) and the nodes stay (a canvas change rebuilds the drawing; a
+    /// trace may hold millions of flows).
+    struct ListRead
     {
         std::filesystem::file_time_type written;
         std::uintmax_t size_bytes = 0;
         Pairs pairs;
     };
-    std::map<std::string, TraceRead> m_traces; ///< by generator JSON and project directory
+    std::map<std::string, ListRead> m_lists; ///< by generator JSON and project directory
 
     Document* m_doc = nullptr;
     TopologyScene* m_scene = nullptr;
