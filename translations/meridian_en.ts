@@ -3171,6 +3171,14 @@ Several items of one kind can be edited together.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the matrix&apos;s rates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total %1 bit/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source> bit/s</source>
         <translation type="unfinished"></translation>
     </message>

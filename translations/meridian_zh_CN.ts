@@ -3825,6 +3825,14 @@ Several items of one kind can be edited together.</source>
         <translation>引力模型矩阵</translation>
     </message>
     <message>
+        <source>the matrix&apos;s rates</source>
+        <translation>矩阵给出的速率</translation>
+    </message>
+    <message>
+        <source>total %1 bit/s</source>
+        <translation>总计 %1 bit/s</translation>
+    </message>
+    <message>
         <source> bit/s</source>
         <translation> bit/s</translation>
     </message>

@@ -368,6 +368,7 @@ private Q_SLOTS:
         QTRY_COMPARE(traffic->overlay()->drawnPairs(), 6);
         QVERIFY2(traffic->dock()->problem().isEmpty(), qPrintable(traffic->dock()->problem()));
         QCOMPARE(traffic->dock()->table()->item(0, 2)->text(), QStringLiteral("gravity matrix"));
+        QCOMPARE(traffic->dock()->table()->item(0, 3)->text(), QStringLiteral("total 3G bit/s"));
 
         {
             QFile csv(m_dir.filePath(QStringLiteral("peak.csv")));
@@ -382,6 +383,8 @@ private Q_SLOTS:
         QCOMPARE(traffic->overlay()->drawnPairs(), 2);
         QTRY_COMPARE(traffic->dock()->table()->item(0, 2)->text(),
                      QStringLiteral("matrix peak.csv"));
+        QCOMPARE(traffic->dock()->table()->item(0, 3)->text(),
+                 QStringLiteral("the matrix's rates"));
         QStringList crossed = traffic->overlay()->crossedLinks();
         crossed.sort();
         QCOMPARE(crossed, (QStringList{QStringLiteral("bj-hub"), QStringLiteral("gz-hub"),

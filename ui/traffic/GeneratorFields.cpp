@@ -193,6 +193,22 @@ QString fieldText(const json& g, const char* key)
 QString rateSummary(const json& g)
 {
     const std::string kind = g.is_object() ? g.value("kind", std::string()) : std::string();
+    if ((kind == "cbr" || kind == "poisson") && g.contains("matrix")) {
+        // The matrix gives the rates (docs/traffic.md §2.6): a gravity model's total, or the
+        // file's entries; a Poisson generator's sizes still come from its law.
+        const json& m = g["matrix"];
+        const QString total = m.is_object() && m.contains("gravity") && m["gravity"].is_object()
+                                  ? fieldText(m["gravity"], "total_bps")
+                                  : QString();
+        QString text =
+            total.isEmpty()
+                ? QCoreApplication::translate("TrafficFields", "the matrix's rates")
+                : QCoreApplication::translate("TrafficFields", "total %1 bit/s").arg(total);
+        if (kind == "poisson" && g.contains("size") && g["size"].is_object())
+            text += QStringLiteral(", ") +
+                    QString::fromStdString(g["size"].value("law", std::string()));
+        return text;
+    }
     if (kind == "cbr") {
         if (g.contains("rate_bps"))
             return fieldText(g, "rate_bps") +
