@@ -67,10 +67,8 @@ void Network::refreshStates(std::uint32_t conn)
     // resources though no rate need move, so no re-allocation notes it. Only a state that
     // differs is settled and replaced, so the integrals of the others are not split.
     for (std::uint32_t r : m_connections[conn].resources) {
-        const LinkStatsRecorder::State noted = m_stats.state(r);
         const LinkStatsRecorder::State fresh = resourceState(r);
-        if (fresh.queue_s == noted.queue_s && fresh.lossFraction == noted.lossFraction &&
-            fresh.overflow_bps == noted.overflow_bps)
+        if (fresh == m_stats.state(r))
             continue;
         m_stats.settle(r);
         m_stats.noteState(r, fresh);

@@ -80,13 +80,18 @@ double SharedBottlenecks::sendLimitBytes(const Connection& c) const
     return app > 0.0 ? std::min(rwnd, app) : rwnd;
 }
 
+double SharedBottlenecks::inflightBytes(const Connection& c) const
+{
+    return std::min(c.window.cwndBytes(), sendLimitBytes(c));
+}
+
 double SharedBottlenecks::windowsBytes(const Connection& c) const
 {
     double windows = 0.0;
     for (std::uint32_t oi : m_load[c.path.bottleneckResource].members) {
         const Connection& o = m_connections[oi];
         if (o.path.bottleneckResource == c.path.bottleneckResource)
-            windows += std::min(o.window.cwndBytes(), sendLimitBytes(o));
+            windows += inflightBytes(o);
     }
     return windows;
 }
@@ -148,7 +153,7 @@ bool SharedBottlenecks::overflow(Connection& c, sim::SimTime now) const
             const Connection& o = m_connections[oi];
             if (o.path.bottleneckResource != path.bottleneckResource)
                 continue;
-            const double w = std::min(o.window.cwndBytes(), sendLimitBytes(o));
+            const double w = inflightBytes(o);
             if (w > largest_bytes) {
                 largest_bytes = w;
                 c.place.spared = oi;
@@ -193,9 +198,9 @@ bool SharedBottlenecks::positionalExit(Connection& c, sim::SimTime now) const
         if (oi != &c - m_connections.data() &&
             o.path.bottleneckResource == path.bottleneckResource && o.window.inSlowStart() &&
             o.place.rank < c.place.rank)
-            ahead_bytes += 0.5 * std::min(o.window.cwndBytes(), sendLimitBytes(o));
+            ahead_bytes += 0.5 * inflightBytes(o);
     }
-    const double own_bytes = std::min(c.window.cwndBytes(), sendLimitBytes(c));
+    const double own_bytes = inflightBytes(c);
     if (ahead_bytes - kPositionalDrain * 0.5 * own_bytes < delay_bytes)
         return false;
     c.window.exitSlowStartAt(context(c), c.window.cwndBytes(), now);
@@ -220,7 +225,7 @@ bool SharedBottlenecks::delayExit(Connection& c, sim::SimTime now) const
         const Connection& o = m_connections[oi];
         if (o.path.bottleneckResource != path.bottleneckResource)
             continue;
-        const double w = std::min(o.window.cwndBytes(), sendLimitBytes(o));
+        const double w = inflightBytes(o);
         windows_bytes += w;
         if (o.window.inSlowStart()) {
             slowStarting += 1.0;
@@ -300,11 +305,9 @@ double SharedBottlenecks::standingQueueBytes(std::uint32_t resource, double queu
         const std::uint32_t queueing = o.messages.tcpFlows - o.messages.bursts;
         if (queueing != 1 || o.messages.followsOn)
             continue;
-        const double limit_bytes = sendLimitBytes(o);
         const bool filledBuffer =
             !o.window.limits(o.path) || (!o.path.lossEvents() && o.window.cutSinceFresh());
-        const double window_bytes =
-            filledBuffer ? limit_bytes : std::min(o.window.cwndBytes(), limit_bytes);
+        const double window_bytes = filledBuffer ? sendLimitBytes(o) : inflightBytes(o);
         excess_bytes += std::max(0.0, window_bytes - share_Bps * o.path.rtt_s);
         if (!(excess_bytes < queue_bytes))
             return 0.5 * queue_bytes;

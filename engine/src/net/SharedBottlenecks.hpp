@@ -130,6 +130,8 @@ private:
     double hystartDelayBytesFor(const Connection& c) const;
     /// The most the receive window and the application (NCCL's slots) let c have in flight.
     double sendLimitBytes(const Connection& c) const;
+    /// What c's window puts in flight now: its congestion window, at most its send limit.
+    double inflightBytes(const Connection& c) const;
     /// o's window when `by`'s round ended slow start by the delay (its rank's share).
     double delayExitShare(const Connection& o, const Connection& by) const;
     TcpContext context(const Connection& c) const;

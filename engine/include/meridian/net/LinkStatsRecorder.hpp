@@ -93,6 +93,7 @@ public:
         double queue_s = 0.0;      ///< delay of its standing queue
         double lossFraction = 0.0; ///< random loss p of what it carries
         double overflow_bps = 0.0; ///< paced sources' rate above their share, dropped here
+        bool operator==(const State&) const = default;
     };
     void noteState(std::uint32_t resource, const State& state)
     {
