@@ -903,8 +903,8 @@ OTHER_REGIMES = [
      "trust the slowdown to load 0.3: within 6 % of ns-3's with one connection (1.10–2.25×), "
      "with the background from eight hosts or one; Meridian optimistic at 0.5 (−22 % and −11 % "
      "on the slowdown); two connections from one host −13 to −20 % (ns-3's one-host layout, "
-     "§3.2); the rule that an overflow cuts every connection holds in 69–90 % of ns-3's "
-     "overflows at 20 ms but only 23–34 % at 4 ms (§3.7)"),
+     "§3.2); the overflows cut the transfer as often per run as ns-3's drops do at 4 ms "
+     "(4.2–49.7 times, ns-3 4.4–56.8), less often at 20 ms (0.2–3.0, ns-3 1.2–4.4) (§3.7)"),
     ("Background-traffic generators",
      "Poisson web-search TCP flows at load 0.3, 0.6, 0.9 of 1 Gbit/s (RTT 20 ms, 1-BDP queue); "
      "ns-3's OnOff (UDP) beside a BulkSend; 1-16 BulkSend streams (traffic.md §5.2)",
