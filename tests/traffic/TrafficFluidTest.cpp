@@ -1,6 +1,7 @@
 // The aggregate (fluid) mode of Poisson generators (docs/traffic.md §2.7): its load on the
-// links against max-min closed forms, its completion times against M/G/1-PS, its agreement
-// with the per-flow mode on a small case, the automatic choice and the "mode" errors.
+// links against max-min closed forms, its completion times against M/G/1-PS (the model,
+// FluidCompletionModel, alone and through a run), its agreement with the per-flow mode on a
+// small case, the automatic choice and the "mode" errors.
 #include "../experiment/SmallTraining.hpp"
 #include "TestMain.hpp"
 #include "TrafficFixtures.hpp"
@@ -9,6 +10,7 @@
 #include "meridian/experiment/Results.hpp"
 #include "meridian/experiment/Runner.hpp"
 #include "meridian/io/ProjectFile.hpp"
+#include "meridian/traffic/FluidCompletion.hpp"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -80,6 +82,18 @@ QString fluidStr(double v)
     return QString::number(v, 'g', 9);
 }
 
+/// M/M/1-PS on 1 Gbit/s at ρ = 0.5, exponential sizes of mean 125 kB, no delay:
+/// FCT(x) = 8x / (C(1 − ρ)), so E[T] = 2 ms, the median 2 ms · ln 2, the 99th percentile
+/// 2 ms · ln 100 (an exponential's quantiles, scaled), the slowdown 1/(1 − ρ) = 2. `Times` has
+/// the four figures (FluidCompletionTimes, GeneratorResult).
+template <class Times> void verifyHalfLoadPs(const Times& t)
+{
+    QVERIFY2(within(t.fct_mean_s, 2e-3, 1e-9), qPrintable(fluidStr(t.fct_mean_s)));
+    QVERIFY2(within(t.fct_p50_s, 2e-3 * std::log(2.0), 1e-9), qPrintable(fluidStr(t.fct_p50_s)));
+    QVERIFY2(within(t.fct_p99_s, 2e-3 * std::log(100.0), 1e-9), qPrintable(fluidStr(t.fct_p99_s)));
+    QVERIFY2(within(t.slowdown_mean, 2.0, 1e-9), qPrintable(fluidStr(t.slowdown_mean)));
+}
+
 } // namespace
 
 class TrafficFluidTest : public QObject
@@ -111,10 +125,94 @@ private Q_SLOTS:
         QVERIFY(within(wan.bytes - wan.background_bytes, 1e9, 1e-9));
     }
 
+    void theModelIsProcessorSharingOnTheSlowestLinkOfTheRoute()
+    {
+        // The model alone. One link direction of 1 Gbit/s at ρ = 0.5, no delay, exponential
+        // sizes of mean 125 kB: M/M/1-PS (verifyHalfLoadPs).
+        const auto exponential = traffic::Distribution::exponential(kFluidMeanBytes);
+        traffic::FluidCompletionModel one;
+        one.addSegment(0.0, 10.0, 4000.0, {{1e9, 0.0, 0.5e9}});
+        QVERIFY(one.stable());
+        auto t = one.times(exponential, 10.0);
+        verifyHalfLoadPs(t);
+        if (QTest::currentTestFailed())
+            return;
+
+        // Two link directions: 1 Gbit/s idle, 5 ms (8 ns per byte), then 10 Gbit/s at ρ = 0.95,
+        // 1 ms (8 / (10 Gbit/s · 0.05) = 16 ns per byte): the second is b though the first is
+        // the slower link. FCT(x) = 6 ms + 16 ns · x whatever the size law: Pareto sizes of mean
+        // 125 kB and α = 1.5 (x_m = 125 kB / 3, quantile q: x_m (1 − q)^(−1/α)) give
+        // E[T] = 6 ms + 2 ms, and the quantiles of S through the same line; the slowdown is
+        // C_path / (C_b (1 − ρ_b)) = 1 Gbit/s / 0.5 Gbit/s = 2.
+        const double alpha = 1.5;
+        const auto pareto = traffic::Distribution::pareto(kFluidMeanBytes, alpha);
+        traffic::FluidCompletionModel two;
+        two.addSegment(0.0, 1.0, 100.0, {{1e9, 5e-3, 0.0}, {10e9, 1e-3, 9.5e9}});
+        t = two.times(pareto, 1.0);
+        const double a = 16e-9, d = 6e-3, xm = kFluidMeanBytes * (alpha - 1) / alpha;
+        QVERIFY2(within(t.fct_mean_s, d + a * kFluidMeanBytes, 1e-9),
+                 qPrintable(fluidStr(t.fct_mean_s)));
+        QVERIFY2(within(t.fct_p50_s, d + a * xm * std::pow(0.5, -1 / alpha), 1e-9),
+                 qPrintable(fluidStr(t.fct_p50_s)));
+        QVERIFY2(within(t.fct_p99_s, d + a * xm * std::pow(0.01, -1 / alpha), 1e-9),
+                 qPrintable(fluidStr(t.fct_p99_s)));
+        QVERIFY2(within(t.slowdown_mean, 2.0, 1e-9), qPrintable(fluidStr(t.slowdown_mean)));
+    }
+
+    void theModelWeighsItsSegmentsByTheirArrivalsUntilNow()
+    {
+        // 1 Gbit/s, E[S] = 125 kB (1 ms of the link): ρ = 0.25 at 1,000 flows/s over [0, 5) s,
+        // ρ = 0.5 at 2,000 flows/s over [5, 10) s, read at 7.5 s: 5,000 arrivals of each, so
+        // E[T] = (1 ms/0.75 + 1 ms/0.5) / 2 and P(T ≤ t) = (F(0.75 t) + F(0.5 t)) / 2, F the
+        // exponential CDF of mean 1 ms; slowdown (1/0.75 + 1/0.5) / 2. Read at 5 s, the second
+        // segment has had no arrival yet; at 0 s nothing has, and every figure is 0.
+        const auto law = traffic::Distribution::exponential(kFluidMeanBytes);
+        traffic::FluidCompletionModel m;
+        m.addSegment(0.0, 5.0, 1000.0, {{1e9, 0.0, 0.25e9}});
+        m.addSegment(5.0, 10.0, 2000.0, {{1e9, 0.0, 0.5e9}});
+        const double ms = 1e-3;
+        auto t = m.times(law, 7.5);
+        QVERIFY2(within(t.fct_mean_s, (ms / 0.75 + ms / 0.5) / 2, 1e-9),
+                 qPrintable(fluidStr(t.fct_mean_s)));
+        const auto cdf = [ms](double x) {
+            return ((1 - std::exp(-0.75 * x / ms)) + (1 - std::exp(-0.5 * x / ms))) / 2;
+        };
+        QVERIFY2(std::abs(cdf(t.fct_p50_s) - 0.50) < 1e-9, qPrintable(fluidStr(t.fct_p50_s)));
+        QVERIFY2(std::abs(cdf(t.fct_p99_s) - 0.99) < 1e-9, qPrintable(fluidStr(t.fct_p99_s)));
+        QVERIFY2(within(t.slowdown_mean, (1 / 0.75 + 1 / 0.5) / 2, 1e-9),
+                 qPrintable(fluidStr(t.slowdown_mean)));
+        t = m.times(law, 5.0);
+        QVERIFY2(within(t.fct_mean_s, ms / 0.75, 1e-9), qPrintable(fluidStr(t.fct_mean_s)));
+        QVERIFY2(within(t.fct_p50_s, ms / 0.75 * std::log(2.0), 1e-9),
+                 qPrintable(fluidStr(t.fct_p50_s)));
+        t = m.times(law, 0.0);
+        QCOMPARE(t.fct_mean_s, 0.0);
+        QCOMPARE(t.fct_p99_s, 0.0);
+        QCOMPARE(t.slowdown_mean, 0.0);
+    }
+
+    void theModelAtRhoOneHasNoCompletionTimes()
+    {
+        // ρ = 1 on one link direction of one segment: PS has no steady state; the model stays
+        // unstable whatever comes after, and reports 0 (as GeneratorResult documents).
+        const auto law = traffic::Distribution::exponential(kFluidMeanBytes);
+        traffic::FluidCompletionModel m;
+        m.addSegment(0.0, 1.0, 1000.0, {{1e9, 0.0, 0.1e9}});
+        QVERIFY(m.stable());
+        m.addSegment(1.0, 2.0, 1000.0, {{10e9, 1e-3, 0.0}, {1e9, 0.0, 1e9}});
+        m.addSegment(2.0, 3.0, 1000.0, {{1e9, 0.0, 0.1e9}});
+        QVERIFY(!m.stable());
+        const auto t = m.times(law, 3.0);
+        QCOMPARE(t.fct_mean_s, 0.0);
+        QCOMPARE(t.fct_p50_s, 0.0);
+        QCOMPARE(t.fct_p99_s, 0.0);
+        QCOMPARE(t.slowdown_mean, 0.0);
+    }
+
     void fluidCompletionTimesAreProcessorSharing()
     {
-        // One 1 Gbit/s link without delay, exponential sizes of mean 125 kB at ρ = 0.5:
-        // M/M/1-PS gives FCT(x) = 8x / (C(1 − ρ)), so E[T] = 2 ms, the median 2 ms · ln 2, the
+        // Through a run: one 1 Gbit/s link without delay, exponential sizes of mean 125 kB at ρ =
+        // 0.5: M/M/1-PS gives FCT(x) = 8x / (C(1 − ρ)), so E[T] = 2 ms, the median 2 ms · ln 2, the
         // 99th percentile 2 ms · ln 100 (quantiles of an exponential scaled by 8/(C(1 − ρ))),
         // and the slowdown 1/(1 − ρ) = 2. Offered = carried = ρ·C·T/8 bytes over T = 10 s.
         const json g = {{"id", "ps"},
@@ -130,12 +228,9 @@ private Q_SLOTS:
         const auto out =
             test::runTrafficOutcome(test::oneLink(1e9), {{"generators", json::array({g})}}, 1);
         const auto& r = out.results.at(0);
-        QVERIFY2(within(r.fct_mean_s, 2e-3, 1e-9), qPrintable(fluidStr(r.fct_mean_s)));
-        QVERIFY2(within(r.fct_p50_s, 2e-3 * std::log(2.0), 1e-9),
-                 qPrintable(fluidStr(r.fct_p50_s)));
-        QVERIFY2(within(r.fct_p99_s, 2e-3 * std::log(100.0), 1e-9),
-                 qPrintable(fluidStr(r.fct_p99_s)));
-        QVERIFY2(within(r.slowdown_mean, 2.0, 1e-9), qPrintable(fluidStr(r.slowdown_mean)));
+        verifyHalfLoadPs(r);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(within(r.offered_bytes, 0.5e9 * 10 / 8, 1e-9));
         QVERIFY(within(r.carried_bytes, r.offered_bytes, 1e-9));
         QVERIFY(within(out.backgroundBytes[0], r.carried_bytes, 1e-9));

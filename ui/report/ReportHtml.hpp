@@ -1,7 +1,8 @@
 #pragma once
 // The building blocks of the HTML run report (docs/reports.md) that its sections share
-// (Report.cpp, ReportControlPlane.cpp, ReportTraffic.cpp): escaping, numbers with their units,
-// headings, notes, and tables in the report's table style. Cells are escaped HTML text.
+// (Report.cpp, ReportInputs.cpp, ReportControlPlane.cpp, ReportTraffic.cpp): escaping, numbers with
+// their units, headings, notes, and tables in the report's table style. Cells are escaped HTML
+// text.
 
 #include "ui/ColumnUnits.hpp"
 
@@ -19,6 +20,9 @@ namespace meridian::ui::report {
 /// Rows of the full phase list and of the control plane's per-iteration table (the per-phase
 /// summary above the phase list covers every phase).
 inline constexpr std::size_t kMaxPhaseRows = 400;
+/// Rows of the link tables (the inputs' parameters, the results' bytes); a generated WAN of
+/// thousands of links would bury the rest.
+inline constexpr std::size_t kMaxLinkRows = 200;
 
 QString esc(const std::string& s);
 /// `precision` significant digits, exponent where shorter ("%g").

@@ -66,32 +66,32 @@ void ConnectionTable::growIndex()
 {
     const std::size_t size = std::max<std::size_t>(64, 2 * m_connectionIndex.size());
     m_connectionIndex.assign(size, IndexEntry{});
-    const std::size_t mask = size - 1;
     for (std::uint32_t ci = 0; ci < m_connections.size(); ++ci) {
         const Connection& c = m_connections[ci];
         const std::uint64_t pair = pairKey(c.src, c.dst);
-        std::size_t at = static_cast<std::size_t>(indexHash(pair, c.stream)) & mask;
-        while (m_connectionIndex[at].connection != kNoEntry)
-            at = (at + 1) & mask;
-        m_connectionIndex[at] = {pair, c.stream, ci};
+        m_connectionIndex[probe(pair, c.stream)] = {pair, c.stream, ci};
+    }
+}
+
+inline std::size_t ConnectionTable::probe(std::uint64_t pair, std::uint32_t stream) const
+{
+    const std::size_t mask = m_connectionIndex.size() - 1;
+    for (std::size_t at = static_cast<std::size_t>(indexHash(pair, stream)) & mask;;
+         at = (at + 1) & mask) {
+        const IndexEntry& e = m_connectionIndex[at];
+        if (e.connection == kNoEntry || (e.pair == pair && e.stream == stream))
+            return at;
     }
 }
 
 std::uint32_t ConnectionTable::connectionFor(NodeId src, NodeId dst, std::uint32_t stream)
 {
     const std::uint64_t pair = pairKey(src, dst);
-    const std::uint64_t hash = indexHash(pair, stream);
     if (m_connectionIndex.empty())
         growIndex();
-    const std::size_t mask = m_connectionIndex.size() - 1;
-    std::size_t at = static_cast<std::size_t>(hash) & mask;
-    for (;; at = (at + 1) & mask) {
-        const IndexEntry& e = m_connectionIndex[at];
-        if (e.connection == kNoEntry)
-            break;
-        if (e.pair == pair && e.stream == stream)
-            return e.connection;
-    }
+    const std::size_t at = probe(pair, stream);
+    if (m_connectionIndex[at].connection != kNoEntry)
+        return m_connectionIndex[at].connection;
     // A new connection: the next index, as connections are created in order.
     const auto ci = static_cast<std::uint32_t>(m_connections.size());
     Connection c;

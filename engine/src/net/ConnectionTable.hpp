@@ -197,6 +197,10 @@ private:
     static constexpr std::uint32_t kNoEntry = std::numeric_limits<std::uint32_t>::max();
     /// Doubles the index and re-inserts every connection.
     void growIndex();
+    /// The entry of (pair, stream) in the index, or the empty entry where it goes: the first
+    /// of the two along its linear probe sequence (from its hash). The index must have an empty
+    /// entry. growIndex's re-insertion and connectionFor's lookup-or-insert both probe here.
+    std::size_t probe(std::uint64_t pair, std::uint32_t stream) const;
     /// The connection index, open addressing with linear probing (a power-of-two size, at
     /// most half full): one probe into one array per message start in the common case, where
     /// a node-based hash map took a bucket and a node (two cache misses) and an allocation

@@ -2,6 +2,7 @@
 
 #include "meridian/core/Error.hpp"
 #include "meridian/sim/RngStream.hpp"
+#include "meridian/traffic/FluidCompletion.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,85 +25,6 @@ double percentile(const std::vector<double>& sorted, double q)
         return 0.0;
     const auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size())));
     return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
-}
-
-} // namespace
-
-namespace detail {
-
-/// A fluid generator's flows between one pair over one segment: Poisson arrivals at
-/// `arrivals_per_s` over [from_s, end_s), each of size x completing after
-/// FCT(x) = latency_s + s_per_byte · x (M/G/1-PS, docs/traffic.md §2.7).
-struct FluidPiece
-{
-    double from_s = 0.0;
-    double end_s = 0.0;
-    double arrivals_per_s = 0.0;
-    double latency_s = 0.0;  ///< Σ propagation delay of the route's links
-    double s_per_byte = 0.0; ///< max over its links of 8 / (C (1 − ρ))
-    double slowdown = 0.0;   ///< s_per_byte · C_path / 8
-};
-
-} // namespace detail
-
-namespace {
-
-using detail::FluidPiece;
-
-/// Mean, p50, p99 of the completion times of a fluid generator's flows that arrived until
-/// `now_s`: the mixture over its pieces of FCT = d + a·S, S from `law`, each piece weighted
-/// by its expected arrivals. Percentiles are the smallest t with P(FCT ≤ t) ≥ q (bisection).
-void fluidCompletionTimes(const std::vector<FluidPiece>& pieces, const Distribution& law,
-                          double now_s, GeneratorResult& r)
-{
-    struct Part
-    {
-        double weight = 0.0;
-        const FluidPiece* piece = nullptr;
-    };
-    std::vector<Part> parts;
-    double total = 0.0;
-    double fct = 0.0;
-    double slowdown = 0.0;
-    for (const FluidPiece& p : pieces) {
-        const double span_s = std::min(p.end_s, now_s) - p.from_s;
-        const double weight = p.arrivals_per_s * span_s;
-        if (!(weight > 0.0) || !(p.s_per_byte > 0.0))
-            continue;
-        parts.push_back({weight, &p});
-        total += weight;
-        fct += weight * (p.latency_s + p.s_per_byte * law.mean());
-        slowdown += weight * p.slowdown;
-    }
-    if (!(total > 0.0))
-        return;
-    r.fct_mean_s = fct / total;
-    r.slowdown_mean = slowdown / total;
-    const auto cdf = [&](double t) {
-        double f = 0.0;
-        for (const Part& part : parts)
-            f += part.weight * law.cdf((t - part.piece->latency_s) / part.piece->s_per_byte);
-        return f / total;
-    };
-    double lo = std::numeric_limits<double>::infinity();
-    double span = 0.0;
-    for (const Part& part : parts) {
-        lo = std::min(lo, part.piece->latency_s);
-        span = std::max(span, part.piece->s_per_byte * law.mean());
-    }
-    const auto quantile = [&](double q) {
-        double below = lo;
-        double above = lo + span;
-        for (int i = 0; i < 200 && cdf(above) < q; ++i)
-            above = lo + 2.0 * (above - lo);
-        for (int i = 0; i < 200 && above - below > 1e-12 * above; ++i) {
-            const double mid = 0.5 * (below + above);
-            (cdf(mid) < q ? below : above) = mid;
-        }
-        return above;
-    };
-    r.fct_p50_s = quantile(0.50);
-    r.fct_p99_s = quantile(0.99);
 }
 
 } // namespace
@@ -147,13 +69,12 @@ struct TrafficRun::Generator
     GeneratorResult out;
     std::vector<double> fcts;
     double slowdownSum = 0.0;
-    bool fluid = false;                     ///< runsFluid: paced per-pair rates, no flows
-    std::vector<double> pairShare;          ///< fluid: each pair's share of the arrivals
-    std::vector<detail::FluidPiece> pieces; ///< fluid: per segment and pair
-    bool fluidUnstable = false;             ///< fluid: ρ ≥ 1 on a link of a route in a segment
-    std::vector<std::size_t> tracePair;     ///< trace: each flow's pair
-    std::size_t traceNext = 0;              ///< trace: the next flow to start
-    double traceOrigin_s = 0.0;             ///< trace: when it (re)started; flows count from it
+    bool fluid = false;              ///< runsFluid: paced per-pair rates, no flows
+    std::vector<double> pairShare;   ///< fluid: each pair's share of the arrivals
+    FluidCompletionModel fluidTimes; ///< fluid: its flows' completion times, per segment and pair
+    std::vector<std::size_t> tracePair; ///< trace: each flow's pair
+    std::size_t traceNext = 0;          ///< trace: the next flow to start
+    double traceOrigin_s = 0.0;         ///< trace: when it (re)started; flows count from it
 };
 
 TrafficRun::TrafficRun(sim::Simulator& sim, net::Network& network, const topology::Topology& topo,
@@ -367,12 +288,26 @@ double TrafficRun::fluidRateBps(const Generator& h, double from_s, double end_s)
     return h.arrivals_per_s * h.scale * s.size.law->mean() * 8.0 * integral / (end_s - from_s);
 }
 
+TrafficRun::FluidLoads TrafficRun::fluidLoadsBps(double from_s, double end_s) const
+{
+    FluidLoads load_bps;
+    for (const auto& hp : m_generators) {
+        const double h_bps = fluidRateBps(*hp, from_s, end_s);
+        for (std::size_t q = 0; h_bps > 0.0 && q < hp->pairs.size(); ++q) {
+            const auto route = m_net.router().route(hp->pairs[q].first, hp->pairs[q].second);
+            if (route)
+                for (const topology::RouteHop& hop : route->hops)
+                    load_bps[{hop.link.index(), hop.dir}] += h_bps * hp->pairShare[q];
+        }
+    }
+    return load_bps;
+}
+
 void TrafficRun::fluidSegment(std::size_t g, double from_s)
 {
     // The generator's mean offered rate over the segment, per pair at its share: the links
-    // carry what the flows would on average. Its flows' completion times: M/G/1-PS on each link
-    // of the route at ρ = (fluid load of every fluid generator there) / C, the slowest link's
-    // 8/(C(1 − ρ)) per byte, plus the route's propagation delay.
+    // carry what the flows would on average. Its flows' completion times: a segment of its
+    // FluidCompletionModel per pair, at the load of every fluid generator on the route's links.
     Generator& gen = *m_generators[g];
     const GeneratorSpec& s = *gen.spec;
     if (!(gen.arrivals_per_s * gen.scale > 0.0)) { // "load": 0, a generator switched off
@@ -384,16 +319,7 @@ void TrafficRun::fluidSegment(std::size_t g, double from_s)
     const double now_s = m_sim.now().toSeconds();
     const double rate_bps = fluidRateBps(gen, from_s, end_s);
     if (rate_bps > 0.0 && end_s > now_s) {
-        std::map<std::pair<std::size_t, int>, double> load_bps; // (link, dir) → fluid bit/s
-        for (const auto& hp : m_generators) {
-            const double h_bps = fluidRateBps(*hp, from_s, end_s);
-            for (std::size_t q = 0; h_bps > 0.0 && q < hp->pairs.size(); ++q) {
-                const auto route = m_net.router().route(hp->pairs[q].first, hp->pairs[q].second);
-                if (route)
-                    for (const topology::RouteHop& hop : route->hops)
-                        load_bps[{hop.link.index(), hop.dir}] += h_bps * hp->pairShare[q];
-            }
-        }
+        FluidLoads load_bps = fluidLoadsBps(from_s, end_s);
         for (std::size_t p = 0; p < gen.pairs.size(); ++p) {
             const double pair_bps = rate_bps * gen.pairShare[p];
             if (!(pair_bps > 0.0))
@@ -402,24 +328,13 @@ void TrafficRun::fluidSegment(std::size_t g, double from_s)
             const auto route = m_net.router().route(gen.pairs[p].first, gen.pairs[p].second);
             if (!route || route->hops.empty())
                 continue;
-            FluidPiece piece;
-            piece.from_s = now_s;
-            piece.end_s = end_s;
-            piece.arrivals_per_s = pair_bps / (8.0 * s.size.law->mean());
-            double path_bps = std::numeric_limits<double>::infinity();
+            std::vector<FluidHop> hops;
             for (const topology::RouteHop& hop : route->hops) {
                 const topology::LinkParams& link = m_net.linkParams(hop.link, hop.dir);
-                const double rho = load_bps[{hop.link.index(), hop.dir}] / link.bandwidth_bps;
-                piece.latency_s += link.delay_s;
-                path_bps = std::min(path_bps, link.bandwidth_bps);
-                if (!(rho < 1.0))
-                    gen.fluidUnstable = true;
-                else
-                    piece.s_per_byte =
-                        std::max(piece.s_per_byte, 8.0 / (link.bandwidth_bps * (1.0 - rho)));
+                hops.push_back(
+                    {link.bandwidth_bps, link.delay_s, load_bps[{hop.link.index(), hop.dir}]});
             }
-            piece.slowdown = piece.s_per_byte * path_bps / 8.0;
-            gen.pieces.push_back(piece);
+            gen.fluidTimes.addSegment(now_s, end_s, pair_bps / (8.0 * s.size.law->mean()), hops);
         }
     }
     if (!(end_s < s.stop_s)) {
@@ -647,8 +562,13 @@ std::vector<GeneratorResult> TrafficRun::results() const
         }
         r.fct_p50_s = percentile(fcts, 0.50);
         r.fct_p99_s = percentile(fcts, 0.99);
-        if (gen.fluid && !gen.fluidUnstable)
-            fluidCompletionTimes(gen.pieces, *gen.spec->size.law, now_s, r);
+        if (gen.fluid && gen.fluidTimes.stable()) {
+            const FluidCompletionTimes t = gen.fluidTimes.times(*gen.spec->size.law, now_s);
+            r.fct_mean_s = t.fct_mean_s;
+            r.fct_p50_s = t.fct_p50_s;
+            r.fct_p99_s = t.fct_p99_s;
+            r.slowdown_mean = t.slowdown_mean;
+        }
         out.push_back(std::move(r));
     }
     return out;

@@ -29,7 +29,8 @@
 // A Poisson generator in fluid mode (runsFluid, docs/traffic.md §2.7) starts no flows: per pair
 // one paced UDP flow at its share of the offered rate λ·E[S]·8·m(t), in constant-rate segments
 // as a cbr source, so the links carry its mean load; its flow completion times come from
-// M/G/1 processor sharing at the fluid load of its route's links, FCT(x) = d + 8x/(C(1 − ρ)).
+// M/G/1 processor sharing at the fluid load of its route's links, FCT(x) = d + 8x/(C(1 − ρ))
+// (FluidCompletion.hpp).
 // A generator's flows between one pair use their own connections (streams 2^31 + index·2^20
 // + k, k the lowest idle one): a connection idle longer than an RTO restarts from slow start
 // (RFC 2861), as a fresh one would.
@@ -42,8 +43,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace meridian::traffic {
@@ -102,6 +105,11 @@ private:
     /// Offered bit/s of fluid generator h over [from_s, end_s) (its profile's mean there);
     /// 0 outside its window.
     double fluidRateBps(const Generator& h, double from_s, double end_s) const;
+    /// (link index, direction) → fluid bit/s on it over [from_s, end_s).
+    using FluidLoads = std::map<std::pair<std::size_t, int>, double>;
+    /// Every fluid generator's rate over [from_s, end_s) on each link direction of its
+    /// pairs' routes, at each pair's share: the load ρ·C of the completion-time model.
+    FluidLoads fluidLoadsBps(double from_s, double end_s) const;
     void onOffCycle(std::size_t g, std::size_t pair, double from_s);
     void bulkWindow(std::size_t g, double window_s);
     /// A trace's next flow at its time (from traceOrigin_s), or the end of its schedule.
