@@ -1,7 +1,7 @@
 // The Network's FlowId → slot table (engine/src/net/FlowSlotIndex.hpp): open addressing with
 // backward-shift deletion, checked against std::unordered_map on the access pattern of a run
 // (consecutive ids, live for a while, leaving in another order).
-#include "FlowSlotIndex.hpp"
+#include "net/FlowSlotIndex.hpp"
 
 #include "TestMain.hpp"
 

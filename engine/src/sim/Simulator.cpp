@@ -54,17 +54,25 @@ void Simulator::removeTop()
         return;
     // Bottom-up: the hole at the root follows the smallest child down to a leaf (no comparison
     // with `last`), then `last` rises from there to its place, usually not far.
+    const Entry* h = m_heap.data();
     std::size_t i = 0;
     for (;;) {
         const std::size_t first = kArity * i + 1;
         if (first >= n)
             break;
         std::size_t best = first;
-        const std::size_t end = std::min(first + kArity, n);
-        for (std::size_t c = first + 1; c < end; ++c)
-            if (earlier(m_heap[c], m_heap[best]))
-                best = c;
-        m_heap[i] = m_heap[best];
+        if (first + kArity <= n) {
+            // Four children (all but the last level's parents): a tournament of two pairs,
+            // no loop.
+            const std::size_t a = earlier(h[first + 1], h[first]) ? first + 1 : first;
+            const std::size_t b = earlier(h[first + 3], h[first + 2]) ? first + 3 : first + 2;
+            best = earlier(h[b], h[a]) ? b : a;
+        } else {
+            for (std::size_t c = first + 1; c < n; ++c)
+                if (earlier(h[c], h[best]))
+                    best = c;
+        }
+        m_heap[i] = h[best];
         i = best;
     }
     while (i > 0) {
