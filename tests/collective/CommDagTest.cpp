@@ -226,6 +226,28 @@ private Q_SLOTS:
             }
         }
     }
+
+    void hierarchicalShardDagsHaveTheirClosedFormOpCount()
+    {
+        // Shard form, m groups of g ranks, k chunks: a reduce-scatter in each group (g(g−1)
+        // sends, each with its reduction), per shard position a ring all-reduce among the m
+        // peers (3m(m−1)), an all-gather in each group (g(g−1)): k·(3m·g(g−1) + 3g·m(m−1))
+        // ops, what CommDag::reserveOps allocates up front.
+        for (const auto& [m, g] : {std::pair{2, 3}, std::pair{4, 2}, std::pair{3, 5}}) {
+            CollectiveSpec s;
+            s.operation = Operation::AllReduce;
+            s.algorithm = Algorithm::Hierarchical;
+            s.ranks = m * g;
+            s.bytes = 6e6;
+            s.chunks = 2;
+            s.channels = 2;
+            for (int r = 0; r < s.ranks; ++r)
+                s.groups.push_back(r % m);
+            const CommDag dag = buildCollective(s);
+            QCOMPARE(dag.opCount(), std::size_t(2 * (3 * m * g * (g - 1) + 3 * g * m * (m - 1))));
+            QVERIFY(dag.checkDataMovement().ok);
+        }
+    }
 };
 
 MERIDIAN_TEST(CommDagTest)

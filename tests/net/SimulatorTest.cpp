@@ -86,6 +86,57 @@ private Q_SLOTS:
         QCOMPARE(sim.eventsExecuted(), std::uint64_t(5));
     }
 
+    void zeroDelayEventsFollowEarlierEventsOfTheSameTime()
+    {
+        // Expectation: at t = 10 the events queued before t was reached (1, 2, 3, in that
+        // order) run first, then the zero-delay ones in the order they were scheduled (4 by 1,
+        // 6 by 2, 7 by 4 itself; 5 was cancelled by 2), then 8 at t = 11. A zero-delay event
+        // scheduled before the run starts (0, at t = 0) runs first.
+        Simulator sim;
+        std::vector<int> order;
+        EventHandle five;
+        sim.schedule(SimTime::fromNs(10), [&] {
+            order.push_back(1);
+            sim.schedule(sim.now(), [&] {
+                order.push_back(4);
+                sim.scheduleIn(SimTime::fromNs(0), [&] { order.push_back(7); });
+            });
+            five = sim.schedule(sim.now(), [&] { order.push_back(5); });
+        });
+        sim.schedule(SimTime::fromNs(10), [&] {
+            order.push_back(2);
+            QVERIFY(sim.cancel(five));
+            sim.schedule(sim.now(), [&] { order.push_back(6); });
+        });
+        sim.schedule(SimTime::fromNs(11), [&] { order.push_back(8); });
+        sim.schedule(SimTime::fromNs(10), [&] { order.push_back(3); });
+        sim.schedule(sim.now(), [&] { order.push_back(0); });
+        QCOMPARE(sim.nextEventTime().ns(), std::int64_t(0));
+        QCOMPARE(sim.run(), std::uint64_t(8));
+        QCOMPARE(order, (std::vector<int>{0, 1, 2, 3, 4, 6, 7, 8}));
+        QCOMPARE(sim.pendingEvents(), std::size_t(0));
+    }
+
+    void sequenceWrapKeepsZeroDelayOrder()
+    {
+        // The 32-bit sequence wraps while zero-delay events are queued: renumbering must keep
+        // them after the same-time events scheduled before them, in their own order.
+        Simulator sim;
+        // Entries 0, 7, 8 take UINT32_MAX − 6 … − 4; zero-delay 1–3 the next three; 4 finds
+        // the sequence at UINT32_MAX and renumbers with 1–3 queued.
+        sim.setNextSequenceForTesting(UINT32_MAX - 6);
+        std::vector<int> order;
+        sim.schedule(SimTime::fromNs(5), [&] {
+            order.push_back(0);
+            for (int i = 1; i <= 6; ++i)
+                sim.schedule(sim.now(), [&order, i] { order.push_back(i); });
+        });
+        sim.schedule(SimTime::fromNs(5), [&] { order.push_back(7); });
+        sim.schedule(SimTime::fromNs(6), [&] { order.push_back(8); });
+        sim.run();
+        QCOMPARE(order, (std::vector<int>{0, 7, 1, 2, 3, 4, 5, 6, 8}));
+    }
+
     void cancelSkipsTheEventAndStaleHandlesAreHarmless()
     {
         Simulator sim;

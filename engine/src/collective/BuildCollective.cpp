@@ -234,6 +234,13 @@ void buildHierarchicalShards(DagBuilder& b, CommDag& dag, const CollectiveSpec& 
     const int k = spec.chunks;
     const int m = static_cast<int>(members.size());
     const int g = static_cast<int>(members[0].size());
+    // Exactly k·(3m·g(g−1) + 3g·m(m−1)) ops (an accumulation is a send and a reduction): the
+    // op array is allocated once (CommDag::reserveOps).
+    const auto groupRings =
+        static_cast<std::size_t>(m) * static_cast<std::size_t>(g) * static_cast<std::size_t>(g - 1);
+    const auto peerRings =
+        static_cast<std::size_t>(g) * static_cast<std::size_t>(m) * static_cast<std::size_t>(m - 1);
+    dag.reserveOps(static_cast<std::size_t>(k) * 3 * (groupRings + peerRings));
     for (int j = 0; j < k; ++j) {
         const int base = dag.addBlocks(g * m, S / (double(g) * m * k), -1, -1);
         for (const auto& mem : members)

@@ -1,48 +1,65 @@
 #include "DagBuilder.hpp"
 
+#include "meridian/core/Error.hpp"
+
 #include <algorithm>
 
 namespace meridian::collective {
 
-DagBuilder::Slot& DagBuilder::slot(int rank, int block)
+DagBuilder::Slot* DagBuilder::slots(int rank, int block, int count)
 {
     const auto r = static_cast<std::size_t>(rank);
-    const auto b = static_cast<std::size_t>(block);
+    const auto end = static_cast<std::size_t>(block) + static_cast<std::size_t>(count);
     if (r >= m_slots.size())
         m_slots.resize(std::max(r + 1, static_cast<std::size_t>(m_dag.ranks())));
     std::vector<Slot>& row = m_slots[r];
-    if (b >= row.size())
-        row.resize(std::max(b + 1, m_dag.blocks().size()));
-    return row[b];
+    if (end > row.size())
+        row.resize(std::max(end, m_dag.blocks().size()));
+    return row.data() + block;
 }
+
+// An op over several blocks usually finds the same writer and readers on each of them (the
+// blocks moved together before): a block whose slot repeats the previous block's adds nothing,
+// and skipping it keeps the list short (inside the op, no heap block) before sortUnique.
 
 void DagBuilder::readDeps(int rank, int block, int count, OpDeps& deps)
 {
-    for (int b = block; b < block + count; ++b) {
-        const Slot& s = slot(rank, b);
-        if (s.lastWrite >= 0)
-            deps.push_back(static_cast<std::size_t>(s.lastWrite));
-    }
+    const Slot* s = slots(rank, block, count);
+    std::int64_t previous = -1;
+    for (int k = 0; k < count; ++k)
+        if (s[k].lastWrite >= 0 && s[k].lastWrite != previous) {
+            deps.push_back(static_cast<std::size_t>(s[k].lastWrite));
+            previous = s[k].lastWrite;
+        }
 }
 
 void DagBuilder::writeDeps(int rank, int block, int count, OpDeps& deps)
 {
-    for (int b = block; b < block + count; ++b) {
-        const Slot& s = slot(rank, b);
-        if (s.lastWrite >= 0)
-            deps.push_back(static_cast<std::size_t>(s.lastWrite));
-        deps.append(s.readers.begin(), s.readers.end());
+    const Slot* s = slots(rank, block, count);
+    for (int k = 0; k < count; ++k) {
+        if (k > 0 && s[k].lastWrite == s[k - 1].lastWrite && s[k].readers == s[k - 1].readers)
+            continue;
+        if (s[k].lastWrite >= 0)
+            deps.push_back(static_cast<std::size_t>(s[k].lastWrite));
+        deps.append(s[k].readers.begin(), s[k].readers.end());
     }
 }
 
-std::uint64_t DagBuilder::programKey(int rank, int channel)
+DagBuilder::Program& DagBuilder::program(int rank, int channel)
 {
-    return (static_cast<std::uint64_t>(rank) << 16) | static_cast<std::uint64_t>(channel & 0xffff);
+    MERIDIAN_ASSERT(rank >= 0 && channel >= 0 && channel < m_channels,
+                    "DagBuilder: a rank or channel out of range");
+    const std::size_t at = static_cast<std::size_t>(rank) * static_cast<std::size_t>(m_channels) +
+                           static_cast<std::size_t>(channel);
+    if (at >= m_programs.size())
+        m_programs.resize(std::max(at + 1, static_cast<std::size_t>(m_dag.ranks()) *
+                                               static_cast<std::size_t>(m_channels)));
+    return m_programs[at];
 }
 
 void DagBuilder::noteReceive(int rank, int channel, int chunk, std::size_t op)
 {
-    Program& p = m_programs[programKey(rank, channel)];
+    Program& p = program(rank, channel);
     if (chunk != p.lastReceiveChunk) {
         p.earlierReceive = p.lastReceive;
         p.earlierReceiveChunk = p.lastReceiveChunk;
@@ -55,7 +72,7 @@ void DagBuilder::connectionDeps(CommOp& send, int lane)
 {
     send.channel =
         static_cast<std::int16_t>((lane + (m_channelPerLane ? 0 : send.chunk)) % m_channels);
-    Program& prog = m_programs[programKey(send.src, send.channel)];
+    Program& prog = program(send.src, send.channel);
     if (m_iterationEndsWithReceive && send.chunk != prog.sendChunk) {
         // The rank's last receive of an earlier chunk on this channel.
         const std::int64_t before = prog.lastReceiveChunk < send.chunk      ? prog.lastReceive
@@ -84,16 +101,17 @@ void DagBuilder::connectionDeps(CommOp& send, int lane)
 
 void DagBuilder::markRead(int rank, int block, int count, std::size_t op)
 {
-    for (int b = block; b < block + count; ++b)
-        slot(rank, b).readers.push_back(op);
+    Slot* s = slots(rank, block, count);
+    for (int k = 0; k < count; ++k)
+        s[k].readers.push_back(op);
 }
 
 void DagBuilder::markWritten(int rank, int block, int count, std::size_t op)
 {
-    for (int b = block; b < block + count; ++b) {
-        Slot& s = slot(rank, b);
-        s.lastWrite = static_cast<std::int64_t>(op);
-        s.readers.clear();
+    Slot* s = slots(rank, block, count);
+    for (int k = 0; k < count; ++k) {
+        s[k].lastWrite = static_cast<std::int64_t>(op);
+        s[k].readers.clear();
     }
 }
 

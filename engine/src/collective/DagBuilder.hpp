@@ -60,7 +60,8 @@ private:
         std::int64_t lastWrite = -1;
         OpDeps readers;
     };
-    Slot& slot(int rank, int block);
+    /// The slots of blocks [block, block + count) at `rank` (grown on first use).
+    Slot* slots(int rank, int block, int count);
     /// An op of `kind` from src to dst over blocks [block, block + count), without deps.
     CommOp blockOp(OpKind kind, int src, int dst, int block, int count, int step, int chunk) const;
     void readDeps(int rank, int block, int count, OpDeps& deps);
@@ -70,7 +71,6 @@ private:
     void connectionDeps(CommOp& send, int lane);
     /// Op `op` (a copy's send, an accumulation's reduce) completes a receive at `rank`.
     void noteReceive(int rank, int channel, int chunk, std::size_t op);
-    static std::uint64_t programKey(int rank, int channel);
     void markRead(int rank, int block, int count, std::size_t op);
     void markWritten(int rank, int block, int count, std::size_t op);
 
@@ -97,7 +97,7 @@ private:
     /// m_slots[rank][block], grown on first use: a ring among n ranks touches n² slots, which a
     /// hash map spent most of the DAG's build time hashing and rehashing.
     std::vector<std::vector<Slot>> m_slots;
-    // Keyed lookups only (never iterated), so the unordered maps cannot perturb the output.
+    // Keyed lookups only (never iterated), so the unordered map cannot perturb the output.
     /// Per connection: its last `slots` sends (a ring buffer) and how many it has had.
     struct Lane
     {
@@ -116,7 +116,9 @@ private:
         int earlierReceiveChunk = -1;
         int sendChunk = -1;
     };
-    std::unordered_map<std::uint64_t, Program, Mix> m_programs;
+    /// By rank · channels + channel (channels are below m_channels), grown on first use.
+    std::vector<Program> m_programs;
+    Program& program(int rank, int channel);
 };
 
 } // namespace meridian::collective

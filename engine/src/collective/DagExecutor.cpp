@@ -25,11 +25,12 @@ void DagExecutor::init(Record record)
 {
     m_recordPerOp = record == Record::PerOp;
     const std::size_t n = m_graph.opCount();
-    m_indegree.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        m_indegree[i] = m_graph.depCount(i);
-    m_done.assign(n, 0);
-    m_issued.assign(n, 0);
+    m_state.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t deps = m_graph.depCount(i);
+        MERIDIAN_ASSERT(deps <= kWaitingMask, "an op with more than 2^30 dependencies");
+        m_state[i] = deps;
+    }
     if (m_recordPerOp) {
         m_timings.assign(n, OpTiming{});
         m_completionOrder.reserve(n);
@@ -50,13 +51,13 @@ void DagExecutor::start()
 {
     MERIDIAN_ASSERT(!m_started, "DagExecutor::start() called twice");
     m_started = true;
-    if (m_indegree.empty()) {
+    if (m_state.empty()) {
         if (m_onFinished)
             m_onFinished();
         return;
     }
-    for (std::size_t i = 0; i < m_indegree.size(); ++i)
-        if (m_indegree[i] == 0)
+    for (std::size_t i = 0; i < m_state.size(); ++i)
+        if (m_state[i] == 0)
             m_ready.push_back(i);
     launchReady();
 }
@@ -74,11 +75,11 @@ void DagExecutor::launchReady()
         m_ready.pop_front();
         const OpLaunch op = m_graph.launch(i);
         if (op.kind == OpKind::Send && op.lanePrev >= 0 &&
-            !m_issued[static_cast<std::size_t>(op.lanePrev)]) {
+            (m_state[static_cast<std::size_t>(op.lanePrev)] & kIssued) == 0) {
             m_parked.emplace(static_cast<std::size_t>(op.lanePrev), i);
             continue;
         }
-        m_issued[i] = 1;
+        m_state[i] |= kIssued;
         if (m_recordPerOp)
             if (const auto t = m_backend.nowS())
                 m_timings[i].start_s = *t;
@@ -98,9 +99,9 @@ void DagExecutor::launchReady()
 
 void DagExecutor::complete(std::size_t op)
 {
-    MERIDIAN_ASSERT(op < m_done.size() && !m_done[op],
+    MERIDIAN_ASSERT(op < m_state.size() && (m_state[op] & kDone) == 0,
                     "transfer backend reported an op complete twice");
-    m_done[op] = 1;
+    m_state[op] |= kDone;
     ++m_completed;
     if (const auto t = m_backend.nowS()) {
         m_makespan_s = std::isnan(m_makespan_s) ? *t : std::max(m_makespan_s, *t);
@@ -110,7 +111,7 @@ void DagExecutor::complete(std::size_t op)
     if (m_recordPerOp)
         m_completionOrder.push_back(op);
     for (const std::uint32_t s : m_graph.successors(op, m_successorScratch))
-        if (--m_indegree[s] == 0)
+        if ((--m_state[s] & kWaitingMask) == 0) // a waiting op has neither flag
             m_ready.push_back(s);
     if (m_onOpFinished)
         m_onOpFinished(op);

@@ -6,13 +6,72 @@
 #include "meridian/experiment/Runner.hpp"
 
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <tuple>
 
 namespace meridian::experiment {
 
 namespace {
+
+/// Sends so far per connection (src, dst, channel) of a collective: an open-addressing table
+/// (linear probing, at most half full) of 16-byte entries, one probe per send where a
+/// std::map walked a tree of nodes. Lookups only, never iterated.
+class SendCounts
+{
+public:
+    /// The number of earlier sends on (src, dst, channel), counting this one from now on.
+    std::uint64_t next(int src, int dst, int channel)
+    {
+        MERIDIAN_ASSERT(src >= 0 && dst >= 0 && dst < (1 << 24) && channel >= 0 &&
+                            channel < (1 << 16),
+                        "SendCounts: a rank or channel out of range");
+        // +1: no key is 0, which marks an empty cell.
+        const std::uint64_t key =
+            ((static_cast<std::uint64_t>(src) << 40) | (static_cast<std::uint64_t>(dst) << 16) |
+             static_cast<std::uint64_t>(channel)) +
+            1;
+        if (2 * (m_size + 1) > m_table.size())
+            grow();
+        std::size_t at = home(key);
+        while (m_table[at].key != 0 && m_table[at].key != key)
+            at = (at + 1) & (m_table.size() - 1);
+        if (m_table[at].key == 0) {
+            m_table[at].key = key;
+            ++m_size;
+        }
+        return m_table[at].count++;
+    }
+
+private:
+    struct Entry
+    {
+        std::uint64_t key = 0;
+        std::uint64_t count = 0;
+    };
+    std::size_t home(std::uint64_t key) const
+    {
+        // The SplitMix64 finaliser: the keys are packed bit fields.
+        std::uint64_t x = key;
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        return static_cast<std::size_t>(x ^ (x >> 31)) & (m_table.size() - 1);
+    }
+    void grow()
+    {
+        std::vector<Entry> old(m_table.empty() ? 64 : 2 * m_table.size());
+        old.swap(m_table);
+        for (const Entry& e : old) {
+            if (e.key == 0)
+                continue;
+            std::size_t at = home(e.key);
+            while (m_table[at].key != 0)
+                at = (at + 1) & (m_table.size() - 1);
+            m_table[at] = e;
+        }
+    }
+    std::vector<Entry> m_table;
+    std::size_t m_size = 0;
+};
 
 /// A TransferBackend that maps ranks to nodes and moves bytes on the run's network;
 /// reductions take bytes × 3 / memory bandwidth (read two operands, write one).
@@ -40,7 +99,7 @@ public:
         const auto first = static_cast<std::uint32_t>(channel * m_sockets);
         // A merged DAG's messages are delayed by their place on the connection
         // (MergedSteps::deliveryDelayS): a connection's sends come in DAG order.
-        const std::uint64_t index = m_merged.iterations > 1.0 ? m_sent[{src, dst, channel}]++ : 0;
+        const std::uint64_t index = m_merged.iterations > 1.0 ? m_sent.next(src, dst, channel) : 0;
         m_engine.transferInParts(
             a, b, bytes, m_protocol, m_sockets,
             {first, true, m_appWindow_bytes, m_merged.iterations > 1.0},
@@ -67,7 +126,7 @@ private:
     double m_appWindow_bytes; ///< NCCL's buffer per socket: what a stream keeps in flight
     collective::MergedSteps m_merged;
     RunEngine::Credit m_credit;
-    std::map<std::tuple<int, int, int>, std::uint64_t> m_sent; ///< sends per connection
+    SendCounts m_sent; ///< sends per connection
 };
 
 /// Element by element, the larger of two directions' series (a missing element is 0).

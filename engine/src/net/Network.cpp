@@ -1,6 +1,7 @@
 #include "meridian/net/Network.hpp"
 
 #include "ConnectionTable.hpp"
+#include "FlowSlotIndex.hpp"
 #include "NetworkFlow.hpp"
 #include "meridian/core/Error.hpp"
 #include "meridian/net/TransportModel.hpp"
@@ -32,7 +33,8 @@ Network::Network(sim::Simulator& sim, const topology::Topology& topology, Networ
       m_connectionTable(std::make_unique<ConnectionTable>(
           m_config, m_router, m_arcs, m_solver, 2 * topology.linkCount(), endHosts(topology))),
       m_connections(*m_connectionTable),
-      m_stats(m_sim, m_solver, m_config.sample_interval_s, m_config.max_samples)
+      m_stats(m_sim, m_solver, m_config.sample_interval_s, m_config.max_samples),
+      m_slotOfFlow(std::make_unique<FlowSlotIndex>())
 {
     const auto bad = [](const char* field, const char* problem) {
         return InputError({}, std::string("network/") + field, problem);
@@ -500,34 +502,34 @@ void Network::reschedule(std::uint32_t slot)
 
 double Network::flowRateBps(FlowId flow) const
 {
-    const auto it = m_slotOfFlow.find(flow.value());
-    if (it == m_slotOfFlow.end())
+    const std::uint32_t slot = m_slotOfFlow->find(flow.value());
+    if (slot == FlowSlotIndex::kAbsent)
         return 0.0;
-    return m_flows[it->second].dataPhase ? m_solver.rateBps(it->second) : 0.0;
+    return m_flows[slot].dataPhase ? m_solver.rateBps(slot) : 0.0;
 }
 
 double Network::flowSentBytes(FlowId flow) const
 {
-    const auto it = m_slotOfFlow.find(flow.value());
-    if (it == m_slotOfFlow.end())
+    const std::uint32_t slot = m_slotOfFlow->find(flow.value());
+    if (slot == FlowSlotIndex::kAbsent)
         return 0.0;
-    const Flow& f = m_flows[it->second];
+    const Flow& f = m_flows[slot];
     if (!(f.wire.wire_bytes > 0.0))
         return 0.0; // queued behind an in-order message, or empty
     if (!f.dataPhase)
         return f.bytes; // delivering
     const double pending_bytes =
-        m_solver.rateBps(it->second) * (m_sim.now() - f.lastUpdate).toSeconds() / 8.0;
+        m_solver.rateBps(slot) * (m_sim.now() - f.lastUpdate).toSeconds() / 8.0;
     const double remaining = std::max(0.0, f.remaining_bytes - pending_bytes);
     return f.bytes * (f.wire.wire_bytes - remaining) / f.wire.wire_bytes;
 }
 
 double Network::flowCapBps(FlowId flow) const
 {
-    const auto it = m_slotOfFlow.find(flow.value());
-    if (it == m_slotOfFlow.end())
+    const std::uint32_t slot = m_slotOfFlow->find(flow.value());
+    if (slot == FlowSlotIndex::kAbsent)
         return 0.0;
-    return m_flows[it->second].dataPhase ? m_solver.capBps(it->second) : 0.0;
+    return m_flows[slot].dataPhase ? m_solver.capBps(slot) : 0.0;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // §4, §8, §11). Connections, rates and link changes are in Network.cpp, statistics and the
 // figures an observer reads in NetworkReporting.cpp.
 #include "ConnectionTable.hpp"
+#include "FlowSlotIndex.hpp"
 #include "NetworkFlow.hpp"
 #include "meridian/core/Error.hpp"
 
@@ -89,7 +90,7 @@ FlowId Network::startTransfer(NodeId src, NodeId dst, double bytes, Protocol pro
     const std::uint32_t slot = newFlow(id, ci, protocol, bytes, options);
     Flow& f = m_flows[slot];
     f.cb = std::move(onComplete);
-    m_slotOfFlow.emplace(id.value(), slot);
+    m_slotOfFlow->insert(id.value(), slot);
     Connection& c = m_connections[ci];
     const bool freshConnection = !c.messages.used || options.new_connection;
     c.messages.used = true;
@@ -192,7 +193,7 @@ void Network::releaseFlow(std::uint32_t slot)
 {
     Flow& f = m_flows[slot];
     --m_connections[f.conn].messages.active;
-    m_slotOfFlow.erase(f.id.value());
+    m_slotOfFlow->erase(f.id.value());
     f.live = false;
     f.cb = nullptr;
     m_freeFlows.push_back(slot);
@@ -239,10 +240,9 @@ void Network::onDataComplete(std::uint32_t slot)
 
 bool Network::stopTransfer(FlowId flow)
 {
-    const auto it = m_slotOfFlow.find(flow.value());
-    if (it == m_slotOfFlow.end() || !m_flows[it->second].dataPhase)
+    const std::uint32_t slot = m_slotOfFlow->find(flow.value());
+    if (slot == FlowSlotIndex::kAbsent || !m_flows[slot].dataPhase)
         return false;
-    const std::uint32_t slot = it->second;
     settleFlow(slot);
     // What is still unsent is never sent: the message becomes the part sent so far, with the
     // repairs and losses of that part.

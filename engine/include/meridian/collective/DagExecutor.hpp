@@ -59,7 +59,7 @@ public:
     void start();
 
     bool started() const { return m_started; }
-    bool finished() const { return m_completed == m_indegree.size(); }
+    bool finished() const { return m_completed == m_state.size(); }
     std::size_t completedCount() const { return m_completed; }
     /// Op indices in completion order (empty with Record::MakespanOnly).
     const std::vector<std::size_t>& completionOrder() const { return m_completionOrder; }
@@ -78,9 +78,11 @@ private:
     const OpGraph& m_graph;
     TransferBackend& m_backend;
     std::vector<std::uint32_t> m_successorScratch;
-    std::vector<std::uint32_t> m_indegree;
-    std::vector<char> m_done;
-    std::vector<char> m_issued;
+    /// Per op: dependencies not finished yet (kWaitingMask), kIssued, kDone.
+    std::vector<std::uint32_t> m_state;
+    static constexpr std::uint32_t kDone = 1u << 31;
+    static constexpr std::uint32_t kIssued = 1u << 30;
+    static constexpr std::uint32_t kWaitingMask = kIssued - 1;
     /// Ready sends waiting for their lanePrev to be issued: lanePrev → send.
     std::unordered_map<std::size_t, std::size_t> m_parked;
     std::deque<std::size_t> m_ready;

@@ -50,13 +50,13 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 namespace meridian::net {
 
 using CompletionCallback = std::function<void(const TransferResult&)>;
 class ConnectionTable;
+class FlowSlotIndex;
 
 /// How a message uses its connection (docs/network-model.md §10).
 struct TransferOptions
@@ -269,7 +269,7 @@ private:
     LinkStatsRecorder m_stats;
     std::vector<Flow> m_flows;
     std::vector<std::uint32_t> m_freeFlows;
-    std::unordered_map<std::uint32_t, std::uint32_t> m_slotOfFlow; ///< FlowId → slot (live)
+    std::unique_ptr<FlowSlotIndex> m_slotOfFlow; ///< FlowId → slot (live)
     std::uint32_t m_nextFlowId = 0;
     std::uint64_t m_drainHook = 0;
     bool m_recomputePending = false;

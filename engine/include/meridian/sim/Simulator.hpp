@@ -1,16 +1,26 @@
 #pragma once
-// Discrete-event kernel: a 4-ary min-heap of 16-byte (time, sequence, slot) entries.
+// Discrete-event kernel: a 4-ary min-heap of 16-byte (time, sequence, slot) entries, and a FIFO
+// for the events scheduled at the current time.
 //
 // Ordering: events fire in increasing SimTime; events at the same time fire in the order
 // they were scheduled (the sequence number), so a run is a pure function of its inputs.
+// (time, sequence) is unique, so which structure holds an entry cannot change the order.
 // Callbacks live in a slot pool reused through a free list (no allocation per event once
-// warmed up). The heap is 4-ary (half the depth of a binary heap; the four children of a
-// node are one 64-byte cache line) over 16-byte entries; the 32-bit sequence is renumbered
-// in order when it would wrap (a sorted array is a valid heap), so it never overflows.
+// warmed up); a slot's state and generation sit apart from its callback, 8 bytes per slot, so
+// the checks that touch only them (stale heap tops, pending(), cancel()) read a dense array.
+// The heap is 4-ary (half the depth of a binary heap; the four children of a node are one
+// 64-byte cache line) over 16-byte entries; removing the top moves the hole down to a leaf
+// along the smallest children and lifts the last entry from there (Floyd's bottom-up
+// variant: one comparison fewer per level, the last entry rarely rises far).
+// An event scheduled at now() (zero delay: the network's batched recomputation, completions
+// due at once) has a larger sequence than every queued entry and a time no later than any:
+// it goes to the FIFO instead of the heap, and step() takes the FIFO's front whenever it
+// precedes the heap's top. The 32-bit sequence is renumbered in order when it would wrap (a
+// sorted array is a valid heap), so it never overflows.
 // cancel() is lazy: the callback is destroyed and the handle goes stale at once, but the
-// slot stays reserved until its heap entry reaches the top (so heap entries need no
-// generation); when stale entries outnumber live ones the heap is compacted in O(n), so
-// code that reschedules often (the network's completion events) cannot bloat it.
+// slot stays reserved until its entry reaches the front (so entries need no generation);
+// when stale entries outnumber live ones the queues are compacted in O(n), so code that
+// reschedules often (the network's completion events) cannot bloat them.
 
 #include "meridian/sim/Callback.hpp"
 #include "meridian/sim/EventHandle.hpp"
@@ -81,9 +91,10 @@ private:
         Pending,
         Cancelled ///< handle stale, heap entry still queued
     };
-    struct Slot
+    /// What pending(), cancel() and the stale checks read: 8 bytes per slot, apart from the
+    /// 64-byte callbacks.
+    struct SlotMeta
     {
-        Callback cb;
         std::uint32_t generation = 0;
         SlotState state = SlotState::Free;
     };
@@ -95,7 +106,10 @@ private:
     void siftDown(std::size_t i);
     void removeTop();
     void renumber();
+    /// Drops cancelled entries from the front of the heap and of the FIFO.
     void dropStaleTop();
+    /// True (after dropStaleTop()) when the next event is the FIFO's front.
+    bool nextIsNow() const;
     void releaseSlot(std::uint32_t slot);
     void compact();
 
@@ -105,13 +119,18 @@ public:
 
 private:
     std::vector<Entry> m_heap;
-    std::vector<Slot> m_slots;
+    /// Entries scheduled at m_now, in sequence order, from m_nowHead on (empty whenever time
+    /// advances: they precede every later entry).
+    std::vector<Entry> m_nowQueue;
+    std::size_t m_nowHead = 0;
+    std::vector<Callback> m_callbacks; ///< by slot
+    std::vector<SlotMeta> m_meta;      ///< by slot
     std::vector<std::uint32_t> m_freeSlots;
     SimTime m_now;
     std::uint32_t m_seq = 0;
     std::uint64_t m_executed = 0;
     std::size_t m_live = 0;
-    std::size_t m_stale = 0; ///< cancelled entries still in the heap
+    std::size_t m_stale = 0; ///< cancelled entries still in the heap or the FIFO
     std::atomic<bool> m_stop{false};
     std::vector<std::pair<std::uint64_t, std::function<void()>>> m_drainHooks;
     std::uint64_t m_nextHook = 1;
