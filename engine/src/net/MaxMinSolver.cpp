@@ -30,6 +30,7 @@ std::uint32_t MaxMinSolver::addResource(double capacity_bps)
 {
     m_resources.emplace_back();
     m_resources.back().capacity_bps = capacity_bps;
+    m_fill.resize(m_resources.size());
     return static_cast<std::uint32_t>(m_resources.size() - 1);
 }
 
@@ -365,11 +366,12 @@ void MaxMinSolver::freeze(std::uint32_t flow, double rate)
 void MaxMinSolver::pushResource(std::uint32_t r, double level)
 {
     // Every change of a resource's residual or unfrozen count moves its fill level. A resource
-    // has one entry in the indexed fill heap, re-keyed in place; handling one event changes a
-    // resource many times (each of its flows that freezes), so it is re-keyed once, by
-    // flushResourcePushes() after the event, from the last state. The levels popped are the
-    // ones a heap of every change's event would pop as current, in the same order (level,
-    // then resource id), without its superseded entries.
+    // has one entry in the queue of fill levels (MaxMinFillQueue: a raise is recorded, the
+    // entry moved when it reaches the front); handling one event changes a resource many times
+    // (each of its flows that freezes), so its level is set once, by flushResourcePushes()
+    // after the event, from the last state. The levels taken are the ones a heap of every
+    // change's event would pop as current, in the same order (level, then resource id),
+    // without its superseded entries.
     Resource& res = m_resources[r];
     res.pushLevel_bps = level;
     if (res.pushMark != m_pushEpoch) {
@@ -383,95 +385,14 @@ void MaxMinSolver::flushResourcePushes()
     for (std::uint32_t r : m_pushResources) {
         const Resource& res = m_resources[r];
         if (res.unfrozen == 0) {
-            fillErase(r); // nothing left to fill it
+            m_fill.erase(r); // nothing left to fill it
             continue;
         }
         // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
-        fillSet(r, std::max(res.pushLevel_bps, std::max(0.0, res.rem_bps) / res.unfrozen));
+        m_fill.set(r, std::max(res.pushLevel_bps, std::max(0.0, res.rem_bps) / res.unfrozen));
     }
     m_pushResources.clear();
     ++m_pushEpoch;
-}
-
-bool MaxMinSolver::fillBefore(std::size_t a, std::size_t b) const noexcept
-{
-    const FillEntry& x = m_fillHeap[a];
-    const FillEntry& y = m_fillHeap[b];
-    return x.level != y.level ? x.level < y.level : x.resource < y.resource;
-}
-
-void MaxMinSolver::fillPlace(std::size_t pos)
-{
-    m_resources[m_fillHeap[pos].resource].fillPos = static_cast<std::uint32_t>(pos);
-}
-
-void MaxMinSolver::fillSiftUp(std::size_t pos)
-{
-    while (pos > 0) {
-        const std::size_t parent = (pos - 1) / 2;
-        if (!fillBefore(pos, parent))
-            break;
-        std::swap(m_fillHeap[pos], m_fillHeap[parent]);
-        fillPlace(pos);
-        pos = parent;
-    }
-    fillPlace(pos);
-}
-
-void MaxMinSolver::fillSiftDown(std::size_t pos)
-{
-    const std::size_t n = m_fillHeap.size();
-    for (;;) {
-        std::size_t best = pos;
-        const std::size_t left = 2 * pos + 1;
-        if (left < n && fillBefore(left, best))
-            best = left;
-        if (left + 1 < n && fillBefore(left + 1, best))
-            best = left + 1;
-        if (best == pos)
-            break;
-        std::swap(m_fillHeap[pos], m_fillHeap[best]);
-        fillPlace(pos);
-        pos = best;
-    }
-    fillPlace(pos);
-}
-
-void MaxMinSolver::fillSet(std::uint32_t r, double level)
-{
-    Resource& res = m_resources[r];
-    if (res.fillPos == kNotQueued) {
-        m_fillHeap.push_back({level, r});
-        fillSiftUp(m_fillHeap.size() - 1);
-        return;
-    }
-    const std::size_t pos = res.fillPos;
-    const double old = m_fillHeap[pos].level;
-    m_fillHeap[pos].level = level;
-    if (level < old)
-        fillSiftUp(pos);
-    else
-        fillSiftDown(pos);
-}
-
-void MaxMinSolver::fillErase(std::uint32_t r)
-{
-    Resource& res = m_resources[r];
-    if (res.fillPos == kNotQueued)
-        return;
-    const std::size_t pos = res.fillPos;
-    res.fillPos = kNotQueued;
-    const std::size_t last = m_fillHeap.size() - 1;
-    if (pos != last) {
-        m_fillHeap[pos] = m_fillHeap[last];
-        m_fillHeap.pop_back();
-        if (pos > 0 && fillBefore(pos, (pos - 1) / 2))
-            fillSiftUp(pos);
-        else
-            fillSiftDown(pos);
-    } else {
-        m_fillHeap.pop_back();
-    }
 }
 
 bool MaxMinSolver::bottleneckAt(const Flow& g, double x)
@@ -559,9 +480,7 @@ void MaxMinSolver::propagate()
     m_loadsCurrent = false;
     m_compResources.clear();
     m_events.clear();
-    for (const FillEntry& e : m_fillHeap) // empty unless an exception cut a propagation short
-        m_resources[e.resource].fillPos = kNotQueued;
-    m_fillHeap.clear();
+    m_fill.clear(); // empty unless an exception cut a propagation short
     for (std::uint32_t r : m_seedResources)
         makeDirty(r, 0.0);
     for (std::uint32_t flow : m_seedFlows)
@@ -572,12 +491,11 @@ void MaxMinSolver::propagate()
         flushResourcePushes(); // re-key the resources the last event changed
         // Next event in (level, kind, id) order: a resource filling comes before a cap or a
         // check at the same level (kEvResource < kEvCap < kEvCheck).
-        if (!m_fillHeap.empty() &&
-            (m_events.empty() || m_fillHeap.front().level <= m_events.front().level)) {
-            const FillEntry next = m_fillHeap.front();
-            fillErase(next.resource);
+        if (!m_fill.empty() &&
+            (m_events.empty() || m_fill.front().level <= m_events.front().level)) {
+            const MaxMinFillQueue::Entry next = m_fill.pop();
             level = std::max(level, next.level);
-            processResourceEvent(next.resource, level);
+            processResourceEvent(next.id, level);
             continue;
         }
         if (m_events.empty())

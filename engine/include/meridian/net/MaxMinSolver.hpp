@@ -29,6 +29,8 @@
 //   s.recompute();                                 // solve() + apply()
 //   s.rateBps(7);                                  // 4e9
 
+#include "meridian/net/MaxMinFillQueue.hpp"
+
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -104,7 +106,6 @@ public:
 private:
     // Fields in the order the hot loops read them: the clean-bottleneck test of propagation
     // reads only the first four (one 32-byte block), progressive filling the next ones.
-    static constexpr std::uint32_t kNotQueued = std::numeric_limits<std::uint32_t>::max();
     struct RateEntry
     {
         double rate_bps;
@@ -119,7 +120,6 @@ private:
         // propagation: a fill event to push once the current event is handled (pushMark ==
         // m_pushEpoch), at least at pushLevel_bps
         std::uint32_t pushMark = 0;
-        std::uint32_t fillPos = kNotQueued; ///< propagation: its index in m_fillHeap
         // progressive filling
         double rem_bps = 0.0;
         std::uint32_t unfrozen = 0;
@@ -213,13 +213,6 @@ private:
     void makeDirty(std::uint32_t r, double level);
     void pushResource(std::uint32_t r, double level);
     void flushResourcePushes();
-    // m_fillHeap: an indexed binary min-heap by (level, resource), one entry per resource.
-    bool fillBefore(std::size_t a, std::size_t b) const noexcept;
-    void fillPlace(std::size_t pos);
-    void fillSiftUp(std::size_t pos);
-    void fillSiftDown(std::size_t pos);
-    void fillSet(std::uint32_t r, double level);
-    void fillErase(std::uint32_t r);
     void pushEvent(const LevelEvent& e);
     bool cleanBottleneck(const Flow& g) const;
     bool bottleneckAt(const Flow& g, double x);
@@ -248,12 +241,7 @@ private:
     std::vector<std::pair<double, std::uint32_t>> m_capOrder;
     /// propagation: caps, and the head of each resource's run of checks
     std::vector<LevelEvent> m_events;
-    struct FillEntry
-    {
-        double level;
-        std::uint32_t resource;
-    };
-    std::vector<FillEntry> m_fillHeap;          ///< propagation: each resource's next fill level
+    MaxMinFillQueue m_fill;                     ///< propagation: each resource's next fill level
     std::uint32_t m_pushEpoch = 1;              ///< starts above every Resource::pushMark
     std::vector<std::uint32_t> m_pushResources; ///< propagation: fill events to push
     bool m_loadsCurrent = false;     ///< checkSum/checkMax of the set's resources match its rates
