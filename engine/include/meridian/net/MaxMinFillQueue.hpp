@@ -129,13 +129,28 @@ private:
     }
     void removeTop()
     {
+        // The last entry takes the front's place. It comes from the bottom and most often
+        // belongs near it: the hole goes down to a leaf along the smaller children (one
+        // comparison per level instead of two), then the entry sifts up from there.
         m_pos[m_heap.front().id] = kNone;
         const Entry last = m_heap.back();
         m_heap.pop_back();
-        if (m_heap.empty())
+        const std::size_t n = m_heap.size();
+        if (n == 0)
             return;
-        m_heap.front() = last;
-        siftDown(0);
+        std::size_t pos = 0;
+        for (;;) {
+            std::size_t child = 2 * pos + 1;
+            if (child >= n)
+                break;
+            if (child + 1 < n && before(m_heap[child + 1], m_heap[child]))
+                ++child;
+            m_heap[pos] = m_heap[child];
+            m_pos[m_heap[pos].id] = static_cast<std::uint32_t>(pos);
+            pos = child;
+        }
+        m_heap[pos] = last;
+        siftUp(pos);
     }
     // Both sifts move a hole instead of swapping: one write per level.
     void siftUp(std::size_t pos)
