@@ -309,6 +309,88 @@ private Q_SLOTS:
         QVERIFY(near(s.rateBps(1), 0.5));
     }
 
+    void longRoutesAreKeptOutOfLine()
+    {
+        // Routes of more than six resources are kept outside the flow's record. Nine links
+        // of C = 10 except the last (C = 4); flow 0 crosses all nine, flow i + 1 link i only.
+        // The last link fills first at 2 (flows 0 and 9), then every other link gives its own
+        // flow the rest: 10 − 2 = 8.
+        MaxMinSolver s;
+        std::vector<std::uint32_t> all;
+        for (std::uint32_t r = 0; r < 9; ++r) {
+            s.addResource(r == 8 ? 4.0 : 10.0);
+            all.push_back(r);
+        }
+        add(s, 0, all);
+        for (std::uint32_t r = 0; r < 9; ++r)
+            add(s, r + 1, {r});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 2.0);
+        QCOMPARE_RATE(s, 9, 2.0);
+        for (std::uint32_t f = 1; f <= 8; ++f)
+            QCOMPARE_RATE(s, f, 8.0);
+        // Flow 0 leaves (its slot freed), flow 10 takes links 1..7 (seven: out of line again,
+        // in the freed slot): links 1..7 each carry flows 10 and their own at 5, 5; link 0's
+        // flow gets all of it (10), the last link's 4.
+        s.removeFlow(0);
+        add(s, 10, {1, 2, 3, 4, 5, 6, 7});
+        s.recompute();
+        QVERIFY(!s.hasFlow(0));
+        QCOMPARE_RATE(s, 1, 10.0);
+        QCOMPARE_RATE(s, 9, 4.0);
+        QCOMPARE_RATE(s, 10, 5.0);
+        for (std::uint32_t f = 2; f <= 8; ++f)
+            QCOMPARE_RATE(s, f, 5.0);
+        // Flow 0 comes back on a six-link route (in line): links 1..5 now carry three flows
+        // (their own, 10 and 0) and fill first, at 10/3; link 0 gives flow 1 the rest,
+        // 10 − 10/3 = 20/3, and links 6 and 7 their own flows 10 − 10/3 = 20/3.
+        add(s, 0, {0, 1, 2, 3, 4, 5});
+        s.recompute();
+        QCOMPARE_RATE(s, 0, 10.0 / 3.0);
+        QCOMPARE_RATE(s, 10, 10.0 / 3.0);
+        QCOMPARE_RATE(s, 1, 20.0 / 3.0);
+        for (std::uint32_t f = 2; f <= 6; ++f)
+            QCOMPARE_RATE(s, f, 10.0 / 3.0);
+        QCOMPARE_RATE(s, 7, 20.0 / 3.0);
+        QCOMPARE_RATE(s, 8, 20.0 / 3.0);
+        s.verifyAgainstFullSolve();
+        QVERIFY(s.maxDeviation() <= 1e-12);
+    }
+
+    void longRoutesMatchFullSolve()
+    {
+        // Churn with routes of 1 to 12 resources out of 16 (in line up to six, out of line
+        // beyond, slots freed and reused): after every update the rates equal a from-scratch
+        // progressive filling.
+        std::mt19937_64 rng(20261203);
+        MaxMinSolver s;
+        for (int r = 0; r < 16; ++r)
+            s.addResource(1.0 + static_cast<double>(rng() % 100));
+        std::vector<bool> present(60, false);
+        for (int step = 0; step < 400; ++step) {
+            const auto f = static_cast<std::uint32_t>(rng() % present.size());
+            if (present[f]) {
+                s.removeFlow(f);
+                present[f] = false;
+            } else {
+                std::vector<std::uint32_t> route;
+                const std::size_t hops = 1 + rng() % 12;
+                while (route.size() < hops) {
+                    const auto r = static_cast<std::uint32_t>(rng() % 16);
+                    if (std::find(route.begin(), route.end(), r) == route.end())
+                        route.push_back(r);
+                }
+                add(s, f, route, rng() % 4 == 0 ? 0.5 + static_cast<double>(rng() % 30) : kInf);
+                present[f] = true;
+            }
+            s.recompute();
+            s.verifyAgainstFullSolve();
+            QVERIFY2(s.maxDeviation() <= 1e-9,
+                     qPrintable(QString("step %1: %2").arg(step).arg(s.maxDeviation())));
+        }
+        QVERIFY(s.activeFlows() > 10);
+    }
+
     void incrementalMatchesFullSolve()
     {
         // Random churn on a random system of 12 resources: after every update the incremental

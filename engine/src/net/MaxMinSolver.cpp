@@ -30,6 +30,7 @@ std::uint32_t MaxMinSolver::addResource(double capacity_bps)
 {
     m_resources.emplace_back();
     m_resources.back().capacity_bps = capacity_bps;
+    m_fill.resize(m_resources.size());
     return static_cast<std::uint32_t>(m_resources.size() - 1);
 }
 
@@ -42,15 +43,32 @@ void MaxMinSolver::setCapacity(std::uint32_t r, double capacity_bps)
 void MaxMinSolver::addFlow(std::uint32_t flow, const std::uint32_t* resources, std::size_t count,
                            double cap_bps)
 {
-    if (flow >= m_flows.size())
+    if (flow >= m_flows.size()) {
         m_flows.resize(flow + 1);
+        m_changed.resize(flow + 1);
+    }
     Flow& f = m_flows[flow];
     MERIDIAN_ASSERT(!f.active, "MaxMinSolver::addFlow: flow already present");
-    f.resources.assign(resources, resources + count);
+    if (count <= kInlineHops) {
+        f.hops = static_cast<std::uint8_t>(count);
+        std::copy(resources, resources + count, f.route);
+    } else {
+        // A longer route lives in a slot of m_longRoutes; route[0] holds its index.
+        f.hops = kLongRoute;
+        if (m_freeLongRoutes.empty()) {
+            f.route[0] = static_cast<std::uint32_t>(m_longRoutes.size());
+            m_longRoutes.emplace_back();
+        } else {
+            f.route[0] = m_freeLongRoutes.back();
+            m_freeLongRoutes.pop_back();
+        }
+        m_longRoutes[f.route[0]].assign(resources, resources + count);
+    }
+    f.hint = 0;
     f.rate_bps = 0.0;
     f.cap_bps = cap_bps;
     f.active = true;
-    for (std::uint32_t r : f.resources)
+    for (std::uint32_t r : route(f))
         m_resources[r].flows.push_back(flow);
     ++m_activeFlows;
     m_dirtyFlows.push_back(flow);
@@ -60,7 +78,7 @@ void MaxMinSolver::removeFlow(std::uint32_t flow)
 {
     Flow& f = m_flows[flow];
     MERIDIAN_ASSERT(f.active, "MaxMinSolver::removeFlow: flow not present");
-    for (std::uint32_t r : f.resources) {
+    for (std::uint32_t r : route(f)) {
         Resource& res = m_resources[r];
         auto it = std::find(res.flows.begin(), res.flows.end(), flow);
         MERIDIAN_ASSERT(it != res.flows.end(), "flow missing from its resource");
@@ -68,6 +86,8 @@ void MaxMinSolver::removeFlow(std::uint32_t flow)
         res.flows.pop_back();
         m_dirtyResources.push_back(r);
     }
+    if (f.hops == kLongRoute)
+        m_freeLongRoutes.push_back(f.route[0]);
     f.active = false;
     f.rate_bps = 0.0;
     --m_activeFlows;
@@ -106,7 +126,7 @@ void MaxMinSolver::takeSeeds()
         if (!f.active)
             continue;
         m_seedFlows.push_back(flow);
-        for (std::uint32_t r : f.resources)
+        for (std::uint32_t r : route(f))
             m_seedResources.push_back(r);
     }
     for (std::uint32_t r : m_dirtyResources)
@@ -140,7 +160,7 @@ void MaxMinSolver::growUntilValid()
         const std::size_t before = m_compFlows.size();
         for (std::uint32_t flow : m_invalid) {
             addToSolve(flow);
-            for (std::uint32_t r : m_flows[flow].resources)
+            for (std::uint32_t r : route(m_flows[flow]))
                 for (std::uint32_t other : m_resources[r].flows)
                     addToSolve(other);
         }
@@ -189,8 +209,9 @@ void MaxMinSolver::apply()
     m_loadsCurrent = false;
     for (std::uint32_t flow : m_compFlows) {
         Flow& f = m_flows[flow];
-        f.changed = f.newRate_bps != f.rate_bps;
-        if (!f.changed)
+        const bool changed = f.newRate_bps != f.rate_bps;
+        m_changed[flow] = changed;
+        if (!changed)
             continue;
         if (std::abs(f.newRate_bps - f.rate_bps) > 1e-9 * std::max(f.rate_bps, f.newRate_bps))
             ++m_flowsRateChanged;
@@ -203,7 +224,7 @@ void MaxMinSolver::expandToComponent()
     // Breadth-first closure of the set over shared resources: the connected component(s).
     m_stack.clear();
     for (std::uint32_t flow : m_compFlows)
-        for (std::uint32_t r : m_flows[flow].resources)
+        for (std::uint32_t r : route(m_flows[flow]))
             m_stack.push_back(r);
     ++m_resEpoch;
     while (!m_stack.empty()) {
@@ -218,7 +239,7 @@ void MaxMinSolver::expandToComponent()
             if (f.mark == m_epoch)
                 continue;
             addToSolve(flow);
-            for (std::uint32_t r2 : f.resources)
+            for (std::uint32_t r2 : route(f))
                 if (m_resources[r2].mark != m_resEpoch)
                     m_stack.push_back(r2);
         }
@@ -267,16 +288,51 @@ void MaxMinSolver::pushEvent(const LevelEvent& e)
     std::push_heap(m_events.begin(), m_events.end(), EventLater{});
 }
 
-bool MaxMinSolver::cleanBottleneck(const Flow& g) const
+void MaxMinSolver::popEvent()
 {
-    for (std::uint32_t r : g.resources) {
+    std::pop_heap(m_events.begin(), m_events.end(), EventLater{});
+    m_events.pop_back();
+}
+
+void MaxMinSolver::replaceFrontEvent(const LevelEvent& e)
+{
+    // Pop then push in one sift down from the front. The keys (level, kind, flow) of the
+    // events waiting are distinct (a flow has one cap and at most one check waiting), so the
+    // heap gives the same sequence of events whichever way it is maintained.
+    const std::size_t n = m_events.size();
+    std::size_t pos = 0;
+    for (;;) {
+        std::size_t child = 2 * pos + 1;
+        if (child >= n)
+            break;
+        if (child + 1 < n && EventLater{}(m_events[child], m_events[child + 1]))
+            ++child;
+        if (!EventLater{}(e, m_events[child]))
+            break;
+        m_events[pos] = m_events[child];
+        pos = child;
+    }
+    m_events[pos] = e;
+}
+
+bool MaxMinSolver::cleanBottleneck(Flow& g)
+{
+    // Clean: no rate on it changed since the last update set alloc and max. The resource
+    // that was g's bottleneck when last found (Flow::hint) first: most often it still is.
+    const auto bottleneck = [this, &g](std::uint32_t r) {
         const Resource& res = m_resources[r];
-        if (res.mark == m_resEpoch)
-            continue; // dirty
-        // Clean: no rate on it changed since the last update set alloc and max.
-        if (res.alloc_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
-            g.rate_bps >= res.maxRate_bps * (1.0 - kCheckTol))
+        return res.mark != m_resEpoch && res.alloc_bps >= res.capacity_bps * (1.0 - kCheckTol) &&
+               g.rate_bps >= res.maxRate_bps * (1.0 - kCheckTol);
+    };
+    const Route rt = route(g);
+    const std::size_t hops = rt.size();
+    if (g.hint < hops && bottleneck(rt.first[g.hint]))
+        return true;
+    for (std::size_t i = 0; i < hops; ++i) {
+        if (i != g.hint && bottleneck(rt.first[i])) {
+            g.hint = static_cast<std::uint8_t>(std::min<std::size_t>(i, kMaxHint));
             return true;
+        }
     }
     return false;
 }
@@ -298,7 +354,7 @@ void MaxMinSolver::makeDirty(std::uint32_t r, double level)
     double rem = res.capacity_bps;
     res.checks.clear();
     for (std::uint32_t flow : res.flows) {
-        const Flow& g = m_flows[flow];
+        Flow& g = m_flows[flow];
         rem -= g.rate_bps;
         if (g.mark == m_epoch || g.rate_bps < level * (1.0 - kCheckTol))
             continue;
@@ -330,6 +386,23 @@ void MaxMinSolver::makeDirty(std::uint32_t r, double level)
     }
 }
 
+inline void MaxMinSolver::pushResource(std::uint32_t r, double level)
+{
+    // Every change of a resource's residual or unfrozen count moves its fill level. A resource
+    // has one entry in the queue of fill levels (MaxMinFillQueue: a raise is recorded, the
+    // entry moved when it reaches the front); handling one event changes a resource many times
+    // (each of its flows that freezes), so its level is set once, by flushResourcePushes()
+    // after the event, from the last state. The levels taken are the ones a heap of every
+    // change's event would pop as current, in the same order (level, then resource id),
+    // without its superseded entries.
+    Resource& res = m_resources[r];
+    res.pushLevel_bps = level;
+    if (res.pushMark != m_pushEpoch) {
+        res.pushMark = m_pushEpoch;
+        m_pushResources.push_back(r);
+    }
+}
+
 void MaxMinSolver::activate(std::uint32_t flow, double level)
 {
     Flow& f = m_flows[flow];
@@ -339,7 +412,7 @@ void MaxMinSolver::activate(std::uint32_t flow, double level)
     m_compFlows.push_back(flow);
     if (std::isfinite(f.cap_bps))
         pushEvent({std::max(f.cap_bps, level), flow, 0, kEvCap});
-    for (std::uint32_t r : f.resources) {
+    for (std::uint32_t r : route(f)) {
         makeDirty(r, level);
         Resource& res = m_resources[r];
         res.rem_bps += f.rate_bps; // no longer held at its old rate
@@ -353,7 +426,7 @@ void MaxMinSolver::freeze(std::uint32_t flow, double rate)
     Flow& f = m_flows[flow];
     f.frozen = true;
     f.newRate_bps = rate;
-    for (std::uint32_t r : f.resources) {
+    for (std::uint32_t r : route(f)) {
         Resource& res = m_resources[r];
         res.rem_bps -= rate;
         res.frozenMax_bps = std::max(res.frozenMax_bps, rate);
@@ -362,121 +435,24 @@ void MaxMinSolver::freeze(std::uint32_t flow, double rate)
     }
 }
 
-void MaxMinSolver::pushResource(std::uint32_t r, double level)
-{
-    // Every change of a resource's residual or unfrozen count moves its fill level. A resource
-    // has one entry in the indexed fill heap, re-keyed in place; handling one event changes a
-    // resource many times (each of its flows that freezes), so it is re-keyed once, by
-    // flushResourcePushes() after the event, from the last state. The levels popped are the
-    // ones a heap of every change's event would pop as current, in the same order (level,
-    // then resource id), without its superseded entries.
-    Resource& res = m_resources[r];
-    res.pushLevel_bps = level;
-    if (res.pushMark != m_pushEpoch) {
-        res.pushMark = m_pushEpoch;
-        m_pushResources.push_back(r);
-    }
-}
-
 void MaxMinSolver::flushResourcePushes()
 {
     for (std::uint32_t r : m_pushResources) {
         const Resource& res = m_resources[r];
         if (res.unfrozen == 0) {
-            fillErase(r); // nothing left to fill it
+            m_fill.erase(r); // nothing left to fill it
             continue;
         }
         // All unfrozen flows of r sit at the current level; r fills when they reach rem/n.
-        fillSet(r, std::max(res.pushLevel_bps, std::max(0.0, res.rem_bps) / res.unfrozen));
+        m_fill.set(r, std::max(res.pushLevel_bps, std::max(0.0, res.rem_bps) / res.unfrozen));
     }
     m_pushResources.clear();
     ++m_pushEpoch;
 }
 
-bool MaxMinSolver::fillBefore(std::size_t a, std::size_t b) const noexcept
-{
-    const FillEntry& x = m_fillHeap[a];
-    const FillEntry& y = m_fillHeap[b];
-    return x.level != y.level ? x.level < y.level : x.resource < y.resource;
-}
-
-void MaxMinSolver::fillPlace(std::size_t pos)
-{
-    m_resources[m_fillHeap[pos].resource].fillPos = static_cast<std::uint32_t>(pos);
-}
-
-void MaxMinSolver::fillSiftUp(std::size_t pos)
-{
-    while (pos > 0) {
-        const std::size_t parent = (pos - 1) / 2;
-        if (!fillBefore(pos, parent))
-            break;
-        std::swap(m_fillHeap[pos], m_fillHeap[parent]);
-        fillPlace(pos);
-        pos = parent;
-    }
-    fillPlace(pos);
-}
-
-void MaxMinSolver::fillSiftDown(std::size_t pos)
-{
-    const std::size_t n = m_fillHeap.size();
-    for (;;) {
-        std::size_t best = pos;
-        const std::size_t left = 2 * pos + 1;
-        if (left < n && fillBefore(left, best))
-            best = left;
-        if (left + 1 < n && fillBefore(left + 1, best))
-            best = left + 1;
-        if (best == pos)
-            break;
-        std::swap(m_fillHeap[pos], m_fillHeap[best]);
-        fillPlace(pos);
-        pos = best;
-    }
-    fillPlace(pos);
-}
-
-void MaxMinSolver::fillSet(std::uint32_t r, double level)
-{
-    Resource& res = m_resources[r];
-    if (res.fillPos == kNotQueued) {
-        m_fillHeap.push_back({level, r});
-        fillSiftUp(m_fillHeap.size() - 1);
-        return;
-    }
-    const std::size_t pos = res.fillPos;
-    const double old = m_fillHeap[pos].level;
-    m_fillHeap[pos].level = level;
-    if (level < old)
-        fillSiftUp(pos);
-    else
-        fillSiftDown(pos);
-}
-
-void MaxMinSolver::fillErase(std::uint32_t r)
-{
-    Resource& res = m_resources[r];
-    if (res.fillPos == kNotQueued)
-        return;
-    const std::size_t pos = res.fillPos;
-    res.fillPos = kNotQueued;
-    const std::size_t last = m_fillHeap.size() - 1;
-    if (pos != last) {
-        m_fillHeap[pos] = m_fillHeap[last];
-        m_fillHeap.pop_back();
-        if (pos > 0 && fillBefore(pos, (pos - 1) / 2))
-            fillSiftUp(pos);
-        else
-            fillSiftDown(pos);
-    } else {
-        m_fillHeap.pop_back();
-    }
-}
-
 bool MaxMinSolver::bottleneckAt(const Flow& g, double x)
 {
-    for (std::uint32_t r : g.resources) {
+    for (std::uint32_t r : route(g)) {
         const Resource& res = m_resources[r];
         if (res.mark != m_resEpoch)
             continue; // clean resources were checked by cleanBottleneck
@@ -559,9 +535,7 @@ void MaxMinSolver::propagate()
     m_loadsCurrent = false;
     m_compResources.clear();
     m_events.clear();
-    for (const FillEntry& e : m_fillHeap) // empty unless an exception cut a propagation short
-        m_resources[e.resource].fillPos = kNotQueued;
-    m_fillHeap.clear();
+    m_fill.clear(); // empty unless an exception cut a propagation short
     for (std::uint32_t r : m_seedResources)
         makeDirty(r, 0.0);
     for (std::uint32_t flow : m_seedFlows)
@@ -572,20 +546,18 @@ void MaxMinSolver::propagate()
         flushResourcePushes(); // re-key the resources the last event changed
         // Next event in (level, kind, id) order: a resource filling comes before a cap or a
         // check at the same level (kEvResource < kEvCap < kEvCheck).
-        if (!m_fillHeap.empty() &&
-            (m_events.empty() || m_fillHeap.front().level <= m_events.front().level)) {
-            const FillEntry next = m_fillHeap.front();
-            fillErase(next.resource);
+        if (!m_fill.empty() &&
+            (m_events.empty() || m_fill.front().level <= m_events.front().level)) {
+            const MaxMinFillQueue::Entry next = m_fill.pop();
             level = std::max(level, next.level);
-            processResourceEvent(next.resource, level);
+            processResourceEvent(next.id, level);
             continue;
         }
         if (m_events.empty())
             break;
-        std::pop_heap(m_events.begin(), m_events.end(), EventLater{});
-        const LevelEvent e = m_events.back();
-        m_events.pop_back();
+        const LevelEvent e = m_events.front();
         if (e.kind == kEvCap) {
+            popEvent();
             const Flow& f = m_flows[e.id];
             if (f.frozen)
                 continue;
@@ -593,17 +565,21 @@ void MaxMinSolver::propagate()
             freeze(e.id, f.cap_bps);
         } else {
             // The run's next check for a flow still outside the set (one that joined would be
-            // popped and skipped below, changing nothing).
+            // popped and skipped below, changing nothing) takes the taken one's place.
             m_flows[e.id].queuedMark = 0; // taken: a later dirtied resource queues it again
             Resource& run = m_resources[e.source];
+            bool replaced = false;
             while (++run.checkNext < run.checks.size()) {
                 const RateEntry& next = run.checks[run.checkNext];
                 if (m_flows[next.flow].mark != m_epoch) {
-                    pushEvent({next.rate_bps, next.flow, e.source, kEvCheck});
+                    replaceFrontEvent({next.rate_bps, next.flow, e.source, kEvCheck});
+                    replaced = true;
                     break;
                 }
             }
-            const Flow& g = m_flows[e.id];
+            if (!replaced)
+                popEvent();
+            Flow& g = m_flows[e.id];
             if (g.mark == m_epoch)
                 continue;
             level = std::max(level, e.level);
@@ -635,7 +611,7 @@ void MaxMinSolver::initSetResources()
     for (std::uint32_t r : m_seedResources)
         touch(r);
     for (std::uint32_t flow : m_compFlows)
-        for (std::uint32_t r : m_flows[flow].resources)
+        for (std::uint32_t r : route(m_flows[flow]))
             touch(r);
     m_heap.clear();
     for (std::uint32_t r : m_compResources) {
@@ -664,7 +640,7 @@ void MaxMinSolver::freezeInSet(std::uint32_t flow, double rate)
     f.frozen = true;
     f.newRate_bps = rate;
     --m_unfrozenFlows;
-    for (std::uint32_t r : f.resources) {
+    for (std::uint32_t r : route(f)) {
         Resource& res = m_resources[r];
         res.rem_bps = std::max(0.0, res.rem_bps - rate);
         --res.unfrozen;
@@ -779,14 +755,19 @@ void MaxMinSolver::checkBottlenecks()
             f.checkMark = m_checkEpoch;
             const double x = f.mark == m_epoch ? f.newRate_bps : f.rate_bps;
             // The resource being scanned first (in cache, and most often the bottleneck of
-            // the flows that froze on it), then the rest of the route: the same test.
+            // the flows that froze on it), then the one last found (Flow::hint), then the rest
+            // of the route: the same test, so the same verdict in any order.
             bool ok = (std::isfinite(f.cap_bps) && x >= f.cap_bps * (1.0 - kCheckTol)) ||
                       bottleneckOn(scanned, x);
-            for (std::uint32_t r2 : f.resources) {
-                if (ok)
-                    break;
-                if (r2 != r)
-                    ok = bottleneckOn(m_resources[r2], x);
+            const Route rt = route(f);
+            const std::size_t hops = rt.size();
+            if (!ok && f.hint < hops && rt.first[f.hint] != r)
+                ok = bottleneckOn(m_resources[rt.first[f.hint]], x);
+            for (std::size_t i = 0; i < hops && !ok; ++i) {
+                if (i != f.hint && rt.first[i] != r && bottleneckOn(m_resources[rt.first[i]], x)) {
+                    ok = true;
+                    f.hint = static_cast<std::uint8_t>(std::min<std::size_t>(i, kMaxHint));
+                }
             }
             if (!ok)
                 m_invalid.push_back(flow);

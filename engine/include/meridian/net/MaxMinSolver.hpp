@@ -29,6 +29,8 @@
 //   s.recompute();                                 // solve() + apply()
 //   s.rateBps(7);                                  // 4e9
 
+#include "meridian/net/MaxMinFillQueue.hpp"
+
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -75,7 +77,7 @@ public:
     /// New rate of a solved flow, between solve() and apply().
     double newRateBps(std::uint32_t flow) const { return m_flows[flow].newRate_bps; }
     /// Whether the last apply() changed the flow's rate.
-    bool rateChanged(std::uint32_t flow) const { return m_flows[flow].changed; }
+    bool rateChanged(std::uint32_t flow) const { return m_changed[flow] != 0; }
 
     // --- state ---------------------------------------------------------------------------
     bool hasFlow(std::uint32_t flow) const { return flow < m_flows.size() && m_flows[flow].active; }
@@ -104,7 +106,6 @@ public:
 private:
     // Fields in the order the hot loops read them: the clean-bottleneck test of propagation
     // reads only the first four (one 32-byte block), progressive filling the next ones.
-    static constexpr std::uint32_t kNotQueued = std::numeric_limits<std::uint32_t>::max();
     struct RateEntry
     {
         double rate_bps;
@@ -119,7 +120,6 @@ private:
         // propagation: a fill event to push once the current event is handled (pushMark ==
         // m_pushEpoch), at least at pushLevel_bps
         std::uint32_t pushMark = 0;
-        std::uint32_t fillPos = kNotQueued; ///< propagation: its index in m_fillHeap
         // progressive filling
         double rem_bps = 0.0;
         std::uint32_t unfrozen = 0;
@@ -143,19 +143,45 @@ private:
         double checkSum_bps = 0.0;
         double checkMax_bps = 0.0;
     };
-    struct Flow
+    // A flow's record is one cache line: its rates and marks, and its route inline when it has
+    // at most kInlineHops resources (a fat-tree's longest route has six), so a walk along
+    // its route reads no second block; a longer route is kept in m_longRoutes.
+    static constexpr std::size_t kInlineHops = 6;
+    static constexpr std::uint8_t kLongRoute = 0xff; ///< Flow::hops of a route in m_longRoutes
+    static constexpr std::uint8_t kMaxHint = 0xff;   ///< largest Flow::hint (a long route's)
+    struct alignas(64) Flow
     {
-        std::vector<std::uint32_t> resources;
         double rate_bps = 0.0;
         double newRate_bps = 0.0;
         double cap_bps = kInf;
-        bool active = false;
-        bool frozen = false;
-        bool changed = false;         ///< last apply() changed its rate
         std::uint32_t mark = 0;       ///< m_epoch: in the current solve set
         std::uint32_t checkMark = 0;  ///< m_checkEpoch: bottleneck already checked
         std::uint32_t queuedMark = 0; ///< m_epoch: a propagation check of it waits in a run
+        bool active = false;
+        bool frozen = false;
+        std::uint8_t hops = 0; ///< resources on its route, or kLongRoute
+        /// position on its route of the resource last found to be its bottleneck (tested
+        /// first; the verdicts do not depend on the order of the tests)
+        std::uint8_t hint = 0;
+        /// the resources it crosses, in order (kLongRoute: route[0] indexes m_longRoutes)
+        std::uint32_t route[kInlineHops] = {};
     };
+    /// A flow's resources, wherever they are kept.
+    struct Route
+    {
+        const std::uint32_t* first;
+        const std::uint32_t* last;
+        const std::uint32_t* begin() const noexcept { return first; }
+        const std::uint32_t* end() const noexcept { return last; }
+        std::size_t size() const noexcept { return static_cast<std::size_t>(last - first); }
+    };
+    Route route(const Flow& f) const noexcept
+    {
+        if (f.hops != kLongRoute)
+            return {f.route, f.route + f.hops};
+        const std::vector<std::uint32_t>& r = m_longRoutes[f.route[0]];
+        return {r.data(), r.data() + r.size()};
+    }
     struct HeapEntry
     {
         double share;
@@ -213,21 +239,19 @@ private:
     void makeDirty(std::uint32_t r, double level);
     void pushResource(std::uint32_t r, double level);
     void flushResourcePushes();
-    // m_fillHeap: an indexed binary min-heap by (level, resource), one entry per resource.
-    bool fillBefore(std::size_t a, std::size_t b) const noexcept;
-    void fillPlace(std::size_t pos);
-    void fillSiftUp(std::size_t pos);
-    void fillSiftDown(std::size_t pos);
-    void fillSet(std::uint32_t r, double level);
-    void fillErase(std::uint32_t r);
     void pushEvent(const LevelEvent& e);
-    bool cleanBottleneck(const Flow& g) const;
+    void popEvent();
+    void replaceFrontEvent(const LevelEvent& e);
+    bool cleanBottleneck(Flow& g);
     bool bottleneckAt(const Flow& g, double x);
     /// Largest old rate of the flows on a dirty resource still outside the set (−∞: none).
     double inactiveMaxBps(std::uint32_t r);
 
     std::vector<Resource> m_resources;
     std::vector<Flow> m_flows;
+    std::vector<std::uint8_t> m_changed; ///< by flow: last apply() changed its rate
+    std::vector<std::vector<std::uint32_t>> m_longRoutes; ///< routes of more than kInlineHops
+    std::vector<std::uint32_t> m_freeLongRoutes;          ///< slots of m_longRoutes not in use
     std::size_t m_activeFlows = 0;
 
     // Changes since the last solve.
@@ -248,12 +272,7 @@ private:
     std::vector<std::pair<double, std::uint32_t>> m_capOrder;
     /// propagation: caps, and the head of each resource's run of checks
     std::vector<LevelEvent> m_events;
-    struct FillEntry
-    {
-        double level;
-        std::uint32_t resource;
-    };
-    std::vector<FillEntry> m_fillHeap;          ///< propagation: each resource's next fill level
+    MaxMinFillQueue m_fill;                     ///< propagation: each resource's next fill level
     std::uint32_t m_pushEpoch = 1;              ///< starts above every Resource::pushMark
     std::vector<std::uint32_t> m_pushResources; ///< propagation: fill events to push
     bool m_loadsCurrent = false;     ///< checkSum/checkMax of the set's resources match its rates
