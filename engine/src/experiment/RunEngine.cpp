@@ -4,6 +4,7 @@
 #include "meridian/core/Error.hpp"
 #include "meridian/core/Units.hpp"
 #include "meridian/experiment/Runner.hpp"
+#include "meridian/sim/RngStream.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -50,11 +51,8 @@ private:
     };
     std::size_t home(std::uint64_t key) const
     {
-        // The SplitMix64 finaliser: the keys are packed bit fields.
-        std::uint64_t x = key;
-        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-        return static_cast<std::size_t>(x ^ (x >> 31)) & (m_table.size() - 1);
+        // SplitMix64 spreads the keys, which are packed bit fields (as ConnectionTable's).
+        return static_cast<std::size_t>(sim::RngStream::splitMix64(key)) & (m_table.size() - 1);
     }
     void grow()
     {

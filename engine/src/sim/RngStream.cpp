@@ -11,14 +11,6 @@ constexpr std::uint64_t rotl(std::uint64_t x, int k)
 }
 } // namespace
 
-std::uint64_t RngStream::splitMix64(std::uint64_t& state)
-{
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 RngStream::RngStream(std::uint64_t seed, std::uint64_t entityId, std::uint64_t subStream)
 {
     // Mix the three inputs through SplitMix64 steps so that nearby (seed, id) pairs give

@@ -27,8 +27,15 @@ public:
     /// Pareto type I with shape α > 0 and scale x_m > 0: x_m · U^(−1/α), support [x_m, ∞).
     double pareto(double shape, double scale = 1.0);
 
-    /// SplitMix64 finaliser, exposed for deriving ids.
-    static std::uint64_t splitMix64(std::uint64_t& state);
+    /// SplitMix64 finaliser, exposed for deriving ids (and hashing packed keys: inline, as
+    /// the connection and send-count tables call it once per lookup).
+    static std::uint64_t splitMix64(std::uint64_t& state)
+    {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
 
 private:
     std::uint64_t m_s[4] = {0, 0, 0, 0};
