@@ -127,6 +127,12 @@ private:
     {
         return a.level != b.level ? a.level < b.level : a.id < b.id;
     }
+    /// Puts `e` at heap index `pos` and records where it is.
+    void place(std::size_t pos, const Entry& e)
+    {
+        m_heap[pos] = e;
+        m_pos[e.id] = static_cast<std::uint32_t>(pos);
+    }
     void removeTop()
     {
         // The last entry takes the front's place. It comes from the bottom and most often
@@ -145,8 +151,7 @@ private:
                 break;
             if (child + 1 < n && before(m_heap[child + 1], m_heap[child]))
                 ++child;
-            m_heap[pos] = m_heap[child];
-            m_pos[m_heap[pos].id] = static_cast<std::uint32_t>(pos);
+            place(pos, m_heap[child]);
             pos = child;
         }
         m_heap[pos] = last;
@@ -160,12 +165,10 @@ private:
             const std::size_t parent = (pos - 1) / 2;
             if (!before(e, m_heap[parent]))
                 break;
-            m_heap[pos] = m_heap[parent];
-            m_pos[m_heap[pos].id] = static_cast<std::uint32_t>(pos);
+            place(pos, m_heap[parent]);
             pos = parent;
         }
-        m_heap[pos] = e;
-        m_pos[e.id] = static_cast<std::uint32_t>(pos);
+        place(pos, e);
     }
     void siftDown(std::size_t pos)
     {
@@ -179,12 +182,10 @@ private:
                 ++child;
             if (!before(m_heap[child], e))
                 break;
-            m_heap[pos] = m_heap[child];
-            m_pos[m_heap[pos].id] = static_cast<std::uint32_t>(pos);
+            place(pos, m_heap[child]);
             pos = child;
         }
-        m_heap[pos] = e;
-        m_pos[e.id] = static_cast<std::uint32_t>(pos);
+        place(pos, e);
     }
 
     std::vector<Entry> m_heap;        ///< key ≤ the id's level (stale after a raise)
